@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Deps } from './deps.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { authPlugin } from './auth/authPlugin.js';
+import { dataPlugin } from './data/dataPlugin.js';
+
+export interface AppOptions {
+  /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
+  clientDir?: string;
+  logger?: boolean | { level: string };
+}
+
+/** Assembles the HTTP server from its parts; main.ts and the API tests both call this. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.env.LOG_LEVEL },
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+  });
+  app.decorate('deps', deps);
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(dataPlugin);
+    },
+    { prefix: '/api/v1' },
+  );
+  const spa = options.clientDir && existsSync(options.clientDir) ? path.resolve(options.clientDir) : null;
+  if (spa) await app.register(fastifyStatic, { root: spa, wildcard: false, index: false });
+  // Every non-API GET that is not a file is a client route: answer with the SPA shell.
+  app.setNotFoundHandler((request, reply) => {
+    if (spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 0, msg: 'page not found' });
+  });
+  return app;
+}

@@ -1,0 +1,97 @@
+/**
+ * Every setting of the server, read from environment variables. The table below is the single
+ * source for parsing, defaults and the README's settings table (`tsx scripts/env-table.ts`).
+ * A bad value stops the server with one clear line naming the variable and the value.
+ */
+type Parser<T> = (raw: string, name: string) => T;
+
+interface Setting<T> {
+  default: string;
+  description: string;
+  parse: Parser<T>;
+}
+
+export class EnvError extends Error {}
+
+const text: Parser<string> = (raw) => raw;
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw, name) => {
+    if (!/^-?\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+      throw new EnvError(`${name} must be an integer ${min}-${max}, got "${raw}"`);
+    }
+    return Number(raw);
+  };
+const bool: Parser<boolean> = (raw, name) => {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off|)$/i.test(raw)) return false;
+  throw new EnvError(`${name} must be true or false, got "${raw}"`);
+};
+const url =
+  (...protocols: string[]): Parser<string> =>
+  (raw, name) => {
+    if (raw === '') return '';
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new EnvError(`${name} must be a URL (${protocols.join(', ')}), got "${raw}"`);
+    }
+    if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+      throw new EnvError(`${name} must be a URL (${protocols.join(', ')}), got "${raw}"`);
+    }
+    return raw;
+  };
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!(values as string[]).includes(raw)) {
+      throw new EnvError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+    }
+    return raw as T;
+  };
+
+function setting<T>(def: string, description: string, parse: Parser<T>): Setting<T> {
+  return { default: def, description, parse };
+}
+
+export const SETTINGS = {
+  PORT: setting('8080', 'HTTP port of the API and the SPA', int(1, 65535)),
+  HOST: setting('0.0.0.0', 'Interface to listen on', text),
+  DATA_DIR: setting('./data', 'Folder of the embedded store, warehouse, outbox and secrets', text),
+  DATABASE_URL: setting('', 'PostgreSQL URL of the app store; empty = embedded PGlite in DATA_DIR/store', url('postgres', 'postgresql')),
+  WAREHOUSE_URL: setting(
+    '',
+    'PostgreSQL URL of the analytics warehouse; empty = embedded DuckDB in DATA_DIR/warehouse.duckdb',
+    url('postgres', 'postgresql'),
+  ),
+  SCREENS_DIR: setting('./screens', 'Folder of the screen, area and dataset JSON files', text),
+  PUBLIC_URL: setting('', 'Address users open (links in e-mails); empty = http://localhost:PORT', url('http', 'https')),
+  DEMO_DATA: setting('true', 'Load the demo tenant and demo users when the store is empty', bool),
+  DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
+  DEMO_USER: setting('demo@shelfscope.test', 'User name (an e-mail) of the demo login', text),
+  DEMO_PASSWORD: setting('Demo@2026!', 'Password of the demo login', text),
+  SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),
+  COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
+  SMTP_URL: setting('', 'SMTP server for e-mail (smtp://user:pass@host:port); empty = write .eml files to DATA_DIR/outbox', url('smtp', 'smtps')),
+  MAIL_FROM: setting('Shelfscope <no-reply@shelfscope.local>', 'Sender of e-mails', text),
+  SECRET_KEY: setting('', 'Key that signs share links; empty = generated once into DATA_DIR/secret.key', text),
+  REDIS_URL: setting('', 'Redis URL for the socket.io adapter when running several instances', url('redis', 'rediss')),
+  LOG_LEVEL: setting('info', 'Server log level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
+} as const;
+
+type Settings = typeof SETTINGS;
+export type Env = { [K in keyof Settings]: Settings[K] extends Setting<infer T> ? T : never };
+
+/** Reads and validates every setting; throws EnvError with one line for the first bad value. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const out: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    out[name] = s.parse(source[name] ?? s.default, name);
+  }
+  return out as Env;
+}
+
+export function publicUrl(env: Env): string {
+  return env.PUBLIC_URL || `http://localhost:${env.PORT}`;
+}
