@@ -2,10 +2,33 @@
  * The validated config of the product (areas, screens, datasets), reloaded when files change.
  * Implemented by loadConfigRegistry(); an invalid edit keeps the last good config serving.
  */
+import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
+
 export interface ConfigProblem {
+  /** Path relative to the screens folder, e.g. 'stock/kpi.screen.json'. */
   file: string;
+  /** JSON pointer inside the file, e.g. '/filters/0/source'. */
   pointer: string;
   message: string;
+}
+
+/** Where a generic data endpoint comes from: a query of a screen. */
+export interface EndpointBinding {
+  /** 'area/screen' */
+  screenKey: string;
+  queryId: string;
+}
+
+export interface ConfigSnapshot {
+  readonly version: number;
+  /** by area id */
+  readonly areas: ReadonlyMap<string, AreaConfig>;
+  /** by 'area/screen' */
+  readonly screens: ReadonlyMap<string, ScreenConfig>;
+  /** by dataset id */
+  readonly datasets: ReadonlyMap<string, DatasetConfig>;
+  /** by endpoint path without /api/v1/, e.g. 'stock/products/stats' */
+  readonly endpoints: ReadonlyMap<string, EndpointBinding>;
 }
 
 export interface ConfigRegistry {
@@ -14,9 +37,4 @@ export interface ConfigRegistry {
   /** Problems of the last reload attempt (empty when the current files are valid). */
   lastProblems(): readonly ConfigProblem[];
   close(): Promise<void>;
-}
-
-export interface ConfigSnapshot {
-  readonly version: number;
-  // Typed maps are added by the config-language owner (areas, screens, datasets, endpoints).
 }
