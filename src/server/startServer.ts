@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Env } from './env.js';
+import { buildApp } from './app.js';
+import { createStore } from './store/createStore.js';
+import { createWarehouse } from './warehouse/createWarehouse.js';
+import { loadConfigRegistry } from './config/loadConfigRegistry.js';
+import { bootstrapDemo } from './demo/bootstrap.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clientDir?: string;
+  /** Reload screen files when they change (on for the product, off for most tests). */
+  watchConfig?: boolean;
+  logger?: boolean | { level: string };
+}
+
+/**
+ * Opens the store and warehouse, loads and validates the config (refusing to start on invalid
+ * files), loads the demo tenant on an empty store, and listens. Used by main.ts and the API tests.
+ */
+export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
+  const config = await loadConfigRegistry(env.SCREENS_DIR, { watch: options.watchConfig ?? true });
+  const store = await createStore(env);
+  const warehouse = await createWarehouse(env);
+  const deps = { env, store, warehouse, config };
+  await bootstrapDemo(deps);
+  const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return {
+    app,
+    port,
+    async close() {
+      await app.close();
+      await config.close();
+      await warehouse.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Envelope } from '../../../src/shared/envelope.js';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: Envelope<T> & Record<string, unknown>;
+  headers: Headers;
+}
+
+/** A browser-like HTTP client for the API tests: keeps cookies and echoes the CSRF cookie. */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async get<T = unknown>(route: string, params: Record<string, string | number> = {}): Promise<ApiResponse<T>> {
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    return this.send<T>('GET', `${route}${query ? `?${query}` : ''}`);
+  }
+
+  async post<T = unknown>(route: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    return this.send<T>('POST', route, body, headers);
+  }
+
+  async put<T = unknown>(route: string, body: unknown = {}): Promise<ApiResponse<T>> {
+    return this.send<T>('PUT', route, body);
+  }
+
+  async raw(method: string, route: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.cookies.get('csrf');
+    if (csrf && method !== 'GET' && !('x-csrf-token' in headers)) headers['x-csrf-token'] = csrf;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}/api/v1/${route.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  private async send<T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    // A first GET obtains the csrf cookie, as the SPA's first call does.
+    if (method !== 'GET' && !this.cookies.has('csrf')) await this.raw('GET', 'processmonitor/sessionvalidity');
+    const response = await this.raw(method, route, { body: method === 'GET' ? undefined : body, headers });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { statusCode: -1, msg: text };
+    }
+    return { status: response.status, body: parsed as ApiResponse<T>['body'], headers: response.headers };
+  }
+}
+
+/** The newest 6-digit code e-mailed to `to` (the server writes mail to DATA_DIR/outbox). */
+export function latestOtp(dataDir: string, to: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => path.join(outbox, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.toLowerCase().includes(to.toLowerCase())) continue;
+    const code = /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+    if (code) return code[1]!;
+  }
+  throw new Error(`no OTP mailed to ${to} in ${outbox}`);
+}
