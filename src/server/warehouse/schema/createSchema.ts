@@ -1,0 +1,11 @@
+import type { Warehouse } from '../warehouse.js';
+import { DIM_TABLES_DDL } from './dimTables.js';
+import { FACT_INDEXES_DDL, FACT_TABLES_DDL } from './factTables.js';
+
+/** Creates every warehouse table (idempotent: IF NOT EXISTS), on either dialect. */
+export async function createSchema(wh: Warehouse): Promise<void> {
+  for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL]) await wh.exec(ddl);
+  if (wh.dialect === 'postgres') {
+    for (const ddl of FACT_INDEXES_DDL) await wh.exec(ddl);
+  }
+}
