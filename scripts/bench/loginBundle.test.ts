@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loginBundle } from './loginBundle.js';
+
+function fixture(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
+  mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+describe('loginBundle', () => {
+  it('follows static imports and leaves lazy chunks out', () => {
+    const dir = fixture({
+      'index.html': '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+      'assets/index-a.js': 'import{x}from"./react-b.js";const C=()=>import("./chart-c.js");',
+      'assets/react-b.js': 'export const x=1;',
+      'assets/chart-c.js': 'const s="https://vega.github.io/schema/vega-lite/v6.json";',
+    });
+    const figure = loginBundle(dir);
+    expect(figure.files.sort()).toEqual(['assets/index-a.js', 'assets/react-b.js']);
+    expect(figure.containsVega).toBe(false);
+    expect(figure.gzipBytes).toBeGreaterThan(0);
+  });
+
+  it('reports Vega when the entry imports it statically', () => {
+    const dir = fixture({
+      'index.html': '<script type="module" src="/assets/index-a.js"></script>',
+      'assets/index-a.js': 'import "./chart-c.js";',
+      'assets/chart-c.js': 'const s="https://vega.github.io/schema/vega/v6.json";',
+    });
+    expect(loginBundle(dir).containsVega).toBe(true);
+  });
+});

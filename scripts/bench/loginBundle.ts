@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface BundleFigure {
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+  containsVega: boolean;
+}
+
+// Vega and Vega-Lite both embed their schema URL; its presence in a chunk means the chunk holds them.
+const VEGA_SIGNATURE = 'vega.github.io/schema';
+
+/**
+ * The JavaScript a browser loads for the login route: the entry script of index.html and every
+ * chunk it imports statically (dynamic `import()` chunks are loaded later, on demand).
+ */
+export function loginBundle(clientDir: string): BundleFigure {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(clientDir, file), 'utf8');
+    // Static imports only: `import ... from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(file), m[1]!));
+    }
+  }
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let containsVega = false;
+  for (const file of seen) {
+    const buffer = readFileSync(path.join(clientDir, file));
+    rawBytes += buffer.length;
+    gzipBytes += gzipSync(buffer, { level: 9 }).length;
+    if (buffer.includes(VEGA_SIGNATURE)) containsVega = true;
+  }
+  return { files: [...seen], rawBytes, gzipBytes, containsVega };
+}
