@@ -1,0 +1,52 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Warehouse } from '../warehouse.js';
+import { appendRows } from './duckDbAppend.js';
+import { readRows, toDuckDbParam } from './duckDbValues.js';
+
+/** Connections kept open between queries; more are opened on demand under load. */
+const MAX_IDLE_CONNECTIONS = 4;
+
+export interface DuckDbWarehouse extends Warehouse {
+  readonly dialect: 'duckdb';
+  /** Bulk load: full rows in table column order, dates as 'YYYY-MM-DD'. */
+  appendRows(table: string, rows: readonly (readonly unknown[])[]): Promise<void>;
+}
+
+/**
+ * DuckDB warehouse on one instance; each query borrows its own connection so concurrent queries
+ * run in parallel (a DuckDB connection runs one statement at a time). `':memory:'` for tests.
+ */
+export async function createDuckDbWarehouse(path: string): Promise<DuckDbWarehouse> {
+  const instance = await DuckDBInstance.create(path);
+  const idle: DuckDBConnection[] = [];
+  let closed = false;
+
+  async function withConnection<T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (closed) throw new Error('Warehouse is closed');
+    const connection = idle.pop() ?? (await instance.connect());
+    try {
+      return await work(connection);
+    } finally {
+      if (!closed && idle.length < MAX_IDLE_CONNECTIONS) idle.push(connection);
+      else connection.closeSync();
+    }
+  }
+
+  return {
+    dialect: 'duckdb',
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      withConnection(async (c) => readRows<T>(await c.run(sql, params.map(toDuckDbParam)))),
+    exec: (sql: string) =>
+      withConnection(async (c) => {
+        await c.run(sql);
+      }),
+    appendRows: (table, rows) => withConnection((c) => appendRows(c, table, rows)),
+    close() {
+      if (closed) return Promise.resolve();
+      closed = true;
+      for (const c of idle.splice(0)) c.closeSync();
+      instance.closeSync();
+      return Promise.resolve();
+    },
+  };
+}

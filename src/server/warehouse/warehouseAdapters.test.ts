@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkInsert } from './bulkInsert.js';
+import { createDuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
+import { createSchema } from './schema/createSchema.js';
+import { createPgTestWarehouse } from './testing/pgTestWarehouse.js';
+import type { Warehouse } from './warehouse.js';
+
+const STOCK_COLUMNS = [
+  'group_id',
+  'crawl_date',
+  'channel_id',
+  'city_id',
+  'product_id',
+  'brand_id',
+  'category_id',
+  'is_competitor',
+  'stock_status',
+];
+
+const dialects: [string, () => Promise<{ wh: Warehouse; drop(): Promise<void> }>][] = [
+  [
+    'duckdb',
+    async () => {
+      const wh = await createDuckDbWarehouse(':memory:');
+      return { wh, drop: () => wh.close() };
+    },
+  ],
+  ['postgres', createPgTestWarehouse],
+];
+
+describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
+  let wh: Warehouse;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ wh, drop } = await open());
+    await createSchema(wh);
+    await createSchema(wh); // idempotent
+    await bulkInsert(wh, 'fact_stock', STOCK_COLUMNS, [
+      [1, '2026-01-30', 1, 10, 100, 7, 3, 0, 1],
+      [1, '2026-01-31', 1, 10, 100, 7, 3, 0, 0],
+      [1, '2026-01-31', 4, 11, 101, 8, 3, 1, 2],
+      [2, '2026-01-31', 1, 10, 900, 90, 30, 0, 1],
+    ]);
+  });
+  afterAll(() => drop());
+
+  it('returns counts and sums as numbers and dates as YYYY-MM-DD', async () => {
+    const rows = await wh.query<{ n: unknown; s: unknown; d: unknown; big: unknown; dec: unknown }>(
+      `SELECT COUNT(*) AS n, SUM(product_id) AS s, MAX(crawl_date) AS d,
+              CAST(9007199254740991 AS BIGINT) AS big, CAST(12.34 AS DECIMAL(10,2)) AS dec
+       FROM fact_stock WHERE group_id = $1`,
+      [1],
+    );
+    expect(rows).toEqual([{ n: 3, s: 301, d: '2026-01-31', big: 9007199254740991, dec: 12.34 }]);
+  });
+
+  it('binds dates, lists of ids and strings as parameters', async () => {
+    const rows = await wh.query<{ product_id: number; crawl_date: string }>(
+      `SELECT product_id, crawl_date FROM fact_stock
+       WHERE group_id = $1 AND crawl_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) AND channel_id IN ($4, $5)
+       ORDER BY product_id, crawl_date`,
+      [1, '2026-01-31', '2026-01-31', 1, 4],
+    );
+    expect(rows).toEqual([
+      { product_id: 100, crawl_date: '2026-01-31' },
+      { product_id: 101, crawl_date: '2026-01-31' },
+    ]);
+  });
+
+  it('compares a DATE column with a plain string parameter', async () => {
+    const rows = await wh.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM fact_stock WHERE crawl_date >= $1 AND crawl_date <= $2',
+      ['2026-01-31', '2026-01-31'],
+    );
+    expect(rows).toEqual([{ n: 3 }]);
+  });
+
+  it('never splices parameters into SQL text', async () => {
+    const hostile = "x'); DROP TABLE fact_stock; --";
+    const rows = await wh.query<{ v: string }>('SELECT CAST($1 AS VARCHAR) AS v', [hostile]);
+    expect(rows).toEqual([{ v: hostile }]);
+    const still = await wh.query<{ n: number }>('SELECT COUNT(*) AS n FROM fact_stock');
+    expect(still).toEqual([{ n: 4 }]);
+  });
+
+  it('keeps null parameters and results as null', async () => {
+    const rows = await wh.query('SELECT CAST($1 AS INTEGER) AS v', [null]);
+    expect(rows).toEqual([{ v: null }]);
+  });
+
+  it('runs concurrent queries', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        wh.query<{ v: number }>('SELECT COUNT(*) + $1 AS v FROM fact_stock', [i]),
+      ),
+    );
+    expect(results.map((r) => r[0]?.v)).toEqual(Array.from({ length: 12 }, (_, i) => 4 + i));
+  });
+
+  it('reports SQL errors as rejected promises', async () => {
+    await expect(wh.query('SELECT no_such_column FROM fact_stock')).rejects.toThrow();
+  });
+});
