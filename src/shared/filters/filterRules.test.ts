@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canClearAll,
+  changeDatePreset,
+  changeFilter,
+  changeOrder,
+  removeAllFilters,
+  removeTag,
+} from './filterRules.js';
+import { defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
+import type { FilterState } from './filterState.js';
+
+const TODAY = '2026-11-22';
+const defaults: ScreenFilterDefaults = { limit: 10, datePreset: 'last_7_days' };
+const paged = (extra: Partial<FilterState> = {}): FilterState => ({
+  ...defaultFilterState(defaults, TODAY),
+  limit: 40,
+  offset: 30,
+  ...extra,
+});
+
+describe('filter rules (spec §4)', () => {
+  it('any filter change resets offset to 0 and restores the default limit', () => {
+    const next = changeFilter(paged(), 'channel_id', [1, 4], defaults);
+    expect(next).toMatchObject({ channel_id: [1, 4], offset: 0, limit: 10 });
+  });
+
+  it('a date preset change resets offset and limit too', () => {
+    const next = changeDatePreset(paged(), 'yesterday', TODAY, defaults);
+    expect(next).toMatchObject({ start_date: '2026-11-21', end_date: '2026-11-21', offset: 0, limit: 10 });
+  });
+
+  it('a sort change resets offset and limit too', () => {
+    expect(changeOrder(paged(), 'brand', 'desc', defaults)).toMatchObject({
+      order_by: 'brand',
+      order_type: 'desc',
+      offset: 0,
+    });
+  });
+
+  it('an emptied filter drops its key', () => {
+    const next = changeFilter(paged({ brand_id: [7] }), 'brand_id', [], defaults);
+    expect('brand_id' in next).toBe(false);
+  });
+
+  it('removing all filters restores defaults and clears category and city dependants', () => {
+    const state = paged({
+      brand_id: [7],
+      category_id: [3, 9],
+      label_category_id: ['L1'],
+      label_category_ids: { L1: [9] },
+      city_id: [2],
+      city_zone_id: ['Z'],
+      city_zone_ids: { Z: [2] },
+      selected_filters: { brand_id: { 7: 'Acme' } },
+    });
+    const next = removeAllFilters(state, { ...defaults, values: { stock_status: [1] } }, TODAY);
+    for (const f of [
+      'brand_id',
+      'category_id',
+      'label_category_id',
+      'label_category_ids',
+      'city_id',
+      'city_zone_id',
+      'city_zone_ids',
+    ]) {
+      expect(next[f]).toBeUndefined();
+    }
+    expect(next).toMatchObject({ stock_status: [1], offset: 0, limit: 10, start_date: state.start_date });
+  });
+
+  it('removing a tag sets offset 0, removes the value and drops the emptied key', () => {
+    const state = paged({
+      brand_id: [7, 8],
+      channel_id: [1],
+      selected_filters: { channel_id: { 1: 'Amazon' } },
+    });
+    const a = removeTag(state, 'brand_id', 7);
+    expect(a).toMatchObject({ brand_id: [8], offset: 0 });
+    const b = removeTag(state, 'channel_id', 1);
+    expect('channel_id' in b).toBe(false);
+    expect(b.selected_filters?.channel_id).toBeUndefined();
+  });
+
+  it('removing a label category tag removes its category ids', () => {
+    const state = paged({
+      label_category_id: ['L1'],
+      label_category_ids: { L1: [3, 4] },
+      category_id: [3, 4, 5],
+    });
+    const next = removeTag(state, 'label_category_id', 'L1');
+    expect(next.category_id).toEqual([5]);
+    expect(next.label_category_id).toBeUndefined();
+    expect(next.label_category_ids).toBeUndefined();
+  });
+
+  it('removing a city zone tag removes its city ids', () => {
+    const state = paged({ city_zone_id: ['N'], city_zone_ids: { N: [11, 12] }, city_id: [11, 12] });
+    const next = removeTag(state, 'city_zone_id', 'N');
+    expect(next.city_id).toBeUndefined();
+    expect(next.city_zone_id).toBeUndefined();
+  });
+
+  it("'Clear all filters' is enabled only when a filter is applied", () => {
+    const clean = defaultFilterState(defaults, TODAY);
+    expect(canClearAll(clean)).toBe(false);
+    expect(canClearAll({ ...clean, brand_id: [1] })).toBe(true);
+    expect(canClearAll({ ...clean, channel_id: [1], alwaysSelected_filters: ['channel_id'] })).toBe(false);
+  });
+
+  it('self_comp clears brand, category and label category', () => {
+    const state = paged({ brand_id: [1], category_id: [2], label_category_id: ['L'], city_id: [5] });
+    const next = changeFilter(state, 'self_comp', 'self', defaults);
+    expect(next).toMatchObject({ self_comp: 'self', city_id: [5] });
+    expect(next.brand_id ?? next.category_id ?? next.label_category_id).toBeUndefined();
+  });
+
+  it('defaults per screen give the page size and default date preset', () => {
+    expect(defaultFilterState({ limit: 5, datePreset: 'today' }, TODAY)).toMatchObject({
+      limit: 5,
+      offset: 0,
+      start_date: TODAY,
+      end_date: TODAY,
+      datepicker_title: 'Today',
+    });
+    expect(defaultFilterState({}, TODAY).limit).toBe(10);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './numbers.js';
+export * from './dates.js';
+export * from './formatValue.js';

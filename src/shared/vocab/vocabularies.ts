@@ -1,0 +1,101 @@
+/**
+ * Status vocabularies of spec §4 (and METRICS.md), code -> label and tone. The tone picks the
+ * chip colour; the engine renders them as chips from a column's `vocab` name.
+ */
+export type Tone = 'good' | 'bad' | 'warn' | 'info' | 'neutral';
+export interface VocabEntry {
+  readonly label: string;
+  readonly tone: Tone;
+}
+
+export const STOCK_STATUS = {
+  1: { label: 'In Stock', tone: 'good' },
+  0: { label: 'Out Of Stock', tone: 'bad' },
+  2: { label: 'Delisted', tone: 'neutral' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const PROMO_OFFER_STATUS = {
+  0: { label: 'Matched', tone: 'good' },
+  2: { label: 'Not Matched', tone: 'bad' },
+  3: { label: 'Running', tone: 'info' },
+  1: { label: 'Missing', tone: 'warn' },
+  4: { label: 'Other Offer', tone: 'neutral' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const DETECTION_STATUS = {
+  5: { label: 'Invalid', tone: 'bad' },
+  6: { label: 'Pending', tone: 'warn' },
+  7: { label: 'Completed', tone: 'good' },
+  8: { label: 'In Progress', tone: 'info' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const REPORT_DELIVERY_STATUS = {
+  1: { label: 'Report Manager Success', tone: 'good' },
+  2: { label: 'In Progress', tone: 'info' },
+  3: { label: 'Report Delivered', tone: 'good' },
+  4: { label: 'Delivery Failed', tone: 'bad' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const PROCESS_STATUS = {
+  1: { label: 'In Progress', tone: 'info' },
+  2: { label: 'Success', tone: 'good' },
+  3: { label: 'No Data', tone: 'neutral' },
+  4: { label: 'Failed', tone: 'bad' },
+  5: { label: 'Waiting', tone: 'warn' },
+  0: { label: 'Mismatch', tone: 'bad' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const VIOLATION_TYPE = {
+  1: { label: 'Max', tone: 'bad' },
+  2: { label: 'Min', tone: 'bad' },
+  3: { label: 'Max Min', tone: 'bad' },
+  4: { label: 'Satisfied', tone: 'good' },
+  5: { label: 'NA', tone: 'neutral' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const MAILER_STATUS = {
+  1: { label: 'Active', tone: 'good' },
+  0: { label: 'In-Active', tone: 'neutral' },
+} as const satisfies Record<number, VocabEntry>;
+
+export const PROMOTION_STATE = {
+  running: { label: 'Running', tone: 'info' },
+  planning: { label: 'Planning', tone: 'neutral' },
+} as const satisfies Record<string, VocabEntry>;
+
+export const ARCHIVE_FLAG = {
+  true: { label: 'Archived', tone: 'neutral' },
+  false: { label: 'Active', tone: 'good' },
+} as const satisfies Record<string, VocabEntry>;
+
+/** Vocabularies by the name a config uses. */
+export const VOCABULARIES = {
+  stock: STOCK_STATUS,
+  promoOffer: PROMO_OFFER_STATUS,
+  detection: DETECTION_STATUS,
+  reportDelivery: REPORT_DELIVERY_STATUS,
+  process: PROCESS_STATUS,
+  violationType: VIOLATION_TYPE,
+  mailer: MAILER_STATUS,
+  promotion: PROMOTION_STATE,
+  archive: ARCHIVE_FLAG,
+} as const;
+export type VocabularyName = keyof typeof VOCABULARIES;
+export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];
+
+/** Entry for a raw code; unknown codes show as themselves in a neutral chip. */
+export function vocabEntry(name: string, code: unknown): VocabEntry {
+  const vocab = (VOCABULARIES as Record<string, Record<string, VocabEntry>>)[name];
+  const entry = vocab?.[String(code)];
+  return (
+    entry ?? { label: code === null || code === undefined ? '---' : String(code), tone: 'neutral' }
+  );
+}
+
+/** Options of a vocabulary, for radio / checkbox filters (e.g. stock status). */
+export function vocabOptions(name: VocabularyName): { key: string; name: string }[] {
+  return Object.entries(VOCABULARIES[name] as Record<string, VocabEntry>).map(([key, e]) => ({
+    key,
+    name: e.label,
+  }));
+}
