@@ -17,7 +17,7 @@ export const VALUE_FORMATS = {
   percent: formatPercent,
   date: formatDate,
   month: formatMonth,
-  text: (v: unknown) => (v === null || v === undefined || v === '' ? '---' : String(v)),
+  text: (v: unknown) => (v === null || v === undefined || v === '' ? '---' : String(v as string | number)),
 } as const;
 export type ValueFormat = keyof typeof VALUE_FORMATS | 'currency' | 'currencyShort';
 

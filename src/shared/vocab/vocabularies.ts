@@ -85,11 +85,9 @@ export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];
 
 /** Entry for a raw code; unknown codes show as themselves in a neutral chip. */
 export function vocabEntry(name: string, code: unknown): VocabEntry {
+  const text = code === null || code === undefined ? '---' : String(code as string | number);
   const vocab = (VOCABULARIES as Record<string, Record<string, VocabEntry>>)[name];
-  const entry = vocab?.[String(code)];
-  return (
-    entry ?? { label: code === null || code === undefined ? '---' : String(code), tone: 'neutral' }
-  );
+  return vocab?.[text] ?? { label: text, tone: 'neutral' };
 }
 
 /** Options of a vocabulary, for radio / checkbox filters (e.g. stock status). */
