@@ -17,7 +17,7 @@ const STOCK_COLUMNS = [
   'stock_status',
 ];
 
-const dialects: [string, () => Promise<{ wh: Warehouse; drop(): Promise<void> }>][] = [
+const dialects: [string, () => Promise<{ wh: Warehouse; drop: () => Promise<void> }>][] = [
   [
     'duckdb',
     async () => {

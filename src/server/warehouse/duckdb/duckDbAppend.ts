@@ -16,7 +16,7 @@ function converterFor(type: DuckDBType): (value: unknown) => DuckDBValue {
       const cache = new Map<string, DuckDBValue>();
       return (value) => {
         if (value === null || value === undefined) return null;
-        const iso = String(value);
+        const iso = value as string;
         let date = cache.get(iso);
         if (date === undefined) cache.set(iso, (date = isoToDuckDbDate(iso)));
         return date;

@@ -13,12 +13,11 @@ const parsers: Partial<Record<number, (text: string) => unknown>> = {
   [builtins.DATE]: (text) => text,
 };
 
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && parsers[oid]
-      ? parsers[oid]
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+function getTypeParser(oid: number, format: 'text' | 'binary' = 'text'): (value: string) => unknown {
+  const own = format === 'text' ? parsers[oid] : undefined;
+  return own ?? (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
+}
+const types = { getTypeParser };
 
 export interface PostgresWarehouseOptions {
   /** Schema(s) to put first on the search path, e.g. a test's own `wh_test_x`. */
