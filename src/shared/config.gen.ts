@@ -1,25 +1,1518 @@
-/* Provisional hand-written stand-in: replaced by `npm run gen` output from schemas/. */
+/* generated — do not edit; run `npm run gen` (source: schemas/*.schema.json) */
+
+/**
+ * A dimension of a dataset.
+ */
+export type DimensionNode = ColumnDimension | MappedDimension;
+/**
+ * Type of a dimension's values: request values are parsed and checked against it.
+ */
+export type DimensionType = 'integer' | 'string' | 'date' | 'boolean';
+/**
+ * A status vocabulary of the spec (code -> label), shown as chips.
+ */
+export type StatusVocabulary =
+  | 'stock'
+  | 'promoOffer'
+  | 'promotion'
+  | 'violationType'
+  | 'detection'
+  | 'reportDelivery'
+  | 'processStatus'
+  | 'mailer'
+  | 'archive';
+/**
+ * A measure of a dataset.
+ */
+export type MeasureNode =
+  CountMeasure | ColumnAggregateMeasure | CountIfMeasure | RatioMeasure | EntityDayShareMeasure;
+/**
+ * How a number or date is shown: short (k/m/b/t/q, one decimal), plain (two decimals), integer, currency (user's currency), percent, date (DD-MMM-YYYY), monthYear (MMM 'YY), text.
+ */
+export type ValueFormat =
+  'short' | 'plain' | 'integer' | 'currency' | 'percent' | 'date' | 'monthYear' | 'text';
+/**
+ * Crawl type whose last crawl date the screen's dates follow (spec section 9).
+ */
+export type CrawlType = 'product' | 'category' | 'keyword' | 'best_seller';
+/**
+ * A date preset of the spec's date picker.
+ */
+export type DatePresetName =
+  | 'all'
+  | 'today'
+  | 'yesterday'
+  | 'last_7_days'
+  | 'last_15_days'
+  | 'last_month'
+  | 'last_3_month'
+  | 'last_6_month'
+  | 'last_1_year'
+  | 'custom_range'
+  | 'month_range'
+  | 'single_alone';
+/**
+ * A filter of a screen's filter bar.
+ */
+export type FilterNode =
+  | MultiSelectFilter
+  | SingleSelectFilter
+  | RadioFilter
+  | CheckboxGroupFilter
+  | TypeaheadFilter
+  | DatePresetFilter
+  | MonthRangeFilter
+  | RankInputFilter
+  | ToggleFilter;
+/**
+ * Sort direction.
+ */
+export type SortOrder = 'asc' | 'desc';
+/**
+ * A widget of a screen.
+ */
+export type WidgetNode = KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget;
+/**
+ * A column of a grid; its kind is its format.
+ */
+export type GridColumnNode = ValueColumn | StatusColumn | LinkColumn | ImageColumn | SparklineColumn;
+/**
+ * A row action, upload or download.
+ */
+export type ActionNode = RowAction | UploadAction | DownloadAction;
+/**
+ * A layout node: row or section.
+ */
+export type LayoutNode = LayoutRow | LayoutSection;
+
+export interface ShelfscopeConfigFiles {
+  area?: AreaConfig;
+  dataset?: DatasetConfig;
+  screen?: ScreenConfig;
+}
+/**
+ * An area of the workspace: menu entry and its submenu tabs.
+ */
 export interface AreaConfig {
-  schemaVersion: number;
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Version of the config language the file is written in; a change to the language ships a migration.
+   */
+  schemaVersion: 1;
+  /**
+   * Node kind: always 'area'.
+   */
   kind: 'area';
+  /**
+   * Area id; equals the folder name.
+   */
   id: string;
+  /**
+   * Menu label.
+   */
   label: string;
+  /**
+   * Menu icon class.
+   */
   icon?: string;
+  /**
+   * Position in the menu (ascending).
+   */
   order?: number;
+  /**
+   * Screen ids shown as submenu tabs, in order.
+   *
+   * @minItems 1
+   *
+   * Items: An area or screen id as it appears in the URL: letters, digits, underscores and dashes.
+   */
   tabs: string[];
 }
-export interface ScreenConfig {
-  schemaVersion: number;
-  kind: 'screen';
-  area: string;
-  id: string;
-  title: string;
-  permission: string;
-  [k: string]: unknown;
-}
+/**
+ * A semantic model over one warehouse fact table: its tenant and date columns, the dimensions screens filter and group by, and the measures they show.
+ */
 export interface DatasetConfig {
-  schemaVersion: number;
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Version of the config language the file is written in; a change to the language ships a migration.
+   */
+  schemaVersion: 1;
+  /**
+   * Node kind: always 'dataset'.
+   */
   kind: 'dataset';
+  /**
+   * Dataset id; equals the file name <id>.dataset.json.
+   */
   id: string;
-  [k: string]: unknown;
+  /**
+   * Human name of the dataset.
+   */
+  label: string;
+  /**
+   * What one row of the fact table is.
+   */
+  description?: string;
+  /**
+   * Fact table in the warehouse.
+   */
+  table: string;
+  /**
+   * Column holding the group (tenant) id; every query is filtered on it.
+   */
+  tenantColumn: string;
+  /**
+   * DATE column that start_date/end_date filter.
+   */
+  dateColumn: string;
+  /**
+   * What screens may filter, group and sort by.
+   *
+   * @minItems 1
+   */
+  dimensions: DimensionNode[];
+  /**
+   * Aggregates screens may show, from a safe vocabulary.
+   *
+   * @minItems 1
+   */
+  measures: MeasureNode[];
 }
+/**
+ * A dimension stored as a column of the fact table.
+ */
+export interface ColumnDimension {
+  /**
+   * Node kind: a fact-table column.
+   */
+  kind: 'column';
+  /**
+   * Dimension id: the request parameter and output field name.
+   */
+  id: string;
+  /**
+   * Column of the fact table.
+   */
+  column: string;
+  type: DimensionType;
+  /**
+   * Human name (filter label, column header).
+   */
+  label: string;
+  /**
+   * What the dimension means, shown on hover.
+   */
+  description?: string;
+  vocabulary?: StatusVocabulary;
+  lookup?: DimensionLookup;
+}
+/**
+ * A dimension table giving labels (and search) to a dimension's keys.
+ */
+export interface DimensionLookup {
+  /**
+   * Dimension table, e.g. dim_brand.
+   */
+  table: string;
+  /**
+   * Key column of the dimension table matching the dimension's values.
+   */
+  key: string;
+  /**
+   * Column with the display name; also the output field name of the label in rows.
+   */
+  labelColumn: string;
+  /**
+   * Column a suggestion prefix search matches; defaults to labelColumn.
+   */
+  searchColumn?: string;
+  /**
+   * Tenant column of the dimension table when its rows belong to a group (dim_brand.group_id).
+   */
+  tenantColumn?: string;
+  /**
+   * Further columns of the dimension table returned with grouped rows (e.g. sku_code, image_url).
+   *
+   * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+   */
+  attributes?: string[];
+}
+/**
+ * A filter-only dimension that a dimension table maps onto another dimension (label category -> category ids, city zone -> city ids), per the spec's query merging.
+ */
+export interface MappedDimension {
+  /**
+   * Node kind: mapped onto another dimension.
+   */
+  kind: 'mapped';
+  /**
+   * Dimension id: the request parameter name.
+   */
+  id: string;
+  type: DimensionType;
+  /**
+   * Human name.
+   */
+  label: string;
+  /**
+   * What the dimension means.
+   */
+  description?: string;
+  /**
+   * Id of the column dimension the selected values translate into.
+   */
+  into: string;
+  /**
+   * Dimension table holding both keys.
+   */
+  table: string;
+  /**
+   * Column of the table with the target dimension's keys (e.g. category_id).
+   */
+  key: string;
+  /**
+   * Column of the table with this dimension's keys (e.g. label_category_id).
+   */
+  column: string;
+  /**
+   * Tenant column of the table, when its rows belong to a group.
+   */
+  tenantColumn?: string;
+  /**
+   * Column with the display name, for suggestions.
+   */
+  labelColumn?: string;
+}
+/**
+ * Number of fact rows.
+ */
+export interface CountMeasure {
+  /**
+   * Node kind: COUNT(*).
+   */
+  kind: 'count';
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * An aggregate of one fact-table column.
+ */
+export interface ColumnAggregateMeasure {
+  /**
+   * Node kind: the aggregate function.
+   */
+  kind: 'countDistinct' | 'sum' | 'avg' | 'min' | 'max';
+  /**
+   * Fact-table column aggregated.
+   */
+  column: string;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * Number of fact rows meeting a condition.
+ */
+export interface CountIfMeasure {
+  /**
+   * Node kind: conditional count.
+   */
+  kind: 'countIf';
+  where: MeasureCondition;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * A condition on a fact-table column: equals one value or is in a list.
+ */
+export interface MeasureCondition {
+  /**
+   * Fact-table column tested.
+   */
+  column: string;
+  /**
+   * The value the column must equal.
+   */
+  equals?: string | number | boolean;
+  /**
+   * Values the column must be one of.
+   *
+   * @minItems 1
+   *
+   * Items: A constant value in config: a string, number or boolean.
+   */
+  in?: (string | number | boolean)[];
+}
+/**
+ * numerator / denominator x scale, of two other measures of the dataset (computed from the sums, never an average of ratios).
+ */
+export interface RatioMeasure {
+  /**
+   * Node kind: ratio of two measures.
+   */
+  kind: 'ratio';
+  /**
+   * Measure id of the numerator.
+   */
+  numerator: string;
+  /**
+   * Measure id of the denominator; zero gives null.
+   */
+  denominator: string;
+  /**
+   * Multiplier, e.g. 100 for a percentage. Default 1.
+   */
+  scale?: number;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * Per entity (e.g. product), the share of days in the period meeting a condition, averaged over entities: aggregated per entity first, never 'a day when any entity met it'.
+ */
+export interface EntityDayShareMeasure {
+  /**
+   * Node kind: per-entity share of days.
+   */
+  kind: 'entityDayShare';
+  /**
+   * Integer column dimension the share is computed per.
+   */
+  entity: string;
+  where: MeasureCondition;
+  /**
+   * Multiplier, e.g. 100 for a percentage. Default 1.
+   */
+  scale?: number;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * A screen of an area: filters, data queries, widgets and their layout.
+ */
+export interface ScreenConfig {
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Version of the config language the file is written in; a change to the language ships a migration.
+   */
+  schemaVersion: 1;
+  /**
+   * Node kind: always 'screen'.
+   */
+  kind: 'screen';
+  /**
+   * Area id; equals the folder name.
+   */
+  area: string;
+  /**
+   * Screen id; equals the file name <id>.screen.json.
+   */
+  id: string;
+  /**
+   * Tab and page title.
+   */
+  title: string;
+  /**
+   * Activity granting the screen: must be 'area/id'.
+   */
+  permission: string;
+  crawlType?: CrawlType;
+  /**
+   * Dataset the queries run over; required when the screen has queries.
+   */
+  dataset?: string;
+  /**
+   * Default rows per page (limit); usually 10.
+   */
+  pageSize?: number;
+  dates?: ScreenDates;
+  /**
+   * Filter bar, in order.
+   */
+  filters?: FilterNode[];
+  /**
+   * Data calls; each is a generic GET endpoint.
+   *
+   * @minItems 1
+   */
+  queries?: ScreenQuery[];
+  /**
+   * Widgets (tiles, grids, charts, forms, actions).
+   *
+   * @minItems 1
+   */
+  widgets: WidgetNode[];
+  /**
+   * Order of the widgets on the page.
+   *
+   * @minItems 1
+   */
+  layout: LayoutNode[];
+}
+/**
+ * The submenu date picker.
+ */
+export interface ScreenDates {
+  /**
+   * Presets offered, in order.
+   *
+   * @minItems 1
+   */
+  presets: DatePresetName[];
+  default: DatePresetName;
+  /**
+   * Move the date to the last crawl date of the screen's crawl type when that is not today.
+   */
+  crawlLinked?: boolean;
+}
+/**
+ * Dropdown with search choosing several values.
+ */
+export interface MultiSelectFilter {
+  /**
+   * Node kind: multiSelect.
+   */
+  kind: 'multiSelect';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Suggestion source feeding the options: GET /api/v1/suggestion/{source}.
+   */
+  source: string;
+  /**
+   * Ids (fields) of sibling filters whose selections narrow this filter's options; no cycles.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dependsOn?: string[];
+  /**
+   * Text shown while nothing is selected.
+   */
+  placeholder?: string;
+  /**
+   * Fewest selections allowed ('Can't be done (Min N selection required)').
+   */
+  minSelect?: number;
+  /**
+   * Most selections allowed ('Can't be done (Max N selections)').
+   */
+  maxSelect?: number;
+}
+/**
+ * Dropdown choosing one value.
+ */
+export interface SingleSelectFilter {
+  /**
+   * Node kind: singleSelect.
+   */
+  kind: 'singleSelect';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Suggestion source feeding the options: GET /api/v1/suggestion/{source}.
+   */
+  source?: string;
+  /**
+   * Fixed options, instead of a suggestion source.
+   *
+   * @minItems 1
+   */
+  options?: FilterOption[];
+  /**
+   * Ids (fields) of sibling filters whose selections narrow this filter's options; no cycles.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dependsOn?: string[];
+  /**
+   * Text shown while nothing is selected.
+   */
+  placeholder?: string;
+  /**
+   * Value selected by default.
+   */
+  default?: string | number | boolean;
+}
+/**
+ * A fixed option of a filter.
+ */
+export interface FilterOption {
+  /**
+   * Value sent in the request.
+   */
+  value: string | number | boolean;
+  /**
+   * Text shown.
+   */
+  label: string;
+  /**
+   * Sibling filters cleared when this option is chosen (self_comp clears brand and category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
+}
+/**
+ * Radio buttons over fixed options.
+ */
+export interface RadioFilter {
+  /**
+   * Node kind: radio.
+   */
+  kind: 'radio';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Fixed options, instead of a suggestion source.
+   *
+   * @minItems 1
+   */
+  options: FilterOption[];
+  /**
+   * Value selected by default.
+   */
+  default?: string | number | boolean;
+}
+/**
+ * Checkboxes choosing several values; 7+ options collapse behind an ellipsis at widths <= 1199 px.
+ */
+export interface CheckboxGroupFilter {
+  /**
+   * Node kind: checkboxGroup.
+   */
+  kind: 'checkboxGroup';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Suggestion source feeding the options: GET /api/v1/suggestion/{source}.
+   */
+  source?: string;
+  /**
+   * Fixed options, instead of a suggestion source.
+   *
+   * @minItems 1
+   */
+  options?: FilterOption[];
+  /**
+   * Ids (fields) of sibling filters whose selections narrow this filter's options; no cycles.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dependsOn?: string[];
+}
+/**
+ * Search box suggesting values as the user types (debounced).
+ */
+export interface TypeaheadFilter {
+  /**
+   * Node kind: typeahead.
+   */
+  kind: 'typeahead';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Suggestion source feeding the options: GET /api/v1/suggestion/{source}.
+   */
+  source: string;
+  /**
+   * Ids (fields) of sibling filters whose selections narrow this filter's options; no cycles.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dependsOn?: string[];
+  /**
+   * Text shown while nothing is selected.
+   */
+  placeholder?: string;
+  /**
+   * Most selections allowed.
+   */
+  maxSelect?: number;
+}
+/**
+ * Date picker with presets writing start_date and end_date.
+ */
+export interface DatePresetFilter {
+  /**
+   * Node kind: datePreset.
+   */
+  kind: 'datePreset';
+  /**
+   * Label of the picker.
+   */
+  label?: string;
+  /**
+   * Presets offered, in order.
+   *
+   * @minItems 1
+   */
+  presets: DatePresetName[];
+  default: DatePresetName;
+}
+/**
+ * Two month pickers writing start_date (first day) and end_date (last day); end before start is refused.
+ */
+export interface MonthRangeFilter {
+  /**
+   * Node kind: monthRange.
+   */
+  kind: 'monthRange';
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Months covered by default, ending with the current month.
+   */
+  defaultMonths?: number;
+}
+/**
+ * Numeric rank threshold (min 1): keeps rows whose dimension is <= the rank.
+ */
+export interface RankInputFilter {
+  /**
+   * Node kind: rankInput.
+   */
+  kind: 'rankInput';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Largest rank accepted.
+   */
+  max?: number;
+  /**
+   * Quick-pick ranks (e.g. 10, 20, 50).
+   */
+  presets?: number[];
+}
+/**
+ * On/off switch; on sends the value, off sends nothing.
+ */
+export interface ToggleFilter {
+  /**
+   * Node kind: toggle.
+   */
+  kind: 'toggle';
+  /**
+   * Dataset dimension the filter restricts; also the request parameter name.
+   */
+  field: string;
+  /**
+   * Label shown in the filter bar and on selected-filter tags.
+   */
+  label: string;
+  /**
+   * Value sent when on; default true.
+   */
+  value?: string | number | boolean;
+}
+/**
+ * A data call of a screen: one generic GET endpoint compiled to SQL over the screen's dataset.
+ */
+export interface ScreenQuery {
+  /**
+   * Node kind: query.
+   */
+  kind: 'query';
+  /**
+   * Query id, unique in the screen; widgets refer to it.
+   */
+  id: string;
+  /**
+   * Path under /api/v1/ that answers this query; unique across the product.
+   */
+  endpoint: string;
+  /**
+   * Dimension ids rows are grouped by (none: one total row).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  groupBy?: string[];
+  /**
+   * Measure ids computed per row.
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  measures: string[];
+  /**
+   * Default sort, applied when the request names none.
+   */
+  sort?: QuerySort[];
+  /**
+   * Whether the request's limit/offset page the rows and a total is returned.
+   */
+  paged?: boolean;
+  /**
+   * Most rows returned (default page size when paged).
+   */
+  limit?: number;
+  /**
+   * Screen filters applied (by field); default: all the screen's filters.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  filters?: string[];
+  /**
+   * Fixed restrictions from config.
+   */
+  where?: QueryConstraint[];
+  /**
+   * Also serve GET {endpoint}/export as an xlsx file of every row (filters applied).
+   */
+  export?: boolean;
+}
+/**
+ * A sort of query rows.
+ */
+export interface QuerySort {
+  /**
+   * Dimension or measure id of the query.
+   */
+  field: string;
+  order?: SortOrder;
+}
+/**
+ * A fixed restriction of a query, from config (never the request).
+ */
+export interface QueryConstraint {
+  /**
+   * Column dimension of the dataset.
+   */
+  field: string;
+  /**
+   * Values the dimension must be one of.
+   *
+   * @minItems 1
+   *
+   * Items: A constant value in config: a string, number or boolean.
+   */
+  in: (string | number | boolean)[];
+}
+/**
+ * A row of KPI tiles fed by a one-row query.
+ */
+export interface KpiTilesWidget {
+  /**
+   * Node kind: kpiTiles.
+   */
+  kind: 'kpiTiles';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Id of the screen query feeding the widget.
+   */
+  query: string;
+  /**
+   * Tiles in order.
+   *
+   * @minItems 1
+   */
+  tiles: KpiTile[];
+}
+/**
+ * One number of a KPI row: a measure of the query's single row.
+ */
+export interface KpiTile {
+  /**
+   * Node kind: kpiTile.
+   */
+  kind: 'kpiTile';
+  /**
+   * Measure id of the query shown in the tile.
+   */
+  measure: string;
+  /**
+   * Label; default the measure's label.
+   */
+  label?: string;
+  format?: ValueFormat;
+  /**
+   * Definition shown on hover; default the measure's description.
+   */
+  description?: string;
+  /**
+   * Icon name shown in the tile.
+   */
+  icon?: string;
+}
+/**
+ * A table of a query's rows: server-paged and sorted, Show More when total exceeds loaded.
+ */
+export interface GridWidget {
+  /**
+   * Node kind: grid.
+   */
+  kind: 'grid';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Id of the screen query feeding the widget.
+   */
+  query: string;
+  /**
+   * Columns in order.
+   *
+   * @minItems 1
+   */
+  columns: GridColumnNode[];
+  /**
+   * Rows per page; default the screen's pageSize.
+   */
+  pageSize?: number;
+  /**
+   * Fields identifying a row (React keys, row actions).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  rowKey?: string[];
+  /**
+   * Buttons on each row.
+   */
+  rowActions?: RowAction[];
+  /**
+   * Show an xlsx download of all rows with the current filters (the query must set export).
+   */
+  exportable?: boolean;
+  /**
+   * Text when there are no rows; default 'No Data Available'.
+   */
+  emptyText?: string;
+}
+/**
+ * A column formatting a number, date or text (kind names the format).
+ */
+export interface ValueColumn {
+  /**
+   * Node kind: short, plain, integer, currency, percent, date, monthYear, text.
+   */
+  kind: 'short' | 'plain' | 'integer' | 'currency' | 'percent' | 'date' | 'monthYear' | 'text';
+  /**
+   * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
+   */
+  field: string;
+  /**
+   * Column header; default the field's label.
+   */
+  header?: string;
+  /**
+   * Whether clicking the header sorts (server side) by this field.
+   */
+  sortable?: boolean;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header; default the field's description.
+   */
+  description?: string;
+}
+/**
+ * A column showing status codes as chips of a vocabulary.
+ */
+export interface StatusColumn {
+  /**
+   * Node kind: status.
+   */
+  kind: 'status';
+  /**
+   * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
+   */
+  field: string;
+  /**
+   * Column header; default the field's label.
+   */
+  header?: string;
+  /**
+   * Whether clicking the header sorts (server side) by this field.
+   */
+  sortable?: boolean;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header; default the field's description.
+   */
+  description?: string;
+  vocabulary: StatusVocabulary;
+}
+/**
+ * A column showing a link.
+ */
+export interface LinkColumn {
+  /**
+   * Node kind: link.
+   */
+  kind: 'link';
+  /**
+   * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
+   */
+  field: string;
+  /**
+   * Column header; default the field's label.
+   */
+  header?: string;
+  /**
+   * Whether clicking the header sorts (server side) by this field.
+   */
+  sortable?: boolean;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header; default the field's description.
+   */
+  description?: string;
+  /**
+   * Row field holding the URL; default field itself.
+   */
+  hrefField?: string;
+  /**
+   * Where the link opens.
+   */
+  target?: '_blank' | '_self';
+}
+/**
+ * A column showing a thumbnail image from a URL field.
+ */
+export interface ImageColumn {
+  /**
+   * Node kind: image.
+   */
+  kind: 'image';
+  /**
+   * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
+   */
+  field: string;
+  /**
+   * Column header; default the field's label.
+   */
+  header?: string;
+  /**
+   * Whether clicking the header sorts (server side) by this field.
+   */
+  sortable?: boolean;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header; default the field's description.
+   */
+  description?: string;
+  /**
+   * Row field used as alt text.
+   */
+  altField?: string;
+  /**
+   * Thumbnail size in pixels.
+   */
+  size?: number;
+}
+/**
+ * A column drawing a small line of a numeric series field.
+ */
+export interface SparklineColumn {
+  /**
+   * Node kind: sparkline.
+   */
+  kind: 'sparkline';
+  /**
+   * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
+   */
+  field: string;
+  /**
+   * Column header; default the field's label.
+   */
+  header?: string;
+  /**
+   * Whether clicking the header sorts (server side) by this field.
+   */
+  sortable?: boolean;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header; default the field's description.
+   */
+  description?: string;
+  format?: ValueFormat;
+}
+/**
+ * A button on each grid row calling an endpoint with the row's key fields.
+ */
+export interface RowAction {
+  /**
+   * Node kind: rowAction.
+   */
+  kind: 'rowAction';
+  /**
+   * Action id, unique in its list.
+   */
+  id: string;
+  /**
+   * Button text.
+   */
+  label: string;
+  /**
+   * Icon name.
+   */
+  icon?: string;
+  /**
+   * Endpoint under /api/v1/ called.
+   */
+  endpoint: string;
+  /**
+   * HTTP method; default POST.
+   */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * Row fields sent as the request body/query.
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  keyFields?: string[];
+  /**
+   * Confirmation text shown before calling; none: no confirmation.
+   */
+  confirm?: string;
+  /**
+   * Toast on success.
+   */
+  successMessage?: string;
+  /**
+   * Toast on failure (server message wins).
+   */
+  failureMessage?: string;
+}
+/**
+ * A Vega-Lite chart whose data are the rows of a query (spec.data is set by the runtime).
+ */
+export interface ChartWidget {
+  /**
+   * Node kind: chart.
+   */
+  kind: 'chart';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Id of the screen query feeding the widget.
+   */
+  query: string;
+  /**
+   * Vega-Lite spec without data; fields refer to the query's row fields.
+   */
+  spec: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Height in pixels.
+   */
+  height?: number;
+}
+/**
+ * An admin form rendered by react-jsonschema-form.
+ */
+export interface FormWidget {
+  /**
+   * Node kind: form.
+   */
+  kind: 'form';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * JSON Schema of the form data.
+   */
+  schema: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * rjsf uiSchema (widgets, order, help).
+   */
+  uiSchema?: {
+    [k: string]: unknown | undefined;
+  };
+  submit: FormSubmit;
+  /**
+   * Submit button text; default Submit.
+   */
+  submitLabel?: string;
+  /**
+   * Toast on success.
+   */
+  successMessage?: string;
+  /**
+   * Toast on failure when the server gives no message.
+   */
+  failureMessage?: string;
+}
+/**
+ * Where a form posts.
+ */
+export interface FormSubmit {
+  /**
+   * Endpoint under /api/v1/ receiving the form data.
+   */
+  endpoint: string;
+  /**
+   * HTTP method; default POST.
+   */
+  method?: 'POST' | 'PUT';
+}
+/**
+ * A toolbar of upload and download buttons.
+ */
+export interface ActionsWidget {
+  /**
+   * Node kind: actions.
+   */
+  kind: 'actions';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Buttons in order.
+   *
+   * @minItems 1
+   */
+  items: ActionNode[];
+}
+/**
+ * A button uploading a file to an endpoint (transactional: a bad file changes nothing).
+ */
+export interface UploadAction {
+  /**
+   * Node kind: upload.
+   */
+  kind: 'upload';
+  /**
+   * Action id, unique in its list.
+   */
+  id: string;
+  /**
+   * Button text.
+   */
+  label: string;
+  /**
+   * Endpoint under /api/v1/ receiving the multipart file.
+   */
+  endpoint: string;
+  /**
+   * Accepted file extensions; others answer 'Invalid File'.
+   *
+   * @minItems 1
+   *
+   * Items: Extension with dot, e.g. .xlsx.
+   */
+  accept: string[];
+  /**
+   * Largest accepted file in MB.
+   */
+  maxSizeMb?: number;
+  /**
+   * Endpoint under /api/v1/ serving a template file.
+   */
+  templateEndpoint?: string;
+  /**
+   * Toast on success.
+   */
+  successMessage?: string;
+  /**
+   * Toast on failure (server message wins).
+   */
+  failureMessage?: string;
+}
+/**
+ * A button downloading a file (e.g. the grid's xlsx export with current filters).
+ */
+export interface DownloadAction {
+  /**
+   * Node kind: download.
+   */
+  kind: 'download';
+  /**
+   * Action id, unique in its list.
+   */
+  id: string;
+  /**
+   * Button text.
+   */
+  label: string;
+  /**
+   * Endpoint under /api/v1/ answering the file.
+   */
+  endpoint: string;
+  /**
+   * Send the screen's current filters as the query string; default true.
+   */
+  withFilters?: boolean;
+}
+/**
+ * Widgets side by side on one row.
+ */
+export interface LayoutRow {
+  /**
+   * Node kind: row.
+   */
+  kind: 'row';
+  /**
+   * Widget ids in order.
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  widgets: string[];
+  /**
+   * Width of each widget in twelfths; default equal shares.
+   */
+  widths?: number[];
+}
+/**
+ * A titled group of rows.
+ */
+export interface LayoutSection {
+  /**
+   * Node kind: section.
+   */
+  kind: 'section';
+  /**
+   * Heading of the section.
+   */
+  title?: string;
+  /**
+   * Rows and sections in order.
+   *
+   * @minItems 1
+   */
+  children: LayoutNode[];
+}
+
+/** Kinds of ActionNode. */
+export const ACTION_KINDS = {
+  rowAction: 'rowAction',
+  upload: 'upload',
+  download: 'download',
+} as const;
+export type ActionKind = keyof typeof ACTION_KINDS;
+
+/** Kinds of DimensionNode. */
+export const DIMENSION_KINDS = {
+  column: 'column',
+  mapped: 'mapped',
+} as const;
+export type DimensionKind = keyof typeof DIMENSION_KINDS;
+
+/** Kinds of MeasureNode. */
+export const MEASURE_KINDS = {
+  count: 'count',
+  countDistinct: 'countDistinct',
+  sum: 'sum',
+  avg: 'avg',
+  min: 'min',
+  max: 'max',
+  countIf: 'countIf',
+  ratio: 'ratio',
+  entityDayShare: 'entityDayShare',
+} as const;
+export type MeasureKind = keyof typeof MEASURE_KINDS;
+
+/** Kinds of FilterNode. */
+export const FILTER_KINDS = {
+  multiSelect: 'multiSelect',
+  singleSelect: 'singleSelect',
+  radio: 'radio',
+  checkboxGroup: 'checkboxGroup',
+  typeahead: 'typeahead',
+  datePreset: 'datePreset',
+  monthRange: 'monthRange',
+  rankInput: 'rankInput',
+  toggle: 'toggle',
+} as const;
+export type FilterKind = keyof typeof FILTER_KINDS;
+
+/** Kinds of GridColumnNode. */
+export const GRID_COLUMN_KINDS = {
+  short: 'short',
+  plain: 'plain',
+  integer: 'integer',
+  currency: 'currency',
+  percent: 'percent',
+  date: 'date',
+  monthYear: 'monthYear',
+  text: 'text',
+  status: 'status',
+  link: 'link',
+  image: 'image',
+  sparkline: 'sparkline',
+} as const;
+export type GridColumnKind = keyof typeof GRID_COLUMN_KINDS;
+
+/** Kinds of LayoutNode. */
+export const LAYOUT_KINDS = {
+  row: 'row',
+  section: 'section',
+} as const;
+export type LayoutKind = keyof typeof LAYOUT_KINDS;
+
+/** Kinds of WidgetNode. */
+export const WIDGET_KINDS = {
+  kpiTiles: 'kpiTiles',
+  grid: 'grid',
+  chart: 'chart',
+  form: 'form',
+  actions: 'actions',
+} as const;
+export type WidgetKind = keyof typeof WIDGET_KINDS;
