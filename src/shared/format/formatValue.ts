@@ -17,7 +17,9 @@ export const VALUE_FORMATS = {
   percent: formatPercent,
   date: formatDate,
   month: formatMonth,
-  text: (v: unknown) => (v === null || v === undefined || v === '' ? '---' : String(v as string | number)),
+  monthYear: formatMonth,
+  text: (v: unknown) =>
+    v === null || v === undefined || v === '' ? '---' : typeof v === 'string' ? v : JSON.stringify(v),
 } as const;
 export type ValueFormat = keyof typeof VALUE_FORMATS | 'currency' | 'currencyShort';
 

@@ -75,6 +75,7 @@ export const VOCABULARIES = {
   detection: DETECTION_STATUS,
   reportDelivery: REPORT_DELIVERY_STATUS,
   process: PROCESS_STATUS,
+  processStatus: PROCESS_STATUS,
   violationType: VIOLATION_TYPE,
   mailer: MAILER_STATUS,
   promotion: PROMOTION_STATE,
@@ -85,7 +86,8 @@ export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];
 
 /** Entry for a raw code; unknown codes show as themselves in a neutral chip. */
 export function vocabEntry(name: string, code: unknown): VocabEntry {
-  const text = code === null || code === undefined ? '---' : String(code as string | number);
+  const text =
+    code === null || code === undefined ? '---' : typeof code === 'string' ? code : JSON.stringify(code);
   const vocab = (VOCABULARIES as Record<string, Record<string, VocabEntry>>)[name];
   return vocab?.[text] ?? { label: text, tone: 'neutral' };
 }
