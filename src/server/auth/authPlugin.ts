@@ -1,7 +1,52 @@
 import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import './loginSession.js';
+import { createMailer } from '../mail/mailer.js';
+import { syncActivities } from '../store/accessRepo.js';
+import { csrfHook } from './csrf.js';
+import { loadAuth } from './loadAuth.js';
+import { loadSecretKey } from './secrets.js';
+import { permissionsOf } from './menu.js';
+import { loginRoutes } from './loginRoutes.js';
+import { sessionRoutes } from './sessionRoutes.js';
+import { passwordRoutes } from './passwordRoutes.js';
+import { shareRoutes } from './shareRoutes.js';
+import { adminRoutes } from './adminRoutes.js';
+import type { AuthKit } from './kit.js';
 
-/** Placeholder: replaced by the access work (sessions, login flow, permissions). */
-export const authPlugin: FastifyPluginAsync = async (app) => {
+/**
+ * Sessions, CSRF, login steps, passwords, share links. Registered under /api/v1; its hooks reach
+ * every API route (the plugin skips encapsulation), so data routes see `request.auth`.
+ */
+const plugin: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
   app.decorateRequest('auth', null);
-  await Promise.resolve();
+  app.decorateRequest('loginSession', null);
+  await syncActivities(deps.store.db, permissionsOf(deps.config.current()));
+  const kit: AuthKit = {
+    deps,
+    mailer: createMailer(deps.env, app.log),
+    secret: loadSecretKey(deps.env),
+    log: app.log,
+  };
+
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  app.addHook('onRequest', csrfHook(deps.env));
+  app.addHook('onRequest', async (request) => loadAuth(deps, request));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // API answers carry sessions and tenant data: never cached, never framed.
+    void reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  await app.register(loginRoutes(kit));
+  await app.register(sessionRoutes(kit));
+  await app.register(passwordRoutes(kit));
+  await app.register(shareRoutes(kit));
+  await app.register(adminRoutes(kit));
 };
+
+// fastify-plugin's marker, without the dependency: hooks apply to the sibling data routes too.
+(plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export const authPlugin = plugin;

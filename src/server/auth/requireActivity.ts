@@ -8,7 +8,10 @@ export const UNAUTHORIZED_USER = 'unauthorized user';
  * Guards a screen's config and data: 401 without a session or group, 403 when the activity is
  * not granted (a share-link viewer is granted its one screen only). Returns the caller's context.
  */
-export function requireActivity(request: FastifyRequest, activity: string): AuthContext & { groupId: number } {
+export function requireActivity(
+  request: FastifyRequest,
+  activity: string,
+): AuthContext & { groupId: number } {
   const auth = request.auth;
   if (!auth || auth.groupId === null) throw new UnauthorizedError(UNAUTHORIZED_USER);
   const allowed = auth.readMode ? auth.readMode.screen === activity : auth.activities.has(activity);

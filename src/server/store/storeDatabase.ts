@@ -1,3 +1,164 @@
-/** Table types of the app store; grows with each migration. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface StoreDatabase {}
+/** Table types of the app store; grows with each migration (see migrations/). */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamp: read as Date, written as Date or ISO text, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface GroupsTable {
+  id: Generated<number>;
+  group_name: string;
+  /** 1 active; anything else is shown as expired. */
+  status: ColumnType<number, number | undefined, number>;
+  /** YYYY-MM-DD; a group past its end date counts as expired. */
+  end_date: string | null;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lower-cased e-mail. */
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  /** argon2id; null until the account is activated. */
+  password_hash: string | null;
+  status: ColumnType<'active' | 'blocked', 'active' | 'blocked' | undefined, 'active' | 'blocked'>;
+  /** Staff who may use the admin endpoints (block users, manage share links of any group). */
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  verified: ColumnType<boolean, boolean | undefined, boolean>;
+  last_success_login: NullableTimestamp;
+  last_failed_login: NullableTimestamp;
+  password_changed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  description: string;
+  /** LIKE pattern of activity urls the role receives whenever activities sync ('%' = all screens). */
+  auto_grant: string | null;
+  created_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  /** The screen permission, e.g. 'stock/kpi'. */
+  url: string;
+  name: string;
+  /** false when the screen left the config (kept so role mappings survive a rename back). */
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface RoleActivitiesTable {
+  role_id: number;
+  activity_id: number;
+}
+
+export interface UserGroupRolesTable {
+  id: Generated<number>;
+  user_id: number;
+  group_id: number;
+  role_id: number;
+  status: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export type SessionStage = 'otp' | 'group' | 'active';
+
+export interface SessionsTable {
+  /** sha256 of the cookie token: a leaked table does not leak sessions. */
+  id: string;
+  user_id: number;
+  group_id: number | null;
+  stage: SessionStage;
+  /** Set once the OTP step passed (or the browser was trusted); allows the trust call. */
+  otp_verified: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Share-link viewer sessions carry their link; null for normal logins. */
+  share_link_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface OtpsTable {
+  id: Generated<number>;
+  session_id: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface TrustedBrowsersTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type TokenPurpose = 'reset' | 'activation';
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: TokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AgreementAcceptancesTable {
+  user_id: number;
+  version: string;
+  accepted_at: Timestamp;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  group_id: number;
+  created_by: number;
+  view_id: number;
+  menu_id: number;
+  menu_name: string;
+  /** The one screen the link opens, 'area/screen'. */
+  screen: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  target: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface StoreDatabase {
+  groups: GroupsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  activities: ActivitiesTable;
+  role_activities: RoleActivitiesTable;
+  user_group_roles: UserGroupRolesTable;
+  sessions: SessionsTable;
+  otps: OtpsTable;
+  trusted_browsers: TrustedBrowsersTable;
+  tokens: TokensTable;
+  agreement_acceptances: AgreementAcceptancesTable;
+  share_links: ShareLinksTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NotFoundError } from '../../shared/errors.js';
+import { findUserById, setUserStatus } from '../store/userRepo.js';
+import { deleteSessionsOfUser } from '../store/sessionRepo.js';
+import { audit } from '../store/auditRepo.js';
+import { requireAdmin } from './guards.js';
+import { sendUserToken } from './passwordService.js';
+import { success } from './reply.js';
+import type { AuthKit } from './kit.js';
+
+/** The admin actions the access work needs: block / unblock a user, resend the activation e-mail. */
+export function adminRoutes(kit: AuthKit): FastifyPluginAsync {
+  const db = kit.deps.store.db;
+  return async (app) => {
+    app.post<{ Body: { user_id: number; status: 'active' | 'blocked' } }>(
+      '/user/changeUserStatus',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['user_id', 'status'],
+            properties: {
+              user_id: { type: 'integer' },
+              status: { type: 'string', enum: ['active', 'blocked'] },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(kit.deps, request);
+        const { user_id: userId, status } = request.body;
+        if (!(await setUserStatus(db, userId, status))) throw new NotFoundError('User not found');
+        // Sessions are checked against the user's status on every call; deleting them also frees the rows.
+        if (status === 'blocked') await deleteSessionsOfUser(db, userId);
+        await audit(
+          db,
+          admin.userId,
+          status === 'blocked' ? 'user.blocked' : 'user.unblocked',
+          `user:${userId}`,
+        );
+        return success({ user_id: userId, status }, 'Success');
+      },
+    );
+
+    app.post<{ Body: { user_id: number } }>(
+      '/user/resendVerification',
+      {
+        schema: {
+          body: { type: 'object', required: ['user_id'], properties: { user_id: { type: 'integer' } } },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(kit.deps, request);
+        const user = await findUserById(db, request.body.user_id);
+        if (!user) throw new NotFoundError('User not found');
+        await sendUserToken(kit, user, 'activation');
+        await audit(db, admin.userId, 'user.activation_sent', `user:${user.id}`);
+        return success({}, 'Success');
+      },
+    );
+  };
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { BadRequestError, UnauthorizedError } from '../../shared/errors.js';
+import { MSG, OTP_PATTERN } from '../../shared/auth/accessRules.js';
+import { insertTrustedBrowser } from '../store/trustRepo.js';
+import { SESSION_COOKIE, TRUST_COOKIE, TRUST_DAYS, setSessionCookie, setTrustCookie } from './cookies.js';
+import { authenticate, resendOtp, verifyOtp } from './loginService.js';
+import { selectGroup } from './groupService.js';
+import { loginLimit, otpLimit, resendLimit } from './rateLimits.js';
+import { randomToken, sha256 } from './secrets.js';
+import { success } from './reply.js';
+import type { AuthKit } from './kit.js';
+
+const stringProps = (...names: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 200 }])),
+});
+
+/** The login steps: credentials -> OTP (unless trusted) -> trust prompt -> group -> active session. */
+export function loginRoutes(kit: AuthKit): FastifyPluginAsync {
+  const { env } = kit.deps;
+  return async (app) => {
+    app.post<{ Body: { username?: string; user_name?: string; password?: string } }>(
+      '/authenticate',
+      {
+        schema: { body: stringProps('username', 'user_name', 'password') },
+        config: { rateLimit: loginLimit },
+      },
+      async (request, reply) => {
+        const username = (request.body?.username ?? request.body?.user_name ?? '').trim().toLowerCase();
+        const password = request.body?.password ?? '';
+        if (!username) throw new BadRequestError(MSG.userNameBlank);
+        if (!password) throw new BadRequestError(MSG.passwordBlank);
+        const step = await authenticate(kit, {
+          username,
+          password,
+          trustToken: request.cookies[TRUST_COOKIE],
+          previousToken: request.cookies[SESSION_COOKIE],
+        });
+        setSessionCookie(reply, env, step.token);
+        const body = { settrustbrowser: step.settrustbrowser, org_list: step.org_list };
+        return success(body, step.settrustbrowser ? 'Success' : 'OTP sent to your registered e-mail', body);
+      },
+    );
+
+    app.post<{ Body: { otp?: string } }>(
+      '/verifyotp',
+      { schema: { body: stringProps('otp') }, config: { rateLimit: otpLimit } },
+      async (request) => {
+        const otp = String(request.body?.otp ?? '').trim();
+        if (!OTP_PATTERN.test(otp)) throw new BadRequestError(MSG.invalidOtp);
+        const orgList = await verifyOtp(kit, request.loginSession, otp);
+        const body = { settrustbrowser: false, org_list: orgList };
+        return success(body, 'Success', body);
+      },
+    );
+
+    app.get('/resendOtp', { config: { rateLimit: resendLimit } }, async (request) => {
+      await resendOtp(kit, request.loginSession);
+      return success({}, 'OTP sent to your registered e-mail');
+    });
+
+    app.post('/trustbrowser', async (request, reply) => {
+      const session = request.loginSession;
+      if (!session || !session.otp_verified || session.share_link_id !== null)
+        throw new UnauthorizedError(MSG.unauthorizedUser);
+      const token = randomToken();
+      await insertTrustedBrowser(
+        kit.deps.store.db,
+        session.user_id,
+        sha256(token),
+        new Date(Date.now() + TRUST_DAYS * 86_400_000),
+      );
+      setTrustCookie(reply, env, token);
+      return success({ trusted_days: TRUST_DAYS });
+    });
+
+    app.post<{ Body: { group_id?: number } }>(
+      '/selectGroup',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['group_id'],
+            properties: { group_id: { type: 'integer', minimum: 1 } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { token, data } = await selectGroup(kit, request.loginSession, request.body.group_id ?? 0);
+        setSessionCookie(reply, env, token);
+        return success(data);
+      },
+    );
+  };
+}

@@ -1,0 +1,72 @@
+import type { ConfigSnapshot } from '../config/configRegistry.js';
+
+/** The spec's menu item (§3). */
+export interface MenuItem {
+  id: number;
+  label: string;
+  menu_name: string;
+  iconclass: string;
+  v2class: string;
+  v2clickurl: string;
+  /** Non-empty for embedded (paxviz) items, opened under /workspace/paxviz/{path}. */
+  path: string;
+}
+
+export interface SubmenuItem {
+  area: string;
+  screen: string;
+  name: string;
+  url: string;
+}
+
+export interface UserMenu {
+  menuList: MenuItem[];
+  activityList: string[];
+  submenuList: SubmenuItem[];
+}
+
+/**
+ * Sidebar and tabs from the config's areas, limited to the screens the user's activities allow.
+ * An area appears when at least one of its tabs is allowed; it opens on the first allowed tab.
+ */
+export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string>): UserMenu {
+  const areas = [...config.areas.values()].sort(
+    (a, b) => (a.order ?? 1000) - (b.order ?? 1000) || a.id.localeCompare(b.id),
+  );
+  const menuList: MenuItem[] = [];
+  const submenuList: SubmenuItem[] = [];
+  for (const area of areas) {
+    const allowed = area.tabs.filter((tab) => {
+      const screen = config.screens.get(`${area.id}/${tab}`);
+      return screen !== undefined && activities.has(screen.permission);
+    });
+    if (allowed.length === 0) continue;
+    const icon = area.icon ?? `icon-${area.id}`;
+    menuList.push({
+      id: menuList.length + 1,
+      label: area.label,
+      menu_name: area.id,
+      iconclass: icon,
+      v2class: icon,
+      v2clickurl: `/workspace/${area.id}/${allowed[0]}`,
+      path: '',
+    });
+    for (const tab of allowed) {
+      const screen = config.screens.get(`${area.id}/${tab}`);
+      submenuList.push({
+        area: area.id,
+        screen: tab,
+        name: screen?.title ?? tab,
+        url: `/workspace/${area.id}/${tab}`,
+      });
+    }
+  }
+  return { menuList, activityList: [...activities].sort(), submenuList };
+}
+
+/** Every screen's permission with a readable name, for syncing the activities table. */
+export function permissionsOf(config: ConfigSnapshot): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const screen of config.screens.values()) out.set(screen.permission, screen.title);
+  return out;
+}

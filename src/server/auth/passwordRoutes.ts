@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { BadRequestError } from '../../shared/errors.js';
+import { MSG, isEmail, passwordProblem } from '../../shared/auth/accessRules.js';
+import { findUserById, setPasswordHash } from '../store/userRepo.js';
+import { audit } from '../store/auditRepo.js';
+import { forgotLimit, loginLimit } from './rateLimits.js';
+import { requestReset, setPasswordWithToken } from './passwordService.js';
+import { requireUser } from './guards.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { success } from './reply.js';
+import type { AuthKit } from './kit.js';
+
+const strings = (...names: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 500 }])),
+});
+
+type Body = Record<string, string | undefined>;
+
+/** Forgot / reset / activation / change password, and the captcha check. */
+export function passwordRoutes(kit: AuthKit): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Body: Body }>(
+      '/forgotPassLink',
+      { schema: { body: strings('email') }, config: { rateLimit: forgotLimit } },
+      async (request) => {
+        const email = (request.body?.email ?? '').trim().toLowerCase();
+        if (!isEmail(email)) throw new BadRequestError(MSG.invalidEmail);
+        requestReset(kit, email);
+        return success({}, MSG.forgotSent);
+      },
+    );
+
+    app.post<{ Body: Body }>(
+      '/resetPass',
+      { schema: { body: strings('password', 'confirm_password', 'token') } },
+      async (request) => {
+        const b = request.body ?? {};
+        await setPasswordWithToken(kit, 'reset', b.token ?? '', b.password ?? '', b.confirm_password ?? '');
+        return success({}, MSG.passwordUpdated);
+      },
+    );
+
+    app.post<{ Body: Body }>(
+      '/user/update',
+      { schema: { body: strings('password', 'confirm_password', 'verify_token') } },
+      async (request) => {
+        const b = request.body ?? {};
+        await setPasswordWithToken(
+          kit,
+          'activation',
+          b.verify_token ?? '',
+          b.password ?? '',
+          b.confirm_password ?? '',
+        );
+        return success({}, MSG.passwordUpdated);
+      },
+    );
+
+    // Logged-in change from the user menu's Reset Password: the current password proves presence.
+    app.post<{ Body: Body }>(
+      '/change/password',
+      {
+        schema: { body: strings('current_password', 'password', 'confirm_password') },
+        config: { rateLimit: loginLimit },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        const b = request.body ?? {};
+        const problem = passwordProblem(b.password ?? '', b.confirm_password ?? '');
+        if (problem) throw new BadRequestError(problem);
+        const user = await findUserById(kit.deps.store.db, auth.userId);
+        if (!user || !(await verifyPassword(user.password_hash, b.current_password ?? ''))) {
+          throw new BadRequestError('Current password is not correct');
+        }
+        await setPasswordHash(kit.deps.store.db, user.id, await hashPassword(b.password ?? ''));
+        await audit(kit.deps.store.db, user.id, 'password.changed', `user:${user.id}`);
+        return success({}, MSG.passwordUpdated);
+      },
+    );
+
+    // No captcha provider is configured in this product: the check accepts (spec §7).
+    app.post('/validate/captcha', { schema: { body: strings('captcha_token') } }, () =>
+      success({ success: true }),
+    );
+  };
+}

@@ -1,0 +1,36 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Env } from '../env.js';
+
+/** A random URL-safe token (256 bits). */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored as their sha256, so the store never holds a usable credential. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function hmac(key: Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** SECRET_KEY, else a key generated once into DATA_DIR/secret.key (readable by the owner only). */
+export function loadSecretKey(env: Env): Buffer {
+  if (env.SECRET_KEY) return Buffer.from(env.SECRET_KEY, 'utf8');
+  const file = path.resolve(env.DATA_DIR, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+}

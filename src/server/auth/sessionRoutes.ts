@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { UnauthorizedError } from '../../shared/errors.js';
+import { MSG } from '../../shared/auth/accessRules.js';
+import { deleteSession } from '../store/sessionRepo.js';
+import { findUserById } from '../store/userRepo.js';
+import { accept, acceptedAt } from '../store/agreementRepo.js';
+import { clearSessionCookie } from './cookies.js';
+import { requireSession, requireUser } from './guards.js';
+import { buildMenu } from './menu.js';
+import { crawlDates } from './crawlDates.js';
+import { AGREEMENT_HTML, AGREEMENT_VERSION } from './agreementText.js';
+import { success } from './reply.js';
+import type { AuthKit } from './kit.js';
+
+export const APP_VERSION = '0.0.1';
+
+/** Session check, logout, the user's info and menu, agreement, last crawl dates. */
+export function sessionRoutes(kit: AuthKit): FastifyPluginAsync {
+  const { store, env, config } = kit.deps;
+  return async (app) => {
+    app.get('/processmonitor/sessionvalidity', async (request) => {
+      const auth = request.auth;
+      const session = request.loginSession;
+      if (!auth || !session) throw new UnauthorizedError(MSG.unauthorizedUser);
+      const body = {
+        userId: auth.userId,
+        loginTime: session.created_at.toISOString(),
+        groupId: auth.groupId,
+        readMode: auth.readMode !== null,
+      };
+      return success(body, 'Success', { userId: body.userId, loginTime: body.loginTime });
+    });
+
+    app.get('/logout', async (request, reply) => {
+      if (request.loginSession) await deleteSession(store.db, request.loginSession.id);
+      clearSessionCookie(reply, env);
+      return success({});
+    });
+
+    app.get('/user_info', async (request) => {
+      const auth = requireUser(request);
+      const user = await findUserById(store.db, auth.userId);
+      if (!user) throw new UnauthorizedError(MSG.unauthorizedUser);
+      const group = await store.db
+        .selectFrom('groups')
+        .select('group_name')
+        .where('id', '=', auth.groupId)
+        .executeTakeFirst();
+      return success({
+        userName: user.user_name,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        ktrVersion: APP_VERSION,
+        groupName: group?.group_name ?? '',
+        groupId: auth.groupId,
+        last_failed_login: user.last_failed_login?.toISOString() ?? null,
+        last_success_login: user.last_success_login?.toISOString() ?? null,
+        mrp: 'MRP',
+        currencySign: 'fa fa-inr',
+        images_type: 0,
+        selling_price: 'Selling Price',
+        isAdmin: user.is_admin,
+      });
+    });
+
+    app.get('/user/menu', async (request) => {
+      const auth = requireSession(request);
+      return success(buildMenu(config.current(), auth.activities));
+    });
+
+    app.get('/info/getlastcrawltiming', async (request) => {
+      const auth = requireSession(request);
+      return success(await crawlDates(kit, auth.groupId));
+    });
+
+    app.get('/agreement', async (request) => {
+      const auth = requireUser(request);
+      const at = await acceptedAt(store.db, auth.userId, AGREEMENT_VERSION);
+      return success({
+        description: AGREEMENT_HTML,
+        status: at ? 1 : null,
+        version: AGREEMENT_VERSION,
+        accepted_at: at?.toISOString() ?? null,
+      });
+    });
+
+    app.put('/agreement', async (request) => {
+      const auth = requireUser(request);
+      await accept(store.db, auth.userId, AGREEMENT_VERSION);
+      return success({ status: 1 }, 'Agreement accepted');
+    });
+  };
+}

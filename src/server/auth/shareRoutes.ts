@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SHARE_TOKEN_HEADER, VIEWER_HEADER } from './cookies.js';
+import { requireUser } from './guards.js';
+import {
+  createShareLink,
+  resolveShareToken,
+  revokeLink,
+  startViewerSession,
+  type NewShareLink,
+} from './shareService.js';
+import { listShareLinks } from '../store/shareLinkRepo.js';
+import { success } from './reply.js';
+import type { AuthKit } from './kit.js';
+
+const createSchema = {
+  type: 'object',
+  required: ['view_id', 'menu_id', 'menu_name', 'screen'],
+  additionalProperties: false,
+  properties: {
+    view_id: { type: 'integer' },
+    menu_id: { type: 'integer' },
+    menu_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\w-]+$' },
+    screen: { type: 'string', pattern: '^[\\w-]+/[\\w-]+$' },
+    expires_in_hours: { type: 'integer', minimum: 1, maximum: 24 * 90 },
+  },
+};
+
+/** Read mode: share links (create, list, revoke), the viewer session call and token verification. */
+export function shareRoutes(kit: AuthKit): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Body: NewShareLink }>('/paxviz/token', { schema: { body: createSchema } }, async (request) => {
+      return success(await createShareLink(kit, requireUser(request), request.body));
+    });
+
+    app.get('/paxviz/token', async (request) => {
+      const auth = requireUser(request);
+      const links = await listShareLinks(kit.deps.store.db, auth.groupId);
+      return success(
+        links.map(({ id, view_id, menu_id, menu_name, screen, expires_at, revoked_at, created_at }) => ({
+          id,
+          view_id,
+          menu_id,
+          menu_name,
+          screen,
+          expires_at,
+          revoked_at,
+          created_at,
+        })),
+      );
+    });
+
+    app.post<{ Body: { id: number } }>(
+      '/paxviz/token/revoke',
+      { schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+      async (request) => {
+        await revokeLink(kit, requireUser(request), request.body.id);
+        return success({}, 'Share link revoked');
+      },
+    );
+
+    // The viewer session call: share token in, viewer token out (header and body).
+    app.get<{ Querystring: { token?: string } }>('/pax-viz/session', async (request, reply) => {
+      const header = request.headers[SHARE_TOKEN_HEADER];
+      const link = await resolveShareToken(kit, typeof header === 'string' ? header : request.query.token);
+      const viewerToken = await startViewerSession(kit, link);
+      void reply.header(VIEWER_HEADER, viewerToken);
+      return {
+        ...success({ viewer_token: viewerToken, view_id: link.view_id, menu_id: link.menu_id }),
+        message: 'Success',
+      };
+    });
+
+    app.post<{ Body: { token?: string } }>(
+      '/paxviz/tokenVerify',
+      { schema: { body: { type: 'object', properties: { token: { type: 'string', maxLength: 2000 } } } } },
+      async (request) => {
+        const link = await resolveShareToken(kit, request.body?.token);
+        const group = await kit.deps.store.db
+          .selectFrom('groups')
+          .select(['id', 'group_name'])
+          .where('id', '=', link.group_id)
+          .executeTakeFirst();
+        const body = {
+          menu_name: link.menu_name,
+          view_id: link.view_id,
+          group_id: link.group_id,
+          user_id: link.created_by,
+          menu_id: link.menu_id,
+          screen: link.screen,
+          group: group ? { group_id: group.id, group_name: group.group_name } : null,
+        };
+        return success(body, 'Success', body);
+      },
+    );
+  };
+}

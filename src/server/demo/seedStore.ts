@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Env } from '../env.js';
+import type { Store } from '../store/store.js';
+import type { StoreDatabase } from '../store/storeDatabase.js';
+import type { ConfigRegistry } from '../config/configRegistry.js';
+import { applyAutoGrants, syncActivities } from '../store/accessRepo.js';
+import { accept } from '../store/agreementRepo.js';
+import { hashPassword } from '../auth/password.js';
+import { permissionsOf } from '../auth/menu.js';
+import { AGREEMENT_VERSION } from '../auth/agreementText.js';
+
+/** The demo's other logins share the demo password; their names are fixed. */
+export const DEMO_USERS = {
+  rival: 'rival@shelfscope.test',
+  multi: 'multi@shelfscope.test',
+  stock: 'stock@shelfscope.test',
+} as const;
+
+/**
+ * Demo tenants and logins on an empty store (prints nothing; main.ts prints the login):
+ * group 1 Demo Brands (the demo login, an admin with every screen), group 2 Rival Foods (a
+ * second tenant for isolation), group 3 Legacy Retail (expired), a two-group user, and a user
+ * whose role shows the stock screens only. Roles use auto_grant patterns, so screens added to
+ * the config later reach them when activities sync at start. Returns false when not empty.
+ */
+export async function seedStore(store: Store, env: Env, config?: ConfigRegistry): Promise<boolean> {
+  const db = store.db;
+  const existing = await db.selectFrom('users').select('id').limit(1).execute();
+  if (existing.length > 0) return false;
+  if (config) await syncActivities(db, permissionsOf(config.current()));
+  const hash = await hashPassword(env.DEMO_PASSWORD);
+  await db.transaction().execute(async (tx) => {
+    const demoBrands = await group(tx, 'Demo Brands', null);
+    const rival = await group(tx, 'Rival Foods', null);
+    const legacy = await group(tx, 'Legacy Retail', '2025-12-31');
+    const adminDemo = await role(tx, demoBrands, 'Admin', 'Every screen', '%');
+    const stockOnly = await role(tx, demoBrands, 'Stock Viewer', 'Stock screens only', 'stock/%');
+    const adminRival = await role(tx, rival, 'Admin', 'Every screen', '%');
+    const adminLegacy = await role(tx, legacy, 'Admin', 'Every screen', '%');
+
+    const demo = await user(tx, env.DEMO_USER, 'Demo', 'User', hash, true);
+    await map(tx, demo, demoBrands, adminDemo);
+    await accept(tx, demo, AGREEMENT_VERSION);
+    await map(tx, await user(tx, DEMO_USERS.rival, 'Riya', 'Rival', hash, false), rival, adminRival);
+    const multi = await user(tx, DEMO_USERS.multi, 'Manu', 'Multi', hash, false);
+    await map(tx, multi, demoBrands, adminDemo);
+    await map(tx, multi, legacy, adminLegacy);
+    await map(tx, await user(tx, DEMO_USERS.stock, 'Sam', 'Stock', hash, false), demoBrands, stockOnly);
+    await applyAutoGrants(tx);
+  });
+  return true;
+}
+
+type Db = Kysely<StoreDatabase>;
+
+async function group(db: Db, name: string, endDate: string | null): Promise<number> {
+  const row = await db
+    .insertInto('groups')
+    .values({ group_name: name, end_date: endDate })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function role(
+  db: Db,
+  groupId: number,
+  name: string,
+  description: string,
+  autoGrant: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('roles')
+    .values({ group_id: groupId, name, description, auto_grant: autoGrant })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function user(
+  db: Db,
+  userName: string,
+  first: string,
+  last: string,
+  hash: string,
+  admin: boolean,
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      user_name: userName.toLowerCase(),
+      first_name: first,
+      last_name: last,
+      password_hash: hash,
+      is_admin: admin,
+      verified: true,
+      password_changed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function map(db: Db, userId: number, groupId: number, roleId: number): Promise<void> {
+  await db
+    .insertInto('user_group_roles')
+    .values({ user_id: userId, group_id: groupId, role_id: roleId })
+    .execute();
+}

@@ -1,0 +1,53 @@
+import type { MailMessage } from './mailer.js';
+
+/** The product's e-mails. Plain words, one job each; the HTML part mirrors the text part. */
+function html(lines: string[]): string {
+  const body = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${body}<p>— Shelfscope</p></body></html>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function message(to: string, subject: string, lines: string[], secretForLog: string): MailMessage {
+  return { to, subject, text: `${lines.join('\n\n')}\n\n— Shelfscope\n`, html: html(lines), secretForLog };
+}
+
+export function otpMail(to: string, otp: string): MailMessage {
+  return message(
+    to,
+    'Your Shelfscope verification code',
+    [
+      `Your verification code is ${otp}.`,
+      'It expires in 10 minutes and can be used once. If you did not try to log in, change your password.',
+    ],
+    `OTP ${otp}`,
+  );
+}
+
+export function resetMail(to: string, link: string): MailMessage {
+  return message(
+    to,
+    'Reset your Shelfscope password',
+    [
+      'We received a request to reset your password. Open this link to choose a new one:',
+      link,
+      'The link expires in 1 hour and works once.',
+    ],
+    `reset link ${link}`,
+  );
+}
+
+export function activationMail(to: string, link: string): MailMessage {
+  return message(
+    to,
+    'Activate your Shelfscope account',
+    [
+      'An account was created for you. Open this link to set your password:',
+      link,
+      'The link expires in 72 hours and works once.',
+    ],
+    `activation link ${link}`,
+  );
+}

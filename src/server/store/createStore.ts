@@ -1,0 +1,48 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Env } from '../env.js';
+import type { Store } from './store.js';
+import type { StoreDatabase } from './storeDatabase.js';
+import { PGliteDialect } from './pgliteDialect.js';
+import { migrationProvider } from './migrations/index.js';
+
+/** Opens the app store (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/store) and migrates it. */
+export async function createStore(env: Env): Promise<Store> {
+  let db: Kysely<StoreDatabase>;
+  let kind: Store['kind'];
+  let closeExtra = async (): Promise<void> => {};
+  if (env.DATABASE_URL) {
+    kind = 'postgres';
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    kind = 'pglite';
+    const dir = path.resolve(env.DATA_DIR, 'store');
+    mkdirSync(dir, { recursive: true });
+    const pglite = await PGlite.create(dir);
+    db = new Kysely<StoreDatabase>({ dialect: new PGliteDialect(pglite) });
+    closeExtra = () => pglite.close();
+  }
+  await migrate(db);
+  return {
+    db,
+    kind,
+    async close() {
+      await db.destroy();
+      await closeExtra();
+    },
+  };
+}
+
+async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Store migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,12 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as access from './001_access.js';
+import * as sessions from './002_sessions.js';
+
+/** In-code provider: migrations ship inside the build, no folder scanning at run time. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () =>
+    Promise.resolve<Record<string, Migration>>({
+      '001_access': access,
+      '002_sessions': sessions,
+    }),
+};

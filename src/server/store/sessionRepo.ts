@@ -1,0 +1,50 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { SessionRow, SessionsTable, StoreDatabase } from './storeDatabase.js';
+
+/** Server-side sessions, keyed by the hash of their cookie token. */
+export async function insertSession(
+  db: Kysely<StoreDatabase>,
+  row: {
+    id: string;
+    user_id: number;
+    stage: SessionRow['stage'];
+    expires_at: Date;
+    group_id?: number | null;
+    share_link_id?: number | null;
+    otp_verified?: boolean;
+  },
+): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** A live session of an active user (a blocked user's sessions stop working at once). */
+export function findLiveSession(db: Kysely<StoreDatabase>, id: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', new Date())
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export async function updateSession(
+  db: Kysely<StoreDatabase>,
+  id: string,
+  changes: Updateable<SessionsTable>,
+): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Kysely<StoreDatabase>, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(db: Kysely<StoreDatabase>, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteSessionsOfShareLink(db: Kysely<StoreDatabase>, linkId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('share_link_id', '=', linkId).execute();
+}
