@@ -1,0 +1,35 @@
+import type { Page } from '@playwright/test';
+import { latestOtp } from '../../support/outbox.js';
+
+export const DEMO_USER = process.env.DEMO_USER ?? 'demo@shelfscope.test';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026!';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+
+interface LoginBody {
+  statusCode: number;
+  msg: string;
+  data?: { settrustbrowser?: boolean; org_list?: { id: number; status: number }[] };
+}
+
+/**
+ * Signs in through the real API inside the page's browser context (cookies land in the browser):
+ * credentials, the OTP read from the server's outbox, then the first active group. Flows that test
+ * the login screens themselves drive the UI instead (login.spec.ts).
+ */
+export async function signIn(page: Page, username = DEMO_USER, password = DEMO_PASSWORD): Promise<void> {
+  const request = page.context().request;
+  await request.get('/api/v1/processmonitor/sessionvalidity');
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const headers = { 'x-csrf-token': csrf };
+  let body = (await (await request.post('/api/v1/authenticate', { data: { username, password }, headers })).json()) as LoginBody;
+  if (body.statusCode !== 1) throw new Error(`authenticate failed: ${body.msg}`);
+  if (!body.data?.settrustbrowser) {
+    const otp = latestOtp(E2E_DATA_DIR, username);
+    body = (await (await request.post('/api/v1/verifyotp', { data: { otp }, headers })).json()) as LoginBody;
+    if (body.statusCode !== 1) throw new Error(`verifyotp failed: ${body.msg}`);
+  }
+  const group = body.data?.org_list?.find((g) => g.status === 1);
+  if (!group) throw new Error('no active group');
+  const selected = (await (await request.post('/api/v1/selectGroup', { data: { group_id: group.id }, headers })).json()) as LoginBody;
+  if (selected.statusCode !== 1) throw new Error(`selectGroup failed: ${selected.msg}`);
+}
