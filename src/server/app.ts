@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Deps } from './deps.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { authPlugin } from './auth/authPlugin.js';
+import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
 
 export interface AppOptions {
@@ -23,6 +24,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   app.decorate('deps', deps);
   installErrorHandler(app);
+  installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(
     async (api) => {
