@@ -1,0 +1,171 @@
+/**
+ * A real server for the access tests: buildApp over a PGlite store in a temp folder (or a fresh
+ * PostgreSQL database with API_TEST_PG=1), the DuckDB warehouse and a small fixed config, so the
+ * access rules are tested apart from the product's screen files.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadEnv, type Env } from '../../src/server/env.js';
+import { createStore } from '../../src/server/store/createStore.js';
+import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
+import { seedStore } from '../../src/server/demo/seedStore.js';
+import type { ConfigRegistry, ConfigSnapshot } from '../../src/server/config/configRegistry.js';
+import type { AreaConfig, ScreenConfig } from '../../src/shared/config.gen.js';
+import type { Deps } from '../../src/server/deps.js';
+import { ApiClient } from './support/apiClient.js';
+
+export const PASSWORD = 'Demo@2026!';
+export const DEMO = 'demo@shelfscope.test';
+
+const area = (id: string, label: string, order: number, tabs: string[]) =>
+  ({ schemaVersion: 1, kind: 'area', id, label, icon: id, order, tabs }) as unknown as AreaConfig;
+const screen = (a: string, id: string, title: string) =>
+  ({
+    schemaVersion: 1,
+    kind: 'screen',
+    area: a,
+    id,
+    title,
+    permission: `${a}/${id}`,
+  }) as unknown as ScreenConfig;
+
+export function fixedConfig(): ConfigRegistry {
+  const screens = [
+    screen('stock', 'kpi', 'KPI'),
+    screen('stock', 'data', 'Data'),
+    screen('price', 'kpi', 'Price KPI'),
+  ];
+  const snapshot: ConfigSnapshot = {
+    version: 1,
+    areas: new Map([
+      ['stock', area('stock', 'Stock', 20, ['kpi', 'data'])],
+      ['price', area('price', 'Price', 30, ['kpi'])],
+    ]),
+    screens: new Map(screens.map((s) => [`${s.area}/${s.id}`, s])),
+    datasets: new Map(),
+    endpoints: new Map(),
+  };
+  return { current: () => snapshot, lastProblems: () => [], close: () => Promise.resolve() };
+}
+
+export interface AuthServer {
+  url: string;
+  env: Env;
+  deps: Deps;
+  app: FastifyInstance;
+  client(): ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startAuthServer(): Promise<AuthServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-auth-'));
+  const pgDb = process.env.API_TEST_PG === '1' ? await createPgDatabase() : null;
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_USER: DEMO,
+    DEMO_PASSWORD: PASSWORD,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
+  const store = await createStore(env);
+  const warehouse = await createWarehouse(env);
+  const config = fixedConfig();
+  await seedStore(store, env, config);
+  const deps: Deps = { env, store, warehouse, config };
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    env,
+    deps,
+    app,
+    client: () => new ApiClient(url),
+    async close() {
+      await app.close();
+      await warehouse.close();
+      await store.close();
+      if (pgDb) await pgDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `ss_auth_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(admin), { pathname: `/${name}` }).href;
+  return { url, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Decoded text of the e-mails sent to `to`, newest first. */
+export function mailsTo(server: AuthServer, to: string): string[] {
+  const outbox = path.join(server.env.DATA_DIR, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .reverse()
+    .map((f) =>
+      readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
+}
+
+/** The newest OTP mailed to `to`. */
+export function otpFor(server: AuthServer, to: string): string {
+  for (const mail of mailsTo(server, to)) {
+    const m = /verification code is (\d{6})/.exec(mail);
+    if (m) return m[1]!;
+  }
+  throw new Error(`no OTP mailed to ${to}`);
+}
+
+/** The newest link with `param`= mailed to `to`, and its token. */
+export function linkFor(
+  server: AuthServer,
+  to: string,
+  param: 'token' | 'verify_token',
+): { link: string; token: string } {
+  for (const mail of mailsTo(server, to)) {
+    const m = new RegExp(`(https?://\\S+?[?&]${param}=([\\w-]+))`).exec(mail);
+    if (m) return { link: m[1]!, token: m[2]! };
+  }
+  throw new Error(`no ${param} link mailed to ${to}`);
+}
+
+/** Credentials -> OTP from the outbox -> group: an active session on the returned client. */
+export async function login(
+  server: AuthServer,
+  user = DEMO,
+  password = PASSWORD,
+  groupId = 1,
+  client = server.client(),
+): Promise<ApiClient> {
+  const auth = await client.post('authenticate', { username: user, password });
+  if (auth.status !== 200) throw new Error(`authenticate ${auth.status} ${auth.body.msg}`);
+  if (!auth.body.settrustbrowser) {
+    const otp = await client.post('verifyotp', { otp: otpFor(server, user) });
+    if (otp.status !== 200) throw new Error(`verifyotp ${otp.status} ${otp.body.msg}`);
+  }
+  const group = await client.post('selectGroup', { group_id: groupId });
+  if (group.status !== 200) throw new Error(`selectGroup ${group.status} ${group.body.msg}`);
+  return client;
+}
