@@ -17,6 +17,8 @@ export interface EndpointBinding {
   /** 'area/screen' */
   screenKey: string;
   queryId: string;
+  /** True for the `{endpoint}/export` variant, answered as an xlsx file. */
+  export?: boolean;
 }
 
 export interface ConfigSnapshot {

@@ -1,0 +1,19 @@
+/**
+ * `npm run screens:check [dir]`: validates every area, screen and dataset file (schemas and
+ * cross-references) and prints each problem as `file#/json/pointer: message`; exit 1 on any.
+ */
+import { buildConfigSnapshot } from '../src/server/config/buildConfigSnapshot.js';
+import { formatProblem } from '../src/server/config/configProblems.js';
+
+const dir = process.argv[2] ?? process.env.SCREENS_DIR ?? './screens';
+const result = buildConfigSnapshot(dir, 1);
+if (result.snapshot) {
+  const s = result.snapshot;
+  console.log(
+    `${dir}: ${s.areas.size} areas, ${s.screens.size} screens, ${s.datasets.size} datasets, ${s.endpoints.size} endpoints — all valid.`,
+  );
+} else {
+  for (const p of result.problems) console.error(formatProblem(p));
+  console.error(`${result.problems.length} problem(s) in ${dir}`);
+  process.exit(1);
+}

@@ -1,0 +1,97 @@
+import type { DatasetConfig } from '../../shared/config.gen.js';
+import type { ConfigProblem } from './configRegistry.js';
+import { pointer } from './configProblems.js';
+import { dimensionOutputFields } from './datasetIndex.js';
+
+/** Cross-references inside one (schema-valid) dataset file. */
+export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const add = (p: string, message: string) => problems.push({ file, pointer: p, message });
+  if (ds.id !== id) add('/id', `must equal the file name "${id}"`);
+
+  const dims = new Map<string, number>();
+  ds.dimensions.forEach((d, i) => {
+    if (dims.has(d.id)) add(pointer('dimensions', i, 'id'), `duplicate dimension id "${d.id}"`);
+    dims.set(d.id, i);
+  });
+  const measures = new Map<string, number>();
+  ds.measures.forEach((m, i) => {
+    if (measures.has(m.id) || dims.has(m.id))
+      add(pointer('measures', i, 'id'), `duplicate field id "${m.id}"`);
+    measures.set(m.id, i);
+  });
+
+  // Label columns and attributes become row fields too: they must not shadow another field.
+  const outputs = new Map<string, string>();
+  ds.dimensions.forEach((d, i) => {
+    if (d.kind !== 'column') return;
+    for (const f of dimensionOutputFields(d).slice(1)) {
+      const owner = outputs.get(f);
+      if (owner || (dims.has(f) && f !== d.id) || measures.has(f)) {
+        add(
+          pointer('dimensions', i, 'lookup'),
+          `row field "${f}" clashes with ${owner ? `dimension "${owner}"` : 'another field'}`,
+        );
+      }
+      outputs.set(f, d.id);
+    }
+  });
+
+  ds.dimensions.forEach((d, i) => {
+    if (d.kind !== 'mapped') return;
+    const target = ds.dimensions.find((t) => t.id === d.into);
+    if (!target || target.kind !== 'column')
+      add(pointer('dimensions', i, 'into'), `unknown column dimension "${d.into}"`);
+  });
+
+  ds.measures.forEach((m, i) => {
+    if (m.kind === 'countIf' || m.kind === 'entityDayShare') {
+      if ((m.where.equals === undefined) === (m.where.in === undefined)) {
+        add(pointer('measures', i, 'where'), 'needs exactly one of "equals" or "in"');
+      }
+    }
+    if (m.kind === 'entityDayShare') {
+      const e = ds.dimensions.find((d) => d.id === m.entity);
+      if (!e || e.kind !== 'column' || e.type !== 'integer')
+        add(pointer('measures', i, 'entity'), `unknown integer column dimension "${m.entity}"`);
+    }
+    if (m.kind === 'ratio') {
+      for (const side of ['numerator', 'denominator'] as const) {
+        if (!measures.has(m[side])) add(pointer('measures', i, side), `unknown measure "${m[side]}"`);
+      }
+    }
+  });
+  for (const cycle of ratioCycles(ds))
+    add(
+      pointer('measures', measures.get(cycle[0]!)!, 'id'),
+      `ratio measures refer to each other in a cycle: ${cycle.join(' -> ')}`,
+    );
+  return problems;
+}
+
+function ratioCycles(ds: DatasetConfig): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const m of ds.measures) if (m.kind === 'ratio') edges.set(m.id, [m.numerator, m.denominator]);
+  return findCycles(edges);
+}
+
+/** Cycles of a directed graph, each reported once starting at its first node in insertion order. */
+export function findCycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'visiting') {
+      cycles.push([...stack.slice(stack.indexOf(node)), node]);
+      return;
+    }
+    state.set(node, 'visiting');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) if (edges.has(next)) visit(next);
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of edges.keys()) visit(node);
+  return cycles;
+}

@@ -1,0 +1,70 @@
+import type { LayoutNode, ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
+import { pointer } from './configProblems.js';
+import { queryOutputFields, type DatasetIndex } from './datasetIndex.js';
+
+type Add = (p: string, message: string) => void;
+
+/** Widgets refer to existing queries and fields; the layout places every widget exactly once. */
+export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | undefined, add: Add): void {
+  const queries = new Map((screen.queries ?? []).map((q) => [q.id, q]));
+  const widgetIds = new Set<string>();
+  screen.widgets.forEach((w, i) => {
+    if (widgetIds.has(w.id)) add(pointer('widgets', i, 'id'), `duplicate widget id "${w.id}"`);
+    widgetIds.add(w.id);
+    if (!('query' in w)) return;
+    const q = queries.get(w.query);
+    if (!q) {
+      add(pointer('widgets', i, 'query'), `unknown query "${w.query}"`);
+      return;
+    }
+    const fields = ds ? queryOutputFields(ds, q) : null;
+    if (w.kind === 'kpiTiles') {
+      w.tiles.forEach((t, j) => {
+        if (!q.measures.includes(t.measure))
+          add(
+            pointer('widgets', i, 'tiles', j, 'measure'),
+            `measure "${t.measure}" is not in query "${q.id}"`,
+          );
+      });
+    }
+    if (w.kind === 'grid') {
+      w.columns.forEach((c, j) => {
+        const refs: [string, string | undefined][] = [['field', c.field]];
+        if (c.kind === 'link') refs.push(['hrefField', c.hrefField]);
+        if (c.kind === 'image') refs.push(['altField', c.altField]);
+        for (const [key, value] of refs) {
+          if (value !== undefined && fields && !fields.has(value))
+            add(pointer('widgets', i, 'columns', j, key), `unknown field "${value}" of query "${q.id}"`);
+        }
+      });
+      (w.rowKey ?? []).forEach((k, j) => {
+        if (fields && !fields.has(k))
+          add(pointer('widgets', i, 'rowKey', j), `unknown field "${k}" of query "${q.id}"`);
+      });
+      if (w.exportable && !q.export)
+        add(pointer('widgets', i, 'exportable'), `query "${q.id}" does not set "export"`);
+    }
+    if (w.kind === 'kpiTiles' && isPagedOrGrouped(q))
+      add(pointer('widgets', i, 'query'), `query "${q.id}" must have no groupBy and no paging for KPI tiles`);
+  });
+  const placed = new Map<string, number>();
+  const walk = (nodes: LayoutNode[], path: (string | number)[]) =>
+    nodes.forEach((n, i) => {
+      if (n.kind === 'section') return walk(n.children, [...path, i, 'children']);
+      n.widgets.forEach((id, j) => {
+        if (!widgetIds.has(id)) add(pointer(...path, i, 'widgets', j), `unknown widget "${id}"`);
+        else if (placed.has(id)) add(pointer(...path, i, 'widgets', j), `widget "${id}" is placed twice`);
+        placed.set(id, 1);
+      });
+      if (n.widths && n.widths.length !== n.widgets.length)
+        add(pointer(...path, i, 'widths'), 'needs one width per widget');
+    });
+  walk(screen.layout, ['layout']);
+  screen.widgets.forEach((w, i) => {
+    if (!placed.has(w.id)) add(pointer('widgets', i, 'id'), `widget "${w.id}" is not in the layout`);
+  });
+}
+
+function isPagedOrGrouped(q: ScreenQuery): boolean {
+  return Boolean(q.paged) || (q.groupBy ?? []).length > 0;
+}
