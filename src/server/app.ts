@@ -8,6 +8,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
+import { viewsRoutes } from './views/viewsRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
@@ -29,6 +30,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(
     async (api) => {
       await api.register(authPlugin);
+      await api.register(viewsRoutes);
       await api.register(dataPlugin);
     },
     { prefix: '/api/v1' },

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as access from './001_access.js';
 import * as sessions from './002_sessions.js';
+import * as savedViews from '../../views/savedViewsMigration.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -8,5 +9,6 @@ export const migrationProvider: MigrationProvider = {
     Promise.resolve<Record<string, Migration>>({
       '001_access': access,
       '002_sessions': sessions,
+      '050_saved_views': savedViews,
     }),
 };
