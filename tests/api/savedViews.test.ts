@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
-import type { ApiClient } from './support/apiClient.js';
+import { ApiClient } from './support/apiClient.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -42,7 +42,7 @@ describe('saved views', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const anonymous = await new (await import('./support/apiClient.js')).ApiClient(server.url).get('views', { screen: 'stock/kpi' });
+    const anonymous = await new ApiClient(server.url).get('views', { screen: 'stock/kpi' });
     expect(anonymous.status).toBe(401);
   });
 });
