@@ -1,0 +1,71 @@
+import { idBase } from './buildCatalog.js';
+import { weekday } from './calendar.js';
+import { emitListingDay } from './listingDay.js';
+import type { GroupModel } from './model.js';
+import type { Rng } from './prng.js';
+import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
+import type { RowSink } from './rowSink.js';
+import { emitSearchDay } from './searchDay.js';
+import { emitShelfDay } from './shelfDay.js';
+
+/**
+ * Walks the period day by day (state such as stock-outs and ratings carries over), emitting
+ * every fact of the tenant and flushing whenever the buffers fill up.
+ */
+export async function generateGroupFacts(
+  sink: RowSink,
+  model: GroupModel,
+  dates: readonly string[],
+  rng: Rng,
+): Promise<void> {
+  const { groupId } = model;
+  const sellers = new Map(model.sellers.map((s) => [s.sellerId, s]));
+  let reviewId = idBase.review(groupId);
+  for (const [dayIndex, date] of dates.entries()) {
+    const dayRng = rng.fork(dayIndex);
+    const day = weekday(date);
+    const withSales = dayIndex < dates.length - 1;
+    const ctx = {
+      sink,
+      groupId,
+      date,
+      weekday: day,
+      withSales,
+      sellers,
+      nextReviewId: () => ++reviewId,
+      rng: dayRng,
+    };
+    // channel -> category -> listings on the shelf today
+    const shelves = new Map<number, Map<number, ShelfEntry[]>>();
+    for (const listing of model.listings) {
+      const shelf = emitShelfDay(sink, groupId, listing, date, day, dayRng);
+      const units = emitListingDay(ctx, listing, shelf);
+      if (shelf.listedCities === 0) continue;
+      let byCategory = shelves.get(listing.channel.channelId);
+      if (!byCategory) shelves.set(listing.channel.channelId, (byCategory = new Map<number, ShelfEntry[]>()));
+      const categoryId = listing.product.category.categoryId;
+      let entries = byCategory.get(categoryId);
+      if (!entries) byCategory.set(categoryId, (entries = []));
+      entries.push({ listing, units });
+      await sink.flushIfFull();
+    }
+    for (const [channelId, byCategory] of shelves) {
+      for (const category of model.categories) {
+        const entries = byCategory.get(category.categoryId) ?? [];
+        emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, withSales, dayRng);
+      }
+      for (const keyword of model.keywords) {
+        emitSearchDay(
+          sink,
+          groupId,
+          date,
+          channelId,
+          keyword,
+          byCategory.get(keyword.category.categoryId) ?? [],
+          dayRng,
+        );
+      }
+    }
+    await sink.flushIfFull();
+  }
+}

@@ -1,0 +1,112 @@
+import type { DemoChannel, DemoCity } from './places.js';
+import type { CategorySpec } from './themes.js';
+
+/** In-memory picture of one tenant's catalogue, from which the daily facts are drawn. */
+export interface DemoBrand {
+  brandId: number;
+  name: string;
+  isCompetitor: 0 | 1;
+  labelIndex: number;
+  /** 0..1: how hard the brand buys sponsored slots and banners. */
+  adIntensity: number;
+}
+
+export interface DemoCategory {
+  categoryId: number;
+  labelCategoryId: number;
+  labelName: string;
+  labelIndex: number;
+  spec: CategorySpec;
+}
+
+export interface DemoProduct {
+  productId: number;
+  brand: DemoBrand;
+  category: DemoCategory;
+  isCompetitor: 0 | 1;
+  skuName: string;
+  /** What the product is, e.g. 'Potato Chips' (review wording). */
+  noun: string;
+  skuCode: string;
+  packSize: string;
+  mrp: number;
+  /** Relative demand, log-normal around 1. */
+  popularity: number;
+  launchDate: string;
+  isFavourite: 0 | 1;
+  mappingStatus: number;
+}
+
+export interface ContentState {
+  imageCount: number;
+  videoCount: number;
+  bulletCount: number;
+  titleLength: number;
+  descriptionLength: number;
+  aplus: 0 | 1;
+  specification: 0 | 1;
+  keywords: 0 | 1;
+  faqs: 0 | 1;
+}
+
+export interface PromoPlan {
+  planId: number;
+  mechanic: string;
+  offerText: string;
+  planPrice: number;
+  startDate: string;
+  endDate: string;
+}
+
+export interface DemoListing {
+  product: DemoProduct;
+  channel: DemoChannel;
+  cities: readonly DemoCity[];
+  channelSkuCode: string;
+  productUrl: string;
+  /** Everyday discount off MRP on this channel. */
+  baseDiscount: number;
+  /** Price rules (own products mostly): min below the reference price, max at MRP. */
+  hasRules: boolean;
+  plans: readonly PromoPlan[];
+  sellerIds: readonly number[];
+  /** Mutable day-to-day state. */
+  content: ContentState;
+  avgRating: number;
+  ratingCount: number;
+  reviewCount: number;
+  /** Per city: previous stock status (1, 0, 2); -1 before the first day. */
+  lastStatus: Int8Array;
+  /** Days left of a competitor's unplanned offer. */
+  otherOfferDays: number;
+}
+
+export interface DemoKeyword {
+  keywordId: number;
+  keyword: string;
+  keywordType: string;
+  category: DemoCategory;
+  /** Brand whose products rank first for this keyword (My Brand / Competition Brand terms). */
+  brandId: number | null;
+  searchVolume: number;
+}
+
+export interface DemoSeller {
+  sellerId: number;
+  channelId: number;
+  name: string;
+  sellerType: 'Retailer' | 'Marketplace' | 'Brand Store';
+  isAuth: 0 | 1;
+}
+
+export interface GroupModel {
+  groupId: number;
+  name: string;
+  brands: DemoBrand[];
+  categories: DemoCategory[];
+  products: DemoProduct[];
+  listings: DemoListing[];
+  keywords: DemoKeyword[];
+  sellers: DemoSeller[];
+  competitorPairs: [number, number][];
+}

@@ -1,0 +1,42 @@
+/** Price vocabularies of METRICS.md, as pure functions the generator (and tests) share. */
+export const VIOLATION = { max: 1, min: 2, maxMin: 3, satisfied: 4, na: 5 } as const;
+
+/**
+ * Violation of one observation. Selling above MRP is always a violation in India (Legal
+ * Metrology), rule or not. `swung` marks a day whose intra-day crawls broke both rules.
+ */
+export function violationType(
+  sellingPrice: number,
+  mrp: number,
+  ruleMin: number | null,
+  ruleMax: number | null,
+  swung: boolean,
+): number {
+  if (ruleMin === null && ruleMax === null) return sellingPrice > mrp ? VIOLATION.max : VIOLATION.na;
+  if (swung && ruleMin !== null && ruleMax !== null) return VIOLATION.maxMin;
+  if (sellingPrice > mrp || (ruleMax !== null && sellingPrice > ruleMax)) return VIOLATION.max;
+  if (ruleMin !== null && sellingPrice < ruleMin) return VIOLATION.min;
+  return VIOLATION.satisfied;
+}
+
+export const VARIATION_BAND_NAMES: readonly string[] = [
+  '< -20%',
+  '-20% to -15%',
+  '-15% to -10%',
+  '-10% to -5%',
+  '-5% to 0%',
+  '0% to 5%',
+  '5% to 10%',
+  '10% to 15%',
+  '15% to 20%',
+  '> 20%',
+];
+
+/** Band 1..10 of a price variation in %: 5% wide, lower bound included, open-ended at ±20%. */
+export function variationBand(variationPct: number): number {
+  return Math.min(10, Math.max(1, Math.floor((variationPct + 20) / 5) + 2));
+}
+
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

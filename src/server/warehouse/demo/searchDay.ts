@@ -1,0 +1,72 @@
+import type { DemoKeyword } from './model.js';
+import type { Rng } from './prng.js';
+import type { ShelfEntry } from './rankDay.js';
+import type { RowSink } from './rowSink.js';
+
+const PAGE_SLOTS = 20;
+/** Where marketplaces put sponsored products on a result page. */
+const SPONSORED_POSITIONS: readonly (readonly number[])[] = [
+  [1, 2, 7, 8, 15],
+  [1, 2, 10],
+];
+
+function weightedPick<T>(items: readonly T[], weight: (item: T) => number, rng: Rng): T {
+  const total = items.reduce((sum, item) => sum + weight(item), 0);
+  let r = rng.next() * total;
+  for (const item of items) {
+    r -= weight(item);
+    if (r <= 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+/** fact_search: the first two result pages of one keyword on one channel. */
+export function emitSearchDay(
+  sink: RowSink,
+  groupId: number,
+  date: string,
+  channelId: number,
+  keyword: DemoKeyword,
+  pool: readonly ShelfEntry[],
+  rng: Rng,
+): void {
+  if (pool.length === 0) return;
+  const relevance = (e: ShelfEntry) => (e.listing.product.brand.brandId === keyword.brandId ? 6 : 1);
+  const organic = pool
+    .map((e) => ({ e, score: relevance(e) * e.listing.product.popularity * Math.exp(0.35 * rng.normal()) }))
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.e);
+  const bid = (e: ShelfEntry) => e.listing.product.brand.adIntensity * (relevance(e) > 1 ? 3 : 1);
+  let next = 0;
+  for (let page = 1; page <= SPONSORED_POSITIONS.length && next < organic.length; page++) {
+    const sponsored = new Set(SPONSORED_POSITIONS[page - 1]);
+    for (let position = 1; position <= PAGE_SLOTS; position++) {
+      let entry: ShelfEntry;
+      let slot: string;
+      if (sponsored.has(position)) {
+        entry = weightedPick(pool, bid, rng);
+        slot = 'sponsored';
+      } else {
+        if (next >= organic.length) break;
+        entry = organic[next++]!;
+        slot = 'organic';
+      }
+      const p = entry.listing.product;
+      sink.push('fact_search', [
+        groupId,
+        date,
+        channelId,
+        keyword.keywordId,
+        keyword.keywordType,
+        page,
+        position,
+        (page - 1) * PAGE_SLOTS + position,
+        slot,
+        p.productId,
+        p.brand.brandId,
+        p.category.categoryId,
+        p.isCompetitor,
+      ]);
+    }
+  }
+}
