@@ -40,8 +40,8 @@ describe('login flow', () => {
     expect(validity.status).toBe(200);
     expect(validity.body).toMatchObject({
       statusCode: 1,
-      userId: expect.any(Number),
-      loginTime: expect.any(String),
+      userId: expect.any(Number) as number,
+      loginTime: expect.any(String) as string,
     });
 
     const info = await c.get<Record<string, unknown>>('user_info');

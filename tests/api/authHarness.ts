@@ -113,7 +113,7 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
 /** Decoded text of the e-mails sent to `to`, newest first. */
 export function mailsTo(server: AuthServer, to: string): string[] {
   const outbox = path.join(server.env.DATA_DIR, 'outbox');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()));
   } catch {

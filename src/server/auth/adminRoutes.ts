@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { NotFoundError } from '../../shared/errors.js';
 import { findUserById, setUserStatus } from '../store/userRepo.js';
 import { deleteSessionsOfUser } from '../store/sessionRepo.js';
@@ -9,9 +9,9 @@ import { success } from './reply.js';
 import type { AuthKit } from './kit.js';
 
 /** The admin actions the access work needs: block / unblock a user, resend the activation e-mail. */
-export function adminRoutes(kit: AuthKit): FastifyPluginAsync {
+export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
   const db = kit.deps.store.db;
-  return async (app) => {
+  return (app, _opts, done) => {
     app.post<{ Body: { user_id: number; status: 'active' | 'blocked' } }>(
       '/user/changeUserStatus',
       {
@@ -58,5 +58,6 @@ export function adminRoutes(kit: AuthKit): FastifyPluginAsync {
         return success({}, 'Success');
       },
     );
+    done();
   };
 }

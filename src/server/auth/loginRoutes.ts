@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { BadRequestError, UnauthorizedError } from '../../shared/errors.js';
 import { MSG, OTP_PATTERN } from '../../shared/auth/accessRules.js';
 import { insertTrustedBrowser } from '../store/trustRepo.js';
@@ -16,9 +16,9 @@ const stringProps = (...names: string[]) => ({
 });
 
 /** The login steps: credentials -> OTP (unless trusted) -> trust prompt -> group -> active session. */
-export function loginRoutes(kit: AuthKit): FastifyPluginAsync {
+export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
   const { env } = kit.deps;
-  return async (app) => {
+  return (app, _opts, done) => {
     app.post<{ Body: { username?: string; user_name?: string; password?: string } }>(
       '/authenticate',
       {
@@ -91,5 +91,6 @@ export function loginRoutes(kit: AuthKit): FastifyPluginAsync {
         return success(data);
       },
     );
+    done();
   };
 }

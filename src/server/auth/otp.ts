@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { SessionRow, UserRow } from '../store/storeDatabase.js';
-import { countAttempt, currentOtp, replaceOtp, useOtp } from '../store/otpRepo.js';
+import { countAttempt, currentOtp, replaceOtp, markOtpUsed } from '../store/otpRepo.js';
 import { otpMail } from '../mail/templates.js';
 import { hmac, safeEqual } from './secrets.js';
 import type { AuthKit } from './kit.js';
@@ -32,5 +32,5 @@ export async function checkOtp(kit: AuthKit, sessionId: string, code: string): P
   if (!otp || otp.expires_at.getTime() <= Date.now() || otp.attempts >= OTP_MAX_ATTEMPTS) return false;
   await countAttempt(db, otp.id);
   if (!safeEqual(codeHash(kit, sessionId, code), otp.code_hash)) return false;
-  return useOtp(db, otp.id);
+  return markOtpUsed(db, otp.id);
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { BadRequestError } from '../../shared/errors.js';
 import { MSG, isEmail, passwordProblem } from '../../shared/auth/accessRules.js';
 import { findUserById, setPasswordHash } from '../store/userRepo.js';
@@ -18,12 +18,12 @@ const strings = (...names: string[]) => ({
 type Body = Record<string, string | undefined>;
 
 /** Forgot / reset / activation / change password, and the captcha check. */
-export function passwordRoutes(kit: AuthKit): FastifyPluginAsync {
-  return async (app) => {
+export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
+  return (app, _opts, done) => {
     app.post<{ Body: Body }>(
       '/forgotPassLink',
       { schema: { body: strings('email') }, config: { rateLimit: forgotLimit } },
-      async (request) => {
+      (request) => {
         const email = (request.body?.email ?? '').trim().toLowerCase();
         if (!isEmail(email)) throw new BadRequestError(MSG.invalidEmail);
         requestReset(kit, email);
@@ -83,5 +83,6 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginAsync {
     app.post('/validate/captcha', { schema: { body: strings('captcha_token') } }, () =>
       success({ success: true }),
     );
+    done();
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { UnauthorizedError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 import { deleteSession } from '../store/sessionRepo.js';
@@ -15,10 +15,10 @@ import type { AuthKit } from './kit.js';
 export const APP_VERSION = '0.0.1';
 
 /** Session check, logout, the user's info and menu, agreement, last crawl dates. */
-export function sessionRoutes(kit: AuthKit): FastifyPluginAsync {
+export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
   const { store, env, config } = kit.deps;
-  return async (app) => {
-    app.get('/processmonitor/sessionvalidity', async (request) => {
+  return (app, _opts, done) => {
+    app.get('/processmonitor/sessionvalidity', (request) => {
       const auth = request.auth;
       const session = request.loginSession;
       if (!auth || !session) throw new UnauthorizedError(MSG.unauthorizedUser);
@@ -63,7 +63,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginAsync {
       });
     });
 
-    app.get('/user/menu', async (request) => {
+    app.get('/user/menu', (request) => {
       const auth = requireSession(request);
       return success(buildMenu(config.current(), auth.activities));
     });
@@ -89,5 +89,6 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginAsync {
       await accept(store.db, auth.userId, AGREEMENT_VERSION);
       return success({ status: 1 }, 'Agreement accepted');
     });
+    done();
   };
 }

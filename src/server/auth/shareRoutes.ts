@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { SHARE_TOKEN_HEADER, VIEWER_HEADER } from './cookies.js';
 import { requireUser } from './guards.js';
 import {
@@ -26,8 +26,8 @@ const createSchema = {
 };
 
 /** Read mode: share links (create, list, revoke), the viewer session call and token verification. */
-export function shareRoutes(kit: AuthKit): FastifyPluginAsync {
-  return async (app) => {
+export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
+  return (app, _opts, done) => {
     app.post<{ Body: NewShareLink }>('/paxviz/token', { schema: { body: createSchema } }, async (request) => {
       return success(await createShareLink(kit, requireUser(request), request.body));
     });
@@ -92,5 +92,6 @@ export function shareRoutes(kit: AuthKit): FastifyPluginAsync {
         return success(body, 'Success', body);
       },
     );
+    done();
   };
 }

@@ -42,7 +42,7 @@ async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? '');
+    const reason = error instanceof Error ? error.message : JSON.stringify(error ?? failed?.status);
     throw new Error(`Store migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }

@@ -35,7 +35,7 @@ export async function countAttempt(db: Kysely<StoreDatabase>, otpId: number): Pr
 }
 
 /** Marks the code used; false when another request used it first. */
-export async function useOtp(db: Kysely<StoreDatabase>, otpId: number): Promise<boolean> {
+export async function markOtpUsed(db: Kysely<StoreDatabase>, otpId: number): Promise<boolean> {
   const r = await db
     .updateTable('otps')
     .set({ used_at: new Date() })

@@ -77,10 +77,11 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async releaseConnection(): Promise<void> {
+  releaseConnection(): Promise<void> {
     const release = this.release;
     this.release = null;
     release?.();
+    return Promise.resolve();
   }
   async destroy(): Promise<void> {}
 }

@@ -1,0 +1,148 @@
+/** Read mode: signed, expiring, revocable share links scoped to one view, menu and screen. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startAuthServer, type AuthServer } from './authHarness.js';
+import { signShareToken } from '../../src/server/auth/shareToken.js';
+import { ApiClient } from './support/apiClient.js';
+
+let server: AuthServer;
+let owner: ApiClient;
+beforeAll(async () => {
+  server = await startAuthServer();
+  owner = await login(server);
+});
+afterAll(() => server.close());
+
+interface Created {
+  id: number;
+  token: string;
+  url: string;
+}
+
+async function share(screen = 'stock/kpi', extra: Record<string, unknown> = {}): Promise<Created> {
+  const r = await owner.post<Created>('paxviz/token', {
+    view_id: 7,
+    menu_id: 3,
+    menu_name: 'stock-board',
+    screen,
+    ...extra,
+  });
+  expect(r.status).toBe(200);
+  return r.body.data!;
+}
+
+/** A framed viewer: no cookies, the share token in, the viewer token in a header from then on. */
+async function openViewer(
+  token: string,
+): Promise<{ status: number; viewer: string | null; body: Record<string, unknown> }> {
+  const r = await fetch(`${server.url}/api/v1/pax-viz/session`, { headers: { 'x-share-token': token } });
+  return {
+    status: r.status,
+    viewer: r.headers.get('x-viewer-token'),
+    body: (await r.json()) as Record<string, unknown>,
+  };
+}
+
+function asViewer(viewer: string, route: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${server.url}/api/v1/${route}`, {
+    ...init,
+    headers: { 'x-viewer-token': viewer, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
+
+describe('share links', () => {
+  it('opens a viewer session limited to the one shared screen', async () => {
+    const link = await share();
+    expect(link.url).toContain('/workspace/paxviz/stock-board?token=');
+    const opened = await openViewer(link.token);
+    expect(opened.status).toBe(200);
+    expect(opened.viewer).toBeTruthy();
+    const verify = await asViewer(opened.viewer!, 'paxviz/tokenVerify', {
+      method: 'POST',
+      body: JSON.stringify({ token: link.token }),
+    });
+    expect(await verify.json()).toMatchObject({
+      statusCode: 1,
+      menu_name: 'stock-board',
+      view_id: 7,
+      menu_id: 3,
+      group_id: 1,
+      user_id: expect.any(Number) as number,
+      group: { group_id: 1, group_name: 'Demo Brands' },
+    });
+    const validity = (await (await asViewer(opened.viewer!, 'processmonitor/sessionvalidity')).json()) as {
+      data: { readMode: boolean };
+    };
+    expect(validity.data.readMode).toBe(true);
+    const menu = (await (await asViewer(opened.viewer!, 'user/menu')).json()) as {
+      data: { activityList: string[] };
+    };
+    expect(menu.data.activityList).toEqual(['stock/kpi']);
+    // A viewer is not a user: no user info, no admin, no new links.
+    expect((await asViewer(opened.viewer!, 'user_info')).status).toBe(403);
+  });
+
+  it('refuses a link to a screen the creator may not open', async () => {
+    const stockUser = await login(server, 'stock@shelfscope.test');
+    const r = await stockUser.post('paxviz/token', {
+      view_id: 1,
+      menu_id: 1,
+      menu_name: 'p',
+      screen: 'price/kpi',
+    });
+    expect(r.status).toBe(403);
+  });
+
+  it('refuses tampered, forged and expired tokens with the spec message', async () => {
+    const link = await share();
+    const [payload, sig] = link.token.split('.');
+    const tampered = `${Buffer.from(JSON.stringify({ l: 999, e: 4102444800 })).toString('base64url')}.${sig}`;
+    for (const token of [
+      tampered,
+      `${payload}.x${sig!.slice(1)}`,
+      signShareToken(Buffer.from('other key'), { l: link.id, e: 4102444800 }),
+    ]) {
+      const opened = await openViewer(token);
+      expect(opened.status).toBe(401);
+      expect(opened.body.msg).toBe('Link has been expired!');
+    }
+    const shortLived = await share('stock/kpi', { expires_in_hours: 1 });
+    await server.deps.store.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', shortLived.id)
+      .execute();
+    expect((await openViewer(shortLived.token)).status).toBe(401);
+  });
+
+  it('revokes one link on its own and ends its viewer sessions at once', async () => {
+    const a = await share();
+    const b = await share();
+    const viewerA = (await openViewer(a.token)).viewer!;
+    const viewerB = (await openViewer(b.token)).viewer!;
+    expect((await owner.post('paxviz/token/revoke', { id: a.id })).status).toBe(200);
+    expect((await asViewer(viewerA, 'processmonitor/sessionvalidity')).status).toBe(401);
+    expect((await openViewer(a.token)).status).toBe(401);
+    expect((await asViewer(viewerB, 'processmonitor/sessionvalidity')).status).toBe(200);
+    // Another group cannot revoke it.
+    const rival = await login(server, 'rival@shelfscope.test', undefined, 2);
+    expect((await rival.post('paxviz/token/revoke', { id: b.id })).status).toBe(404);
+  });
+
+  it('only the embed route may be framed', async () => {
+    const api = await fetch(`${server.url}/api/v1/processmonitor/sessionvalidity`);
+    expect(api.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    const embed = await fetch(`${server.url}/workspace/paxviz/stock-board?token=x`);
+    expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    const page = await fetch(`${server.url}/workspace/stock/kpi`);
+    expect(page.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+  });
+
+  it('a viewer token never works as a cookie session for state changes without CSRF', async () => {
+    const link = await share();
+    const viewer = (await openViewer(link.token)).viewer!;
+    const c = new ApiClient(server.url);
+    const r = await c.raw('PUT', 'agreement', { body: {}, headers: { cookie: `sid=${viewer}` } });
+    expect(r.status).toBe(403);
+  });
+});
