@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { ScreenStore } from './state/screenStore.js';
+import type { DataSource } from './dataSource.js';
+import type { ResolvedScreen } from './screenTypes.js';
+import type { CurrencyInfo } from '../../shared/format/index.js';
+
+/** What every widget of a screen shares: its config, its filter store and the data source. */
+export interface EngineContextValue {
+  screen: ResolvedScreen;
+  store: ScreenStore;
+  source: DataSource;
+  currency: CurrencyInfo;
+}
+
+export const EngineContext = createContext<EngineContextValue | null>(null);
+
+export function useEngine(): EngineContextValue {
+  const ctx = useContext(EngineContext);
+  if (!ctx) throw new Error('Engine widgets must render inside <EngineProvider> (ScreenPage)');
+  return ctx;
+}

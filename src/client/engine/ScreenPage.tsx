@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../api/http.js';
+import { httpDataSource, type DataSource } from './dataSource.js';
+import { browserStorage, storedCrawlDates, storedCurrency } from './env.js';
+import type { ResolvedScreen } from './screenTypes.js';
+import { ScreenView } from './ScreenView.js';
+
+export interface ScreenPageProps {
+  area: string;
+  screen: string;
+  /** Injected in tests and stories; the app uses the HTTP client. */
+  source?: DataSource;
+}
+
+type Load =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; config: ResolvedScreen };
+
+/**
+ * The route component of /workspace/:area/:screen: loads the screen config and renders it.
+ * Works inside a router (tabs navigate in-app, the URL carries the filters) and outside one.
+ */
+export function ScreenPage(props: ScreenPageProps) {
+  return useInRouterContext() ? (
+    <RoutedScreenPage {...props} />
+  ) : (
+    <ScreenLoader {...props} search={locationSearch()} />
+  );
+}
+
+function RoutedScreenPage(props: ScreenPageProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return <ScreenLoader {...props} search={location.search} onNavigate={(url) => void navigate(url)} />;
+}
+
+const locationSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
+
+function ScreenLoader({
+  area,
+  screen,
+  source = httpDataSource,
+  search,
+  onNavigate,
+}: ScreenPageProps & { search: string; onNavigate?: (url: string) => void }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    source.screen(area, screen).then(
+      (config) => live && setLoad({ status: 'ready', config }),
+      (err: unknown) =>
+        live &&
+        setLoad({
+          status: 'error',
+          message: errorMessage(err, err instanceof Error ? err.message : undefined),
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [area, screen, source]);
+
+  if (load.status === 'loading') {
+    return (
+      <div className="ss-screen ss-state ss-state--loading" role="status">
+        <span className="ss-spinner" aria-hidden /> Loading…
+      </div>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <div className="ss-screen ss-state ss-state--error" role="alert">
+        {load.message}
+      </div>
+    );
+  }
+  return (
+    <ScreenView
+      // A new screen is a new store: filters are per area and screen.
+      key={`${area}/${screen}`}
+      screen={load.config}
+      source={source}
+      storage={browserStorage()}
+      search={search}
+      writeUrl
+      crawlDates={storedCrawlDates()}
+      currency={storedCurrency()}
+      onNavigate={onNavigate}
+    />
+  );
+}
+
+export default ScreenPage;

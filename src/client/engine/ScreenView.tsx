@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { KeyValueStorage } from '../../shared/filters/index.js';
+import { DEFAULT_CURRENCY, type CurrencyInfo } from '../../shared/format/index.js';
+import { EngineContext, type EngineContextValue } from './EngineContext.js';
+import type { DataSource } from './dataSource.js';
+import { FilterBar } from './filters/FilterBar.js';
+import { SavedViews } from './SavedViews.js';
+import { ScreenLayout } from './ScreenLayout.js';
+import type { ResolvedScreen } from './screenTypes.js';
+import { SelectedTags } from './SelectedTags.js';
+import { screenDefaults, isCrawlLinked } from './state/screenDefaults.js';
+import { createScreenStore, persistScreenStore } from './state/screenStore.js';
+import type { CrawlDates } from '../../shared/filters/index.js';
+import { SubmenuTabs } from './SubmenuTabs.js';
+import './engine.css';
+
+export interface ScreenViewProps {
+  screen: ResolvedScreen;
+  source: DataSource;
+  storage?: KeyValueStorage | null;
+  /** Opening query string: URL state wins over storage. */
+  search?: string;
+  /** Mirror the filters into the address bar (off in Storybook). */
+  writeUrl?: boolean;
+  crawlDates?: CrawlDates;
+  currency?: CurrencyInfo;
+  today?: string;
+  onNavigate?: (url: string) => void;
+}
+
+/** A resolved screen config rendered: submenu, filter bar, tags, saved views, widgets. */
+export function ScreenView(props: ScreenViewProps) {
+  const {
+    screen,
+    source,
+    storage = null,
+    search,
+    writeUrl = false,
+    crawlDates,
+    currency = DEFAULT_CURRENCY,
+    today,
+    onNavigate,
+  } = props;
+  const [store] = useState(() =>
+    createScreenStore(screen.area, screen.id, screenDefaults(screen), {
+      storage,
+      search,
+      crawlDates,
+      crawlType: isCrawlLinked(screen) ? screen.crawlType : undefined,
+      today,
+    }),
+  );
+  useEffect(() => persistScreenStore(store, storage, writeUrl), [store, storage, writeUrl]);
+  const value = useMemo<EngineContextValue>(
+    () => ({ screen, store, source, currency }),
+    [screen, store, source, currency],
+  );
+  const filters = screen.filters ?? [];
+  return (
+    <EngineContext.Provider value={value}>
+      <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
+        <SubmenuTabs onNavigate={onNavigate} />
+        <header className="ss-screen__head">
+          <h1 className="ss-screen__title">{screen.title}</h1>
+          <SavedViews storage={storage} />
+        </header>
+        <FilterBar filters={filters} />
+        <SelectedTags filters={filters} />
+        <ScreenLayout layout={screen.layout} widgets={screen.widgets} />
+      </div>
+    </EngineContext.Provider>
+  );
+}

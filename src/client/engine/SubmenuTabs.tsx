@@ -1,0 +1,54 @@
+import type { MouseEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { DATE_PRESET_IDS } from '../../shared/filters/index.js';
+import { useEngine } from './EngineContext.js';
+import { DatePresetPicker } from './filters/DatePresetPicker.js';
+
+interface Props {
+  /** SPA navigation from the router; without it tabs are plain links. */
+  onNavigate?: ((url: string) => void) | undefined;
+}
+
+/** The submenu bar: the area's screens as tabs, 'loaded/total' on the active one, the date picker. */
+export function SubmenuTabs({ onNavigate }: Props) {
+  const { screen, store } = useEngine();
+  const snap = useSnapshot(store);
+  const tabs = screen.tabs ?? [
+    { id: screen.id, title: screen.title, url: `/workspace/${screen.area}/${screen.id}` },
+  ];
+  const presets =
+    screen.dates?.presets ?? (screen.filters?.some((f) => f.kind === 'datePreset') ? [] : DATE_PRESET_IDS);
+  const follow = (url: string) => (e: MouseEvent) => {
+    if (!onNavigate || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    onNavigate(url);
+  };
+  return (
+    <nav className="ss-submenu" aria-label={`${screen.area} screens`}>
+      <ul className="ss-tabs" role="tablist">
+        {tabs.map((tab) => {
+          const active = tab.id === screen.id;
+          return (
+            <li key={tab.id} role="presentation">
+              <a
+                role="tab"
+                aria-selected={active}
+                className={`ss-tab${active ? ' ss-tab--active' : ''}`}
+                href={tab.url}
+                onClick={follow(tab.url)}
+              >
+                {tab.title}
+                {active && snap.counts && (
+                  <span className="ss-tab__count" data-testid="tab-count">
+                    {snap.counts.loaded}/{snap.counts.total}
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {presets.length > 0 && <DatePresetPicker presets={presets} />}
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+import { http } from '../api/http.js';
+import { suggestionParams } from '../../shared/filters/index.js';
+import type { Envelope } from '../../shared/envelope.js';
+import type { FilterOptionItem, QueryResult, ResolvedScreen } from './screenTypes.js';
+
+/**
+ * Everything the engine asks the server. Widgets go through this interface, never axios, so
+ * stories and tests can feed loading / empty / error states without a server.
+ */
+export interface DataSource {
+  screen(area: string, screen: string): Promise<ResolvedScreen>;
+  rows(endpoint: string, params: Record<string, unknown>): Promise<QueryResult>;
+  suggestions(
+    source: string,
+    params: Record<string, unknown>,
+  ): Promise<{ options: FilterOptionItem[]; total: number }>;
+  submit(endpoint: string, method: string, body: unknown): Promise<Envelope>;
+}
+
+/** A non-success envelope is an error for the widget, with the server's message. */
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.statusCode !== 1 || envelope.data === undefined) {
+    throw new Error(envelope.msg || 'Something went wrong. Try again.');
+  }
+  return envelope.data;
+}
+
+export const httpDataSource: DataSource = {
+  async screen(area, screen) {
+    const res = await http.get<Envelope<ResolvedScreen>>('config/screen', { params: { area, screen } });
+    return unwrap(res.data);
+  },
+  async rows(endpoint, params) {
+    const res = await http.get<Envelope<QueryResult>>(endpoint, { params });
+    return unwrap(res.data);
+  },
+  async suggestions(source, params) {
+    const res = await http.get<Envelope<Record<string, FilterOptionItem[]>> & { total?: number }>(
+      `suggestion/${source}`,
+      { params: suggestionParams(source, params) },
+    );
+    const data = unwrap(res.data);
+    const options = data[source] ?? [];
+    return { options, total: res.data.total ?? options.length };
+  },
+  async submit(endpoint, method, body) {
+    const res = await http.request<Envelope>({ url: endpoint, method, data: body });
+    return res.data;
+  },
+};

@@ -1,0 +1,71 @@
+import Select from 'react-select';
+import { useSnapshot } from 'valtio';
+import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../shared/config.gen.js';
+import { checkSelectionCount, type FilterState, type OptionKey } from '../../../shared/filters/index.js';
+import { useEngine } from '../EngineContext.js';
+import { screenActions } from '../state/screenStore.js';
+import { FilterField } from './FilterField.js';
+import { useOptionMenuList } from './OptionMenuList.js';
+import { namesOf, selectedOptions, toSelectOptions } from './selectionHelpers.js';
+import { useFilterOptions } from './useFilterOptions.js';
+
+/** Linked ids per field: a label category stands for categories, a city zone for cities. */
+const LINKS: Record<string, 'label_category_ids' | 'city_zone_ids'> = {
+  label_category_id: 'label_category_ids',
+  city_zone_id: 'city_zone_ids',
+};
+
+/** Multi-select fed by a suggestion source (react-select), with min/max selection rules. */
+export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter }) {
+  const { store } = useEngine();
+  const snap = useSnapshot(store);
+  const filters = snap.filters as FilterState;
+  const opts = useFilterOptions(config.source, config.dependsOn);
+  const MenuList = useOptionMenuList(opts.loadMore);
+  const id = `ss-filter-${config.field}`;
+  const minSelect = 'minSelect' in config ? config.minSelect : undefined;
+
+  return (
+    <FilterField label={config.label} htmlFor={id}>
+      <Select
+        inputId={id}
+        isMulti
+        className="ss-select"
+        classNamePrefix="ss-select"
+        placeholder={config.placeholder ?? 'Select…'}
+        options={toSelectOptions(opts.options)}
+        value={selectedOptions(filters, config.field, opts.options)}
+        isLoading={opts.loading}
+        noOptionsMessage={() => opts.error ?? 'No Data Available'}
+        onInputChange={(text, meta) => {
+          if (meta.action === 'input-change') opts.setSearch(text);
+        }}
+        filterOption={null}
+        closeMenuOnSelect={false}
+        maxMenuHeight={165}
+        components={{ MenuList }}
+        onChange={(next) => {
+          const message = checkSelectionCount(next, { maxSelect: config.maxSelect, minSelect });
+          if (message) return screenActions.notify(store, message);
+          screenActions.setFilter(
+            store,
+            config.field,
+            next.map((o) => o.value),
+            namesOf(next),
+          );
+          const link = LINKS[config.field];
+          if (link) {
+            const known = { ...(filters[link] ?? {}) };
+            const map: Record<string, OptionKey[]> = {};
+            for (const o of next) {
+              const ids =
+                opts.options.find((x) => String(x.key) === String(o.value))?.ids ?? known[String(o.value)];
+              if (ids) map[String(o.value)] = ids;
+            }
+            screenActions.setLinked(store, link, map);
+          }
+        }}
+      />
+    </FilterField>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { FilterState } from '../../../shared/filters/index.js';
+import { errorMessage } from '../../api/http.js';
+import { useEngine } from '../EngineContext.js';
+import type { FilterOptionItem } from '../screenTypes.js';
+import { OPTIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './scrollAndLayout.js';
+import { useDebouncedValue } from './useDebouncedValue.js';
+
+export interface OptionsState {
+  options: FilterOptionItem[];
+  total: number;
+  loading: boolean;
+  error: string | null;
+  /** Next 10 (scroll within 2 px of the bottom). */
+  loadMore: () => void;
+  setSearch: (prefix: string) => void;
+}
+
+/**
+ * Option list of a suggestion source: pages of 10, a 200 ms debounced prefix, and the sibling
+ * selections the filter `dependsOn` (contracts: suggestions), so cascades follow the server.
+ */
+export function useFilterOptions(
+  source: string | undefined,
+  dependsOn: readonly string[] = [],
+  enabled = true,
+): OptionsState {
+  const { screen, store, source: data } = useEngine();
+  const snap = useSnapshot(store);
+  const [search, setSearch] = useState('');
+  const prefix = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [state, setState] = useState({
+    options: [] as FilterOptionItem[],
+    total: 0,
+    loading: false,
+    error: null as string | null,
+  });
+  const [offset, setOffset] = useState(0);
+  const filters = snap.filters as FilterState;
+  const siblings: Record<string, unknown> = {};
+  for (const f of dependsOn) siblings[f] = filters[f];
+  const siblingKey = JSON.stringify(siblings);
+  const inFlight = useRef(false);
+
+  // A new prefix or sibling choice starts the list over.
+  useEffect(() => setOffset(0), [prefix, siblingKey]);
+
+  useEffect(() => {
+    if (!source || !enabled) return;
+    let live = true;
+    inFlight.current = true;
+    setState((s) => ({ ...s, loading: true, error: null, options: offset === 0 ? [] : s.options }));
+    const params = {
+      ...(JSON.parse(siblingKey) as Record<string, unknown>),
+      screenName: `${screen.area}/${screen.id}`,
+      prefix,
+      offset,
+      staticSize: OPTIONS_PAGE_SIZE,
+      start_date: filters.start_date,
+      end_date: filters.end_date,
+    };
+    data
+      .suggestions(source, params)
+      .then(
+        ({ options, total }) => {
+          if (!live) return;
+          setState((s) => ({
+            options: offset === 0 ? options : [...s.options, ...options],
+            total,
+            loading: false,
+            error: null,
+          }));
+        },
+        (err: unknown) => {
+          if (live) setState((s) => ({ ...s, loading: false, error: errorMessage(err) }));
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
+    return () => {
+      live = false;
+    };
+    // Dates are read at call time; a date change alone does not refetch the open list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source, enabled, prefix, offset, siblingKey, data, screen.area, screen.id]);
+
+  const loadMore = useCallback(() => {
+    if (inFlight.current) return;
+    setOffset((o) =>
+      state.options.length < state.total && o < state.options.length ? state.options.length : o,
+    );
+  }, [state.options.length, state.total]);
+
+  return { ...state, loadMore, setSearch };
+}

@@ -1,0 +1,129 @@
+import { proxy, subscribe } from 'valtio';
+import {
+  changeDatePreset,
+  changeFilter,
+  changeOrder,
+  defaultFilterState,
+  filtersToSearch,
+  loadStoredFilters,
+  moveToCrawlDate,
+  nextPage,
+  removeAllFilters,
+  removeTag,
+  resolveInitialFilters,
+  saveStoredFilters,
+  searchToFilters,
+  todayIso,
+  type CrawlDates,
+  type DatePresetId,
+  type FilterState,
+  type KeyValueStorage,
+  type OptionKey,
+  type PresetInput,
+  type ScreenFilterDefaults,
+} from '../../../shared/filters/index.js';
+
+/** The valtio state of one open screen. */
+export interface ScreenStoreState {
+  area: string;
+  screen: string;
+  filters: FilterState;
+  defaults: ScreenFilterDefaults;
+  /** Bumped whenever paging restarts, so grids scroll back to the top (spec §4). */
+  scrollToken: number;
+  /** A refused change's message (maxSelect, month range ...), shown by the filter bar. */
+  notice: string | null;
+  /** The grid's 'loaded/total', shown on the active tab. */
+  counts: { loaded: number; total: number } | null;
+}
+export type ScreenStore = ScreenStoreState;
+
+export interface StoreEnv {
+  today?: string;
+  storage?: KeyValueStorage | null;
+  /** location.search of the opening URL; URL state wins over storage. */
+  search?: string;
+  crawlDates?: CrawlDates;
+  crawlType?: 'product' | 'category' | 'keyword' | 'best_seller';
+}
+
+export function createScreenStore(
+  area: string,
+  screen: string,
+  defaults: ScreenFilterDefaults,
+  env: StoreEnv = {},
+) {
+  const today = env.today ?? todayIso();
+  const base = defaultFilterState(defaults, today);
+  const fromUrl = env.search ? searchToFilters(env.search) : null;
+  const stored = env.storage ? loadStoredFilters(env.storage, area, screen) : null;
+  let filters = resolveInitialFilters(fromUrl, stored, base);
+  // A link pins its dates; storage and defaults follow the last crawl.
+  if (!fromUrl) filters = moveToCrawlDate(filters, env.crawlType, env.crawlDates ?? {}, today);
+  return proxy<ScreenStoreState>({
+    area,
+    screen,
+    filters,
+    defaults,
+    scrollToken: 0,
+    notice: null,
+    counts: null,
+  });
+}
+
+function apply(store: ScreenStore, next: FilterState) {
+  if (next.offset === 0) store.scrollToken += 1;
+  store.filters = next;
+  store.notice = null;
+}
+
+export const screenActions = {
+  setFilter(store: ScreenStore, field: string, value: unknown, names?: Record<string, string>) {
+    apply(store, changeFilter(store.filters, field, value, store.defaults, names));
+  },
+  /** Label categories and city zones remember the ids they stand for (tag removal needs them). */
+  setLinked(
+    store: ScreenStore,
+    mapField: 'label_category_ids' | 'city_zone_ids',
+    map: Record<string, OptionKey[]>,
+  ) {
+    store.filters = { ...store.filters, [mapField]: map };
+  },
+  setDatePreset(store: ScreenStore, preset: DatePresetId, input?: PresetInput, today = todayIso()) {
+    apply(store, changeDatePreset(store.filters, preset, today, store.defaults, input));
+  },
+  setOrder(store: ScreenStore, orderBy: string | undefined, orderType: 'asc' | 'desc' | undefined) {
+    apply(store, changeOrder(store.filters, orderBy, orderType, store.defaults));
+  },
+  removeTag(store: ScreenStore, field: string, key: OptionKey) {
+    apply(store, removeTag(store.filters, field, key));
+  },
+  clearAll(store: ScreenStore, today = todayIso()) {
+    apply(store, removeAllFilters(store.filters, store.defaults, today));
+  },
+  showMore(store: ScreenStore) {
+    store.filters = nextPage(store.filters);
+  },
+  replace(store: ScreenStore, filters: FilterState) {
+    apply(store, { ...filters, offset: 0, limit: store.defaults.limit ?? filters.limit });
+  },
+  setCounts(store: ScreenStore, loaded: number, total: number) {
+    store.counts = { loaded, total };
+  },
+  notify(store: ScreenStore, message: string | null) {
+    store.notice = message;
+  },
+};
+
+/** Keep storage and the address bar in step with the filters; returns the unsubscribe. */
+export function persistScreenStore(store: ScreenStore, storage: KeyValueStorage | null, writeUrl: boolean) {
+  return subscribe(store, () => {
+    if (storage) saveStoredFilters(storage, store.area, store.screen, store.filters);
+    if (writeUrl && typeof window !== 'undefined') {
+      const query = filtersToSearch(store.filters);
+      const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+      // Keep the router's history.state so back/forward still work.
+      window.history.replaceState(window.history.state, '', url);
+    }
+  });
+}

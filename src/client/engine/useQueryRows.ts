@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { dataQueryParams, type FilterState } from '../../shared/filters/index.js';
+import { errorMessage } from '../api/http.js';
+import { useEngine } from './EngineContext.js';
+import { findQuery, type QueryResult } from './screenTypes.js';
+import { queryFilterFields } from './state/screenDefaults.js';
+
+export type LoadState =
+  | { status: 'loading'; result: QueryResult | null }
+  | { status: 'error'; message: string; result: QueryResult | null }
+  | { status: 'ready'; result: QueryResult };
+
+const PAGING = ['limit', 'offset', 'order_by', 'order_type'];
+
+/**
+ * Rows of one screen query under the current filters. Unpaged queries (KPI, charts) leave paging
+ * and order out so Show More and sorting the grid do not refetch them. Paged queries append
+ * when the offset moves on (Show More) and start over otherwise.
+ */
+export function useQueryRows(queryId: string): LoadState {
+  const { screen, store, source } = useEngine();
+  const snap = useSnapshot(store);
+  const query = findQuery(screen, queryId);
+  const paged = Boolean(query?.paged);
+  const params = useMemo(() => {
+    if (!query) return null;
+    const all = dataQueryParams(snap.filters as FilterState, queryFilterFields(screen, query));
+    if (!paged) {
+      for (const k of PAGING) delete all[k];
+      if (query.limit) all.limit = query.limit;
+    }
+    return all;
+  }, [snap.filters, query, paged, screen]);
+  const key = JSON.stringify(params);
+  const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
+
+  useEffect(() => {
+    if (!query || !params) {
+      setState({ status: 'error', message: `Unknown query "${queryId}"`, result: null });
+      return;
+    }
+    let live = true;
+    const append = paged && Number(params.offset ?? 0) > 0;
+    setState((s) => ({ status: 'loading', result: append ? s.result : null }));
+    source.rows(query.endpoint, params).then(
+      (res) => {
+        if (!live) return;
+        setState((s) => ({
+          status: 'ready',
+          result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
+        }));
+      },
+      (err: unknown) => {
+        if (live)
+          setState((s) => ({
+            status: 'error',
+            message: errorMessage(err, messageOf(err)),
+            result: s.result,
+          }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for params: refetch only when the call would differ.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, source, queryId]);
+  return state;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : 'Something went wrong. Try again.';
+}

@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useSnapshot } from 'valtio';
+import type { GridWidget } from '../../../shared/config.gen.js';
+import { useEngine } from '../EngineContext.js';
+import { screenActions } from '../state/screenStore.js';
+import { useQueryRows } from '../useQueryRows.js';
+import { GridCell } from './GridCell.js';
+import { WidgetFrame } from './WidgetFrame.js';
+
+type Row = Record<string, unknown>;
+// Sorting only: paging is server-side through offset/limit and Show More, so no pagination feature.
+const features = tableFeatures({ rowSortingFeature });
+
+/** Server-paged, server-sorted grid (TanStack Table v9 in manual mode) with Show More. */
+export function DataGrid({ config }: { config: GridWidget }) {
+  const { store, currency } = useEngine();
+  const snap = useSnapshot(store);
+  const load = useQueryRows(config.query);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
+  const total = load.result?.total ?? 0;
+
+  const columns = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      config.columns.map((col) => ({
+        id: col.field,
+        accessorFn: (row: Row) => row[col.field],
+        header: col.header ?? col.field,
+        enableSorting: col.sortable !== false,
+        cell: (info) => <GridCell column={col} row={info.row.original} currency={currency} />,
+      })),
+    [config.columns, currency],
+  );
+  const sorting: SortingState = snap.filters.order_by
+    ? [{ id: snap.filters.order_by, desc: snap.filters.order_type === 'desc' }]
+    : [];
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    manualSorting: true,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      screenActions.setOrder(store, first?.id, first ? (first.desc ? 'desc' : 'asc') : undefined);
+    },
+  });
+
+  // Every filter change restarts paging and the scroll (spec §4).
+  useEffect(() => {
+    scroller.current?.scrollTo?.({ top: 0 });
+  }, [snap.scrollToken]);
+
+  useEffect(() => {
+    if (load.status === 'ready') screenActions.setCounts(store, rows.length, total);
+  }, [load.status, rows.length, total, store]);
+
+  const status = load.status === 'ready' && rows.length === 0 ? 'empty' : load.status;
+  return (
+    <WidgetFrame
+      title={config.title}
+      kind="grid"
+      status={status}
+      error={load.status === 'error' ? load.message : undefined}
+    >
+      {rows.length > 0 && (
+        <>
+          <div className="ss-grid__scroll" ref={scroller}>
+            <table className="ss-grid">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const sorted = header.column.getIsSorted();
+                      const col = config.columns.find((c) => c.field === header.column.id);
+                      return (
+                        <th
+                          key={header.id}
+                          style={col?.width ? { width: col.width } : undefined}
+                          className={col?.align ? `ss-align-${col.align}` : undefined}
+                          aria-sort={
+                            sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                          }
+                          title={col?.description}
+                        >
+                          {header.column.getCanSort() ? (
+                            <button
+                              type="button"
+                              className="ss-sort"
+                              onClick={header.column.getToggleSortingHandler()}
+                            >
+                              <table.FlexRender header={header} />
+                              <span className="ss-sort__icon" aria-hidden>
+                                {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                              </span>
+                            </button>
+                          ) : (
+                            <table.FlexRender header={header} />
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => {
+                      const col = config.columns.find((c) => c.field === cell.column.id);
+                      return (
+                        <td key={cell.id} className={col?.align ? `ss-align-${col.align}` : undefined}>
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <footer className="ss-grid__foot">
+            <span className="ss-muted">
+              Showing {rows.length} of {total}
+            </span>
+            {total > rows.length && (
+              <button
+                type="button"
+                className="ss-btn"
+                disabled={load.status === 'loading'}
+                onClick={() => screenActions.showMore(store)}
+              >
+                {load.status === 'loading' ? 'Loading…' : 'Show More'}
+              </button>
+            )}
+          </footer>
+        </>
+      )}
+    </WidgetFrame>
+  );
+}
