@@ -1,4 +1,5 @@
 import type { DuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
+import { tableColumns } from './schema/tableColumns.js';
 import type { Warehouse } from './warehouse.js';
 
 /** PostgreSQL allows 65535 bind parameters per statement; stay under it. */
@@ -8,9 +9,19 @@ function isDuckDb(wh: Warehouse): wh is DuckDbWarehouse {
   return wh.dialect === 'duckdb' && typeof (wh as Partial<DuckDbWarehouse>).appendRows === 'function';
 }
 
+function isFullRow(table: string, columns: readonly string[]): boolean {
+  try {
+    const all = tableColumns(table);
+    return all.length === columns.length && all.every((c, i) => c === columns[i]);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Loads rows into a table. `columns` must be every column of the table in DDL order: DuckDB's
- * appender takes full rows; PostgreSQL gets multi-row parameterised INSERTs (values never spliced).
+ * Loads rows into a warehouse table, `columns` naming the values of each row. On DuckDB, rows of
+ * every column in DDL order go through the appender; anything else (and PostgreSQL) gets
+ * multi-row parameterised INSERTs (values never spliced into SQL).
  */
 export async function bulkInsert(
   wh: Warehouse,
@@ -19,7 +30,10 @@ export async function bulkInsert(
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (isDuckDb(wh)) return wh.appendRows(table, rows);
+  if (isDuckDb(wh) && isFullRow(table, columns)) return wh.appendRows(table, rows);
+  if (!/^[a-z_][a-z0-9_]*$/.test(table) || !columns.every((c) => /^[a-z_][a-z0-9_]*$/.test(c))) {
+    throw new Error(`Bad table or column name in bulk insert into "${table}"`);
+  }
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);

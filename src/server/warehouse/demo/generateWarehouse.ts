@@ -22,10 +22,10 @@ export interface GenerateOptions {
   seed: number;
   groups: readonly DemoGroup[];
   skusPerGroup: number;
-  /** How many of DEMO_CHANNELS (Amazon, Flipkart, Big Basket Mobile, Blinkit, Zepto, ...). */
-  channels: number;
-  /** How many of DEMO_CITIES (Delhi, Mumbai, Bengaluru, Kolkata, ...). */
-  cities: number;
+  /** How many of DEMO_CHANNELS (Amazon, Flipkart, Big Basket Mobile, Blinkit, Zepto, ...); default 5. */
+  channels?: number;
+  /** How many of DEMO_CITIES (Delhi, Mumbai, Bengaluru, Kolkata, ...); default 12. */
+  cities?: number;
   days: number;
   /** Last crawl date, YYYY-MM-DD; default today (UTC). */
   endDate?: string;
@@ -48,8 +48,8 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
   const started = performance.now();
   const endDate = options.endDate ?? todayIso();
   const dates = dateRange(endDate, options.days);
-  const channels = DEMO_CHANNELS.slice(0, Math.max(1, options.channels));
-  const cities = DEMO_CITIES.slice(0, Math.max(1, options.cities));
+  const channels = DEMO_CHANNELS.slice(0, Math.max(1, options.channels ?? 5));
+  const cities = DEMO_CITIES.slice(0, Math.max(1, options.cities ?? 12));
   await createSchema(wh);
   const sink = new RowSink(wh, options.flushRows);
   await writeSharedDims(wh, sink, channels, cities);

@@ -2,16 +2,23 @@ import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
 
 /** Column names of every table in DDL order, read from the DDL itself so they cannot drift. */
-function parse(ddl: readonly string[]): Map<string, readonly string[]> {
-  const tables = new Map<string, readonly string[]>();
+export interface ColumnInfo {
+  name: string;
+  /** SQL type as written in the DDL, e.g. INTEGER, DOUBLE, VARCHAR, DATE. */
+  type: string;
+}
+
+function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
+  const tables = new Map<string, readonly ColumnInfo[]>();
   for (const statement of ddl) {
     const name = /CREATE TABLE IF NOT EXISTS (\w+)/.exec(statement)?.[1];
     if (!name) throw new Error(`Unparsable DDL: ${statement.slice(0, 60)}`);
     const body = statement.slice(statement.indexOf('(') + 1, statement.lastIndexOf(')'));
     const columns = body
       .split(/,\s*\n/)
-      .map((line) => line.trim().split(/\s+/)[0] ?? '')
-      .filter((word) => /^[a-z_]+$/.test(word));
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([word]) => word !== undefined && /^[a-z_]+$/.test(word))
+      .map(([name, type]) => ({ name: name!, type: type ?? '' }));
     tables.set(name, columns);
   }
   return tables;
@@ -21,10 +28,14 @@ const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL]);
 
 export type TableName = string;
 
-export function tableColumns(table: TableName): readonly string[] {
+export function tableColumnInfo(table: TableName): readonly ColumnInfo[] {
   const columns = TABLES.get(table);
   if (!columns) throw new Error(`Unknown warehouse table "${table}"`);
   return columns;
+}
+
+export function tableColumns(table: TableName): readonly string[] {
+  return tableColumnInfo(table).map((c) => c.name);
 }
 
 export function tableNames(): readonly string[] {

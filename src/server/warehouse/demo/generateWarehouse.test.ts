@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDuckDbWarehouse } from '../duckdb/duckDbWarehouse.js';
+import { createPgTestWarehouse } from '../testing/pgTestWarehouse.js';
+import { fingerprint } from '../testing/fingerprint.js';
+import type { Warehouse } from '../warehouse.js';
+import { generateWarehouse, type GenerateOptions } from './generateWarehouse.js';
+
+const SMALL: GenerateOptions = {
+  seed: 7,
+  groups: [
+    { groupId: 1, name: 'Demo Brands', skus: 30 },
+    { groupId: 2, name: 'Rival Foods', skus: 15 },
+  ],
+  skusPerGroup: 30,
+  channels: 3,
+  cities: 4,
+  days: 6,
+  endDate: '2026-03-31',
+};
+
+async function smallOnDuckDb(options: GenerateOptions): Promise<Record<string, unknown>> {
+  const wh = await createDuckDbWarehouse(':memory:');
+  try {
+    await generateWarehouse(wh, options);
+    return await fingerprint(wh);
+  } finally {
+    await wh.close();
+  }
+}
+
+describe('generateWarehouse determinism', () => {
+  it('gives the same rows for the same seed, other rows for another seed', async () => {
+    const a = await smallOnDuckDb(SMALL);
+    const b = await smallOnDuckDb(SMALL);
+    const c = await smallOnDuckDb({ ...SMALL, seed: 8 });
+    expect(b).toEqual(a);
+    expect(c).not.toEqual(a);
+  });
+
+  it('regenerating a group replaces its rows instead of duplicating them', async () => {
+    const wh = await createDuckDbWarehouse(':memory:');
+    await generateWarehouse(wh, SMALL);
+    const once = await fingerprint(wh);
+    await generateWarehouse(wh, SMALL);
+    expect(await fingerprint(wh)).toEqual(once);
+    await wh.close();
+  });
+
+  it('loads the same rows into PostgreSQL as into DuckDB', async () => {
+    const pg = await createPgTestWarehouse();
+    try {
+      const result = await generateWarehouse(pg.wh, SMALL);
+      expect(result.rows.fact_stock).toBeGreaterThan(0);
+      expect(await fingerprint(pg.wh)).toEqual(await smallOnDuckDb(SMALL));
+    } finally {
+      await pg.drop();
+    }
+  });
+});
+
+describe('generated demo shapes', () => {
+  let wh: Warehouse;
+  const one = async <T>(sql: string, params: unknown[] = []) => (await wh.query<T>(sql, params))[0]!;
+
+  beforeAll(async () => {
+    wh = await createDuckDbWarehouse(':memory:');
+    await generateWarehouse(wh, {
+      ...SMALL,
+      groups: [
+        { groupId: 1, name: 'Demo Brands', skus: 150 },
+        { groupId: 2, name: 'Rival Foods', skus: 40 },
+      ],
+      channels: 5,
+      cities: 12,
+      days: 21,
+    });
+  }, 60_000);
+  afterAll(() => wh.close());
+
+  it('has the spec channels and 10+ cities in four zones', async () => {
+    const channels = await wh.query<{ channel_id: number; channel_name: string }>(
+      'SELECT channel_id, channel_name FROM dim_channel ORDER BY channel_id',
+    );
+    expect(channels.slice(0, 3)).toEqual([
+      { channel_id: 1, channel_name: 'Amazon' },
+      { channel_id: 4, channel_name: 'Flipkart' },
+      { channel_id: 49, channel_name: 'Big Basket Mobile' },
+    ]);
+    expect(channels.length).toBe(5);
+    const cities = await one<{ n: number; zones: number }>(
+      'SELECT COUNT(*) AS n, COUNT(DISTINCT city_zone_name) AS zones FROM dim_city',
+    );
+    expect(cities).toEqual({ n: 12, zones: 4 });
+  });
+
+  it('clusters stock-outs by city, keeps delisting rare', async () => {
+    const byCity = await wh.query<{ oos: number }>(
+      `SELECT AVG(CASE WHEN stock_status = 0 THEN 1.0 ELSE 0 END) AS oos
+       FROM fact_stock WHERE group_id = 1 GROUP BY city_id ORDER BY oos`,
+    );
+    expect(byCity.at(-1)!.oos).toBeGreaterThan(2 * byCity[0]!.oos);
+    const delisted = await one<{ share: number }>(
+      'SELECT AVG(CASE WHEN stock_status = 2 THEN 1.0 ELSE 0 END) AS share FROM fact_stock',
+    );
+    expect(delisted.share).toBeGreaterThan(0);
+    expect(delisted.share).toBeLessThan(0.03);
+  });
+
+  it('prices around MRP, with some selling prices above MRP flagged as Max (or Max Min) violations', async () => {
+    const above = await one<{ n: number; flagged: number }>(
+      `SELECT COUNT(*) AS n, SUM(CASE WHEN violation_type IN (1, 3) AND is_above_mrp = 1 THEN 1 ELSE 0 END) AS flagged
+       FROM fact_price WHERE selling_price > mrp`,
+    );
+    expect(above.n).toBeGreaterThan(0);
+    expect(above.flagged).toBe(above.n);
+    const types = await wh.query<{ v: number }>(
+      'SELECT DISTINCT violation_type AS v FROM fact_price ORDER BY v',
+    );
+    expect(types.map((t) => t.v)).toEqual([1, 2, 3, 4, 5]);
+    const bands = await one<{ lo: number; hi: number }>(
+      'SELECT MIN(variation_band) AS lo, MAX(variation_band) AS hi FROM fact_price',
+    );
+    expect(bands).toEqual({ lo: 1, hi: 10 });
+  });
+
+  it('has every promo offer status and sponsored slots on page 1', async () => {
+    const statuses = await wh.query<{ s: number }>(
+      'SELECT DISTINCT offer_status AS s FROM fact_promo ORDER BY s',
+    );
+    expect(statuses.map((s) => s.s)).toEqual([0, 1, 2, 3, 4]);
+    const page1 = await one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM fact_search WHERE page = 1 AND slot_type = 'sponsored'",
+    );
+    expect(page1.n).toBeGreaterThan(0);
+    const types = await wh.query('SELECT DISTINCT keyword_type FROM dim_keyword');
+    expect(types).toHaveLength(5);
+  });
+
+  it('keeps group 2 apart: none of its rows carry group 1 ids', async () => {
+    const leaks = await one<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM fact_stock f
+       WHERE f.group_id = 2 AND (
+         f.product_id IN (SELECT product_id FROM dim_product WHERE group_id = 1)
+         OR f.brand_id IN (SELECT brand_id FROM dim_brand WHERE group_id = 1)
+         OR f.category_id IN (SELECT category_id FROM dim_category WHERE group_id = 1))`,
+    );
+    expect(leaks.n).toBe(0);
+    for (const table of ['fact_price', 'fact_search', 'fact_review', 'fact_sales', 'fact_seller']) {
+      const foreign = await one<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM ${table} f LEFT JOIN dim_product p ON p.product_id = f.product_id
+         WHERE f.group_id = 2 AND (p.group_id IS NULL OR p.group_id <> 2)`,
+      );
+      expect(foreign.n, table).toBe(0);
+    }
+  });
+
+  it('records the last crawl date of each crawl type', async () => {
+    const rows = await wh.query(
+      'SELECT crawl_type, last_crawl_date FROM crawl_log WHERE group_id = $1 ORDER BY 1',
+      [1],
+    );
+    expect(rows).toEqual([
+      { crawl_type: 'best_seller', last_crawl_date: '2026-03-30' },
+      { crawl_type: 'category', last_crawl_date: '2026-03-31' },
+      { crawl_type: 'keyword', last_crawl_date: '2026-03-31' },
+      { crawl_type: 'product', last_crawl_date: '2026-03-31' },
+    ]);
+  });
+});
