@@ -25,7 +25,14 @@ export type StatusVocabulary =
  * A measure of a dataset.
  */
 export type MeasureNode =
-  CountMeasure | ColumnAggregateMeasure | CountIfMeasure | RatioMeasure | EntityDayShareMeasure;
+  | CountMeasure
+  | ColumnAggregateMeasure
+  | CountIfMeasure
+  | CountDistinctIfMeasure
+  | RatioMeasure
+  | EntityDayShareMeasure
+  | RankWeightMeasure
+  | ShareOfTotalMeasure;
 /**
  * How a number or date is shown: short (k/m/b/t/q, one decimal), plain (two decimals), integer, currency (user's currency), percent, date (DD-MMM-YYYY), monthYear (MMM 'YY), text.
  */
@@ -382,6 +389,33 @@ export interface MeasureCondition {
   in?: (string | number | boolean)[];
 }
 /**
+ * Number of distinct values of a column among the fact rows meeting a condition (e.g. SKUs with a violation).
+ */
+export interface CountDistinctIfMeasure {
+  /**
+   * Node kind: conditional distinct count.
+   */
+  kind: 'countDistinctIf';
+  /**
+   * Fact-table column whose distinct values are counted.
+   */
+  column: string;
+  where: MeasureCondition;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
  * numerator / denominator x scale, of two other measures of the dataset (computed from the sums, never an average of ratios).
  */
 export interface RatioMeasure {
@@ -428,6 +462,67 @@ export interface EntityDayShareMeasure {
    */
   entity: string;
   where: MeasureCondition;
+  /**
+   * Multiplier, e.g. 100 for a percentage. Default 1.
+   */
+  scale?: number;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * Sum of position weights: a position p within the top N weighs N + 1 - p, positions beyond N weigh 0 (position-weighted share of search).
+ */
+export interface RankWeightMeasure {
+  /**
+   * Node kind: sum of position weights.
+   */
+  kind: 'rankWeight';
+  /**
+   * Fact-table column holding the 1-based position.
+   */
+  column: string;
+  /**
+   * N: positions 1..N carry weight.
+   */
+  top: number;
+  where?: MeasureCondition;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * A measure of each grouped row over its sum across all rows of the query (before paging) x scale: e.g. a brand's slots / all slots in the selection (share of search per brand). A query without groupBy gives 100%.
+ */
+export interface ShareOfTotalMeasure {
+  /**
+   * Node kind: share of the query's total.
+   */
+  kind: 'shareOfTotal';
+  /**
+   * Measure id whose share is taken (not a ratio or another share).
+   */
+  of: string;
   /**
    * Multiplier, e.g. 100 for a percentage. Default 1.
    */
@@ -1464,8 +1559,11 @@ export const MEASURE_KINDS = {
   min: 'min',
   max: 'max',
   countIf: 'countIf',
+  countDistinctIf: 'countDistinctIf',
   ratio: 'ratio',
   entityDayShare: 'entityDayShare',
+  rankWeight: 'rankWeight',
+  shareOfTotal: 'shareOfTotal',
 } as const;
 export type MeasureKind = keyof typeof MEASURE_KINDS;
 

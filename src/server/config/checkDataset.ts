@@ -2,6 +2,7 @@ import type { DatasetConfig } from '../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from './datasetIndex.js';
+import { SHAREABLE_KINDS } from '../query/extensionMeasureSql.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
 export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
@@ -45,15 +46,19 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
   });
 
   ds.measures.forEach((m, i) => {
-    if (m.kind === 'countIf' || m.kind === 'entityDayShare') {
-      if ((m.where.equals === undefined) === (m.where.in === undefined)) {
-        add(pointer('measures', i, 'where'), 'needs exactly one of "equals" or "in"');
-      }
+    const where = 'where' in m ? m.where : undefined;
+    if (where && (where.equals === undefined) === (where.in === undefined)) {
+      add(pointer('measures', i, 'where'), 'needs exactly one of "equals" or "in"');
     }
     if (m.kind === 'entityDayShare') {
       const e = ds.dimensions.find((d) => d.id === m.entity);
       if (!e || e.kind !== 'column' || e.type !== 'integer')
         add(pointer('measures', i, 'entity'), `unknown integer column dimension "${m.entity}"`);
+    }
+    if (m.kind === 'shareOfTotal') {
+      const of = ds.measures.find((x) => x.id === m.of);
+      if (!of || !SHAREABLE_KINDS.has(of.kind))
+        add(pointer('measures', i, 'of'), `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, rankWeight) of the dataset`);
     }
     if (m.kind === 'ratio') {
       for (const side of ['numerator', 'denominator'] as const) {

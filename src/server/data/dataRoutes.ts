@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../shared/envelope.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { requireActivity } from '../auth/requireActivity.js';
+import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
+import { runScreenQuery } from '../query/runScreenQuery.js';
+import { exportColumns } from './exportColumns.js';
+import { datasetOf, findScreen } from './screenAccess.js';
+import { dataSchema } from './routeSchemas.js';
+import { buildXlsx } from './xlsxExport.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface DataRoute {
+  Params: { '*': string };
+  Querystring: Record<string, string>;
+}
+
+/**
+ * The generic data endpoints. Config hot-reloads, so instead of one route per endpoint there is
+ * one catch-all GET that looks the path up in the current snapshot; other plugins' static and
+ * parametric routes win over a wildcard in Fastify's router.
+ */
+export function registerDataRoutes(app: FastifyInstance): void {
+  app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
+    const snapshot = app.deps.config.current();
+    const path = request.params['*'].replace(/\/+$/, '');
+    const binding = snapshot.endpoints.get(path);
+    if (!binding) throw new NotFoundError('page not found');
+    const screen = findScreen(snapshot, binding.screenKey);
+    const auth = requireActivity(request, screen.permission);
+    const query = screen.queries!.find((q) => q.id === binding.queryId)!;
+    const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
+    const parsed = parseDataRequest(ctx, request.query);
+    if (!binding.export) return ok(await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId));
+
+    const { rows } = await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId, 'export');
+    const file = await buildXlsx(screen.title, exportColumns(ctx), rows);
+    const name = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(file);
+  });
+}

@@ -1,0 +1,60 @@
+/** JSON Schemas of the data plugin's routes: bad input answers 400 before a handler runs. */
+const envelope = (data: object) => ({
+  type: 'object',
+  required: ['statusCode', 'msg'],
+  properties: { statusCode: { type: 'integer' }, msg: { type: 'string' }, data },
+});
+
+const openObject = { type: 'object', additionalProperties: true };
+const slug = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,62}$' };
+
+export const screenConfigSchema = {
+  querystring: { type: 'object', required: ['area', 'screen'], additionalProperties: false, properties: { area: slug, screen: slug } },
+  response: { 200: envelope(openObject) },
+};
+
+export const areasSchema = {
+  response: { 200: envelope({ type: 'array', items: openObject }) },
+};
+
+/** Every value a string (lists are comma-separated); which names are allowed depends on the screen. */
+const stringParams = { type: 'object', additionalProperties: { type: 'string', maxLength: 20000 } };
+
+export const dataSchema = {
+  querystring: stringParams,
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['rows', 'total'],
+      properties: { rows: { type: 'array', items: openObject }, total: { type: 'integer' } },
+    }),
+  },
+};
+
+export const suggestionSchema = {
+  params: { type: 'object', required: ['source'], properties: { source: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,62}$' } } },
+  querystring: {
+    type: 'object',
+    required: ['screenName'],
+    properties: { screenName: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*/[a-zA-Z][a-zA-Z0-9_-]*$' } },
+    additionalProperties: { type: 'string', maxLength: 20000 },
+  },
+  response: {
+    200: {
+      type: 'object',
+      required: ['statusCode', 'msg', 'total', 'data'],
+      properties: {
+        statusCode: { type: 'integer' },
+        msg: { type: 'string' },
+        total: { type: 'integer' },
+        data: {
+          type: 'object',
+          additionalProperties: {
+            type: 'array',
+            items: { type: 'object', required: ['key', 'name'], properties: { key: { type: ['integer', 'string'] }, name: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,47 @@
+import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
+import type { AuthContext } from '../auth/authContext.js';
+import type { ConfigSnapshot } from '../config/configRegistry.js';
+import { indexDataset, type DatasetIndex } from '../config/datasetIndex.js';
+import { NotFoundError } from '../../shared/errors.js';
+
+/** Whether the caller may open a screen (a share-link viewer only its one screen). */
+export function mayOpen(auth: AuthContext | null, screen: ScreenConfig): boolean {
+  if (!auth || auth.groupId === null) return false;
+  return auth.readMode ? auth.readMode.screen === screen.permission : auth.activities.has(screen.permission);
+}
+
+export interface ScreenTab {
+  id: string;
+  title: string;
+  url: string;
+}
+
+/** The area's tabs the caller may open, in the area's order. */
+export function allowedTabs(snapshot: ConfigSnapshot, area: AreaConfig, auth: AuthContext | null): ScreenTab[] {
+  const tabs: ScreenTab[] = [];
+  for (const id of area.tabs) {
+    const screen = snapshot.screens.get(`${area.id}/${id}`);
+    if (screen && mayOpen(auth, screen)) tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
+  }
+  return tabs;
+}
+
+export function findScreen(snapshot: ConfigSnapshot, key: string): ScreenConfig {
+  const screen = snapshot.screens.get(key);
+  if (!screen) throw new NotFoundError(`Unknown screen "${key.slice(0, 80)}"`);
+  return screen;
+}
+
+// Indexes are rebuilt only when a reload brings a new dataset object.
+const indexes = new WeakMap<DatasetConfig, DatasetIndex>();
+
+export function datasetOf(snapshot: ConfigSnapshot, screen: ScreenConfig): DatasetIndex {
+  const config = screen.dataset ? snapshot.datasets.get(screen.dataset) : undefined;
+  if (!config) throw new NotFoundError(`Screen ${screen.permission} has no dataset`);
+  let index = indexes.get(config);
+  if (!index) {
+    index = indexDataset(config);
+    indexes.set(config, index);
+  }
+  return index;
+}

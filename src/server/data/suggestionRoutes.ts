@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { requireActivity } from '../auth/requireActivity.js';
+import { compileSuggestionQuery } from '../query/compileSuggestionQuery.js';
+import { TOTAL_COLUMN } from '../query/compileDatasetQuery.js';
+import { parseSuggestionRequest } from '../query/suggestionRequest.js';
+import { datasetOf, findScreen } from './screenAccess.js';
+import { suggestionSchema } from './routeSchemas.js';
+
+interface SuggestionRoute {
+  Params: { source: string };
+  Querystring: Record<string, string> & { screenName: string };
+}
+
+/**
+ * GET suggestion/{source}?screenName=area/screen: a filter's options from the screen's dataset,
+ * in the caller's group, narrowed by the sibling selections it dependsOn (contracts.md).
+ */
+export function registerSuggestionRoutes(app: FastifyInstance): void {
+  app.get<SuggestionRoute>('/suggestion/:source', { schema: suggestionSchema }, async (request) => {
+    const snapshot = app.deps.config.current();
+    const screen = findScreen(snapshot, request.query.screenName);
+    const auth = requireActivity(request, screen.permission);
+    const dataset = datasetOf(snapshot, screen);
+    const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
+    const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);
+    const rows = await app.deps.warehouse.query<{ key: number | string; name: string; [TOTAL_COLUMN]: number }>(sql, params);
+    let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
+    if (rows.length === 0 && req.offset > 0) {
+      const first = compileSuggestionQuery(dataset, { ...req, offset: 0, size: 1 }, auth.groupId, app.deps.warehouse.dialect);
+      const head = await app.deps.warehouse.query<{ [TOTAL_COLUMN]: number }>(first.sql, first.params);
+      total = Number(head[0]?.[TOTAL_COLUMN] ?? 0);
+    }
+    const options = rows.map((r) => ({ key: r.key, name: String(r.name ?? r.key) }));
+    return { statusCode: 1, msg: 'Success', total, data: { [request.params.source]: options } };
+  });
+}

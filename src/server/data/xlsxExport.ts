@@ -1,0 +1,28 @@
+import ExcelJS from 'exceljs';
+
+export interface ExportColumn {
+  field: string;
+  header: string;
+}
+
+/**
+ * A text cell starting with = + - @ (or a tab / carriage return) would be read as a formula by
+ * spreadsheet programs: prefix it with a single quote so it stays text (OWASP CSV injection).
+ */
+export function escapeCell(value: unknown): unknown {
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  return value;
+}
+
+/** One sheet: a header row and the rows' values, every text cell escaped. */
+export async function buildXlsx(sheetName: string, columns: ExportColumn[], rows: Record<string, unknown>[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, ' ') || 'Data');
+  sheet.addRow(columns.map((c) => escapeCell(c.header)));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(columns.map((c) => escapeCell(row[c.field] ?? null)));
+  columns.forEach((c, i) => {
+    sheet.getColumn(i + 1).width = Math.min(50, Math.max(10, c.header.length + 2));
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

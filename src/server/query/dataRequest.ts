@@ -1,0 +1,96 @@
+import type { ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
+import { BadRequestError } from '../../shared/errors.js';
+import { filterField } from '../config/checkScreen.js';
+import { mappedInto, queryOutputFields, type DatasetIndex } from '../config/datasetIndex.js';
+import {
+  parseDateBound,
+  parseIntParam,
+  parseList,
+  quoteInput,
+  rawText,
+  type FilterValue,
+} from './requestValues.js';
+
+/** One restriction from the request: a dimension (column or mapped) in a list, or <= a rank. */
+export interface FilterCondition {
+  dimension: string;
+  op: 'in' | 'lte';
+  values: FilterValue[];
+}
+
+/** A data call's request after parsing: only config names and typed values, never SQL text. */
+export interface DataRequest {
+  conditions: FilterCondition[];
+  startDate: string | null;
+  endDate: string | null;
+  limit: number;
+  offset: number;
+  sort: { field: string; order: 'asc' | 'desc' } | null;
+}
+
+export const MAX_PAGE_SIZE = 500;
+export const MAX_OFFSET = 10_000_000;
+const PAGING_PARAMS = new Set(['start_date', 'end_date', 'limit', 'offset', 'order_by', 'order_type']);
+/** Added by the one HTTP client on some areas (spec §7); they carry no filter. */
+export const IGNORED_PARAMS = new Set(['screenName', 'paxScreenName']);
+
+export interface QueryContext {
+  screen: ScreenConfig;
+  query: ScreenQuery;
+  dataset: DatasetIndex;
+}
+
+/** Filter parameters a query accepts: its screen filters, plus mapped dimensions merging into them. */
+export function acceptedFilters(ctx: QueryContext): Map<string, 'in' | 'lte'> {
+  const accepted = new Map<string, 'in' | 'lte'>();
+  for (const f of ctx.screen.filters ?? []) {
+    const field = filterField(f);
+    if (field === null || (ctx.query.filters && !ctx.query.filters.includes(field))) continue;
+    accepted.set(field, f.kind === 'rankInput' ? 'lte' : 'in');
+    for (const m of mappedInto(ctx.dataset, field)) if (!accepted.has(m.id)) accepted.set(m.id, 'in');
+  }
+  return accepted;
+}
+
+/** Parses a data endpoint's query string; anything unknown or malformed is a BadRequestError. */
+export function parseDataRequest(ctx: QueryContext, query: Record<string, unknown>): DataRequest {
+  const accepted = acceptedFilters(ctx);
+  const conditions: FilterCondition[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (PAGING_PARAMS.has(name) || IGNORED_PARAMS.has(name)) continue;
+    const op = accepted.get(name);
+    if (!op) throw new BadRequestError(`Unknown filter field ${quoteInput(name)}`);
+    const raw = rawText(value);
+    if (raw === undefined) throw new BadRequestError(`Invalid value for "${name}"`);
+    const dim = ctx.dataset.dimensions.get(name)!;
+    const values = parseList(name, raw, dim.type);
+    if (values.length === 0) continue; // empty lists mean "no filter" (spec §5)
+    if (op === 'lte' && (values.length !== 1 || (values[0] as number) < 1))
+      throw new BadRequestError(`"${name}" must be one integer of at least 1`);
+    conditions.push({ dimension: name, op, values });
+  }
+  const startDate = parseDateBound('start_date', rawText(query.start_date));
+  const endDate = parseDateBound('end_date', rawText(query.end_date));
+  if (startDate && endDate && startDate > endDate)
+    throw new BadRequestError('start_date must not be after end_date');
+  const defaultLimit = ctx.query.limit ?? ctx.screen.pageSize ?? 10;
+  const limit = parseIntParam('limit', rawText(query.limit), 1, MAX_PAGE_SIZE) ?? defaultLimit;
+  const offset = parseIntParam('offset', rawText(query.offset), 0, MAX_OFFSET) ?? 0;
+  return { conditions, startDate, endDate, limit, offset, sort: parseSort(ctx, query) };
+}
+
+function parseSort(ctx: QueryContext, query: Record<string, unknown>): DataRequest['sort'] {
+  const field = rawText(query.order_by);
+  const type = rawText(query.order_type);
+  let order: 'asc' | 'desc' = 'desc';
+  if (type !== undefined && type !== '') {
+    const lower = type.toLowerCase();
+    if (lower !== 'asc' && lower !== 'desc')
+      throw new BadRequestError(`order_type must be asc or desc, got ${quoteInput(type)}`);
+    order = lower;
+  }
+  if (field === undefined || field === '') return null;
+  if (!queryOutputFields(ctx.dataset, ctx.query).has(field))
+    throw new BadRequestError(`Unknown sort field ${quoteInput(field)}`);
+  return { field, order };
+}

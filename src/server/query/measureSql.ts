@@ -1,0 +1,59 @@
+import type { MeasureCondition, MeasureNode } from '../../shared/config.gen.js';
+import type { DatasetIndex } from '../config/datasetIndex.js';
+import { ident, type SqlParams } from './sqlBuilder.js';
+import { extensionMeasureSql } from './extensionMeasureSql.js';
+
+/** Days since 1970 stay below this, so entity * factor + day is a unique (entity, day) key. */
+const DAY_KEY_FACTOR = 100000;
+
+/**
+ * The SQL aggregate of a measure over the fact rows aliased `f`. Config constants (status codes,
+ * scales) are bound as parameters too, so even config values never become SQL text.
+ */
+export function measureSql(ds: DatasetIndex, measure: MeasureNode, p: SqlParams, depth = 0): string {
+  if (depth > 8) throw new Error(`Measure nesting too deep at "${measure.id}"`);
+  const col = (name: string) => `f.${ident(name)}`;
+  switch (measure.kind) {
+    case 'count':
+      return 'COUNT(*)';
+    case 'countDistinct':
+      return `COUNT(DISTINCT ${col(measure.column)})`;
+    case 'sum':
+    case 'avg':
+    case 'min':
+    case 'max':
+      return `CAST(${measure.kind.toUpperCase()}(${col(measure.column)}) AS DOUBLE PRECISION)`;
+    case 'countIf':
+      return `COUNT(CASE WHEN ${conditionSql(measure.where, p)} THEN 1 END)`;
+    case 'ratio': {
+      const num = measureSql(ds, ds.measures.get(measure.numerator)!, p, depth + 1);
+      const den = measureSql(ds, ds.measures.get(measure.denominator)!, p, depth + 1);
+      return `CAST(${num} AS DOUBLE PRECISION) * ${scale(measure.scale, p)} / NULLIF(${den}, 0)`;
+    }
+    case 'entityDayShare': {
+      // Average over entities of (their qualifying days / days in period) equals
+      // qualifying (entity, day) pairs / (entities x days): one pass, no subquery.
+      const entity = ds.dimensions.get(measure.entity)!;
+      const entityCol = col(entity.kind === 'column' ? entity.column : entity.id);
+      const day = `(${col(ds.config.dateColumn)} - CAST('1970-01-01' AS DATE))`;
+      const key = `CAST(${entityCol} AS BIGINT) * ${DAY_KEY_FACTOR} + ${day}`;
+      const qualifying = `COUNT(DISTINCT CASE WHEN ${conditionSql(measure.where, p)} THEN ${key} END)`;
+      const pairs = `(COUNT(DISTINCT ${entityCol}) * COUNT(DISTINCT ${col(ds.config.dateColumn)}))`;
+      return `CAST(${qualifying} AS DOUBLE PRECISION) * ${scale(measure.scale, p)} / NULLIF(${pairs}, 0)`;
+    }
+    case 'countDistinctIf':
+    case 'rankWeight':
+    case 'shareOfTotal':
+      return extensionMeasureSql(ds, measure, p, depth);
+  }
+}
+
+function scale(value: number | undefined, p: SqlParams): string {
+  return `CAST(${p.add(value ?? 1)} AS DOUBLE PRECISION)`;
+}
+
+export function conditionSql(c: MeasureCondition, p: SqlParams): string {
+  const column = `f.${ident(c.column)}`;
+  if (c.in !== undefined) return `${column} IN (${p.list(c.in)})`;
+  return `${column} = ${p.add(c.equals)}`;
+}

@@ -1,0 +1,46 @@
+import type { Warehouse } from '../warehouse/warehouse.js';
+import { compileDatasetQuery, TOTAL_COLUMN } from './compileDatasetQuery.js';
+import type { DataRequest, QueryContext } from './dataRequest.js';
+
+export interface QueryRows {
+  rows: Record<string, unknown>[];
+  /** Rows before paging; for unpaged queries the number of rows returned. */
+  total: number;
+}
+
+/** Runs a screen query for a group: the repository layer between routes and the warehouse. */
+export async function runScreenQuery(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  request: DataRequest,
+  groupId: number,
+  mode: 'page' | 'export' = 'page',
+): Promise<QueryRows> {
+  const run = (req: DataRequest) =>
+    warehouse.query<Record<string, unknown>>(
+      ...spread(
+        compileDatasetQuery({
+          dataset: ctx.dataset,
+          query: ctx.query,
+          request: req,
+          groupId,
+          dialect: warehouse.dialect,
+          mode,
+        }),
+      ),
+    );
+  const rows = await run(request);
+  if (!ctx.query.paged || mode === 'export') return { rows, total: rows.length };
+  let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
+  // Past the last page the window count has no row to ride on: ask for the first row only.
+  if (rows.length === 0 && request.offset > 0) {
+    const first = await run({ ...request, offset: 0, limit: 1 });
+    total = Number(first[0]?.[TOTAL_COLUMN] ?? 0);
+  }
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { rows, total };
+}
+
+function spread(c: { sql: string; params: unknown[] }): [string, unknown[]] {
+  return [c.sql, c.params];
+}
