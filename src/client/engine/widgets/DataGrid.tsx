@@ -11,7 +11,9 @@ import type { GridWidget } from '../../../shared/config.gen.js';
 import { useEngine } from '../EngineContext.js';
 import { screenActions } from '../state/screenStore.js';
 import { useQueryRows } from '../useQueryRows.js';
+import { ExportLink } from './ExportLink.js';
 import { GridCell } from './GridCell.js';
+import type { ResolvedScreen } from '../screenTypes.js';
 import { WidgetFrame } from './WidgetFrame.js';
 
 type Row = Record<string, unknown>;
@@ -20,7 +22,7 @@ const features = tableFeatures({ rowSortingFeature });
 
 /** Server-paged, server-sorted grid (TanStack Table v9 in manual mode) with Show More. */
 export function DataGrid({ config }: { config: GridWidget }) {
-  const { store, currency } = useEngine();
+  const { screen, store, currency } = useEngine();
   const snap = useSnapshot(store);
   const load = useQueryRows(config.query);
   const scroller = useRef<HTMLDivElement>(null);
@@ -32,11 +34,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
       config.columns.map((col) => ({
         id: col.field,
         accessorFn: (row: Row) => row[col.field],
-        header: col.header ?? col.field,
+        header: col.header ?? fieldLabel(screen, col.field),
         enableSorting: col.sortable !== false,
         cell: (info) => <GridCell column={col} row={info.row.original} currency={currency} />,
       })),
-    [config.columns, currency],
+    [config.columns, currency, screen],
   );
   const sorting: SortingState = snap.filters.order_by
     ? [{ id: snap.filters.order_by, desc: snap.filters.order_type === 'desc' }]
@@ -47,6 +49,8 @@ export function DataGrid({ config }: { config: GridWidget }) {
     columns,
     data: rows,
     manualSorting: true,
+    getRowId: (row, index) =>
+      config.rowKey ? config.rowKey.map((k) => String(row[k] as string)).join(':') : String(index),
     enableMultiSort: false,
     state: { sorting },
     onSortingChange: (updater) => {
@@ -72,6 +76,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
       kind="grid"
       status={status}
       error={load.status === 'error' ? load.message : undefined}
+      actions={config.exportable ? <ExportLink queryId={config.query} /> : undefined}
     >
       {rows.length > 0 && (
         <>
@@ -147,5 +152,14 @@ export function DataGrid({ config }: { config: GridWidget }) {
         </>
       )}
     </WidgetFrame>
+  );
+}
+
+/** Column title from the dataset's measure/dimension labels when the config gives none. */
+function fieldLabel(screen: ResolvedScreen, field: string): string {
+  return (
+    screen.measures?.find((m) => m.id === field)?.label ??
+    screen.dimensions?.find((d) => d.id === field)?.label ??
+    field
   );
 }
