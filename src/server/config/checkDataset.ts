@@ -58,7 +58,10 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
     if (m.kind === 'shareOfTotal') {
       const of = ds.measures.find((x) => x.id === m.of);
       if (!of || !SHAREABLE_KINDS.has(of.kind))
-        add(pointer('measures', i, 'of'), `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, rankWeight) of the dataset`);
+        add(
+          pointer('measures', i, 'of'),
+          `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, rankWeight) of the dataset`,
+        );
     }
     if (m.kind === 'ratio') {
       for (const side of ['numerator', 'denominator'] as const) {

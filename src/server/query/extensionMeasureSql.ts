@@ -1,4 +1,8 @@
-import type { CountDistinctIfMeasure, RankWeightMeasure, ShareOfTotalMeasure } from '../../shared/config.gen.js';
+import type {
+  CountDistinctIfMeasure,
+  RankWeightMeasure,
+  ShareOfTotalMeasure,
+} from '../../shared/config.gen.js';
 import type { DatasetIndex } from '../config/datasetIndex.js';
 import { conditionSql, measureSql } from './measureSql.js';
 import { ident, type SqlParams } from './sqlBuilder.js';
@@ -11,7 +15,12 @@ export type ExtensionMeasure = CountDistinctIfMeasure | RankWeightMeasure | Shar
  * share of search) and a row's share of the query total (a brand's share of all slots).
  * Constants are bound as parameters, like every other measure.
  */
-export function extensionMeasureSql(ds: DatasetIndex, measure: ExtensionMeasure, p: SqlParams, depth: number): string {
+export function extensionMeasureSql(
+  ds: DatasetIndex,
+  measure: ExtensionMeasure,
+  p: SqlParams,
+  depth: number,
+): string {
   if (measure.kind === 'shareOfTotal') {
     const of = measureSql(ds, ds.measures.get(measure.of)!, p, depth + 1);
     const scale = `CAST(${p.add(measure.scale ?? 1)} AS DOUBLE PRECISION)`;
@@ -28,4 +37,11 @@ export function extensionMeasureSql(ds: DatasetIndex, measure: ExtensionMeasure,
 }
 
 /** Additive measures a share of total may sum across rows. */
-export const SHAREABLE_KINDS: ReadonlySet<string> = new Set(['count', 'countIf', 'sum', 'countDistinct', 'countDistinctIf', 'rankWeight']);
+export const SHAREABLE_KINDS: ReadonlySet<string> = new Set([
+  'count',
+  'countIf',
+  'sum',
+  'countDistinct',
+  'countDistinctIf',
+  'rankWeight',
+]);
