@@ -1,0 +1,71 @@
+/**
+ * Builds a large benchmark tenant (default 2,000 SKUs x 5 channels x 20 cities x 90 days) into
+ * DATA_DIR/bench/warehouse.duckdb, apart from the app's own warehouse. Skips an existing file
+ * unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 90 --channels 5 --cities 20]
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadEnv } from '../src/server/env.js';
+import { createDuckDbWarehouse } from '../src/server/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../src/server/warehouse/demo/generateWarehouse.js';
+
+const { values } = parseArgs({
+  options: {
+    force: { type: 'boolean', default: false },
+    skus: { type: 'string', default: '2000' },
+    days: { type: 'string', default: '90' },
+    channels: { type: 'string', default: '5' },
+    cities: { type: 'string', default: '20' },
+  },
+});
+
+function count(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const dir = join(env.DATA_DIR, 'bench');
+  const file = join(dir, 'warehouse.duckdb');
+  if (existsSync(file) && !values.force) {
+    console.log(`${file} exists; pass --force to rebuild it.`);
+    return;
+  }
+  await mkdir(dir, { recursive: true });
+  await rm(file, { force: true });
+  await rm(`${file}.wal`, { force: true });
+  const skus = count('skus', values.skus);
+  const wh = await createDuckDbWarehouse(file);
+  try {
+    console.log(`Building ${file} ...`);
+    const result = await generateWarehouse(wh, {
+      seed: env.DEMO_SEED,
+      groups: [{ groupId: 1, name: 'Demo Brands', skus }],
+      skusPerGroup: skus,
+      channels: count('channels', values.channels),
+      cities: count('cities', values.cities),
+      days: count('days', values.days),
+      log: (line) => console.log(line),
+    });
+    await wh.exec('CHECKPOINT');
+    const width = Math.max(...Object.keys(result.rows).map((t) => t.length));
+    for (const [table, rows] of Object.entries(result.rows)) {
+      console.log(`${table.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(12)}`);
+    }
+    const heapMb = Math.round(process.memoryUsage().rss / 1e6);
+    console.log(
+      `${result.totalRows.toLocaleString('en-US')} rows in ${(result.ms / 1000).toFixed(1)} s (rss ${heapMb} MB)`,
+    );
+  } finally {
+    await wh.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
