@@ -19,7 +19,7 @@ let sharedValidator: ConfigSchemaValidator | null = null;
 export function buildConfigSnapshot(dir: string, version: number): SnapshotResult {
   sharedValidator ??= createConfigSchemaValidator();
   const validate = sharedValidator;
-  const { files, problems } = readConfigFiles(dir);
+  const { files, present, problems } = readConfigFiles(dir);
   const valid: RawConfigFile[] = [];
   for (const f of files) {
     const schemaProblems = validate(f.kind, f.data);
@@ -62,16 +62,18 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
         else if (RESERVED_PREFIXES.includes(path.split('/')[0]!))
           problems.push({ file: f.file, pointer: at, message: `endpoint "${path}" is reserved` });
         else
-          endpoints.set(path, { screenKey: `${f.area!}/${f.id}`, queryId: q.id, file: f.file, pointer: at });
+          endpoints.set(path, {
+            screenKey: `${f.area!}/${f.id}`,
+            queryId: q.id,
+            export: path !== q.endpoint,
+            file: f.file,
+            pointer: at,
+          });
       }
     });
   }
   for (const folder of folders) {
-    if (
-      folder !== 'datasets' &&
-      !areaFiles.has(folder) &&
-      !files.some((f) => f.file === `${folder}/area.json`)
-    ) {
+    if (folder !== 'datasets' && !areaFiles.has(folder) && !present.has(`${folder}/area.json`)) {
       problems.push({
         file: `${folder}/area.json`,
         pointer: '',
@@ -81,7 +83,7 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
   }
   for (const [id, area] of areas) {
     area.tabs.forEach((tab, i) => {
-      if (!screens.has(`${id}/${tab}`) && !files.some((f) => f.file === `${id}/${tab}.screen.json`)) {
+      if (!screens.has(`${id}/${tab}`) && !present.has(`${id}/${tab}.screen.json`)) {
         problems.push({
           file: areaFiles.get(id)!,
           pointer: pointer('tabs', i),

@@ -52,6 +52,10 @@ function toProblem(error: ErrorObject): SchemaProblem {
       return p.error === 'mapping'
         ? { pointer: `${at}/kind`, message: `unknown kind ${JSON.stringify(p.tagValue)}` }
         : { pointer: at, message: 'missing required property "kind"' };
+    case 'uniqueItems': {
+      const [a, b] = [Number(p.i), Number(p.j)].sort((x, y) => x - y);
+      return { pointer: at, message: `must not repeat an item (items ${a} and ${b} are equal)` };
+    }
     case 'pattern':
       return { pointer: at, message: `must match ${String(p.pattern)}` };
     default:

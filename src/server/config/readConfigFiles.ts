@@ -20,14 +20,20 @@ const DATASETS_DIR = 'datasets';
  * Reads the layout screens/<area>/area.json, screens/<area>/<screen>.screen.json,
  * screens/datasets/<id>.dataset.json. Unparseable JSON and stray .json files are problems.
  */
-export function readConfigFiles(dir: string): { files: RawConfigFile[]; problems: ConfigProblem[] } {
+export function readConfigFiles(dir: string): {
+  files: RawConfigFile[];
+  present: Set<string>;
+  problems: ConfigProblem[];
+} {
   const files: RawConfigFile[] = [];
+  const present = new Set<string>(); // every file found, parseable or not
   const problems: ConfigProblem[] = [];
   for (const folder of readdirSync(dir).sort()) {
     if (!statSync(path.join(dir, folder)).isDirectory()) continue;
     for (const name of readdirSync(path.join(dir, folder)).sort()) {
       if (!name.endsWith('.json')) continue;
       const file = `${folder}/${name}`;
+      present.add(file);
       const kind = fileKind(folder, name);
       if (!kind) {
         const expected = folder === DATASETS_DIR ? '<id>.dataset.json' : 'area.json or <screen>.screen.json';
@@ -43,7 +49,7 @@ export function readConfigFiles(dir: string): { files: RawConfigFile[]; problems
       files.push({ kind, file, area: kind === 'dataset' ? null : folder, id, data: parsed.data });
     }
   }
-  return { files, problems };
+  return { files, present, problems };
 }
 
 function fileKind(folder: string, name: string): ConfigFileKind | null {

@@ -1,0 +1,137 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- these tests break untyped JSON files on purpose */
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildConfigSnapshot } from './buildConfigSnapshot.js';
+import { formatProblem } from './configProblems.js';
+import { loadConfigSnapshot } from './loadConfigRegistry.js';
+import { copyStockScreens, REPO_SCREENS_DIR } from './testing/screensFixture.js';
+
+let fixture: ReturnType<typeof copyStockScreens>;
+afterEach(() => fixture?.remove());
+
+function problems(): string[] {
+  const result = buildConfigSnapshot(fixture.dir, 1);
+  return result.problems.map(formatProblem);
+}
+
+describe('config validation', () => {
+  it('accepts the product config in screens/', () => {
+    const result = buildConfigSnapshot(REPO_SCREENS_DIR, 1);
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    expect(result.snapshot?.endpoints.get('stock/products/stats')).toEqual({
+      screenKey: 'stock/kpi',
+      queryId: 'stats',
+      export: false,
+    });
+  });
+
+  it('a broken screen file gives its exact file#pointer: message', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.filters[1].kind = 'dropdown';
+      s.widgets[0].tiles[2].colour = 'red';
+      delete s.queries[0].endpoint;
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"',
+      'stock/kpi.screen.json#/queries/0: missing required property "endpoint"',
+      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"',
+    ]);
+  });
+
+  it('invalid JSON names the file', () => {
+    fixture = copyStockScreens();
+    fixture.write('stock/data.screen.json', '{ "kind": ');
+    expect(problems()).toEqual([expect.stringMatching(/^stock\/data\.screen\.json#: invalid JSON: /)]);
+  });
+
+  it('reports unknown dataset, dimension, measure, sort and query references', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.filters[0].field = 'channel';
+      s.queries[1].measures.push('revenue');
+      s.queries[1].sort[0].field = 'brand_name';
+      s.widgets[1].query = 'trends';
+      s.permission = 'stock/data';
+    });
+    fixture.edit('stock/data.screen.json', (s) => {
+      s.dataset = 'stocks';
+    });
+    expect(problems()).toEqual([
+      'stock/data.screen.json#/dataset: unknown dataset "stocks"',
+      'stock/kpi.screen.json#/permission: must be "stock/kpi"',
+      'stock/kpi.screen.json#/filters/0/field: unknown dimension "channel" in dataset "stock"',
+      'stock/kpi.screen.json#/filters/1/dependsOn/0: unknown sibling filter "channel_id"',
+      'stock/kpi.screen.json#/filters/2/dependsOn/0: unknown sibling filter "channel_id"',
+      'stock/kpi.screen.json#/filters/3/dependsOn/0: unknown sibling filter "channel_id"',
+      'stock/kpi.screen.json#/queries/1/measures/4: unknown measure "revenue"',
+      'stock/kpi.screen.json#/queries/1/sort/0/field: unknown sort field "brand_name" (not a field of the query)',
+      'stock/kpi.screen.json#/widgets/1/query: unknown query "trends"',
+    ]);
+  });
+
+  it('refuses a dependsOn cycle', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.filters[0].dependsOn = ['category_id'];
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/filters/0/dependsOn: dependsOn cycle: channel_id -> category_id -> channel_id',
+      'stock/kpi.screen.json#/filters/0/dependsOn: dependsOn cycle: channel_id -> category_id -> brand_id -> channel_id',
+    ]);
+  });
+
+  it('refuses duplicate endpoints across screens, and area tabs without a screen', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/data.screen.json', (s) => {
+      s.queries[0].endpoint = 'stock/products/stats';
+    });
+    fixture.edit('stock/area.json', (a) => {
+      a.tabs.push('trend');
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/queries/0/endpoint: endpoint "stock/products/stats" is already declared in stock/data.screen.json#/queries/0/endpoint',
+      'stock/area.json#/tabs/2: unknown screen "trend" (no stock/trend.screen.json)',
+    ]);
+  });
+
+  it('checks dataset internals: ratio references and cycles, mapped targets', () => {
+    fixture = copyStockScreens();
+    fixture.edit('datasets/stock.dataset.json', (d) => {
+      d.measures.push({
+        kind: 'ratio',
+        id: 'a',
+        label: 'A',
+        description: 'a',
+        format: 'plain',
+        numerator: 'b',
+        denominator: 'in_stock',
+      });
+      d.measures.push({
+        kind: 'ratio',
+        id: 'b',
+        label: 'B',
+        description: 'b',
+        format: 'plain',
+        numerator: 'a',
+        denominator: 'nope',
+      });
+      d.dimensions[3].into = 'zone';
+    });
+    expect(problems()).toEqual([
+      'datasets/stock.dataset.json#/dimensions/3/into: unknown column dimension "zone"',
+      'datasets/stock.dataset.json#/measures/10/denominator: unknown measure "nope"',
+      'datasets/stock.dataset.json#/measures/9/id: ratio measures refer to each other in a cycle: a -> b -> a',
+    ]);
+  });
+
+  it('loadConfigSnapshot throws one error listing every problem', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/area.json', (a) => {
+      a.tabs = ['kpi', 'kpi'];
+      a.colour = 1;
+    });
+    expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
+      'Invalid screen config (2 problems):\nstock/area.json#: unknown property "colour"\nstock/area.json#/tabs: must not repeat an item (items 0 and 1 are equal)',
+    );
+  });
+});
