@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsert } from './bulkInsert.js';
 import { createDuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
@@ -96,6 +97,11 @@ describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
       ),
     );
     expect(results.map((r) => r[0]?.v)).toEqual(Array.from({ length: 12 }, (_, i) => 4 + i));
+  });
+
+  it('leaves pg global type parsers alone (the app store shares them)', () => {
+    const parseInt8 = pg.types.getTypeParser(pg.types.builtins.INT8, 'text') as (text: string) => unknown;
+    expect(parseInt8('5')).toBe('5');
   });
 
   it('reports SQL errors as rejected promises', async () => {

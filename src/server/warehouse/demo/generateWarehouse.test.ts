@@ -99,6 +99,12 @@ describe('generated demo shapes', () => {
        FROM fact_stock WHERE group_id = 1 GROUP BY city_id ORDER BY oos`,
     );
     expect(byCity.at(-1)!.oos).toBeGreaterThan(2 * byCity[0]!.oos);
+    const byWeekday = await wh.query<{ dow: number; oos: number }>(
+      `SELECT CAST(EXTRACT(DOW FROM crawl_date) AS INTEGER) AS dow,
+              AVG(CASE WHEN stock_status = 0 THEN 1.0 ELSE 0 END) AS oos
+       FROM fact_stock GROUP BY 1 ORDER BY 1`,
+    );
+    expect(byWeekday[0]!.oos).toBeGreaterThan(byWeekday[3]!.oos); // Sunday vs Wednesday
     const delisted = await one<{ share: number }>(
       'SELECT AVG(CASE WHEN stock_status = 2 THEN 1.0 ELSE 0 END) AS share FROM fact_stock',
     );

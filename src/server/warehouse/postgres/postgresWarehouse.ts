@@ -42,6 +42,8 @@ export function createPostgresWarehouse(
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
   return {
     dialect: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
