@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { BadRequestError } from '../../shared/errors.js';
+import { parseDataRequest } from './dataRequest.js';
+import { compileDatasetQuery } from './compileDatasetQuery.js';
+import { stockContexts } from './testing/stockContext.js';
+
+const { ctx } = stockContexts();
+const rows = ctx('data', 'rows');
+const parse = (params: Record<string, unknown>) => parseDataRequest(rows, params);
+const refused = (params: Record<string, unknown>, message: string) => {
+  expect(() => parse(params)).toThrow(BadRequestError);
+  expect(() => parse(params)).toThrow(message);
+};
+
+describe('data request parsing', () => {
+  it('parses lists, dates, paging and sort into typed values', () => {
+    expect(
+      parse({
+        channel_id: '1,4',
+        brand_id: '7',
+        start_date: '2026-01-01',
+        end_date: '-1',
+        limit: '20',
+        offset: '40',
+        order_by: 'sku_name',
+        order_type: 'ASC',
+      }),
+    ).toEqual({
+      conditions: [
+        { dimension: 'channel_id', op: 'in', values: [1, 4] },
+        { dimension: 'brand_id', op: 'in', values: [7] },
+      ],
+      startDate: '2026-01-01',
+      endDate: null,
+      limit: 20,
+      offset: 40,
+      sort: { field: 'sku_name', order: 'asc' },
+    });
+  });
+
+  it('defaults to the screen page size, offset 0, no sort and no dates; empty lists mean no filter', () => {
+    expect(parse({ channel_id: '', screenName: 'data' })).toEqual({
+      conditions: [],
+      startDate: null,
+      endDate: null,
+      limit: 10,
+      offset: 0,
+      sort: null,
+    });
+  });
+
+  it('refuses unknown filter and sort fields by name', () => {
+    refused({ colour: 'red' }, 'Unknown filter field "colour"');
+    refused({ order_by: 'price' }, 'Unknown sort field "price"');
+    // A filter the screen does not declare is unknown even if the dataset has the dimension.
+    refused({ product_id: '1' }, 'Unknown filter field "product_id"');
+  });
+
+  it('refuses injection attempts in sort and filter fields and values', () => {
+    refused(
+      { order_by: 'availability_pct; DROP TABLE fact_stock' },
+      'Unknown sort field "availability_pct; DROP TABLE fact_stock"',
+    );
+    refused({ order_by: '"availability_pct"' }, 'Unknown sort field');
+    refused({ 'channel_id) OR 1=1 --': '1' }, 'Unknown filter field "channel_id) OR 1=1 --"');
+    refused(
+      { channel_id: '1) OR (1=1' },
+      'Invalid value "1) OR (1=1" for "channel_id": expected an integer id',
+    );
+    refused({ order_type: 'desc; DELETE FROM fact_stock' }, 'order_type must be asc or desc');
+    refused({ start_date: "2026-01-01' OR '1'='1" }, 'start_date must be a date YYYY-MM-DD or -1');
+  });
+
+  it('refuses bad dates, non-integer ids and paging out of range with clear messages', () => {
+    refused({ start_date: '2026-02-30' }, 'start_date must be a date YYYY-MM-DD or -1, got "2026-02-30"');
+    refused({ end_date: '01-01-2026' }, 'end_date must be a date YYYY-MM-DD or -1, got "01-01-2026"');
+    refused({ start_date: '2026-02-01', end_date: '2026-01-01' }, 'start_date must not be after end_date');
+    refused({ brand_id: '1.5' }, 'Invalid value "1.5" for "brand_id": expected an integer id');
+    refused({ limit: '0' }, 'limit must be an integer 1-500, got "0"');
+    refused({ limit: '501' }, 'limit must be an integer 1-500');
+    refused({ limit: 'ten' }, 'limit must be an integer 1-500');
+    refused({ offset: '-1' }, 'offset must be an integer 0-10000000');
+    refused(
+      { channel_id: Array.from({ length: 501 }, (_, i) => i).join(',') },
+      'Too many values for "channel_id" (at most 500)',
+    );
+  });
+
+  it('compiles lists to one placeholder per value and dates as CAST($n AS DATE), tenant first', () => {
+    const request = parse({ channel_id: '1,4', start_date: '2026-01-01', end_date: '2026-01-31' });
+    for (const dialect of ['duckdb', 'postgres'] as const) {
+      const { sql, params } = compileDatasetQuery({
+        dataset: rows.dataset,
+        query: rows.query,
+        request,
+        groupId: 9,
+        dialect,
+        mode: 'page',
+      });
+      expect(sql).toMatch(
+        /WHERE f\."group_id" = \$(\d+) AND f\."crawl_date" >= CAST\(\$\d+ AS DATE\) AND f\."crawl_date" <= CAST\(\$\d+ AS DATE\) AND f\."channel_id" IN \(\$\d+, \$\d+\)/,
+      );
+      const tenant = Number(/f\."group_id" = \$(\d+)/.exec(sql)![1]);
+      expect(params[tenant - 1]).toBe(9);
+      expect(params).toEqual(expect.arrayContaining(['2026-01-01', '2026-01-31', 1, 4, 10, 0]));
+      expect(sql).toContain('COUNT(*) OVER () AS "__total"');
+    }
+  });
+});
