@@ -1,0 +1,52 @@
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { LoginPage } from './public/LoginPage.js';
+import { VerifyUserPage } from './public/VerifyUserPage.js';
+import { AgreementPage } from './shell/AgreementPage.js';
+import { WorkspaceLayout } from './shell/WorkspaceLayout.js';
+import { AreaRoute, PaxvizRoute, ScreenRoute, WorkspaceIndex } from './shell/routes.js';
+import { FaqPage, FeedbackPage } from './shell/HelpPages.js';
+import { ChangePasswordPage } from './shell/ChangePasswordPage.js';
+import { Toaster } from './shell/Toaster.js';
+import { AlertHost } from './shell/AlertHost.js';
+
+/** Spec §2 routes: /public (login, verifyuser), /agreement, /workspace and its children; anything else -> /workspace. */
+export const routes: RouteObject[] = [
+  {
+    path: '/public',
+    children: [
+      { index: true, element: <Navigate to="/public/login" replace /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'verifyuser', element: <VerifyUserPage /> },
+      { path: '*', element: <Navigate to="/public/login" replace /> },
+    ],
+  },
+  { path: '/agreement', element: <AgreementPage /> },
+  {
+    path: '/workspace',
+    element: <WorkspaceLayout />,
+    children: [
+      { index: true, element: <WorkspaceIndex /> },
+      { path: 'resetpassword', element: <ChangePasswordPage /> },
+      { path: 'faq/*', element: <FaqPage /> },
+      { path: 'feedbackSupport/*', element: <FeedbackPage /> },
+      { path: 'paxviz', element: <WorkspaceIndex /> },
+      { path: 'paxviz/:name', element: <PaxvizRoute /> },
+      { path: ':area', element: <AreaRoute /> },
+      { path: ':area/:screen', element: <ScreenRoute /> },
+      { path: '*', element: <Navigate to="/workspace" replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/workspace" replace /> },
+];
+
+export const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+      <AlertHost />
+    </>
+  );
+}

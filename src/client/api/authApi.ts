@@ -1,0 +1,125 @@
+import { http } from './http.js';
+import type { Envelope } from '../../shared/envelope.js';
+
+/** Typed calls of the access API (spec §7). Each returns the envelope's data. */
+export interface OrgItem {
+  id: number;
+  group_name: string;
+  /** 1 active; otherwise expired. */
+  status: number;
+}
+
+export interface LoginAnswer {
+  settrustbrowser: boolean;
+  org_list: OrgItem[];
+}
+
+export interface MenuItem {
+  id: number;
+  label: string;
+  menu_name: string;
+  iconclass: string;
+  v2class: string;
+  v2clickurl: string;
+  path: string;
+}
+
+export interface SubmenuItem {
+  area: string;
+  screen: string;
+  name: string;
+  url: string;
+}
+
+export interface UserMenu {
+  menuList: MenuItem[];
+  activityList: string[];
+  submenuList: SubmenuItem[];
+}
+
+export interface GroupSelection extends UserMenu {
+  pass_day_left: number;
+  last_crawl_date: Record<string, string>;
+  loginTime: string;
+  groupName: string;
+  groupId: number;
+}
+
+export interface UserInfo {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  ktrVersion: string;
+  groupName: string;
+  groupId: number;
+  last_failed_login: string | null;
+  last_success_login: string | null;
+  mrp: string;
+  currencySign: string;
+  images_type: number;
+  selling_price: string;
+  isAdmin: boolean;
+}
+
+export interface SessionCheck {
+  userId: number;
+  loginTime: string;
+  groupId: number;
+  readMode: boolean;
+}
+
+export interface Agreement {
+  description: string;
+  status: number | null;
+}
+
+export interface SharedView {
+  menu_name: string;
+  view_id: number;
+  group_id: number;
+  user_id: number;
+  menu_id: number;
+  screen: string;
+  group: { group_id: number; group_name: string } | null;
+}
+
+async function data<T>(call: Promise<{ data: Envelope<T> }>): Promise<T> {
+  const { data: envelope } = await call;
+  return envelope.data as T;
+}
+
+export const authApi = {
+  authenticate: (username: string, password: string) =>
+    data<LoginAnswer>(http.post('authenticate', { username, password })),
+  verifyOtp: (otp: string) => data<LoginAnswer>(http.post('verifyotp', { otp })),
+  resendOtp: () => data<object>(http.get('resendOtp')),
+  trustBrowser: () => data<object>(http.post('trustbrowser', {})),
+  selectGroup: (groupId: number) => data<GroupSelection>(http.post('selectGroup', { group_id: groupId })),
+  forgotPassword: async (email: string) => (await http.post<Envelope>('forgotPassLink', { email })).data.msg,
+  resetPassword: (token: string, password: string, confirm: string) =>
+    data<object>(http.post('resetPass', { password, confirm_password: confirm, token })),
+  verifyUser: (verifyToken: string, password: string, confirm: string) =>
+    data<object>(
+      http.post('user/update', { password, confirm_password: confirm, verify_token: verifyToken }),
+    ),
+  changePassword: (current: string, password: string, confirm: string) =>
+    data<object>(
+      http.post('change/password', { current_password: current, password, confirm_password: confirm }),
+    ),
+  sessionValidity: () => data<SessionCheck>(http.get('processmonitor/sessionvalidity')),
+  userInfo: () => data<UserInfo>(http.get('user_info')),
+  userMenu: () => data<UserMenu>(http.get('user/menu')),
+  lastCrawlTiming: () => data<Record<string, string>>(http.get('info/getlastcrawltiming')),
+  agreement: () => data<Agreement>(http.get('agreement')),
+  acceptAgreement: () => data<object>(http.put('agreement', {})),
+  logout: () => data<object>(http.get('logout')),
+  /** The viewer session call: share token in, viewer token out (response header). */
+  viewerSession: async (shareToken: string): Promise<string | null> => {
+    const response = await http.get<Envelope<{ viewer_token: string }> | null>('pax-viz/session', {
+      headers: { 'x-share-token': shareToken },
+    });
+    const header = response.headers['x-viewer-token'] as string | undefined;
+    return header ?? response.data?.data?.viewer_token ?? null;
+  },
+  verifyShareToken: (token: string) => data<SharedView>(http.post('paxviz/tokenVerify', { token })),
+};

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { http } from './api/http.js';
+import { installInterceptors } from './api/interceptors.js';
+import { App, router } from './App.js';
+import { clearSession } from './shell/sessionStore.js';
+import { readModeHeaders } from './shell/readMode.js';
+import './shell/base.css';
+
+/** Only signed-in pages react to a lost session; the public pages handle their own 401s. */
+const onSignedInPage = () => !router.state.location.pathname.startsWith('/public');
+
+installInterceptors(http, {
+  readModeHeaders,
+  onSessionExpired: () => {
+    clearSession();
+    void router.navigate('/public/login', { replace: true });
+  },
+  onUnauthorized: () => {
+    if (onSignedInPage()) void router.navigate('/public/login', { replace: true });
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MSG, OTP_PATTERN } from '../../shared/auth/accessRules.js';
+import { authApi, type OrgItem } from '../api/authApi.js';
+import { errorMessage } from '../api/http.js';
+import { notify } from '../shell/toast.js';
+import { applyGroupSelection } from '../shell/sessionStore.js';
+import { PublicLayout } from './PublicLayout.js';
+import { CredentialsStep } from './CredentialsStep.js';
+import { OtpStep } from './OtpStep.js';
+import { TrustStep } from './TrustStep.js';
+import { GroupPanel } from './GroupPanel.js';
+import { ForgotStep } from './ForgotStep.js';
+import { ResetStep } from './ResetStep.js';
+
+type Step = 'credentials' | 'otp' | 'trust' | 'groups' | 'noGroup' | 'forgot';
+
+/**
+ * /public/login: credentials -> OTP (unless the browser is trusted) -> 'Trust This Browser?' ->
+ * group (automatic with one) -> /workspace. With ?token= it shows the password reset form.
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [step, setStep] = useState<Step>('credentials');
+  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const [groups, setGroups] = useState<OrgItem[]>([]);
+  const resetToken = params.get('token');
+
+  const run = async <T,>(work: () => Promise<T>): Promise<T> => {
+    setBusy(true);
+    try {
+      return await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const selectGroup = async (id: number) => {
+    try {
+      const sel = await run(() => authApi.selectGroup(id));
+      const check = await authApi.sessionValidity().catch(() => null);
+      applyGroupSelection(sel, check?.userId ?? null);
+      void navigate('/workspace', { replace: true });
+    } catch (error) {
+      notify.error(errorMessage(error, 'Something went wrong'));
+      setStep('credentials');
+    }
+  };
+
+  /** One active group: chosen automatically; several: the panel; none: the no-group message. */
+  const showGroups = (list: OrgItem[]) => {
+    setGroups(list);
+    if (list.length === 0) return setStep('noGroup');
+    if (list.length === 1 && list[0]!.status === 1) return void selectGroup(list[0]!.id);
+    setStep('groups');
+  };
+
+  const login = async (username: string, password: string): Promise<boolean> => {
+    try {
+      const answer = await run(() => authApi.authenticate(username, password));
+      setInvalid(false);
+      if (answer.settrustbrowser) showGroups(answer.org_list);
+      else setStep('otp');
+      return true;
+    } catch (error) {
+      setInvalid(true);
+      notify.error(errorMessage(error));
+      return false;
+    }
+  };
+
+  const verify = async (otp: string) => {
+    if (!OTP_PATTERN.test(otp)) return notify.error(MSG.invalidOtp, 'OTP ERROR');
+    try {
+      const answer = await run(() => authApi.verifyOtp(otp));
+      setGroups(answer.org_list);
+      setStep('trust');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Something went wrong'), 'OTP ERROR');
+    }
+  };
+
+  const resend = async () => {
+    try {
+      await run(() => authApi.resendOtp());
+      notify.success('OTP sent to your registered e-mail', 'OTP');
+    } catch {
+      notify.error('SENDING FAILED', 'OTP');
+    }
+  };
+
+  const trust = async (yes: boolean) => {
+    if (yes)
+      await run(() => authApi.trustBrowser()).catch((error: unknown) => notify.error(errorMessage(error)));
+    showGroups(groups);
+  };
+
+  const forgot = async (email: string) => {
+    try {
+      notify.success(await run(() => authApi.forgotPassword(email)));
+      setStep('credentials');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Enter Proper Email'));
+    }
+  };
+
+  const back = () => setStep('credentials');
+
+  if (resetToken) {
+    return (
+      <PublicLayout>
+        <ResetStep
+          token={resetToken}
+          onDone={() => {
+            setParams({}, { replace: true });
+            setStep('credentials');
+          }}
+        />
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout>
+      {step === 'credentials' && (
+        <CredentialsStep busy={busy} invalid={invalid} onSubmit={login} onForgot={() => setStep('forgot')} />
+      )}
+      {step === 'otp' && <OtpStep busy={busy} onVerify={verify} onResend={resend} onBack={back} />}
+      {step === 'trust' && <TrustStep busy={busy} onChoose={(yes) => void trust(yes)} />}
+      {step === 'forgot' && <ForgotStep busy={busy} onSend={forgot} onBack={back} />}
+      {step === 'noGroup' && (
+        <div className="pub-form">
+          <h2>No group</h2>
+          <p className="pub-form__message">
+            {MSG.noGroup}{' '}
+            <a href="/public/login" onClick={(e) => (e.preventDefault(), back())}>
+              Login
+            </a>
+          </p>
+        </div>
+      )}
+      {step === 'groups' && (
+        <GroupPanel groups={groups} busy={busy} onSelect={(id) => void selectGroup(id)} onBack={back} />
+      )}
+    </PublicLayout>
+  );
+}

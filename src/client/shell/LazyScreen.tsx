@@ -1,0 +1,35 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+
+// The engine (grids, charts, forms) loads on first use, so the login page never pays for Vega or rjsf.
+const ScreenPage = lazy(() => import('../engine/ScreenPage.js').then((m) => ({ default: m.ScreenPage })));
+
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <div className="ss-empty">Something went wrong, please try after sometime.</div>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** A workspace screen from the config engine; re-mounts when area or screen change. */
+export function LazyScreen({ area, screen }: { area: string; screen: string }) {
+  return (
+    <ScreenErrorBoundary key={`${area}/${screen}`}>
+      <Suspense
+        fallback={
+          <div className="ss-loading" role="status">
+            Loading…
+          </div>
+        }
+      >
+        <ScreenPage area={area} screen={screen} />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}

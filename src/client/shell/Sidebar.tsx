@@ -1,0 +1,55 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { session } from './sessionStore.js';
+import type { MenuItem } from '../api/authApi.js';
+
+/** Icons by area; Price uses the default currency symbol (spec §2). */
+const ICONS: Record<string, string> = {
+  dashboard: '◧',
+  stock: '▦',
+  price: '₹',
+  promo: '✦',
+  content: '☰',
+  review: '★',
+  visibility: '◎',
+  category: '▤',
+  sales: '↗',
+  products: '▣',
+  advertising: '◈',
+};
+
+function target(item: MenuItem): string {
+  return item.path ? `/workspace/paxviz/${item.path}` : item.v2clickurl;
+}
+
+/** The left sidebar from the session's menu list, with the active area highlighted. */
+export function Sidebar() {
+  const snap = useSnapshot(session);
+  const { pathname } = useLocation();
+  return (
+    <nav className="ss-sidebar" aria-label="Areas">
+      <ul>
+        {snap.menuList.map((item) => {
+          const url = target(item);
+          const areaRoot = item.path ? url : `/workspace/${item.menu_name}`;
+          return (
+            <li key={item.id}>
+              <NavLink
+                to={url}
+                className={({ isActive }) =>
+                  `ss-sidebar__item${isActive || pathname.startsWith(areaRoot) ? ' is-active' : ''}`
+                }
+                title={item.label}
+              >
+                <span className={`ss-sidebar__icon ${item.iconclass}`} aria-hidden="true">
+                  {ICONS[item.menu_name] ?? item.label.slice(0, 1)}
+                </span>
+                <span className="ss-sidebar__label">{item.label}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

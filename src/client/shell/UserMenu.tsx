@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { formatLoginTime } from '../../shared/format/index.js';
+import { session } from './sessionStore.js';
+import { logout } from './logout.js';
+import { AgreementModal } from './AgreementModal.js';
+
+/** The user menu of spec §2: names, help links, agreement, version, last logins, reset password, logout. */
+export function UserMenu() {
+  const snap = useSnapshot(session);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [agreement, setAgreement] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) =>
+      root.current && !root.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  const initials = `${snap.firstName.slice(0, 1)}${snap.lastName.slice(0, 1)}`.toUpperCase() || '?';
+  return (
+    <div className="ss-usermenu" ref={root}>
+      <button
+        type="button"
+        className="ss-usermenu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="ss-avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="ss-usermenu__first">{snap.firstName}</span>
+      </button>
+      {open && (
+        <div className="ss-usermenu__panel" role="menu" onClick={() => setOpen(false)}>
+          <div className="ss-usermenu__who">
+            <strong>{`${snap.firstName} ${snap.lastName}`.trim()}</strong>
+            <span>{snap.userName}</span>
+          </div>
+          <Link role="menuitem" to="/workspace/feedbackSupport/form">
+            Feedback &amp; Support
+          </Link>
+          <Link role="menuitem" to="/workspace/faq/faqs">
+            FAQ
+          </Link>
+          <button type="button" role="menuitem" onClick={() => setAgreement(true)}>
+            Agreement
+          </button>
+          <dl className="ss-usermenu__facts">
+            <dt>Version</dt>
+            <dd>{snap.version}</dd>
+            <dt>Last Success Login</dt>
+            <dd data-testid="last-success-login">{formatLoginTime(snap.lastSuccessLogin)}</dd>
+            <dt>Last Failed Login</dt>
+            <dd data-testid="last-failed-login">{formatLoginTime(snap.lastFailedLogin)}</dd>
+          </dl>
+          <Link role="menuitem" to="/workspace/resetpassword">
+            Reset Password
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="ss-usermenu__logout"
+            onClick={() => void logout(navigate)}
+          >
+            Log out
+          </button>
+        </div>
+      )}
+      {agreement && <AgreementModal onClose={() => setAgreement(false)} />}
+    </div>
+  );
+}

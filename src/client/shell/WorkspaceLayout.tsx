@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { session } from './sessionStore.js';
+import { loadWorkspace } from './loadWorkspace.js';
+import { enterReadMode } from './readMode.js';
+import { showAlert } from './alerts.js';
+import { Header } from './Header.js';
+import { Sidebar } from './Sidebar.js';
+import './shell.css';
+
+/** Days before expiry from which the 'Update Password' alert shows after login. */
+const PASSWORD_WARNING_DAYS = 10;
+
+/**
+ * The /workspace shell: checks the session (or enters read mode from a share token), gates on
+ * the agreement, then shows header, sidebar and the routed page. Read mode shows the page only,
+ * with a footer credit.
+ */
+export function WorkspaceLayout() {
+  const snap = useSnapshot(session);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [ready, setReady] = useState(session.readMode);
+  const shareToken = pathname.startsWith('/workspace/paxviz') ? params.get('token') : null;
+
+  useEffect(() => {
+    let live = true;
+    const start = async () => {
+      if (shareToken) {
+        const screen = await enterReadMode(shareToken);
+        if (!live) return;
+        if (screen) return setReady(true);
+        return void navigate('/public/login', { replace: true });
+      }
+      if (session.readMode) return setReady(true);
+      const gate = await loadWorkspace().catch(
+        () => ({ kind: 'login', frameReload: session.isFrame }) as const,
+      );
+      if (!live) return;
+      if (gate.kind === 'login') {
+        if (gate.frameReload) window.alert('Frame reloading is not allowed!');
+        return void navigate('/public/login', { replace: true });
+      }
+      if (gate.kind === 'agreement') return void navigate('/agreement', { replace: true });
+      setReady(true);
+      const days = session.passDayLeft;
+      session.passDayLeft = null;
+      if (days !== null && days <= PASSWORD_WARNING_DAYS) {
+        const go = await showAlert({
+          title: 'Update Password',
+          message: `${days} days left, click on Continue to update your password or Cancel to update it later.`,
+          type: 4,
+        });
+        if (go) void navigate('/workspace/resetpassword');
+      }
+    };
+    void start();
+    return () => {
+      live = false;
+    };
+    // The gate runs once per entry into the workspace (and again for a new share token).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shareToken]);
+
+  if (!ready) {
+    return (
+      <div className="ss-loading" role="status">
+        Loading workspace…
+      </div>
+    );
+  }
+  if (snap.readMode) {
+    return (
+      <div className="ss-shell ss-shell--read">
+        <main className="ss-content">
+          <Outlet />
+        </main>
+        <footer className="ss-readfooter">
+          Powered by <strong>Shelfscope</strong> · read-only shared view
+        </footer>
+      </div>
+    );
+  }
+  return (
+    <div className="ss-shell">
+      <Header />
+      <div className="ss-body">
+        <Sidebar />
+        <main className="ss-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

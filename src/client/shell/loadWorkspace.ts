@@ -1,0 +1,43 @@
+import { authApi } from '../api/authApi.js';
+import { applyUserInfo, session } from './sessionStore.js';
+import { landingPage } from './access.js';
+
+export type WorkspaceGate =
+  { kind: 'ready' } | { kind: 'login'; frameReload: boolean } | { kind: 'agreement' };
+
+function store(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage unavailable: the screens fall back to today
+  }
+}
+
+/**
+ * Spec §4 session: valid -> agreement check (status null -> /agreement) -> user info and menu.
+ * Invalid -> login ('Frame reloading is not allowed!' inside a frame).
+ */
+export async function loadWorkspace(): Promise<WorkspaceGate> {
+  try {
+    const check = await authApi.sessionValidity();
+    session.userId = check.userId;
+    session.loginTime = check.loginTime;
+  } catch {
+    return { kind: 'login', frameReload: session.isFrame };
+  }
+  const agreement = await authApi.agreement();
+  if (agreement.status === null) return { kind: 'agreement' };
+  const [info, menu, crawl] = await Promise.all([
+    authApi.userInfo(),
+    authApi.userMenu(),
+    authApi.lastCrawlTiming().catch(() => ({})),
+  ]);
+  applyUserInfo(info);
+  session.menuList = menu.menuList;
+  session.activityList = menu.activityList;
+  session.submenuList = menu.submenuList;
+  session.homeUrl = landingPage(menu.menuList);
+  store('crawlDate', crawl);
+  store('last_updated', crawl);
+  return { kind: 'ready' };
+}

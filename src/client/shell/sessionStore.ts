@@ -1,0 +1,140 @@
+import { proxy } from 'valtio';
+import type { GroupSelection, MenuItem, SubmenuItem, UserInfo } from '../api/authApi.js';
+
+/** Spec §3: the session object the shell works from. */
+export interface ReadModeParams {
+  viewId: number;
+  groupId: number;
+  userId: number;
+  menuId: number;
+}
+
+export const HOME_URL = '/workspace/dashboard/home';
+
+export interface SessionState {
+  userId: number | null;
+  loginTime: string | null;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  groupName: string;
+  lastSuccessLogin: string | null;
+  lastFailedLogin: string | null;
+  version: string;
+  menuList: MenuItem[];
+  activityList: string[];
+  submenuList: SubmenuItem[];
+  homeUrl: string;
+  readMode: boolean;
+  /** Read mode: the one screen the share link opens ('area/screen'). */
+  readModeScreen: string | null;
+  readModeParams: ReadModeParams;
+  /** Viewer token of the read-mode session, sent as x-viewer-token. */
+  paxvizAuthKey: string | null;
+  isFrame: boolean;
+  /** Set by the login, consumed once by the shell: the 'Update Password' alert. */
+  passDayLeft: number | null;
+}
+
+const NO_READ_MODE: ReadModeParams = { viewId: -1, groupId: -1, userId: -1, menuId: -1 };
+
+function inFrame(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+export const session = proxy<SessionState>({
+  userId: null,
+  loginTime: null,
+  firstName: '',
+  lastName: '',
+  userName: '',
+  groupName: '',
+  lastSuccessLogin: null,
+  lastFailedLogin: null,
+  version: '0.0.1',
+  menuList: [],
+  activityList: [],
+  submenuList: [],
+  homeUrl: HOME_URL,
+  readMode: false,
+  readModeScreen: null,
+  readModeParams: { ...NO_READ_MODE },
+  paxvizAuthKey: null,
+  isFrame: inFrame(),
+  passDayLeft: null,
+});
+
+function store(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+  } catch {
+    // Storage may be unavailable (private mode, sandboxed frame): the in-memory session still works.
+  }
+}
+
+/** After group selection: what the spec stores locally (§3) and the menu the shell shows. */
+export function applyGroupSelection(sel: GroupSelection, userId: number | null): void {
+  session.menuList = sel.menuList;
+  session.activityList = sel.activityList;
+  session.submenuList = sel.submenuList;
+  session.groupName = sel.groupName;
+  session.loginTime = sel.loginTime;
+  session.passDayLeft = sel.pass_day_left;
+  store('loggedIn', 'true');
+  store('loginTime', sel.loginTime);
+  store('groupName', sel.groupName);
+  store('crawlDate', sel.last_crawl_date);
+  store('last_updated', sel.last_crawl_date);
+  store('userDetailObj', { activityList: sel.activityList, menuList: sel.menuList });
+  if (userId !== null) store('userId', String(userId));
+}
+
+export function applyUserInfo(info: UserInfo): void {
+  session.firstName = info.firstName;
+  session.lastName = info.lastName;
+  session.userName = info.userName;
+  session.groupName = info.groupName;
+  session.lastSuccessLogin = info.last_success_login;
+  session.lastFailedLogin = info.last_failed_login;
+  session.version = info.ktrVersion;
+  store('currencyInfo', { symbol: '₹', mrp: info.mrp, selling_price: info.selling_price });
+}
+
+/** Logout or expiry: forget everything about the user in this browser (filters stay). */
+export function clearSession(): void {
+  Object.assign(session, {
+    userId: null,
+    loginTime: null,
+    firstName: '',
+    lastName: '',
+    userName: '',
+    groupName: '',
+    menuList: [],
+    activityList: [],
+    submenuList: [],
+    readMode: false,
+    readModeScreen: null,
+    readModeParams: { ...NO_READ_MODE },
+    paxvizAuthKey: null,
+    passDayLeft: null,
+  });
+  try {
+    for (const key of [
+      'loggedIn',
+      'userId',
+      'loginTime',
+      'auth_token',
+      'urltoken',
+      'userDetailObj',
+      'groupName',
+    ]) {
+      window.localStorage.removeItem(key);
+    }
+  } catch {
+    // see store()
+  }
+}
