@@ -98,7 +98,7 @@ describe('monitoring screens data', () => {
       const res = await demo.get<Rows>(q.endpoint, q.params);
       expect(res.status, q.endpoint).toBe(200);
       expect(res.body.statusCode, `${q.endpoint}: ${res.body.msg}`).toBe(1);
-      const rows = res.body.data.rows;
+      const rows = res.body.data?.rows ?? [];
       if (rows.length === 0) empty.push(q.endpoint);
       // KPI rows carry at least one number (not every measure null).
       if (!q.ctx.query.groupBy?.length) {
@@ -123,8 +123,8 @@ describe('monitoring screens data', () => {
         rival.get<Rows>(q.endpoint, params),
       ]);
       expect(b.body.statusCode, `${q.endpoint}: ${b.body.msg}`).toBe(1);
-      for (const r of a.body.data.rows) own.add(r.product_id);
-      for (const r of b.body.data.rows) theirs.add(r.product_id);
+      for (const r of a.body.data?.rows ?? []) own.add(r.product_id);
+      for (const r of b.body.data?.rows ?? []) theirs.add(r.product_id);
     }
     expect(own.size).toBeGreaterThan(0);
     expect([...theirs].filter((id) => own.has(id))).toEqual([]);

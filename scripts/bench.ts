@@ -1,0 +1,117 @@
+/**
+ * `npm run bench [-- --runs 30 --warmup 3 --only price/ --port 18540]`
+ *
+ * 1. Login route: gzip KB of the JavaScript the login page loads and whether it holds Vega
+ *    (builds the SPA first when dist/client is missing).
+ * 2. Builds the large tenant when `${DATA_DIR}/bench/warehouse.duckdb` is missing
+ *    (`npm run demo:large`), starts the real server on that folder, signs in through the real
+ *    login steps, and for each monitoring endpoint measures p50/p95 over HTTP beside the raw
+ *    warehouse time of the same SQL (compiled by the server's compiler, run on its adapter).
+ * Targets on a 2-core machine: HTTP p50 / raw p50 <= 1.3 and HTTP p95 < 150 ms.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadEnv } from '../src/server/env.js';
+import { startServer } from '../src/server/startServer.js';
+import { signIn } from '../tests/api/support/signIn.js';
+import type { TestServer } from '../tests/api/support/testServer.js';
+import { formatLatencyTable, measureEndpoint, type LatencyRow } from './bench/latency.js';
+import { loginBundle } from './bench/loginBundle.js';
+import { monitoringQueries } from './bench/monitoringQueries.js';
+
+const TARGETS = { ratio: 1.3, p95: 150 };
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string', default: '' },
+    port: { type: 'string', default: '18540' },
+    'skip-bundle': { type: 'boolean', default: false },
+  },
+});
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+}
+
+function bundleFigure(): void {
+  const clientDir = path.resolve('dist/client');
+  if (!existsSync(path.join(clientDir, 'index.html'))) {
+    console.log('dist/client missing: building the SPA ...');
+    run('npm', ['run', 'build:client']);
+  }
+  const b = loginBundle(clientDir);
+  console.log(
+    `Login route JS: ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw, ${b.files.length} files); contains Vega: ${b.containsVega ? 'YES' : 'no'}`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!values['skip-bundle']) bundleFigure();
+
+  const base = loadEnv();
+  const benchDir = path.join(base.DATA_DIR, 'bench');
+  if (!existsSync(path.join(benchDir, 'warehouse.duckdb'))) {
+    console.log(`${benchDir}/warehouse.duckdb missing: building the large tenant ...`);
+    run('npm', ['run', 'demo:large']);
+  }
+  const env = loadEnv({
+    ...process.env,
+    DATA_DIR: benchDir,
+    PORT: values.port,
+    HOST: '127.0.0.1',
+    WAREHOUSE_URL: '',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'true',
+  });
+  const server = await startServer(env, { watchConfig: false, logger: false });
+  try {
+    const url = `http://127.0.0.1:${server.port}`;
+    const client = await signIn({ url, env, dataDir: benchDir } as TestServer);
+    const wh = server.app.deps.warehouse;
+    const [facts] = await wh.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM fact_stock WHERE group_id = $1',
+      [1],
+    );
+    const [last] = await wh.query<{ d: string }>(
+      'SELECT MAX(last_crawl_date) AS d FROM crawl_log WHERE group_id = $1',
+      [1],
+    );
+    const queries = monitoringQueries(server.app.deps.config.current(), String(last!.d)).filter((q) =>
+      values.only ? q.screenKey.startsWith(values.only) || q.endpoint.startsWith(values.only) : true,
+    );
+    const opts = { runs: Number(values.runs), warmup: Number(values.warmup), groupId: 1 };
+    console.log(
+      `Large tenant: ${facts!.n.toLocaleString('en-US')} fact_stock rows, last crawl ${last!.d}; ${queries.length} endpoints, ${opts.warmup} warm-up + ${opts.runs} runs each (HTTP and raw interleaved)\n`,
+    );
+    const rows: LatencyRow[] = [];
+    for (const q of queries) {
+      const row = await measureEndpoint(client, wh, q, opts);
+      rows.push(row);
+      if (process.stdout.isTTY)
+        process.stdout.write(`\r${rows.length}/${queries.length} ${q.endpoint.padEnd(50)}`);
+    }
+    if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(70) + '\r');
+    console.log(formatLatencyTable(rows, TARGETS));
+    const ratioOk = rows.filter((r) => r.ratio <= TARGETS.ratio).length;
+    const p95Ok = rows.filter((r) => r.httpP95 < TARGETS.p95).length;
+    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+    const medianRatio = sorted(rows.map((r) => r.ratio))[Math.floor(rows.length / 2)] ?? NaN;
+    const overhead = sorted(rows.map((r) => r.httpP50 - r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
+    console.log(
+      `\n${rows.length} endpoints: p50 ratio <= ${TARGETS.ratio} on ${ratioOk}, p95 < ${TARGETS.p95} ms on ${p95Ok}; median ratio ${medianRatio.toFixed(2)}, median HTTP overhead ${overhead.toFixed(1)} ms`,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

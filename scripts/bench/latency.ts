@@ -1,0 +1,109 @@
+/**
+ * Latency of every monitoring endpoint over HTTP against the raw warehouse time of the same SQL.
+ * Runs are interleaved (HTTP, raw, HTTP, raw ...) so both see the same cache and load.
+ */
+import type { ApiClient } from '../../tests/api/support/apiClient.js';
+import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/query/dataRequest.js';
+import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
+import type { MonitoringQuery } from './monitoringQueries.js';
+
+export interface LatencyRow {
+  endpoint: string;
+  screen: string;
+  rows: number;
+  httpP50: number;
+  httpP95: number;
+  rawP50: number;
+  rawP95: number;
+  /** HTTP p50 / raw p50. */
+  ratio: number;
+}
+
+export interface LatencyOptions {
+  warmup: number;
+  runs: number;
+  groupId: number;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await work();
+  return performance.now() - t;
+}
+
+export async function measureEndpoint(
+  client: ApiClient,
+  warehouse: Warehouse,
+  q: MonitoringQuery,
+  opts: LatencyOptions,
+): Promise<LatencyRow> {
+  const request = parseDataRequest(q.ctx, q.params);
+  const { sql, params } = compileDatasetQuery({
+    dataset: q.ctx.dataset,
+    query: q.ctx.query,
+    request,
+    groupId: opts.groupId,
+    dialect: warehouse.dialect,
+    mode: 'page',
+  });
+  let rows = 0;
+  const http = async () => {
+    const res = await client.get<{ rows: unknown[] }>(q.endpoint, q.params);
+    if (res.body.statusCode !== 1) throw new Error(`${q.endpoint}: ${res.status} ${res.body.msg}`);
+    rows = res.body.data?.rows.length ?? 0;
+  };
+  const raw = () => warehouse.query(sql, params);
+  for (let i = 0; i < opts.warmup; i++) {
+    await http();
+    await raw();
+  }
+  const httpMs: number[] = [];
+  const rawMs: number[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    httpMs.push(await timed(http));
+    rawMs.push(await timed(raw));
+  }
+  httpMs.sort((a, b) => a - b);
+  rawMs.sort((a, b) => a - b);
+  const httpP50 = percentile(httpMs, 50);
+  const rawP50 = percentile(rawMs, 50);
+  return {
+    endpoint: q.endpoint,
+    screen: q.screenKey,
+    rows,
+    httpP50,
+    httpP95: percentile(httpMs, 95),
+    rawP50,
+    rawP95: percentile(rawMs, 95),
+    ratio: httpP50 / rawP50,
+  };
+}
+
+/** The table `npm run bench` prints, with the targets marked. */
+export function formatLatencyTable(
+  rows: readonly LatencyRow[],
+  targets: { ratio: number; p95: number },
+): string {
+  const w = Math.max(8, ...rows.map((r) => r.endpoint.length));
+  const n = (v: number) => v.toFixed(1).padStart(7);
+  const lines = [
+    `${'endpoint'.padEnd(w)}  rows  http p50  http p95   raw p50   raw p95  ratio  targets`,
+    '-'.repeat(w + 62),
+  ];
+  for (const r of rows) {
+    const miss = [r.ratio > targets.ratio ? 'ratio' : '', r.httpP95 >= targets.p95 ? 'p95' : ''].filter(
+      Boolean,
+    );
+    lines.push(
+      `${r.endpoint.padEnd(w)} ${String(r.rows).padStart(5)}  ${n(r.httpP50)}   ${n(r.httpP95)}   ${n(r.rawP50)}   ${n(r.rawP95)}  ${r.ratio.toFixed(2).padStart(5)}  ${miss.length ? `MISS ${miss.join('+')}` : 'ok'}`,
+    );
+  }
+  return lines.join('\n');
+}
