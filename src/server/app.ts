@@ -9,6 +9,8 @@ import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
 import { viewsRoutes } from './views/viewsRoutes.js';
+import { CSRF_COOKIE, setCsrfCookie } from './auth/cookies.js';
+import { randomToken } from './auth/secrets.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
@@ -40,7 +42,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Every non-API GET that is not a file is a client route: answer with the SPA shell.
   app.setNotFoundHandler((request, reply) => {
     if (spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
+      // The page's first call may be the login POST: hand out the CSRF cookie with the page.
+      if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, deps.env, randomToken());
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ statusCode: 0, msg: 'page not found' });
   });
