@@ -1,0 +1,120 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../auth/authContext.js';
+import type { Deps } from '../deps.js';
+import { installErrorHandler } from '../http/errorHandler.js';
+import { loadConfigRegistry } from '../config/loadConfigRegistry.js';
+import { copyStockScreens } from '../config/testing/screensFixture.js';
+import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
+import { loadStockFixture } from '../query/testing/stockFixture.js';
+import { dataPlugin } from './dataPlugin.js';
+
+let app: FastifyInstance;
+let fixture: ReturnType<typeof copyStockScreens>;
+
+/** The auth plugin is another part: here a header stands in for the session it would resolve. */
+function fakeAuth(header: string | undefined): AuthContext | null {
+  if (!header) return null;
+  const [group, activities] = header.split(':');
+  return { sessionId: 's', userId: 1, groupId: Number(group), activities: new Set(activities!.split(',')), readMode: null };
+}
+
+beforeAll(async () => {
+  fixture = copyStockScreens();
+  const warehouse = await createDuckDbWarehouse(':memory:');
+  await loadStockFixture(warehouse);
+  // A product name that a spreadsheet would run as a formula.
+  await warehouse.exec(`UPDATE dim_product SET sku_name = '=HYPERLINK("http://evil.test","x")' WHERE product_id = 1001`);
+  const config = await loadConfigRegistry(fixture.dir);
+  app = Fastify({ ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } } });
+  app.decorate('deps', { config, warehouse } as unknown as Deps);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.auth = fakeAuth(request.headers['x-test-auth'] as string | undefined);
+    await Promise.resolve();
+  });
+  installErrorHandler(app);
+  await app.register(dataPlugin, { prefix: '/api/v1' });
+  app.addHook('onClose', async () => {
+    await config.close();
+    await warehouse.close();
+  });
+});
+afterAll(async () => {
+  await app.close();
+  fixture.remove();
+});
+
+const both = 'x-test-auth';
+const get = (url: string, auth: string | undefined = '1:stock/kpi,stock/data') =>
+  app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: auth ? { [both]: auth } : {} });
+
+describe('data plugin', () => {
+  it('answers a KPI endpoint from the config, in the session group', async () => {
+    const res = await get('stock/products/stats');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 1, data: { total: 1, rows: [{ in_stock: 5, availability_pct: 62.5 }] } });
+    const other = await get('stock/products/stats', '2:stock/kpi');
+    expect(other.json()).toMatchObject({ data: { rows: [{ in_stock: 3 }] } });
+  });
+
+  it('pages a grid endpoint with the total, filters applied', async () => {
+    const res = await get('stock/data?limit=1&offset=0&order_by=sku_name&order_type=desc&channel_id=1');
+    expect(res.json()).toMatchObject({ data: { total: 2, rows: [{ sku_name: 'Dove Soap 100g', channel_name: 'Amazon' }] } });
+  });
+
+  it('answers 401 without a session, 403 outside the activities', async () => {
+    expect((await get('stock/products/stats', '')).statusCode).toBe(401);
+    const res = await get('stock/data', '1:stock/kpi');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ statusCode: 0, msg: 'Access denied to stock/data' });
+  });
+
+  it('answers 400 naming an unknown filter or sort field, and 404 for an unknown endpoint', async () => {
+    const filter = await get('stock/data?colour=red');
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json()).toMatchObject({ statusCode: 0, msg: 'Unknown filter field "colour"' });
+    const sort = await get('stock/data?order_by=1;DROP%20TABLE%20fact_stock');
+    expect(sort.json()).toMatchObject({ msg: 'Unknown sort field "1;DROP TABLE fact_stock"' });
+    expect((await get('stock/nothing')).statusCode).toBe(404);
+  });
+
+  it('serves the resolved screen with the tabs the user may open and field metadata', async () => {
+    const res = await get('config/screen?area=stock&screen=kpi', '1:stock/kpi');
+    const data = res.json<{ data: Record<string, unknown> }>().data;
+    expect(data).toMatchObject({ id: 'kpi', permission: 'stock/kpi', tabs: [{ id: 'kpi', title: 'KPI', url: '/workspace/stock/kpi' }] });
+    expect(data.measures).toContainEqual(expect.objectContaining({ id: 'availability_pct', label: 'Availability %', format: 'percent' }));
+    expect(data.dimensions).toContainEqual({ id: 'brand_name', label: 'Brand' });
+    expect((await get('config/screen?area=stock&screen=data', '1:stock/kpi')).statusCode).toBe(403);
+    expect((await get('config/screen?area=stock&screen=nope')).statusCode).toBe(404);
+    expect((await get('config/screen?area=stock')).statusCode).toBe(400);
+  });
+
+  it('lists the areas the user may open', async () => {
+    const res = await get('config/areas', '1:stock/data');
+    expect(res.json()).toMatchObject({ data: [{ id: 'stock', url: '/workspace/stock/data', tabs: [{ id: 'data' }] }] });
+    expect((await get('config/areas', '1:price/kpi')).json()).toMatchObject({ data: [] });
+  });
+
+  it('serves suggestions in the spec shape, narrowed by dependsOn', async () => {
+    const res = await get('suggestion/city?screenName=stock/kpi&channel_id=4&prefix=&offset=0&staticSize=10&attr_type_id=0');
+    expect(res.json()).toEqual({ statusCode: 1, msg: 'Success', total: 1, data: { city: [{ key: 11, name: 'Delhi' }] } });
+    expect((await get('suggestion/city?screenName=stock/data', '1:stock/kpi')).statusCode).toBe(403);
+    expect((await get('suggestion/city')).statusCode).toBe(400);
+  });
+
+  it('exports a grid as xlsx with the filters applied and no cell a formula', async () => {
+    const res = await get('stock/data/export?channel_id=1&order_by=sku_name&order_type=desc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Product');
+    expect(sheet.rowCount).toBe(3);
+    const cell = sheet.getRow(3).getCell(2);
+    expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+    expect(cell.value).toBe(`'=HYPERLINK("http://evil.test","x")`);
+  });
+});
