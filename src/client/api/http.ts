@@ -23,10 +23,17 @@ export function serializeParams(params: Record<string, unknown>): string {
       if (value.length === 0) continue;
       parts.push(`${encodeURIComponent(key)}=${value.map((v) => encodeURIComponent(String(v))).join(',')}`);
     } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value as string | number | boolean))}`);
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(scalarText(value))}`);
     }
   }
   return parts.join('&');
+}
+
+/** Scalars as text; an object (never expected in a query) as JSON rather than '[object Object]'. */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 /** Message of a failed call: the server's msg, else the spec's generic text. */
