@@ -35,7 +35,8 @@ export function DataGrid({ config }: { config: GridWidget }) {
         id: col.field,
         accessorFn: (row: Row) => row[col.field],
         header: col.header ?? fieldLabel(screen, col.field),
-        enableSorting: col.sortable !== false,
+        // Only declared sort fields: the server refuses any other order_by.
+        enableSorting: col.sortable === true,
         cell: (info) => <GridCell column={col} row={info.row.original} currency={currency} />,
       })),
     [config.columns, currency, screen],

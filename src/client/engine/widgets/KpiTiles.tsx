@@ -34,7 +34,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                   {tile.label ?? meta?.label ?? tile.measure}
                   {definition && (
                     <span className="ss-kpi__info" aria-hidden>
-                      ⓘ
+                      i
                     </span>
                   )}
                 </div>
