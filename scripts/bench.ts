@@ -19,6 +19,7 @@ import { signIn } from '../tests/api/support/signIn.js';
 import type { TestServer } from '../tests/api/support/testServer.js';
 import { formatLatencyTable, measureEndpoint, type LatencyRow } from './bench/latency.js';
 import { loginBundle } from './bench/loginBundle.js';
+import { overheadBreakdown } from './bench/latencyOverhead.js';
 import { monitoringQueries } from './bench/monitoringQueries.js';
 
 const TARGETS = { ratio: 1.3, p95: 150 };
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
     const medianRatio = sorted(rows.map((r) => r.ratio))[Math.floor(rows.length / 2)] ?? NaN;
     const overhead = sorted(rows.map((r) => r.httpP50 - r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
+    const sample = queries.find((q) => q.ctx.query.paged) ?? queries[0];
+    if (sample) console.log(`\n${await overheadBreakdown(client, server.app.deps, sample, opts.runs)}`);
     console.log(
       `\n${rows.length} endpoints: p50 ratio <= ${TARGETS.ratio} on ${ratioOk}, p95 < ${TARGETS.p95} ms on ${p95Ok}; median ratio ${medianRatio.toFixed(2)}, median HTTP overhead ${overhead.toFixed(1)} ms`,
     );

@@ -1,0 +1,71 @@
+/**
+ * Where the time between the raw warehouse and HTTP goes: the same steps the data route takes,
+ * timed one by one in-process (session + activities read from the store, request parsing and SQL
+ * compilation, JSON serialisation of the answer), plus an authenticated HTTP call that does no
+ * warehouse work at all (routing, auth hooks, envelope).
+ */
+import type { ApiClient } from '../../tests/api/support/apiClient.js';
+import { SESSION_COOKIE } from '../../src/server/auth/cookies.js';
+import { sha256 } from '../../src/server/auth/secrets.js';
+import type { Deps } from '../../src/server/deps.js';
+import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/query/dataRequest.js';
+import { runScreenQuery } from '../../src/server/query/runScreenQuery.js';
+import { activitiesOf } from '../../src/server/store/accessRepo.js';
+import { findLiveSession } from '../../src/server/store/sessionRepo.js';
+import { percentile } from './latency.js';
+import type { MonitoringQuery } from './monitoringQueries.js';
+
+async function p50(runs: number, work: () => Promise<unknown> | unknown): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t = performance.now();
+    await work();
+    if (i >= 3) ms.push(performance.now() - t);
+  }
+  return percentile(
+    ms.sort((a, b) => a - b),
+    50,
+  );
+}
+
+export async function overheadBreakdown(
+  client: ApiClient,
+  deps: Deps,
+  sample: MonitoringQuery,
+  runs: number,
+): Promise<string> {
+  const db = deps.store.db;
+  const token = client.cookie(SESSION_COOKIE) ?? '';
+  const session = await findLiveSession(db, sha256(token));
+  const httpNoWarehouse = await p50(runs, () => client.get('config/areas'));
+  const auth = await p50(runs, async () => {
+    const s = await findLiveSession(db, sha256(token));
+    await activitiesOf(db, s!.user_id, s!.group_id!);
+  });
+  const compile = await p50(runs, () =>
+    compileDatasetQuery({
+      dataset: sample.ctx.dataset,
+      query: sample.ctx.query,
+      request: parseDataRequest(sample.ctx, sample.params),
+      groupId: session?.group_id ?? 1,
+      dialect: deps.warehouse.dialect,
+      mode: 'page',
+    }),
+  );
+  const answer = await runScreenQuery(
+    deps.warehouse,
+    sample.ctx,
+    parseDataRequest(sample.ctx, sample.params),
+    1,
+  );
+  const json = await p50(runs, () => JSON.stringify({ statusCode: 1, msg: 'success', data: answer }));
+  const f = (v: number) => `${v.toFixed(2)} ms`;
+  return [
+    'Per-request overhead (p50, in-process unless noted):',
+    `  authenticated HTTP GET config/areas (no warehouse): ${f(httpNoWarehouse)}`,
+    `  store reads of the auth hook (session + activities): ${f(auth)}`,
+    `  parse + compile ${sample.endpoint}: ${f(compile)}`,
+    `  JSON of its answer (${answer.rows.length} rows): ${f(json)}`,
+  ].join('\n');
+}
