@@ -4,7 +4,9 @@ import type { Warehouse } from '../warehouse.js';
 
 /**
  * Buffers generated rows per table and loads them in batches, so a 90-day tenant streams
- * through bounded memory. Rows are full rows in DDL column order.
+ * through bounded memory. Rows are full rows in DDL column order. A table is loaded once it holds
+ * a DuckDB row group's worth of rows (larger appends skip the WAL and go straight to the file);
+ * everything is loaded when the total passes `flushRows`.
  */
 export class RowSink {
   readonly counts: Record<string, number> = {};
@@ -13,7 +15,8 @@ export class RowSink {
 
   constructor(
     private readonly wh: Warehouse,
-    private readonly flushRows = 200_000,
+    private readonly flushRows = 600_000,
+    private readonly tableRows = 150_000,
   ) {}
 
   push(table: string, row: unknown[]): void {
@@ -38,6 +41,12 @@ export class RowSink {
   }
 
   async flushIfFull(): Promise<void> {
-    if (this.full) await this.flush();
+    if (this.full) return this.flush();
+    for (const [table, rows] of this.buffers) {
+      if (rows.length < this.tableRows) continue;
+      this.buffers.set(table, []);
+      this.pending -= rows.length;
+      await bulkInsert(this.wh, table, tableColumns(table), rows);
+    }
   }
 }
