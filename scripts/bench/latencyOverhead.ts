@@ -16,7 +16,7 @@ import { findLiveSession } from '../../src/server/store/sessionRepo.js';
 import { percentile } from './latency.js';
 import type { MonitoringQuery } from './monitoringQueries.js';
 
-async function p50(runs: number, work: () => Promise<unknown> | unknown): Promise<number> {
+async function p50(runs: number, work: () => unknown): Promise<number> {
   const ms: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
     const t = performance.now();
