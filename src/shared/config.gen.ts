@@ -106,7 +106,7 @@ export interface AreaConfig {
    */
   $schema?: string;
   /**
-   * Version of the config language the file is written in; a change to the language ships a migration.
+   * Version of the config language this file is written in (1).
    */
   schemaVersion: 1;
   /**
@@ -147,7 +147,7 @@ export interface DatasetConfig {
    */
   $schema?: string;
   /**
-   * Version of the config language the file is written in; a change to the language ships a migration.
+   * Version of the config language this file is written in (1).
    */
   schemaVersion: 1;
   /**
@@ -550,7 +550,7 @@ export interface ScreenConfig {
    */
   $schema?: string;
   /**
-   * Version of the config language the file is written in; a change to the language ships a migration.
+   * Version of the config language this file is written in (1).
    */
   schemaVersion: 1;
   /**

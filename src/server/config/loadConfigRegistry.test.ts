@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- these tests break untyped JSON files on purpose */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- these tests break untyped JSON files on purpose */
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigRegistry } from './loadConfigRegistry.js';
 import { ConfigError } from './configProblems.js';
