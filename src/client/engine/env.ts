@@ -19,10 +19,27 @@ function readJson(key: string): unknown {
   }
 }
 
-/** Last crawl dates stored after login (spec §3 `crawlDate`), keyed by crawl type. */
+/**
+ * Last crawl dates stored after login (spec §3 `crawlDate`): an object keyed by crawl type, or one
+ * date for all types. Times are cut to the day so the comparison with today is by date.
+ */
 export function storedCrawlDates(): CrawlDates {
-  const value = readJson('crawlDate');
-  return value && typeof value === 'object' ? value : {};
+  const raw = browserStorage()?.getItem('crawlDate') ?? null;
+  const value = raw && /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw : readJson('crawlDate');
+  const day = (v: unknown) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined;
+  if (typeof value === 'string') {
+    const d = day(value);
+    return d ? { product: d, category: d, keyword: d, best_seller: d } : {};
+  }
+  const out: CrawlDates = {};
+  if (value && typeof value === 'object') {
+    for (const [type, v] of Object.entries(value as Record<string, unknown>)) {
+      const d = day(v);
+      if (d) out[type as keyof CrawlDates] = d;
+    }
+  }
+  return out;
 }
 
 /** The user's currency info stored after login (spec §3), else the rupee default. */

@@ -126,3 +126,11 @@ describe('filter rules (spec §4)', () => {
     expect(defaultFilterState({}, TODAY).limit).toBe(10);
   });
 });
+
+describe('tag names follow their values', () => {
+  it('an emptied filter drops its tag names too', () => {
+    const state = changeFilter(paged(), 'brand_id', [7], defaults, { 7: 'Acme' });
+    expect(state.selected_filters).toEqual({ brand_id: { 7: 'Acme' } });
+    expect(changeFilter(state, 'brand_id', [], defaults).selected_filters).toEqual({});
+  });
+});

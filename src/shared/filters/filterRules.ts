@@ -36,7 +36,14 @@ export function changeFilter(
   names?: Record<string, string>,
 ): FilterState {
   let next: FilterState = resetPaging({ ...state, [field]: value }, defaults);
-  if (names) next.selected_filters = { ...(state.selected_filters ?? {}), [field]: names };
+  if (names && !isEmptyValue(value))
+    next.selected_filters = { ...(state.selected_filters ?? {}), [field]: names };
+  else if (isEmptyValue(value) && state.selected_filters?.[field]) {
+    // An emptied field takes its tag names with it.
+    const rest = { ...state.selected_filters };
+    delete rest[field];
+    next.selected_filters = rest;
+  }
   if (field === 'self_comp') next = clearFields(next, SELF_COMP_CLEARS);
   return dropEmptyKeys(next);
 }

@@ -47,7 +47,7 @@ export function searchToFilters(search: string): Partial<FilterState> | null {
       out[key] = inner ? inner.split(',').map((v) => parseScalar(v, '')) : [];
     } else out[key] = parseScalar(raw, key);
   }
-  return Object.keys(out).length ? (dropEmptyKeys(out)) : null;
+  return Object.keys(out).length ? dropEmptyKeys(out) : null;
 }
 
 /**

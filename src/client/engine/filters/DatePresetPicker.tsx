@@ -89,9 +89,12 @@ export function DatePresetPicker({
         </span>
       )}
       {mode === 'month_range' && <MonthRangeInputs />}
-      <span className="ss-datepicker__title" aria-live="polite">
-        {filters.datepicker_title}
-      </span>
+      {/* The preset's own name is already in the select; show only dates the user picked. */}
+      {mode && NEEDS_INPUT.has(mode) && (
+        <span className="ss-datepicker__title" aria-live="polite">
+          {filters.datepicker_title}
+        </span>
+      )}
     </div>
   );
 }
