@@ -1,26 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../shared/errors.js';
-import { createDuckDbWarehouse, type DuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
+import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
+import { createPgTestWarehouse } from '../warehouse/testing/pgTestWarehouse.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
 import { compileSuggestionQuery, escapeLike } from './compileSuggestionQuery.js';
 import { parseSuggestionRequest } from './suggestionRequest.js';
 import { loadStockFixture } from './testing/stockFixture.js';
 import { stockContexts } from './testing/stockContext.js';
 
 const kpi = stockContexts().ctx('kpi', 'stats');
-let wh: DuckDbWarehouse;
-beforeAll(async () => {
-  wh = await createDuckDbWarehouse(':memory:');
-  await loadStockFixture(wh);
-});
-afterAll(() => wh.close());
+const dialects: [string, () => Promise<{ wh: Warehouse; drop: () => Promise<void> }>][] = [
+  [
+    'duckdb',
+    async () => {
+      const wh = await createDuckDbWarehouse(':memory:');
+      return { wh, drop: () => wh.close() };
+    },
+  ],
+  ['postgres', createPgTestWarehouse],
+];
 
-async function options(source: string, query: Record<string, string>, groupId = 1) {
-  const req = parseSuggestionRequest(kpi.screen, kpi.dataset, source, query);
-  const { sql, params } = compileSuggestionQuery(kpi.dataset, req, groupId, 'duckdb');
-  return (await wh.query<{ key: number; name: string }>(sql, params)).map((r) => [r.key, r.name]);
-}
+describe.each(dialects)('suggestions on %s', (_name, open) => {
+  let wh: Warehouse;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ wh, drop } = await open());
+    await loadStockFixture(wh);
+  });
+  afterAll(() => drop());
 
-describe('suggestions', () => {
+  async function options(source: string, query: Record<string, string>, groupId = 1) {
+    const req = parseSuggestionRequest(kpi.screen, kpi.dataset, source, query);
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, groupId, wh.dialect);
+    return (await wh.query<{ key: number; name: string }>(sql, params)).map((r) => [r.key, r.name]);
+  }
+
   it('lists the options present in the group facts, named from the dimension table', async () => {
     expect(await options('brand', {})).toEqual([
       [100, 'Dove'],
@@ -45,6 +59,19 @@ describe('suggestions', () => {
     expect(await options('brand', { prefix: 'ove' })).toEqual([]);
     expect(await options('brand', { prefix: '%' })).toEqual([]);
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+
+  it('names mapped dimensions (label categories) from their table, for the group only', async () => {
+    const screen = {
+      ...kpi.screen,
+      filters: [
+        ...(kpi.screen.filters ?? []),
+        { kind: 'multiSelect' as const, field: 'label_category_id', label: 'Label', source: 'labelCategory' },
+      ],
+    };
+    const req = parseSuggestionRequest(screen, kpi.dataset, 'labelCategory', { prefix: 'gro' });
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, wh.dialect);
+    expect(await wh.query(sql, params)).toEqual([{ key: 31, name: 'Grooming', __total: 1 }]);
   });
 
   it('pages with offset and staticSize', async () => {
