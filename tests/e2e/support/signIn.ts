@@ -21,7 +21,9 @@ export async function signIn(page: Page, username = DEMO_USER, password = DEMO_P
   await request.get('/api/v1/processmonitor/sessionvalidity');
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
   const headers = { 'x-csrf-token': csrf };
-  let body = (await (await request.post('/api/v1/authenticate', { data: { username, password }, headers })).json()) as LoginBody;
+  let body = (await (
+    await request.post('/api/v1/authenticate', { data: { username, password }, headers })
+  ).json()) as LoginBody;
   if (body.statusCode !== 1) throw new Error(`authenticate failed: ${body.msg}`);
   if (!body.data?.settrustbrowser) {
     const otp = latestOtp(E2E_DATA_DIR, username);
@@ -30,6 +32,8 @@ export async function signIn(page: Page, username = DEMO_USER, password = DEMO_P
   }
   const group = body.data?.org_list?.find((g) => g.status === 1);
   if (!group) throw new Error('no active group');
-  const selected = (await (await request.post('/api/v1/selectGroup', { data: { group_id: group.id }, headers })).json()) as LoginBody;
+  const selected = (await (
+    await request.post('/api/v1/selectGroup', { data: { group_id: group.id }, headers })
+  ).json()) as LoginBody;
   if (selected.statusCode !== 1) throw new Error(`selectGroup failed: ${selected.msg}`);
 }

@@ -1,0 +1,25 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The value shown on the KPI tile with this label. */
+export function kpiValue(page: Page, label: string): Locator {
+  return page
+    .locator('.ss-kpi')
+    .filter({
+      has: page.locator('.ss-kpi__label', {
+        hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      }),
+    })
+    .locator('.ss-kpi__value');
+}
+
+/** Picks an option of a multi-select filter (react-select) by typing its name. */
+export async function pickOption(page: Page, filterLabel: string, option: string): Promise<void> {
+  await page.getByLabel(filterLabel, { exact: true }).fill(option);
+  await page.locator('.ss-select__option', { hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Waits until every widget of the screen has settled (no loading frames left). */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
+}
