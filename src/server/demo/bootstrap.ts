@@ -6,7 +6,7 @@ import { todayIso } from '../warehouse/demo/calendar.js';
 /** The two demo tenants: the demo login's group and a second one that isolation tests look into. */
 export const DEMO_GROUPS = [
   { groupId: 1, name: 'Demo Brands' },
-  { groupId: 2, name: 'Rival Foods' },
+  { groupId: 2, name: 'Rival Foods', skus: 120 }, // smaller: isolation tests only need it to exist
 ] as const;
 
 /**
