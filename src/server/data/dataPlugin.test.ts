@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/authContext.js';
 import type { Deps } from '../deps.js';
@@ -116,5 +117,22 @@ describe('data plugin', () => {
     const cell = sheet.getRow(3).getCell(2);
     expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
     expect(cell.value).toBe(`'=HYPERLINK("http://evil.test","x")`);
+  });
+
+  it('no query string gives anything but 200 or 400 (never a 500)', async () => {
+    const keys = fc.oneof(
+      fc.constantFrom('channel_id', 'brand_id', 'city_zone_id', 'stock_status', 'start_date', 'end_date', 'limit', 'offset', 'order_by', 'order_type'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    );
+    const values = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('1,4', '-1', '2026-01-02', 'sku_name', 'asc', '0', '99999999999'));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('stock/data', 'stock/products/stats', 'suggestion/brand?screenName=stock/kpi&x=1'), fc.dictionary(keys, values, { maxKeys: 5 }), async (path, params) => {
+        const qs = new URLSearchParams(params).toString();
+        const res = await get(`${path}${path.includes('?') ? '&' : '?'}${qs}`);
+        expect([200, 400]).toContain(res.statusCode);
+        expect(res.json<{ statusCode: number }>().statusCode).toBe(res.statusCode === 200 ? 1 : 0);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
