@@ -1,17 +1,40 @@
-import { useState } from 'react';
-import type { KeyValueStorage } from '../../shared/filters/index.js';
+import { useEffect, useState } from 'react';
+import type { FilterState } from '../../shared/filters/index.js';
+import { errorMessage } from '../api/http.js';
 import { useEngine } from './EngineContext.js';
-import { deleteView, listViews, saveView } from './savedViews.js';
+import type { SavedView } from './savedViews.js';
 import { screenActions } from './state/screenStore.js';
 
 /** Save the current filters under a name, reopen or delete saved views of this screen. */
-export function SavedViews({ storage }: { storage: KeyValueStorage | null }) {
-  const { store } = useEngine();
+export function SavedViews() {
+  const { store, source } = useEngine();
   const { area, screen } = store;
-  const [views, setViews] = useState(() => (storage ? listViews(storage, area, screen) : []));
+  const [views, setViews] = useState<SavedView[]>([]);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState('');
-  if (!storage) return null;
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    source.views.list(area, screen).then(
+      (list) => live && setViews(list),
+      () => live && setViews([]), // views are a convenience: the screen works without them
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, area, screen]);
+
+  const run = (work: Promise<SavedView[]>, select: string) => {
+    work.then(
+      (list) => {
+        setViews(list);
+        setChosen(select);
+        setError(null);
+      },
+      (err: unknown) => setError(errorMessage(err)),
+    );
+  };
   const view = views.find((v) => v.name === chosen);
   return (
     <div className="ss-views">
@@ -40,10 +63,7 @@ export function SavedViews({ storage }: { storage: KeyValueStorage | null }) {
         type="button"
         className="ss-btn ss-btn--ghost"
         disabled={!view}
-        onClick={() => {
-          setViews(deleteView(storage, area, screen, chosen));
-          setChosen('');
-        }}
+        onClick={() => view && run(source.views.remove(area, screen, view), '')}
       >
         Delete
       </button>
@@ -51,9 +71,9 @@ export function SavedViews({ storage }: { storage: KeyValueStorage | null }) {
         className="ss-views__save"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!name.trim()) return;
-          setViews(saveView(storage, area, screen, name, store.filters));
-          setChosen(name.trim());
+          const trimmed = name.trim();
+          if (!trimmed) return;
+          run(source.views.save(area, screen, trimmed, store.filters), trimmed);
           setName('');
         }}
       >
@@ -61,6 +81,7 @@ export function SavedViews({ storage }: { storage: KeyValueStorage | null }) {
           className="ss-input"
           aria-label="View name"
           placeholder="Name this view"
+          maxLength={60}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
@@ -68,6 +89,7 @@ export function SavedViews({ storage }: { storage: KeyValueStorage | null }) {
           Save view
         </button>
       </form>
+      {error && <span className="ss-field-error">{error}</span>}
     </div>
   );
 }

@@ -135,6 +135,7 @@ describe('ScreenView (stock screens)', () => {
       target: { value: 'Only in stock' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save view' }));
+    await screen.findByRole('option', { name: 'Only in stock' });
     fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Remove Stock status/ })).toBeNull());
     fireEvent.change(screen.getByRole('combobox', { name: 'Saved views' }), {

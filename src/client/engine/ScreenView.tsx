@@ -62,7 +62,7 @@ export function ScreenView(props: ScreenViewProps) {
         <SubmenuTabs onNavigate={onNavigate} />
         <header className="ss-screen__head">
           <h1 className="ss-screen__title">{screen.title}</h1>
-          <SavedViews storage={storage} />
+          <SavedViews />
         </header>
         <FilterBar filters={filters} />
         <SelectedTags filters={filters} />

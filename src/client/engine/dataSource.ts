@@ -2,6 +2,8 @@ import { http } from '../api/http.js';
 import { suggestionParams } from '../../shared/filters/index.js';
 import type { Envelope } from '../../shared/envelope.js';
 import type { FilterOptionItem, QueryResult, ResolvedScreen } from './screenTypes.js';
+import type { ViewsApi } from './savedViews.js';
+import { serverViewsApi } from './serverViewsApi.js';
 
 /**
  * Everything the engine asks the server. Widgets go through this interface, never axios, so
@@ -15,6 +17,8 @@ export interface DataSource {
     params: Record<string, unknown>,
   ): Promise<{ options: FilterOptionItem[]; total: number }>;
   submit(endpoint: string, method: string, body: unknown): Promise<Envelope>;
+  /** Named views of a screen's filters. */
+  views: ViewsApi;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -47,4 +51,5 @@ export const httpDataSource: DataSource = {
     const res = await http.request<Envelope>({ url: endpoint, method, data: body });
     return res.data;
   },
+  views: serverViewsApi,
 };

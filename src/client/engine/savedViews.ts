@@ -1,14 +1,17 @@
 import type { FilterState, KeyValueStorage } from '../../shared/filters/index.js';
 
 /**
- * Named views per screen, kept in localStorage for now. A server table (user x screen x name)
- * is the next step so views follow the user across browsers and can be shared.
+ * Named views per screen. The app keeps them on the server (`GET/POST /views`, `DELETE
+ * /views/:id`, per user and group); this localStorage version serves stories, tests and a server
+ * without the views routes.
  */
 export const SAVED_VIEWS_KEY = 'shelfscopeSavedViews';
 
 export interface SavedView {
+  /** Server id; absent for views kept in localStorage. */
+  id?: number;
   name: string;
-  savedAt: string;
+  savedAt?: string;
   filters: FilterState;
 }
 
@@ -60,4 +63,19 @@ export function deleteView(
   all[keyOf(area, screen)] = views;
   storage.setItem(SAVED_VIEWS_KEY, JSON.stringify(all));
   return views;
+}
+
+/** Saved views as the engine uses them, whatever keeps them. Each call answers the new list. */
+export interface ViewsApi {
+  list(area: string, screen: string): Promise<SavedView[]>;
+  save(area: string, screen: string, name: string, filters: FilterState): Promise<SavedView[]>;
+  remove(area: string, screen: string, view: SavedView): Promise<SavedView[]>;
+}
+
+export function localViewsApi(storage: KeyValueStorage): ViewsApi {
+  return {
+    list: (area, screen) => Promise.resolve(listViews(storage, area, screen)),
+    save: (area, screen, name, filters) => Promise.resolve(saveView(storage, area, screen, name, filters)),
+    remove: (area, screen, view) => Promise.resolve(deleteView(storage, area, screen, view.name)),
+  };
 }
