@@ -51,7 +51,6 @@ async function main(): Promise<void> {
       days: count('days', values.days),
       log: (line) => console.log(line),
     });
-    await wh.exec('CHECKPOINT');
     const width = Math.max(...Object.keys(result.rows).map((t) => t.length));
     for (const [table, rows] of Object.entries(result.rows)) {
       console.log(`${table.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(12)}`);

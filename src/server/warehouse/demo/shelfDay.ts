@@ -38,7 +38,10 @@ export function emitShelfDay(
   rng: Rng,
 ): ShelfSummary {
   const { product, channel } = listing;
-  const keys = [product.productId, product.brand.brandId, product.category.categoryId, product.isCompetitor];
+  const { productId, isCompetitor } = product;
+  const brandId = product.brand.brandId;
+  const categoryId = product.category.categoryId;
+  const channelId = channel.channelId;
   const mrp = product.mrp;
   const reference = Math.round(mrp * (1 - listing.baseDiscount));
   const ruleMin = listing.hasRules ? Math.round(reference * 0.9) : null;
@@ -56,8 +59,19 @@ export function emitShelfDay(
     const oosChance = OOS_BASE * channel.oosFactor * city.oosFactor * WEEKDAY_OOS[weekday]!;
     const status = nextStatus(listing.lastStatus[ci]!, oosChance, rng);
     listing.lastStatus[ci] = status;
-    const where = [groupId, date, channel.channelId, city.cityId, ...keys];
-    sink.push('fact_stock', [...where, status]);
+    const cityId = city.cityId;
+    // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
+    sink.push('fact_stock', [
+      groupId,
+      date,
+      channelId,
+      cityId,
+      productId,
+      brandId,
+      categoryId,
+      isCompetitor,
+      status,
+    ]);
 
     let sellingPrice = Math.round(mrp * (1 - listing.baseDiscount) * (1 + 0.015 * rng.normal()));
     let promoRow: unknown[] | null = null;
@@ -102,6 +116,7 @@ export function emitShelfDay(
     }
     if (promoRow) {
       summary.onPromo ||= promoRow[6] !== OFFER_STATUS.missing;
+      const where = [groupId, date, channelId, cityId, productId, brandId, categoryId, isCompetitor];
       sink.push('fact_promo', [...where, ...promoRow, 'running']);
     }
     if (status === 2) return;
@@ -114,7 +129,14 @@ export function emitShelfDay(
     const variationPct = round2(((sellingPrice - reference) / reference) * 100);
     const band = variationBand(variationPct);
     sink.push('fact_price', [
-      ...where,
+      groupId,
+      date,
+      channelId,
+      cityId,
+      productId,
+      brandId,
+      categoryId,
+      isCompetitor,
       mrp,
       sellingPrice,
       round2(((mrp - sellingPrice) / mrp) * 100),
