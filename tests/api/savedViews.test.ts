@@ -16,10 +16,20 @@ afterAll(() => server?.close());
 describe('saved views', () => {
   it('saves, lists, replaces by name and deletes a view of a screen', async () => {
     const state = { channel_id: [1, 4], start_date: '2026-11-01', end_date: '2026-11-07' };
-    const saved = await demo.post<{ id: number }>('views', { screen: 'stock/kpi', name: 'Amazon + Flipkart', state });
+    const saved = await demo.post<{ id: number }>('views', {
+      screen: 'stock/kpi',
+      name: 'Amazon + Flipkart',
+      state,
+    });
     expect(saved.status).toBe(200);
-    await demo.post('views', { screen: 'stock/kpi', name: 'Amazon + Flipkart', state: { ...state, channel_id: [1] } });
-    const list = await demo.get<{ id: number; name: string; state: { channel_id: number[] } }[]>('views', { screen: 'stock/kpi' });
+    await demo.post('views', {
+      screen: 'stock/kpi',
+      name: 'Amazon + Flipkart',
+      state: { ...state, channel_id: [1] },
+    });
+    const list = await demo.get<{ id: number; name: string; state: { channel_id: number[] } }[]>('views', {
+      screen: 'stock/kpi',
+    });
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data![0]!.state.channel_id).toEqual([1]);
     const removed = await demo.raw('DELETE', `views/${saved.body.data!.id}`);
@@ -34,7 +44,11 @@ describe('saved views', () => {
   });
 
   it('keeps views per user: another user neither sees nor deletes them', async () => {
-    const saved = await demo.post<{ id: number }>('views', { screen: 'stock/kpi', name: 'Mine', state: { brand_id: [3] } });
+    const saved = await demo.post<{ id: number }>('views', {
+      screen: 'stock/kpi',
+      name: 'Mine',
+      state: { brand_id: [3] },
+    });
     const other = await signIn(server, DEMO_USERS.multi);
     expect((await other.get<unknown[]>('views', { screen: 'stock/kpi' })).body.data).toEqual([]);
     expect((await other.raw('DELETE', `views/${saved.body.data!.id}`)).status).toBe(404);

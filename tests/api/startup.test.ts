@@ -39,17 +39,31 @@ describe('server start-up', () => {
   });
 
   it('a second start reuses the data folder: nothing regenerated, nothing lost', async () => {
-    const env = loadEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'reuse'), DEMO_SKUS: '20', DEMO_DAYS: '7', LOG_LEVEL: 'silent' });
+    const env = loadEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'reuse'),
+      DEMO_SKUS: '20',
+      DEMO_DAYS: '7',
+      LOG_LEVEL: 'silent',
+    });
     const count = async (): Promise<{ rows: number; users: number; marker: number }> => {
       const server = await startServer(env, { watchConfig: false, logger: false });
       try {
-        const [rows] = await server.app.deps.warehouse.query<{ n: number }>('SELECT COUNT(*) AS n FROM fact_stock');
-        const users = await server.app.deps.store.db.selectFrom('users' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const [rows] = await server.app.deps.warehouse.query<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM fact_stock',
+        );
+        const users = await server.app.deps.store.db
+          .selectFrom('users' as never)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         // A marker row proves the second start did not rebuild the warehouse.
-        await server.app.deps.warehouse.exec("CREATE TABLE IF NOT EXISTS start_marker (n INTEGER)");
+        await server.app.deps.warehouse.exec('CREATE TABLE IF NOT EXISTS start_marker (n INTEGER)');
         await server.app.deps.warehouse.exec('INSERT INTO start_marker VALUES (1)');
-        const [marker] = await server.app.deps.warehouse.query<{ n: number }>('SELECT COUNT(*) AS n FROM start_marker');
-        return { rows: rows!.n, users: Number((users as { n: number }).n), marker: marker!.n };
+        const [marker] = await server.app.deps.warehouse.query<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM start_marker',
+        );
+        return { rows: rows!.n, users: Number(users.n), marker: marker!.n };
       } finally {
         await server.close();
       }

@@ -33,12 +33,25 @@ export async function listViews(db: Kysely<StoreDatabase>, owner: Owner): Promis
 }
 
 /** Saves under a name; saving an existing name replaces that view. */
-export async function saveView(db: Kysely<StoreDatabase>, owner: Owner, name: string, state: object): Promise<number> {
+export async function saveView(
+  db: Kysely<StoreDatabase>,
+  owner: Owner,
+  name: string,
+  state: object,
+): Promise<number> {
   const row = await db
     .insertInto('saved_views')
-    .values({ user_id: owner.userId, group_id: owner.groupId, screen: owner.screen, name, state: JSON.stringify(state) })
+    .values({
+      user_id: owner.userId,
+      group_id: owner.groupId,
+      screen: owner.screen,
+      name,
+      state: JSON.stringify(state),
+    })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'group_id', 'screen', 'name']).doUpdateSet({ state: JSON.stringify(state), updated_at: new Date() }),
+      oc
+        .columns(['user_id', 'group_id', 'screen', 'name'])
+        .doUpdateSet({ state: JSON.stringify(state), updated_at: new Date() }),
     )
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -46,7 +59,12 @@ export async function saveView(db: Kysely<StoreDatabase>, owner: Owner, name: st
 }
 
 /** Deletes one of the caller's own views; false when there is no such view of theirs. */
-export async function deleteView(db: Kysely<StoreDatabase>, userId: number, groupId: number, id: number): Promise<boolean> {
+export async function deleteView(
+  db: Kysely<StoreDatabase>,
+  userId: number,
+  groupId: number,
+  id: number,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('saved_views')
     .where('id', '=', id)

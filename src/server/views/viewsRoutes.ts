@@ -7,7 +7,10 @@ import { deleteView, listViews, saveView } from './savedViewsRepo.js';
 const screenKey = { type: 'string', pattern: '^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$', maxLength: 120 } as const;
 
 /** A screen that exists in the current config and that the caller may open; else 404 / 401 / 403. */
-function ownerOf(request: FastifyRequest, screen: string): { userId: number; groupId: number; screen: string } {
+function ownerOf(
+  request: FastifyRequest,
+  screen: string,
+): { userId: number; groupId: number; screen: string } {
   const config = request.server.deps.config.current().screens.get(screen);
   if (!config) throw new NotFoundError(`Unknown screen "${screen}"`);
   const auth = requireActivity(request, config.permission);
@@ -15,7 +18,7 @@ function ownerOf(request: FastifyRequest, screen: string): { userId: number; gro
 }
 
 /** Named views of a screen's filters, saved per user and group: GET/POST views, DELETE views/:id. */
-export const viewsRoutes: FastifyPluginAsync = async (app) => {
+export const viewsRoutes: FastifyPluginAsync = (app) => {
   const db = app.deps.store.db;
 
   app.get<{ Querystring: { screen: string } }>(
@@ -60,4 +63,5 @@ export const viewsRoutes: FastifyPluginAsync = async (app) => {
       return ok({}, 'View deleted');
     },
   );
+  return Promise.resolve();
 };
