@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { FilterState } from '../../shared/filters/index.js';
 import { errorMessage } from '../api/http.js';
 import { useEngine } from './EngineContext.js';
 import type { SavedView } from './savedViews.js';
