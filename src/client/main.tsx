@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { http } from './api/http.js';
 import { installInterceptors } from './api/interceptors.js';
 import { App, router } from './App.js';
-import { clearSession } from './shell/sessionStore.js';
 import { readModeHeaders } from './shell/readMode.js';
 import './shell/base.css';
 
@@ -12,10 +11,9 @@ const onSignedInPage = () => !router.state.location.pathname.startsWith('/public
 
 installInterceptors(http, {
   readModeHeaders,
-  onSessionExpired: () => {
-    clearSession();
-    void router.navigate('/public/login', { replace: true });
-  },
+  // The login page forgets the old session when it mounts (clearing it here, under mounted
+  // workspace routes, would make them redirect to the landing page instead).
+  onSessionExpired: () => void router.navigate('/public/login', { replace: true }),
   onUnauthorized: () => {
     if (onSignedInPage()) void router.navigate('/public/login', { replace: true });
   },

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG, OTP_PATTERN } from '../../shared/auth/accessRules.js';
 import { authApi, type OrgItem } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
 import { notify } from '../shell/toast.js';
-import { applyGroupSelection } from '../shell/sessionStore.js';
+import { applyGroupSelection, clearSession } from '../shell/sessionStore.js';
 import { PublicLayout } from './PublicLayout.js';
 import { CredentialsStep } from './CredentialsStep.js';
 import { OtpStep } from './OtpStep.js';
@@ -27,6 +27,8 @@ export function LoginPage() {
   const [invalid, setInvalid] = useState(false);
   const [groups, setGroups] = useState<OrgItem[]>([]);
   const resetToken = params.get('token');
+  // Arriving here (logout, expiry, first visit) ends whatever this tab knew about a session.
+  useEffect(clearSession, []);
 
   const run = async <T,>(work: () => Promise<T>): Promise<T> => {
     setBusy(true);

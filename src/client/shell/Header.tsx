@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { session } from './sessionStore.js';
 import { hasArea } from './access.js';
 import { UserMenu } from './UserMenu.js';
+import { DownloadIcon, InfoIcon, UploadIcon } from './icons.js';
 
 /** Top header: brand, group name, the permission-gated links, the user menu (hidden in read mode by the layout). */
 export function Header() {
@@ -21,17 +22,17 @@ export function Header() {
       <nav className="ss-header__links" aria-label="Shortcuts">
         {hasArea(snap, 'reports') && (
           <Link to="/workspace/reports/download_report" title="Report">
-            ⬇ Report
+            <DownloadIcon /> Report
           </Link>
         )}
         {hasArea(snap, 'master') && !snap.readMode && (
           <Link to="/workspace/master/master_data" title="Import Data">
-            ⇪ Import Data
+            <UploadIcon /> Import Data
           </Link>
         )}
         {hasArea(snap, 'information') && (
           <Link to="/workspace/information/channels" title="Information">
-            ⓘ Information
+            <InfoIcon /> Information
           </Link>
         )}
       </nav>

@@ -31,7 +31,14 @@ export function WorkspaceLayout() {
       if (shareToken) {
         const screen = await enterReadMode(shareToken);
         if (!live) return;
-        if (screen) return setReady(true);
+        if (screen) {
+          // The share token has done its job; the viewer token lives in memory. Dropping it from
+          // the address keeps it out of the screen's filters and history (a reload asks again).
+          const rest = new URLSearchParams(params);
+          rest.delete('token');
+          setReady(true);
+          return void navigate({ pathname, search: rest.toString() }, { replace: true });
+        }
         return void navigate('/public/login', { replace: true });
       }
       if (session.readMode) return setReady(true);

@@ -1,15 +1,16 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { authApi } from '../api/authApi.js';
 import { notify } from './toast.js';
-import { clearSession } from './sessionStore.js';
 
-/** Logout: the call; on success forget the stored token and user; then the login page. */
+/**
+ * Logout: the call, then the login page, which forgets the stored token and user when it mounts
+ * (clearing the menu under mounted workspace routes would make them redirect).
+ */
 export async function logout(navigate: NavigateFunction): Promise<void> {
   try {
     await authApi.logout();
-    clearSession();
   } catch {
     notify.error('Something went wrong. Try again.');
   }
-  void navigate('/public/login', { replace: true });
+  await navigate('/public/login', { replace: true });
 }
