@@ -22,6 +22,8 @@ const int =
     }
     return Number(raw);
   };
+/** A TCP port; 0 asks the system for a free one (tests and scripted runs). */
+const port: Parser<number> = (raw, name) => (raw.trim() === '0' ? 0 : int(1, 65535)(raw, name));
 const bool: Parser<boolean> = (raw, name) => {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off|)$/i.test(raw)) return false;
@@ -56,17 +58,25 @@ function setting<T>(def: string, description: string, parse: Parser<T>): Setting
 }
 
 export const SETTINGS = {
-  PORT: setting('8080', 'HTTP port of the API and the SPA', int(1, 65535)),
+  PORT: setting('8080', 'HTTP port of the API and the SPA (0 = any free port, for tests)', port),
   HOST: setting('0.0.0.0', 'Interface to listen on', text),
   DATA_DIR: setting('./data', 'Folder of the embedded store, warehouse, outbox and secrets', text),
-  DATABASE_URL: setting('', 'PostgreSQL URL of the app store; empty = embedded PGlite in DATA_DIR/store', url('postgres', 'postgresql')),
+  DATABASE_URL: setting(
+    '',
+    'PostgreSQL URL of the app store; empty = embedded PGlite in DATA_DIR/store',
+    url('postgres', 'postgresql'),
+  ),
   WAREHOUSE_URL: setting(
     '',
     'PostgreSQL URL of the analytics warehouse; empty = embedded DuckDB in DATA_DIR/warehouse.duckdb',
     url('postgres', 'postgresql'),
   ),
   SCREENS_DIR: setting('./screens', 'Folder of the screen, area and dataset JSON files', text),
-  PUBLIC_URL: setting('', 'Address users open (links in e-mails); empty = http://localhost:PORT', url('http', 'https')),
+  PUBLIC_URL: setting(
+    '',
+    'Address users open (links in e-mails); empty = http://localhost:PORT',
+    url('http', 'https'),
+  ),
   DEMO_DATA: setting('true', 'Load the demo tenant and demo users when the store is empty', bool),
   DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
   DEMO_SKUS: setting('500', 'SKUs of the demo tenant (group 1) built on an empty warehouse', int(10, 5000)),
@@ -75,11 +85,27 @@ export const SETTINGS = {
   DEMO_PASSWORD: setting('Demo@2026!', 'Password of the demo login', text),
   SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),
   COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
-  SMTP_URL: setting('', 'SMTP server for e-mail (smtp://user:pass@host:port); empty = write .eml files to DATA_DIR/outbox', url('smtp', 'smtps')),
+  SMTP_URL: setting(
+    '',
+    'SMTP server for e-mail (smtp://user:pass@host:port); empty = write .eml files to DATA_DIR/outbox',
+    url('smtp', 'smtps'),
+  ),
   MAIL_FROM: setting('Shelfscope <no-reply@shelfscope.local>', 'Sender of e-mails', text),
-  SECRET_KEY: setting('', 'Key that signs share links; empty = generated once into DATA_DIR/secret.key', text),
-  REDIS_URL: setting('', 'Redis URL for the socket.io adapter when running several instances', url('redis', 'rediss')),
-  LOG_LEVEL: setting('info', 'Server log level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
+  SECRET_KEY: setting(
+    '',
+    'Key that signs share links; empty = generated once into DATA_DIR/secret.key',
+    text,
+  ),
+  REDIS_URL: setting(
+    '',
+    'Redis URL for the socket.io adapter when running several instances',
+    url('redis', 'rediss'),
+  ),
+  LOG_LEVEL: setting(
+    'info',
+    'Server log level',
+    oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;
