@@ -6,7 +6,7 @@ import type { Warehouse } from './warehouse.js';
 const MAX_PARAMS = 60_000;
 
 function isDuckDb(wh: Warehouse): wh is DuckDbWarehouse {
-  return wh.dialect === 'duckdb' && typeof (wh as Partial<DuckDbWarehouse>).appendRows === 'function';
+  return wh.dialect === 'duckdb' && typeof (wh as Partial<DuckDbWarehouse>).appendColumns === 'function';
 }
 
 function isFullRow(table: string, columns: readonly string[]): boolean {
@@ -47,4 +47,19 @@ export async function bulkInsert(
     });
     await wh.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${tuples.join(',')}`, params);
   }
+}
+
+/**
+ * Column-major bulk load of full rows (every column of the table, in DDL order): straight into
+ * DuckDB's appender, or transposed into rows for PostgreSQL's INSERTs.
+ */
+export async function bulkInsertColumns(
+  wh: Warehouse,
+  table: string,
+  columns: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (isDuckDb(wh)) return wh.appendColumns(table, columns);
+  const rowCount = columns[0]?.length ?? 0;
+  const rows = Array.from({ length: rowCount }, (_, r) => columns.map((column) => column[r]));
+  await bulkInsert(wh, table, tableColumns(table), rows);
 }

@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Warehouse } from '../warehouse.js';
-import { appendRows } from './duckDbAppend.js';
+import { appendColumns, appendRows } from './duckDbAppend.js';
 import { readRows, toDuckDbParam } from './duckDbValues.js';
 
 /** Connections kept open between queries; more are opened on demand under load. */
@@ -10,6 +10,8 @@ export interface DuckDbWarehouse extends Warehouse {
   readonly dialect: 'duckdb';
   /** Bulk load: full rows in table column order, dates as 'YYYY-MM-DD'. */
   appendRows(table: string, rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** Bulk load, column-major: every column of the table in order, equal lengths. */
+  appendColumns(table: string, columns: readonly (readonly unknown[])[]): Promise<void>;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function createDuckDbWarehouse(path: string): Promise<DuckDbWarehou
         await c.run(sql);
       }),
     appendRows: (table, rows) => withConnection((c) => appendRows(c, table, rows)),
+    appendColumns: (table, columns) => withConnection((c) => appendColumns(c, table, columns)),
     close() {
       if (closed) return Promise.resolve();
       closed = true;
