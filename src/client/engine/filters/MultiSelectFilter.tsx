@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Select from 'react-select';
 import { useSnapshot } from 'valtio';
 import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../shared/config.gen.js';
@@ -20,7 +21,9 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
   const { store } = useEngine();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
-  const opts = useFilterOptions(config.source, config.dependsOn);
+  // Options load when the menu first opens: a screen with many filters makes no calls up front.
+  const [opened, setOpened] = useState(false);
+  const opts = useFilterOptions(config.source, config.dependsOn, opened);
   const MenuList = useOptionMenuList(opts.loadMore);
   const id = `ss-filter-${config.field}`;
   const minSelect = 'minSelect' in config ? config.minSelect : undefined;
@@ -40,6 +43,7 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
         onInputChange={(text, meta) => {
           if (meta.action === 'input-change') opts.setSearch(text);
         }}
+        onMenuOpen={() => setOpened(true)}
         filterOption={null}
         closeMenuOnSelect={false}
         maxMenuHeight={165}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Select from 'react-select';
 import { useSnapshot } from 'valtio';
 import type { SingleSelectFilter as Config } from '../../../shared/config.gen.js';
@@ -14,7 +15,8 @@ export function SingleSelectFilter({ config }: { config: Config }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
-  const remote = useFilterOptions(config.source, config.dependsOn, !config.options);
+  const [opened, setOpened] = useState(false);
+  const remote = useFilterOptions(config.source, config.dependsOn, !config.options && opened);
   const items = config.options
     ? config.options.map((o) => ({ key: String(o.value), name: o.label }))
     : remote.options;
@@ -32,6 +34,7 @@ export function SingleSelectFilter({ config }: { config: Config }) {
         options={toSelectOptions(items)}
         value={value}
         isLoading={remote.loading}
+        onMenuOpen={() => setOpened(true)}
         maxMenuHeight={165}
         components={{ MenuList }}
         noOptionsMessage={() => remote.error ?? 'No Data Available'}
