@@ -69,6 +69,13 @@ describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
     ]);
   });
 
+  it('returns timestamps as text and NaN as a number', async () => {
+    const rows = await wh.query(
+      "SELECT CAST('2026-01-02 10:00:00' AS TIMESTAMP) AS t, CAST('NaN' AS DOUBLE PRECISION) AS nan",
+    );
+    expect(rows).toEqual([{ t: '2026-01-02 10:00:00', nan: NaN }]);
+  });
+
   it('compares a DATE column with a plain string parameter', async () => {
     const rows = await wh.query<{ n: number }>(
       'SELECT COUNT(*) AS n FROM fact_stock WHERE crawl_date >= $1 AND crawl_date <= $2',

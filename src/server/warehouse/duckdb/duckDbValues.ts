@@ -8,8 +8,13 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** Wide integer and decimal types come out of getRowObjectsJson as strings; we want numbers. */
+/**
+ * Wide integer and decimal types come out of getRowObjectsJson as strings (and NaN / Infinity
+ * doubles as 'NaN' / 'Infinity'); we want numbers.
+ */
 const NUMERIC_AS_STRING = new Set<DuckDBTypeId>([
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
   DuckDBTypeId.BIGINT,
   DuckDBTypeId.UBIGINT,
   DuckDBTypeId.HUGEINT,

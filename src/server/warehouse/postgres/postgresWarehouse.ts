@@ -11,6 +11,8 @@ const parsers: Partial<Record<number, (text: string) => unknown>> = {
   [builtins.INT8]: Number,
   [builtins.NUMERIC]: Number,
   [builtins.DATE]: (text) => text,
+  // Same text as DuckDB gives ('2026-01-02 10:00:00'), not a Date shifted by the server's zone.
+  [builtins.TIMESTAMP]: (text) => text,
 };
 
 function getTypeParser(oid: number, format: 'text' | 'binary' = 'text'): (value: string) => unknown {
