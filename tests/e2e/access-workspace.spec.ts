@@ -1,0 +1,205 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+
+/**
+ * Signed-in access of issue 4 in the browser: the agreement gate, the once-only session-expired
+ * flow, permissions (sidebar, direct visits, API 403), the user menu and unknown workspace paths.
+ */
+const RIVAL = 'rival@shelfscope.test';
+const MULTI = 'multi@shelfscope.test';
+const STOCK = 'stock@shelfscope.test';
+/** DD-MMM-YYYY HH:mm:ss A (spec §9). */
+const LOGIN_TIME =
+  /^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/;
+
+async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  return { 'x-csrf-token': csrf };
+}
+
+/** Signs in through the API once and accepts the licence, so the tests below open the workspace. */
+async function acceptAgreement(browser: Browser, baseURL: string, username: string): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, username);
+    const put = await context.request.put('/api/v1/agreement', {
+      data: {},
+      headers: await csrfHeaders(page),
+    });
+    expect(put.status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The landing page the server's menu implies: the first menu item's click url. */
+async function landingOf(page: Page): Promise<string> {
+  const menu = (await (await page.request.get('/api/v1/user/menu')).json()) as {
+    data: { menuList: { v2clickurl: string; path: string }[] };
+  };
+  const first = menu.data.menuList[0]!;
+  return first.path ? `/workspace/paxviz/${first.path}` : first.v2clickurl;
+}
+
+test.describe('workspace access flows', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL!;
+    await acceptAgreement(browser, baseURL, MULTI);
+    await acceptAgreement(browser, baseURL, STOCK);
+  });
+
+  test('agreement gate: a user who has not accepted lands on /agreement; I AGREE needs the checkbox', async ({
+    page,
+  }) => {
+    await signIn(page, RIVAL);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/agreement$/);
+    await expect(page.getByRole('heading', { name: 'License Agreement' })).toBeVisible();
+    await expect(page.getByText('Shelfscope Licence Agreement')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'I AGREE' }).click();
+    await expect(page.locator('.ss-toast', { hasText: 'Please Read the License-Agreement' })).toBeVisible();
+    await expect(page).toHaveURL(/\/agreement$/);
+
+    await page.getByLabel('I have Read License-Agreement').check();
+    await page.getByRole('button', { name: 'I AGREE' }).click();
+    await expect(page).toHaveURL(/\/workspace\/[\w-]+\/[\w-]+/);
+    await expect(page.locator('.ss-header__group')).toHaveText('Rival Foods');
+
+    // Accepted once: the workspace opens directly and the page no longer offers I AGREE.
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/workspace\/[\w-]+\/[\w-]+/);
+    await page.goto('/agreement');
+    await expect(page.getByText('Shelfscope Licence Agreement')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I AGREE' })).toHaveCount(0);
+  });
+
+  test("session expired: the next API call alerts 'Your session has been expired.' once and goes to login", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, MULTI);
+    await page.goto('/workspace/stock/kpi');
+    await expect(page.locator('.ss-kpi').first()).toBeVisible();
+
+    // Log out in another tab: the session ends on the server for every tab.
+    const other = await context.newPage();
+    expect((await other.request.get('/api/v1/logout')).status()).toBe(200);
+    await other.close();
+
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    // Several data calls fail together: one alert.
+    await page.locator('.ss-sidebar').getByRole('link', { name: 'Price' }).click();
+    await expect(page).toHaveURL(/\/public\/login$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(alerts).toEqual(['Your session has been expired.']);
+    await page.waitForTimeout(500);
+    expect(alerts).toHaveLength(1);
+  });
+
+  test('permissions: the stock-only role sees only Stock; other screens redirect and their API answers 403', async ({
+    page,
+  }) => {
+    await signIn(page, STOCK);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await expect(page.locator('.ss-kpi').first()).toBeVisible();
+    await expect(page.locator('.ss-sidebar .ss-sidebar__label')).toHaveText(['Stock']);
+    const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
+    await expect(shortcuts.getByRole('link')).toHaveCount(0);
+
+    for (const path of ['/workspace/price/kpi', '/workspace/promo/data', '/workspace/user/users']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    }
+    // Submenu-gated areas need the submenu; always-allowed ones open.
+    await page.goto('/workspace/reports/download_report');
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await page.goto('/workspace/faq/faqs');
+    await expect(page).toHaveURL(/\/workspace\/faq\/faqs$/);
+
+    const api = page.request;
+    expect((await api.get('/api/v1/config/screen?area=stock&screen=kpi')).status()).toBe(200);
+    expect((await api.get('/api/v1/config/screen?area=price&screen=kpi')).status()).toBe(403);
+    const priceData = await api.get('/api/v1/price/kpi/stats');
+    expect(priceData.status()).toBe(403);
+    expect(((await priceData.json()) as { statusCode: number }).statusCode).not.toBe(1);
+  });
+
+  test('user menu: names, version, last logins, Agreement modal, Reset Password, Log out', async ({
+    page,
+  }) => {
+    await signIn(page, STOCK);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
+    const trigger = page.locator('.ss-usermenu__trigger');
+    await expect(trigger).toContainText('Sam');
+
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('Sam Stock');
+    await expect(menu).toContainText(STOCK);
+    for (const item of ['Feedback & Support', 'FAQ', 'Agreement', 'Reset Password', 'Log out']) {
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await expect(menu.locator('dt', { hasText: 'Version' }).locator('+ dd')).toHaveText('0.0.1');
+    const lastSuccess = page.getByTestId('last-success-login');
+    await expect(lastSuccess).toHaveText(LOGIN_TIME);
+    const today = new Date()
+      .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
+      .replace(/ /g, '-');
+    await expect(lastSuccess).toContainText(today);
+    await expect(page.getByTestId('last-failed-login')).toHaveText('---');
+
+    await menu.getByRole('menuitem', { name: 'Agreement' }).click();
+    const modal = page.getByRole('dialog', { name: 'License Agreement' });
+    await expect(modal).toContainText('Shelfscope Licence Agreement');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toHaveCount(0);
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL(/\/workspace\/resetpassword$/);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await page.getByLabel('Current Password').fill('Demo@2026!');
+    await page.getByLabel('New Password').fill('Change@2026');
+    await page.getByLabel('Confirm Password').fill('Change@2027');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Password and Confirm password must be same')).toBeVisible();
+
+    // Log out from a screen: the login page, and the workspace is closed afterwards.
+    await page.goto('/workspace/stock/kpi');
+    await expect(page.locator('.ss-kpi').first()).toBeVisible();
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/public\/login$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/public\/login$/);
+  });
+
+  test('unknown workspace paths go to /workspace and on to the landing page', async ({ page }) => {
+    await signIn(page, MULTI);
+    const landing = await landingOf(page);
+    expect(landing).toMatch(/^\/workspace\/[\w-]+\/[\w-]+$/);
+    const escaped = landing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const path of [
+      '/workspace',
+      '/workspace/nosuch',
+      '/workspace/nosuch/screen',
+      '/workspace/stock/kpi/extra',
+      '/elsewhere',
+    ]) {
+      await page.goto(path);
+      await expect(page, `${path} -> landing`).toHaveURL(new RegExp(`${escaped}$`));
+    }
+    await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
+  });
+});
