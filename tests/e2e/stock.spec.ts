@@ -27,6 +27,27 @@ test.describe('stock screens from JSON config', () => {
     await expect(inStock).toHaveText(before!);
   });
 
+  test('a copied link reopens the same view in a fresh tab, over what that tab had stored', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/workspace/stock/kpi');
+    await expect(kpiValue(page, 'In Stock')).toHaveText(/\d/);
+    await pickOption(page, 'Channel', 'Flipkart');
+    await expect(page.getByLabel('Selected filters')).toContainText('Flipkart');
+    await settled(page);
+    const filtered = await kpiValue(page, 'In Stock').textContent();
+    const link = page.url();
+
+    const other = await context.newPage();
+    await other.goto('/workspace/stock/kpi');
+    await other.evaluate(() => localStorage.clear());
+    await other.goto(link);
+    await expect(other.getByLabel('Selected filters')).toContainText('Flipkart');
+    await expect(kpiValue(other, 'In Stock')).toHaveText(filtered!);
+    await other.close();
+  });
+
   test('the active tab reads loaded/total and Show More loads the next page', async ({ page }) => {
     await page.goto('/workspace/stock/data');
     const count = page.getByTestId('tab-count');
