@@ -4,6 +4,7 @@ import { columnDimension, type DatasetIndex } from '../config/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
 import { measureSql } from './measureSql.js';
+import { dayShareAggregate, dayShareEntity } from './dayShareMeasures.js';
 import { alias, ident, SqlParams, type CompiledSql } from './sqlBuilder.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
@@ -28,47 +29,63 @@ export interface CompileInput {
 export function compileDatasetQuery(input: CompileInput): CompiledSql {
   const { dataset: ds, query, request } = input;
   const p = new SqlParams(input.dialect);
-  const select: string[] = [];
-  const groupBy: string[] = [];
+  const where = whereClauses(ds, { ...request, groupId: input.groupId, constants: query.where }, p);
+  const tenant = '$1'; // whereClauses binds the group first
+  // Aggregate the fact rows by their keys first, then name the (few) groups from the dimension
+  // tables: grouping by joined text columns over millions of rows is what makes a grid slow.
+  const inner: string[] = [];
+  const keys: string[] = [];
+  const outer: string[] = [];
   const joins: string[] = [];
-  const tieBreak: string[] = [];
   (query.groupBy ?? []).forEach((id, i) => {
     const dim = columnDimension(ds, id)!;
-    const col = `f.${ident(dim.column)}`;
-    select.push(`${col} AS ${alias(dim.id)}`);
-    groupBy.push(col);
-    tieBreak.push(alias(dim.id));
+    inner.push(`f.${ident(dim.column)} AS ${alias(dim.id)}`);
+    keys.push(`f.${ident(dim.column)}`);
+    outer.push(`a.${alias(dim.id)} AS ${alias(dim.id)}`);
     if (!dim.lookup) return;
     const l = `l${i}`;
-    const tenant = dim.lookup.tenantColumn
-      ? ` AND ${l}.${ident(dim.lookup.tenantColumn)} = f.${ident(ds.config.tenantColumn)}`
-      : '';
+    const scope = dim.lookup.tenantColumn ? ` AND ${l}.${ident(dim.lookup.tenantColumn)} = ${tenant}` : '';
     joins.push(
-      `LEFT JOIN ${ident(dim.lookup.table)} ${l} ON ${l}.${ident(dim.lookup.key)} = ${col}${tenant}`,
+      `LEFT JOIN ${ident(dim.lookup.table)} ${l} ON ${l}.${ident(dim.lookup.key)} = a.${alias(dim.id)}${scope}`,
     );
-    for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])]) {
-      select.push(`${l}.${ident(c)} AS ${alias(c)}`);
-      groupBy.push(`${l}.${ident(c)}`);
-    }
+    for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])])
+      outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
   });
-  for (const id of query.measures) select.push(`${measureSql(ds, ds.measures.get(id)!, p)} AS ${alias(id)}`);
+  for (const id of query.measures) outer.push(`a.${alias(id)} AS ${alias(id)}`);
   const paged = Boolean(query.paged) && input.mode === 'page';
-  if (paged) select.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
+  if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
 
-  const where = whereClauses(ds, { ...request, groupId: input.groupId, constants: query.where }, p);
-  const lines = [
-    `SELECT ${select.join(', ')}`,
-    `FROM ${ident(ds.config.table)} f`,
-    ...joins,
-    `WHERE ${where.join(' AND ')}`,
-  ];
-  if (groupBy.length) lines.push(`GROUP BY ${groupBy.join(', ')}`);
+  const from = `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`;
+  const entity = dayShareEntity(ds, query.measures);
+  const aggregate = entity
+    ? dayShareAggregate({ ds, query, entity, keySelect: inner, keyColumns: keys, from, p })
+    : oneStepAggregate(ds, query, inner, keys, from, p);
+  const lines = [`SELECT ${outer.join(', ')}`, `FROM (${aggregate}) a`, ...joins];
+  const tieBreak = (query.groupBy ?? []).map((id) => alias(id));
   const order = orderBy(query, request, tieBreak);
   if (order) lines.push(`ORDER BY ${order}`);
   if (paged) lines.push(`LIMIT ${p.add(request.limit)} OFFSET ${p.add(request.offset)}`);
   else if (input.mode === 'export') lines.push(`LIMIT ${p.add(MAX_EXPORT_ROWS)}`);
-  else if (query.limit !== undefined && groupBy.length) lines.push(`LIMIT ${p.add(query.limit)}`);
+  else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
   return { sql: lines.join('\n'), params: p.values };
+}
+
+/** Every measure over the fact rows, grouped by the keys. */
+function oneStepAggregate(
+  ds: DatasetIndex,
+  query: ScreenQuery,
+  keySelect: string[],
+  keys: string[],
+  from: string,
+  p: SqlParams,
+): string {
+  const select = [
+    ...keySelect,
+    ...query.measures.map((id) => `${measureSql(ds, ds.measures.get(id)!, p)} AS ${alias(id)}`),
+  ];
+  return [`SELECT ${select.join(', ')}`, from, ...(keys.length ? [`GROUP BY ${keys.join(', ')}`] : [])].join(
+    '\n',
+  );
 }
 
 /** The request's sort, else the config's, then the group keys so pages never overlap. */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { indexDataset } from '../config/datasetIndex.js';
+import type { DatasetConfig } from '../../shared/config.gen.js';
+import { dayShareEntity } from './dayShareMeasures.js';
+import { stockContexts } from './testing/stockContext.js';
+
+const ds = stockContexts().ctx('kpi', 'stats').dataset;
+
+describe('two-step plan for per-entity day shares', () => {
+  it('is used when a day share is asked and every other measure decomposes', () => {
+    expect(dayShareEntity(ds, ['availability_pct', 'days_in_stock_pct', 'sku_count'])).toBe('product_id');
+  });
+
+  it('is not used without a day share, or when a distinct count needs the raw rows', () => {
+    expect(dayShareEntity(ds, ['availability_pct', 'in_stock'])).toBeNull();
+    const extra = indexDataset({
+      ...ds.config,
+      measures: [
+        ...ds.config.measures,
+        {
+          kind: 'countDistinct',
+          id: 'channels',
+          label: 'Channels',
+          description: 'd',
+          format: 'integer',
+          column: 'channel_id',
+        },
+      ],
+    } as DatasetConfig);
+    expect(dayShareEntity(extra, ['days_in_stock_pct', 'channels'])).toBeNull();
+  });
+});
