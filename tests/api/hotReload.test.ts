@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/server/env.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
-import { ApiClient } from './support/apiClient.js';
+import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import type { TestServer } from './support/testServer.js';
 
