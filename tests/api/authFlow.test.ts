@@ -165,4 +165,15 @@ describe('login flow', () => {
     const r = await server.client().get('processmonitor/sessionvalidity');
     expect(r.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   });
+
+  it('a screen added to the config reaches roles that grant every screen, without a restart', async () => {
+    const c = await login(server);
+    server.config.addArea('sales', 'Sales', ['kpi']);
+    const menu = await c.get<{ activityList: string[] }>('user/menu');
+    expect(menu.body.data?.activityList).toContain('sales/kpi');
+    const stockOnly = await login(server, 'stock@shelfscope.test');
+    expect(
+      (await stockOnly.get<{ activityList: string[] }>('user/menu')).body.data?.activityList,
+    ).not.toContain('sales/kpi');
+  });
 });

@@ -33,13 +33,14 @@ const screen = (a: string, id: string, title: string) =>
     permission: `${a}/${id}`,
   }) as unknown as ScreenConfig;
 
-export function fixedConfig(): ConfigRegistry {
+/** A small fixed config; `addArea` simulates a hot reload that brings a new area and screens. */
+export function fixedConfig(): ConfigRegistry & { addArea(id: string, label: string, tabs: string[]): void } {
   const screens = [
     screen('stock', 'kpi', 'KPI'),
     screen('stock', 'data', 'Data'),
     screen('price', 'kpi', 'Price KPI'),
   ];
-  const snapshot: ConfigSnapshot = {
+  let snapshot: ConfigSnapshot = {
     version: 1,
     areas: new Map([
       ['stock', area('stock', 'Stock', 20, ['kpi', 'data'])],
@@ -49,13 +50,27 @@ export function fixedConfig(): ConfigRegistry {
     datasets: new Map(),
     endpoints: new Map(),
   };
-  return { current: () => snapshot, lastProblems: () => [], close: () => Promise.resolve() };
+  return {
+    current: () => snapshot,
+    lastProblems: () => [],
+    close: () => Promise.resolve(),
+    addArea(id, label, tabs) {
+      const added = tabs.map((t) => screen(id, t, t.toUpperCase()));
+      snapshot = {
+        ...snapshot,
+        version: snapshot.version + 1,
+        areas: new Map([...snapshot.areas, [id, area(id, label, 40, tabs)]]),
+        screens: new Map([...snapshot.screens, ...added.map((s) => [`${s.area}/${s.id}`, s] as const)]),
+      };
+    },
+  };
 }
 
 export interface AuthServer {
   url: string;
   env: Env;
   deps: Deps;
+  config: ReturnType<typeof fixedConfig>;
   app: FastifyInstance;
   client(): ApiClient;
   close(): Promise<void>;
@@ -84,6 +99,7 @@ export async function startAuthServer(): Promise<AuthServer> {
     url,
     env,
     deps,
+    config,
     app,
     client: () => new ApiClient(url),
     async close() {

@@ -22,6 +22,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   app.decorateRequest('auth', null);
   app.decorateRequest('loginSession', null);
+  // Activities follow the config: synced now and again whenever a reload brings a new version,
+  // so a screen added as a JSON file can be granted without a restart.
+  let syncedVersion = deps.config.current().version;
   await syncActivities(deps.store.db, permissionsOf(deps.config.current()));
   const kit: AuthKit = {
     deps,
@@ -31,6 +34,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  app.addHook('onRequest', async () => {
+    const snapshot = deps.config.current();
+    if (snapshot.version === syncedVersion) return;
+    syncedVersion = snapshot.version;
+    await syncActivities(deps.store.db, permissionsOf(snapshot));
+  });
   app.addHook('onRequest', csrfHook(deps.env));
   app.addHook('onRequest', async (request) => loadAuth(deps, request));
   app.addHook('onSend', async (_request, reply, payload) => {

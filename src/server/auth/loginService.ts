@@ -2,7 +2,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../shared
 import { MSG } from '../../shared/auth/accessRules.js';
 import type { SessionRow } from '../store/storeDatabase.js';
 import { findUserById, findUserByName, recordLogin } from '../store/userRepo.js';
-import { deleteSession, updateSession } from '../store/sessionRepo.js';
+import { deleteSession, purgeExpiredSessions, updateSession } from '../store/sessionRepo.js';
 import { groupsOfUser, type UserGroup } from '../store/accessRepo.js';
 import { isTrustedBrowser } from '../store/trustRepo.js';
 import { verifyPassword } from './password.js';
@@ -43,6 +43,7 @@ export async function authenticate(
   if (user.status !== 'active') throw new ForbiddenError(MSG.blocked);
   await recordLogin(db, user.id, true);
   if (input.previousToken) await deleteSession(db, sha256(input.previousToken));
+  await purgeExpiredSessions(db);
   const trusted = input.trustToken ? await isTrustedBrowser(db, user.id, sha256(input.trustToken)) : false;
   const { token, id } = await startSession(db, {
     user_id: user.id,

@@ -48,3 +48,8 @@ export async function deleteSessionsOfUser(db: Kysely<StoreDatabase>, userId: nu
 export async function deleteSessionsOfShareLink(db: Kysely<StoreDatabase>, linkId: number): Promise<void> {
   await db.deleteFrom('sessions').where('share_link_id', '=', linkId).execute();
 }
+
+/** Drops expired sessions (their OTPs go with them); run now and then, e.g. at each login. */
+export async function purgeExpiredSessions(db: Kysely<StoreDatabase>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+}
