@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { indexDataset } from '../config/datasetIndex.js';
-import type { DatasetConfig } from '../../shared/config.gen.js';
 import { dayShareEntity } from './dayShareMeasures.js';
 import { stockContexts } from './testing/stockContext.js';
 
@@ -26,7 +25,7 @@ describe('two-step plan for per-entity day shares', () => {
           column: 'channel_id',
         },
       ],
-    } as DatasetConfig);
+    });
     expect(dayShareEntity(extra, ['days_in_stock_pct', 'channels'])).toBeNull();
   });
 });
