@@ -27,8 +27,8 @@ export function useQueryRows(queryId: string): LoadState {
     if (!query) return null;
     const all = dataQueryParams(snap.filters as FilterState, queryFilterFields(screen, query));
     if (!paged) {
+      // The server applies the query's declared limit; sending it would only hit the page-size cap.
       for (const k of PAGING) delete all[k];
-      if (query.limit) all.limit = query.limit;
     }
     return all;
   }, [snap.filters, query, paged, screen]);

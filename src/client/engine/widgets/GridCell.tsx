@@ -1,6 +1,7 @@
 import type { GridColumnNode } from '../../../shared/config.gen.js';
 import { formatValue, type CurrencyInfo } from '../../../shared/format/index.js';
 import { Sparkline } from './Sparkline.js';
+import { Thumb } from './Thumb.js';
 import { StatusChip } from './StatusChip.js';
 
 /** One grid cell, rendered per the column's kind (value formats, status chips, links, images, sparklines). */
@@ -30,16 +31,7 @@ export function GridCell({
     case 'image': {
       const alt = column.altField ? formatValue(row[column.altField], 'text') : (column.header ?? '');
       if (typeof value !== 'string' || !value) return <span className="ss-muted">---</span>;
-      return (
-        <img
-          className="ss-thumb"
-          src={value}
-          alt={alt}
-          width={column.size ?? 40}
-          height={column.size ?? 40}
-          loading="lazy"
-        />
-      );
+      return <Thumb src={value} alt={alt} size={column.size ?? 40} />;
     }
     case 'sparkline':
       return <Sparkline values={value} />;
