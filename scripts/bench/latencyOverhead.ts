@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../tests/api/support/apiClient.js';
 import { SESSION_COOKIE } from '../../src/server/auth/cookies.js';
 import { sha256 } from '../../src/server/auth/secrets.js';
-import type { Deps } from '../../src/server/deps.js';
+import type { FastifyInstance } from 'fastify';
 import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/query/dataRequest.js';
 import { runScreenQuery } from '../../src/server/query/runScreenQuery.js';
@@ -31,10 +31,11 @@ async function p50(runs: number, work: () => unknown): Promise<number> {
 
 export async function overheadBreakdown(
   client: ApiClient,
-  deps: Deps,
+  app: FastifyInstance,
   sample: MonitoringQuery,
   runs: number,
 ): Promise<string> {
+  const deps = app.deps;
   const db = deps.store.db;
   const token = client.cookie(SESSION_COOKIE) ?? '';
   const session = await findLiveSession(db, sha256(token));
@@ -60,9 +61,17 @@ export async function overheadBreakdown(
     1,
   );
   const json = await p50(runs, () => JSON.stringify({ statusCode: 1, msg: 'success', data: answer }));
+  const url = `/api/v1/${sample.endpoint}?${new URLSearchParams(sample.params).toString()}`;
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  const raw = await p50(runs, () =>
+    runScreenQuery(deps.warehouse, sample.ctx, parseDataRequest(sample.ctx, sample.params), 1),
+  );
+  const injected = await p50(runs, () => app.inject({ method: 'GET', url, headers: { cookie } }));
+  const http = await p50(runs, () => client.get(sample.endpoint, sample.params));
   const f = (v: number) => `${v.toFixed(2)} ms`;
   return [
     'Per-request overhead (p50, in-process unless noted):',
+    `  ${sample.endpoint}: raw ${f(raw)}, in-server (app.inject, no socket) ${f(injected)}, over HTTP ${f(http)}`,
     `  authenticated HTTP GET config/areas (no warehouse): ${f(httpNoWarehouse)}`,
     `  store reads of the auth hook (session + activities): ${f(auth)}`,
     `  parse + compile ${sample.endpoint}: ${f(compile)}`,
