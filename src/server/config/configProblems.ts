@@ -6,12 +6,12 @@ export function formatProblem(problem: ConfigProblem): string {
 }
 
 /** Thrown when the config cannot serve: its message lists every problem, one per line. */
-export class ConfigError extends Error {
+export class ConfigInvalidError extends Error {
   constructor(readonly problems: readonly ConfigProblem[]) {
     super(
       `Invalid screen config (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`,
     );
-    this.name = 'ConfigError';
+    this.name = 'ConfigInvalidError'; // main.ts prints just the message for this name
   }
 }
 

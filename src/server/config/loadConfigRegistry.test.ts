@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- these tests break untyped JSON files on purpose */
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigRegistry } from './loadConfigRegistry.js';
-import { ConfigError } from './configProblems.js';
+import { ConfigInvalidError } from './configProblems.js';
 import { copyStockScreens } from './testing/screensFixture.js';
 import type { ConfigRegistry } from './configRegistry.js';
 
@@ -27,7 +27,7 @@ describe('config hot reload', () => {
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.pageSize = 0;
     });
-    await expect(loadConfigRegistry(fixture.dir)).rejects.toThrow(ConfigError);
+    await expect(loadConfigRegistry(fixture.dir)).rejects.toThrow(ConfigInvalidError);
     await expect(loadConfigRegistry(fixture.dir)).rejects.toThrow(
       'stock/kpi.screen.json#/pageSize: must be >= 1',
     );

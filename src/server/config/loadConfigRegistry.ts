@@ -1,6 +1,6 @@
 import { watch as watchDir, type FSWatcher } from 'node:fs';
 import type { ConfigProblem, ConfigRegistry, ConfigSnapshot } from './configRegistry.js';
-import { ConfigError, formatProblem } from './configProblems.js';
+import { ConfigInvalidError, formatProblem } from './configProblems.js';
 import { buildConfigSnapshot } from './buildConfigSnapshot.js';
 import { configSignature } from './readConfigFiles.js';
 
@@ -13,15 +13,15 @@ export interface LoadConfigOptions {
   pollMs?: number;
 }
 
-/** Validates every file once, throwing one ConfigError that lists every problem (the server's start check). */
+/** Validates every file once, throwing one ConfigInvalidError that lists every problem (the server's start check). */
 export function loadConfigSnapshot(dir: string): ConfigSnapshot {
   const result = buildConfigSnapshot(dir, 1);
-  if (!result.snapshot) throw new ConfigError(result.problems);
+  if (!result.snapshot) throw new ConfigInvalidError(result.problems);
   return result.snapshot;
 }
 
 /**
- * The live config. Invalid files at start throw ConfigError. With watch, an edit marks the
+ * The live config. Invalid files at start throw ConfigInvalidError. With watch, an edit marks the
  * snapshot dirty (fs.watch, plus a throttled fingerprint check in case an event is missed); the
  * next current() rebuilds it: a valid edit replaces the snapshot, an invalid one is logged with
  * every problem and the last good snapshot keeps serving.
