@@ -32,7 +32,8 @@ export function serializeParams(params: Record<string, unknown>): string {
 /** Scalars as text; an object (never expected in a query) as JSON rather than '[object Object]'. */
 function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value) ?? '';
 }
 
