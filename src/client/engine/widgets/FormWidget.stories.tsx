@@ -8,8 +8,8 @@ const meta = {
   title: 'Engine/Widgets/Form (rjsf)',
   component: FormWidget,
   args: { config: sampleForm },
-  render: (args) => (
-    <EngineHarness screen={stockKpiScreen}>
+  render: (args, { parameters }) => (
+    <EngineHarness screen={stockKpiScreen} mode={parameters.mode as never}>
       <FormWidget {...args} />
     </EngineHarness>
   ),
@@ -22,3 +22,7 @@ export const Ready: Story = {};
 export const Empty: Story = {
   args: { config: { ...sampleForm, schema: { type: 'object', properties: {} } } },
 };
+/** Submitting stays pending: the form is disabled while it waits. */
+export const Loading: Story = { parameters: { mode: 'loading' } };
+/** Submitting fails: the failure message shows under the form. */
+export const Error: Story = { parameters: { mode: 'error' } };
