@@ -18,8 +18,12 @@ export interface DuckDbWarehouse extends Warehouse {
  * DuckDB warehouse on one instance; each query borrows its own connection so concurrent queries
  * run in parallel (a DuckDB connection runs one statement at a time). `':memory:'` for tests.
  */
-export async function createDuckDbWarehouse(path: string): Promise<DuckDbWarehouse> {
-  const instance = await DuckDBInstance.create(path);
+export async function createDuckDbWarehouse(
+  path: string,
+  /** DuckDB settings, e.g. `{ memory_limit: '1GB' }` (default: 80% of RAM). */
+  config?: Record<string, string>,
+): Promise<DuckDbWarehouse> {
+  const instance = await DuckDBInstance.create(path, config);
   const idle: DuckDBConnection[] = [];
   let closed = false;
 
