@@ -51,7 +51,12 @@ export const suggestionSchema = {
           type: 'object',
           additionalProperties: {
             type: 'array',
-            items: { type: 'object', required: ['key', 'name'], properties: { key: { type: ['integer', 'string'] }, name: { type: 'string' } } },
+            items: { type: 'object', required: ['key', 'name'], properties: {
+                key: { type: ['integer', 'string'] },
+                name: { type: 'string' },
+                ids: { type: 'array', items: { type: ['integer', 'string'] } },
+              },
+            },
           },
         },
       },

@@ -64,8 +64,10 @@ export function compileSuggestionQuery(
       `(LOWER(${searchCol}) LIKE ${p.add(`${text}%`)} ESCAPE '\\' OR LOWER(${searchCol}) LIKE ${p.add(`% ${text}%`)} ESCAPE '\\')`,
     );
   }
+  // A label category / city zone carries the category / city ids it stands for (filter tags).
+  const ids = dim.kind === 'mapped' ? `, array_agg(DISTINCT ${joinKey} ORDER BY ${joinKey}) AS "ids"` : '';
   const sql = [
-    `SELECT ${keyCol} AS "key", MIN(${nameCol}) AS "name", COUNT(*) OVER () AS "${TOTAL_COLUMN}"`,
+    `SELECT ${keyCol} AS "key", MIN(${nameCol}) AS "name"${ids}, COUNT(*) OVER () AS "${TOTAL_COLUMN}"`,
     `FROM ${from} l`,
     `WHERE ${conds.join(' AND ')}`,
     `GROUP BY ${keyCol}`,

@@ -71,7 +71,7 @@ describe.each(dialects)('suggestions on %s', (_name, open) => {
     };
     const req = parseSuggestionRequest(screen, kpi.dataset, 'labelCategory', { prefix: 'gro' });
     const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, wh.dialect);
-    expect(await wh.query(sql, params)).toEqual([{ key: 31, name: 'Grooming', __total: 1 }]);
+    expect(await wh.query(sql, params)).toEqual([{ key: 31, name: 'Grooming', ids: [301], __total: 1 }]);
   });
 
   it('pages with offset and staticSize', async () => {
