@@ -3,8 +3,10 @@
  * sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no console
  * error. Selectors are the engine's stable class names (WidgetFrame: `ss-widget--{kind}`).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/signIn.js';
+import { E2E_DATA_DIR, signIn } from './support/signIn.js';
 
 const SCREENS = [
   'dashboard/home',
@@ -56,23 +58,40 @@ const SCREENS = [
 ];
 
 const EMPTY_VALUE = '---';
-
-test.describe.configure({ mode: 'serial' });
+/** The stock area's data screen (another engineer's reference screen) is a grid only. */
+const GRID_ONLY = new Set(['stock/data']);
 
 let page: Page;
 const consoleErrors: string[] = [];
 
+// The data folder is wiped when the run's server starts, so a saved session belongs to this run;
+// reusing it after a failed test restarts the worker keeps clear of the login rate limit.
+const SESSION_STATE = path.join(E2E_DATA_DIR, 'every-screen-session.json');
+// The demo catalogue's thumbnails point at a fictional image host: answer them with a tiny PNG.
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
+  const reuse = existsSync(SESSION_STATE);
+  const context = await browser.newContext(reuse ? { storageState: SESSION_STATE } : {});
+  await context.route(/^https?:\/\/img\.shelfscope\.test\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  );
+  page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  await signIn(page);
+  if (!reuse) {
+    await signIn(page);
+    await context.storageState({ path: SESSION_STATE });
+  }
 });
 
 test.afterAll(async () => {
-  await page.close();
+  await page.context().close();
 });
 
 for (const key of SCREENS) {
@@ -87,8 +106,9 @@ for (const key of SCREENS) {
     await expect(page.locator('.ss-widget .ss-state--empty')).toHaveCount(0);
     await expect(page.locator('.ss-widget--unknown')).toHaveCount(0);
 
+    const full = !GRID_ONLY.has(key);
     const tiles = page.locator('.ss-widget--kpiTiles .ss-kpi__value');
-    expect(await tiles.count(), 'KPI tiles').toBeGreaterThan(0);
+    if (full) expect(await tiles.count(), 'KPI tiles').toBeGreaterThan(0);
     for (const value of await tiles.allInnerTexts()) {
       expect(value.trim(), 'KPI value').not.toBe('');
       expect(value.trim(), 'KPI value').not.toBe(EMPTY_VALUE);
@@ -102,7 +122,7 @@ for (const key of SCREENS) {
 
     const charts = page.locator('.ss-widget--chart');
     const chartCount = await charts.count();
-    expect(chartCount, 'charts').toBeGreaterThan(0);
+    if (full) expect(chartCount, 'charts').toBeGreaterThan(0);
     for (const chart of await charts.all()) {
       await expect(chart.locator('.ss-chart canvas, .ss-chart svg').first()).toBeVisible({ timeout: 20_000 });
     }
