@@ -60,25 +60,22 @@ export function useFilterOptions(
       start_date: filters.start_date,
       end_date: filters.end_date,
     };
-    data
-      .suggestions(source, params)
-      .then(
-        ({ options, total }) => {
-          if (!live) return;
-          setState((s) => ({
-            options: offset === 0 ? options : [...s.options, ...options],
-            total,
-            loading: false,
-            error: null,
-          }));
-        },
-        (err: unknown) => {
-          if (live) setState((s) => ({ ...s, loading: false, error: errorMessage(err) }));
-        },
-      )
-      .finally(() => {
+    data.suggestions(source, params).then(
+      ({ options, total }) => {
         inFlight.current = false;
-      });
+        if (!live) return;
+        setState((s) => ({
+          options: offset === 0 ? options : [...s.options, ...options],
+          total,
+          loading: false,
+          error: null,
+        }));
+      },
+      (err: unknown) => {
+        inFlight.current = false;
+        if (live) setState((s) => ({ ...s, loading: false, error: errorMessage(err) }));
+      },
+    );
     return () => {
       live = false;
     };
