@@ -1,0 +1,39 @@
+import type { AreaConfig } from '../../shared/config.gen.js';
+import type { ConfigProblem } from './configRegistry.js';
+import { pointer } from './configProblems.js';
+
+/**
+ * Every folder of screens has its area file, and every tab of an area names a screen file of
+ * that folder. `present` holds every file found, so a tab to a broken screen file is not also
+ * reported as missing.
+ */
+export function checkAreas(
+  areas: ReadonlyMap<string, { file: string; area: AreaConfig }>,
+  folders: ReadonlySet<string>,
+  present: ReadonlySet<string>,
+): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const folder of folders) {
+    if (!areas.has(folder) && !present.has(`${folder}/area.json`)) {
+      problems.push({
+        file: `${folder}/area.json`,
+        pointer: '',
+        message: 'missing area file for the screens of this folder',
+      });
+    }
+  }
+  for (const [id, { file, area }] of areas) {
+    if (area.id !== id)
+      problems.push({ file, pointer: '/id', message: `must equal the folder name "${id}"` });
+    area.tabs.forEach((tab, i) => {
+      if (!present.has(`${id}/${tab}.screen.json`)) {
+        problems.push({
+          file,
+          pointer: pointer('tabs', i),
+          message: `unknown screen "${tab}" (no ${id}/${tab}.screen.json)`,
+        });
+      }
+    });
+  }
+  return problems;
+}
