@@ -86,6 +86,12 @@ describe('data request parsing', () => {
     );
   });
 
+  it('lets unpaged queries ignore a large limit (still a number)', () => {
+    const trend = ctx('kpi', 'trend');
+    expect(parseDataRequest(trend, { limit: '1000' }).limit).toBe(400);
+    expect(() => parseDataRequest(trend, { limit: 'x' })).toThrow('limit must be an integer 1-100000');
+  });
+
   it('compiles lists to one placeholder per value and dates as CAST($n AS DATE), tenant first', () => {
     const request = parse({ channel_id: '1,4', start_date: '2026-01-01', end_date: '2026-01-31' });
     for (const dialect of ['duckdb', 'postgres'] as const) {

@@ -30,6 +30,7 @@ export interface DataRequest {
 
 export const MAX_PAGE_SIZE = 500;
 export const MAX_OFFSET = 10_000_000;
+const MAX_UNPAGED_LIMIT = 100_000;
 const PAGING_PARAMS = new Set(['start_date', 'end_date', 'limit', 'offset', 'order_by', 'order_type']);
 /** Added by the one HTTP client on some areas (spec §7); they carry no filter. */
 export const IGNORED_PARAMS = new Set(['screenName', 'paxScreenName']);
@@ -74,7 +75,11 @@ export function parseDataRequest(ctx: QueryContext, query: Record<string, unknow
   if (startDate && endDate && startDate > endDate)
     throw new BadRequestError('start_date must not be after end_date');
   const defaultLimit = ctx.query.limit ?? ctx.screen.pageSize ?? 10;
-  const limit = parseIntParam('limit', rawText(query.limit), 1, MAX_PAGE_SIZE) ?? defaultLimit;
+  // Unpaged queries (KPIs, charts) answer their config's rows whatever limit a client sends:
+  // it is still checked as a number, but not against the page-size cap.
+  const maxLimit = ctx.query.paged ? MAX_PAGE_SIZE : MAX_UNPAGED_LIMIT;
+  const parsedLimit = parseIntParam('limit', rawText(query.limit), 1, maxLimit);
+  const limit = ctx.query.paged ? (parsedLimit ?? defaultLimit) : defaultLimit;
   const offset = parseIntParam('offset', rawText(query.offset), 0, MAX_OFFSET) ?? 0;
   return { conditions, startDate, endDate, limit, offset, sort: parseSort(ctx, query) };
 }
