@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER, E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { DEMO_PASSWORD, E2E_DATA_DIR, signIn } from './support/signIn.js';
 import { latestOtp } from '../support/outbox.js';
 import { latestLink, mailsTo } from '../support/mailLinks.js';
 
@@ -64,10 +64,10 @@ test.describe('public access flows', () => {
   test('OTP step: a wrong code shows Enter Valid OTP, resend mails a new code that replaces the old one', async ({
     page,
   }) => {
-    await submitCredentials(page, DEMO_USER);
+    await submitCredentials(page, RIVAL);
     const otp = page.getByLabel('OTP');
     await expect(otp).toBeVisible();
-    const first = latestOtp(E2E_DATA_DIR, DEMO_USER);
+    const first = latestOtp(E2E_DATA_DIR, RIVAL);
 
     // Five digits never reach the server.
     await otp.fill(first.slice(0, 5));
@@ -87,8 +87,8 @@ test.describe('public access flows', () => {
 
     await page.getByRole('button', { name: 'Resend OTP' }).click();
     await expect(toast(page, 'OTP sent to your registered e-mail')).toContainText('OTP');
-    await expect.poll(() => latestOtp(E2E_DATA_DIR, DEMO_USER)).not.toBe(first);
-    const second = latestOtp(E2E_DATA_DIR, DEMO_USER);
+    await expect.poll(() => latestOtp(E2E_DATA_DIR, RIVAL)).not.toBe(first);
+    const second = latestOtp(E2E_DATA_DIR, RIVAL);
 
     // The resent code retires the first one.
     await otp.fill(first);

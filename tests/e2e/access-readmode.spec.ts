@@ -43,7 +43,8 @@ test.describe('read mode (share links)', () => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL! });
     try {
       const page = await context.newPage();
-      await signIn(page);
+      // Any user with the stock screens may share one; multi's first active group is Demo Brands.
+      await signIn(page, 'multi@shelfscope.test');
       const csrf = (await context.cookies()).find((c) => c.name === 'csrf')?.value ?? '';
       const headers = { 'x-csrf-token': csrf };
       const create = async (menuName: string): Promise<Link> => {
