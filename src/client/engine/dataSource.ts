@@ -48,7 +48,13 @@ export const httpDataSource: DataSource = {
     return { options, total: res.data.total ?? options.length };
   },
   async submit(endpoint, method, body) {
-    const res = await http.request<Envelope>({ url: endpoint, method, data: body });
+    // GET and DELETE carry the payload in the query string; the others in the body.
+    const inQuery = method === 'GET' || method === 'DELETE';
+    const res = await http.request<Envelope>({
+      url: endpoint,
+      method,
+      ...(inQuery ? { params: body as Record<string, unknown> } : { data: body }),
+    });
     return res.data;
   },
   views: serverViewsApi,

@@ -24,6 +24,24 @@ export const BrandAvailability: Story = {
   args: { config: widgetOf(stockKpiScreen, 'grid') },
   parameters: { mode: 'ready', screen: stockKpiScreen },
 };
+export const WithRowActions: Story = {
+  args: {
+    config: {
+      ...widgetOf(stockDataScreen, 'grid'),
+      rowActions: [
+        {
+          kind: 'rowAction',
+          id: 'fav',
+          label: 'Favourite',
+          endpoint: 'products/favourite',
+          keyFields: ['product_id'],
+          successMessage: 'Marked as favourite',
+        },
+      ],
+    },
+  },
+  parameters: { mode: 'ready' },
+};
 export const Empty: Story = { parameters: { mode: 'empty' } };
 export const Loading: Story = { parameters: { mode: 'loading' } };
 export const Error: Story = { parameters: { mode: 'error' } };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   rowSortingFeature,
   tableFeatures,
@@ -13,6 +13,7 @@ import { screenActions } from '../state/screenStore.js';
 import { useQueryRows } from '../useQueryRows.js';
 import { ExportLink } from './ExportLink.js';
 import { GridCell } from './GridCell.js';
+import { RowActions } from './RowActions.js';
 import type { ResolvedScreen } from '../screenTypes.js';
 import { WidgetFrame } from './WidgetFrame.js';
 
@@ -41,13 +42,35 @@ export function DataGrid({ config }: { config: GridWidget }) {
       })),
     [config.columns, currency, screen],
   );
+  const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      config.rowActions?.length
+        ? [
+            ...columns,
+            {
+              id: '__actions',
+              header: 'Action',
+              enableSorting: false,
+              cell: (info) => (
+                <RowActions
+                  actions={config.rowActions ?? []}
+                  row={info.row.original}
+                  onDone={(ok, message) => setActionResult({ ok, message })}
+                />
+              ),
+            },
+          ]
+        : columns,
+    [columns, config.rowActions],
+  );
   const sorting: SortingState = snap.filters.order_by
     ? [{ id: snap.filters.order_by, desc: snap.filters.order_type === 'desc' }]
     : [];
 
   const table = useTable({
     features,
-    columns,
+    columns: withActions,
     data: rows,
     manualSorting: true,
     getRowId: (row, index) =>
@@ -135,6 +158,14 @@ export function DataGrid({ config }: { config: GridWidget }) {
               </tbody>
             </table>
           </div>
+          {actionResult && (
+            <div
+              className={`ss-banner ${actionResult.ok ? 'ss-banner--ok' : 'ss-banner--error'}`}
+              role="status"
+            >
+              {actionResult.message}
+            </div>
+          )}
           <footer className="ss-grid__foot">
             <span className="ss-muted">
               Showing {rows.length} of {total}
