@@ -84,6 +84,14 @@ describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
     expect(rows).toEqual([{ n: 3 }]);
   });
 
+  it('binds a JS array as a list for = ANY($1)', async () => {
+    const rows = await wh.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM fact_stock WHERE channel_id = ANY($1)',
+      [[4, 9]],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
   it('never splices parameters into SQL text', async () => {
     const hostile = "x'); DROP TABLE fact_stock; --";
     const rows = await wh.query<{ v: string }>('SELECT CAST($1 AS VARCHAR) AS v', [hostile]);
