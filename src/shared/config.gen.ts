@@ -450,7 +450,7 @@ export interface RatioMeasure {
   format: ValueFormat;
 }
 /**
- * Per entity (e.g. product), the share of days in the period meeting a condition, averaged over entities: aggregated per entity first, never 'a day when any entity met it'.
+ * Per entity (e.g. a product in one channel and city), the share of days in the period meeting a condition, averaged over entities: aggregated per entity first, never 'a day when any entity met it'.
  */
 export interface EntityDayShareMeasure {
   /**
@@ -458,9 +458,14 @@ export interface EntityDayShareMeasure {
    */
   kind: 'entityDayShare';
   /**
-   * Integer column dimension the share is computed per.
+   * Integer column dimensions that together name the observed unit the share is computed per, e.g. product, channel and city: a product listed in 12 cities has 12 units, each with its own days.
+   *
+   * @minItems 1
+   * @maxItems 4
+   *
+   * Items: Integer column dimension that is part of the observed unit.
    */
-  entity: string;
+  entity: string[];
   where: MeasureCondition;
   /**
    * Multiplier, e.g. 100 for a percentage. Default 1.

@@ -51,9 +51,11 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
       add(pointer('measures', i, 'where'), 'needs exactly one of "equals" or "in"');
     }
     if (m.kind === 'entityDayShare') {
-      const e = ds.dimensions.find((d) => d.id === m.entity);
-      if (!e || e.kind !== 'column' || e.type !== 'integer')
-        add(pointer('measures', i, 'entity'), `unknown integer column dimension "${m.entity}"`);
+      m.entity.forEach((id, j) => {
+        const e = ds.dimensions.find((d) => d.id === id);
+        if (!e || e.kind !== 'column' || e.type !== 'integer')
+          add(pointer('measures', i, 'entity', j), `unknown integer column dimension "${id}"`);
+      });
     }
     if (m.kind === 'shareOfTotal') {
       const of = ds.measures.find((x) => x.id === m.of);

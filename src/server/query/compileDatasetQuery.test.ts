@@ -38,7 +38,8 @@ describe.each(dialects)('compiled screen queries on %s', (_name, open) => {
     const { rows, total } = await run('kpi', 'stats', {});
     expect(total).toBe(1);
     expect(rows[0]).toMatchObject({ in_stock: 5, out_of_stock: 3, delisted: 1, availability_pct: 62.5 });
-    expect(rows[0]!.days_in_stock_pct).toBeCloseTo((4 / 6) * 100);
+    // Per listing (product x channel x city): 2 + 2 + 1 in-stock days over 3 listings x 3 days.
+    expect(rows[0]!.days_in_stock_pct).toBeCloseTo((5 / 9) * 100);
     expect(rows[0]!.listing_pct).toBeCloseTo((8 / 9) * 100);
     const other = await run('kpi', 'stats', {}, 2);
     expect(other.rows[0]).toMatchObject({ in_stock: 3, out_of_stock: 0, delisted: 0, availability_pct: 100 });

@@ -56,9 +56,9 @@ export function compileDatasetQuery(input: CompileInput): CompiledSql {
   if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
 
   const from = `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`;
-  const entity = dayShareEntity(ds, query.measures);
-  const aggregate = entity
-    ? dayShareAggregate({ ds, query, entity, keySelect: inner, keyColumns: keys, from, p })
+  const unit = dayShareEntity(ds, query.measures);
+  const aggregate = unit
+    ? dayShareAggregate({ ds, query, unit, keySelect: inner, keyColumns: keys, from, p })
     : oneStepAggregate(ds, query, inner, keys, from, p);
   const lines = [`SELECT ${outer.join(', ')}`, `FROM (${aggregate}) a`, ...joins];
   const tieBreak = (query.groupBy ?? []).map((id) => alias(id));

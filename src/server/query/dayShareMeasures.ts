@@ -1,20 +1,20 @@
 import type { MeasureNode, ScreenQuery } from '../../shared/config.gen.js';
 import type { DatasetIndex } from '../config/datasetIndex.js';
-import { conditionSql } from './measureSql.js';
+import { conditionSql, entityColumns } from './measureSql.js';
 import { alias, ident, type SqlParams } from './sqlBuilder.js';
 
-/** Key aliases of the per (entity, day) level. */
-export const ENTITY_KEY = '__entity';
+/** Key aliases of the per (unit, day) level: one per unit column, and the day. */
+const unitKey = (i: number): string => `__unit${i}`;
 export const DAY_KEY = '__day';
 
 /**
  * A query with an entityDayShare measure is computed in two steps: fact rows are first reduced
  * to one row per (group keys, entity, day) holding partial aggregates, then aggregated per group
  * keys. Exact, and several times faster than COUNT(DISTINCT (entity, day)) over every fact row.
- * Returns the entity column when every measure of the query decomposes, else null (one step).
+ * Returns the unit's columns when every measure of the query decomposes, else null (one step).
  */
-export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]): string | null {
-  const entities = new Set<string>();
+export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]): string[] | null {
+  const entities = new Map<string, string[]>();
   const visit = (m: MeasureNode, depth: number): boolean => {
     if (depth > 8) return false;
     switch (m.kind) {
@@ -31,25 +31,22 @@ export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]):
         return (
           visit(ds.measures.get(m.numerator)!, depth + 1) && visit(ds.measures.get(m.denominator)!, depth + 1)
         );
-      case 'entityDayShare':
-        entities.add(entityColumn(ds, m.entity));
+      case 'entityDayShare': {
+        const columns = entityColumns(ds, m.entity);
+        entities.set(columns.join(','), columns);
         return true;
+      }
       default:
         return false;
     }
   };
   const ok = measureIds.every((id) => visit(ds.measures.get(id)!, 0));
   if (!ok || entities.size !== 1) return null;
-  const [entity] = [...entities];
+  const [unit] = [...entities.values()];
   const distinctOk = measureIds.every((id) =>
-    distinctColumns(ds, ds.measures.get(id)!).every((c) => c === entity || c === ds.config.dateColumn),
+    distinctColumns(ds, ds.measures.get(id)!).every((c) => unit!.includes(c) || c === ds.config.dateColumn),
   );
-  return distinctOk ? entity! : null;
-}
-
-function entityColumn(ds: DatasetIndex, dimensionIdOrColumn: string): string {
-  const d = ds.dimensions.get(dimensionIdOrColumn);
-  return d?.kind === 'column' ? d.column : dimensionIdOrColumn;
+  return distinctOk ? unit! : null;
 }
 
 function distinctColumns(ds: DatasetIndex, m: MeasureNode): string[] {
@@ -67,7 +64,7 @@ export class DayShareBuilder {
   readonly partials: string[] = [];
   constructor(
     private readonly ds: DatasetIndex,
-    private readonly entity: string,
+    private readonly unit: readonly string[],
     private readonly p: SqlParams,
   ) {}
 
@@ -88,8 +85,10 @@ export class DayShareBuilder {
         const count = this.partial(`COUNT(${col(m.column)})`);
         return `CAST(SUM(d.${sum}) AS DOUBLE PRECISION) / NULLIF(SUM(d.${count}), 0)`;
       }
-      case 'countDistinct':
-        return `COUNT(DISTINCT d.${alias(m.column === this.entity ? ENTITY_KEY : DAY_KEY)})`;
+      case 'countDistinct': {
+        const i = this.unit.indexOf(m.column);
+        return `COUNT(DISTINCT d.${alias(i >= 0 ? unitKey(i) : DAY_KEY)})`;
+      }
       case 'ratio': {
         const num = this.final(this.ds.measures.get(m.numerator)!);
         const den = this.final(this.ds.measures.get(m.denominator)!);
@@ -97,7 +96,8 @@ export class DayShareBuilder {
       }
       case 'entityDayShare': {
         const q = this.partial(`MAX(CASE WHEN ${conditionSql(m.where, this.p)} THEN 1 ELSE 0 END)`);
-        const pairs = `COUNT(DISTINCT d.${alias(ENTITY_KEY)}) * COUNT(DISTINCT d.${alias(DAY_KEY)})`;
+        const units = this.unit.map((_, i) => `d.${alias(unitKey(i))}`).join(', ');
+        const pairs = `COUNT(DISTINCT (${units})) * COUNT(DISTINCT d.${alias(DAY_KEY)})`;
         return `CAST(SUM(d.${q}) AS DOUBLE PRECISION) * CAST(${this.p.add(m.scale ?? 1)} AS DOUBLE PRECISION) / NULLIF(${pairs}, 0)`;
       }
       default:
@@ -119,7 +119,8 @@ export class DayShareBuilder {
 export interface DayShareInput {
   ds: DatasetIndex;
   query: ScreenQuery;
-  entity: string;
+  /** Fact columns of the unit a day share is computed per. */
+  unit: readonly string[];
   /** `f."column" AS "dimension id"` of each group key. */
   keySelect: string[];
   /** `f."column"` of each group key. */
@@ -133,20 +134,21 @@ export interface DayShareInput {
 export function dayShareAggregate({
   ds,
   query,
-  entity,
+  unit,
   keySelect,
   keyColumns,
   from,
   p,
 }: DayShareInput): string {
-  const b = new DayShareBuilder(ds, entity, p);
+  const b = new DayShareBuilder(ds, unit, p);
   const finals = query.measures.map((id) => `${b.final(ds.measures.get(id)!)} AS ${alias(id)}`);
-  const entityCol = `f.${ident(entity)}`;
+  const unitCols = unit.map((c) => `f.${ident(c)}`);
   const dayCol = `f.${ident(ds.config.dateColumn)}`;
+  const unitSelect = unitCols.map((c, i) => `${c} AS ${alias(unitKey(i))}`);
   const step1 = [
-    `SELECT ${[...keySelect, `${entityCol} AS ${alias(ENTITY_KEY)}`, `${dayCol} AS ${alias(DAY_KEY)}`, ...b.partials].join(', ')}`,
+    `SELECT ${[...keySelect, ...unitSelect, `${dayCol} AS ${alias(DAY_KEY)}`, ...b.partials].join(', ')}`,
     from,
-    `GROUP BY ${[...keyColumns, entityCol, dayCol].join(', ')}`,
+    `GROUP BY ${[...keyColumns, ...unitCols, dayCol].join(', ')}`,
   ].join('\n');
   const ids = (query.groupBy ?? []).map((id) => `d.${alias(id)}`);
   const select = [...ids.map((k) => `${k} AS ${k.slice(2)}`), ...finals];

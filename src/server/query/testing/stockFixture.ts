@@ -4,7 +4,7 @@ import type { Warehouse } from '../../warehouse/warehouse.js';
 
 /**
  * A tiny stock warehouse with known answers: group 1 has two products over three days
- * (availability 5/8, % days in stock 4/6), group 2 one product always in stock (isolation).
+ * (availability 5/8; % days in stock 5/9: three listings, each product x channel x city, over three days), group 2 one product always in stock (isolation).
  */
 export async function loadStockFixture(wh: Warehouse): Promise<void> {
   await createSchema(wh);
