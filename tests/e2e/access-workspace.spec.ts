@@ -8,6 +8,7 @@ import { signIn } from './support/signIn.js';
 const RIVAL = 'rival@shelfscope.test';
 const MULTI = 'multi@shelfscope.test';
 const STOCK = 'stock@shelfscope.test';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** DD-MMM-YYYY HH:mm:ss A (spec §9). */
 const LOGIN_TIME =
   /^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/;
@@ -157,9 +158,8 @@ test.describe('workspace access flows', () => {
     await expect(menu.locator('dt', { hasText: 'Version' }).locator('+ dd')).toHaveText('0.0.1');
     const lastSuccess = page.getByTestId('last-success-login');
     await expect(lastSuccess).toHaveText(LOGIN_TIME);
-    const today = new Date()
-      .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
-      .replace(/ /g, '-');
+    const now = new Date();
+    const today = `${String(now.getDate()).padStart(2, '0')}-${MONTHS[now.getMonth()]}-${now.getFullYear()}`;
     await expect(lastSuccess).toContainText(today);
     await expect(page.getByTestId('last-failed-login')).toHaveText('---');
 
