@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { VegaEmbed } from 'react-vega';
 import type { VisualizationSpec } from 'vega-embed';
+import { dailyTickConfig } from './dailyTicks.js';
 
 interface Props {
   spec: Record<string, unknown>;
@@ -26,6 +27,7 @@ export default function VegaChart({ spec, rows, height }: Props) {
           axis: { labelColor: '#5b6472', titleColor: '#3b4350', gridColor: '#eef0f3' },
           range: { category: ['#2f6fed', '#16a34a', '#dc2626', '#9ca3af', '#f59e0b', '#7c3aed'] },
           view: { stroke: null },
+          ...dailyTickConfig(spec, rows),
         },
         ...spec,
         data: { values: rows },

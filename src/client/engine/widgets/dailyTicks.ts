@@ -1,0 +1,17 @@
+/**
+ * Vega picks half-day ticks for a short date range, and a day-only label format then prints every
+ * date twice. When the x axis is temporal and holds at most `maxDays` distinct dates, ask for one
+ * tick per day; longer ranges keep Vega's own weekly or monthly ticks.
+ */
+export function dailyTickConfig(
+  spec: Record<string, unknown>,
+  rows: readonly Record<string, unknown>[],
+  maxDays = 31,
+): Record<string, unknown> {
+  const x = (spec.encoding as { x?: { field?: string; type?: string } } | undefined)?.x;
+  if (!x?.field || x.type !== 'temporal') return {};
+  const days = new Set(rows.map((r) => String(r[x.field!])));
+  return days.size > 0 && days.size <= maxDays
+    ? { axisTemporal: { tickCount: { interval: 'day', step: 1 } } }
+    : {};
+}
