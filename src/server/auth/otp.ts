@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { SessionRow, UserRow } from '../store/storeDatabase.js';
-import { countAttempt, currentOtp, replaceOtp, markOtpUsed } from '../store/otpRepo.js';
+import { currentOtp, markOtpUsed, replaceOtp, spendAttempt } from '../store/otpRepo.js';
 import { otpMail } from '../mail/templates.js';
 import { hmac, safeEqual } from './secrets.js';
 import type { AuthKit } from './kit.js';
@@ -29,8 +29,8 @@ export async function issueOtp(
 export async function checkOtp(kit: AuthKit, sessionId: string, code: string): Promise<boolean> {
   const db = kit.deps.store.db;
   const otp = await currentOtp(db, sessionId);
-  if (!otp || otp.expires_at.getTime() <= Date.now() || otp.attempts >= OTP_MAX_ATTEMPTS) return false;
-  await countAttempt(db, otp.id);
+  if (!otp || otp.expires_at.getTime() <= Date.now()) return false;
+  if (!(await spendAttempt(db, otp.id, OTP_MAX_ATTEMPTS))) return false;
   if (!safeEqual(codeHash(kit, sessionId, code), otp.code_hash)) return false;
   return markOtpUsed(db, otp.id);
 }

@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 
-/** Per-route limits (@fastify/rate-limit route config). Keys combine the address with the target. */
+/**
+ * Per-route limits (@fastify/rate-limit route config). Keys are the target (user name, e-mail,
+ * login session), not the address: behind trustProxy a client can choose its own X-Forwarded-For,
+ * so an address-keyed limit could be walked around.
+ */
 function field(request: FastifyRequest, name: string): string {
   const body = request.body as Record<string, unknown> | undefined;
   const value = body?.[name];
@@ -11,11 +15,11 @@ function field(request: FastifyRequest, name: string): string {
 
 const errorResponseBuilder = () => new TooManyRequestsError(MSG.tooMany);
 
-/** Credential guessing: 10 tries per 5 minutes per address and user name. */
+/** Credential guessing: 10 tries per 5 minutes per user name. */
 export const loginLimit = {
   max: 10,
   timeWindow: 5 * 60_000,
-  keyGenerator: (r: FastifyRequest) => `login:${r.ip}:${field(r, 'username') || field(r, 'user_name')}`,
+  keyGenerator: (r: FastifyRequest) => `login:${field(r, 'username') || field(r, 'user_name') || r.ip}`,
   errorResponseBuilder,
 };
 
@@ -23,21 +27,21 @@ export const loginLimit = {
 export const otpLimit = {
   max: 10,
   timeWindow: 5 * 60_000,
-  keyGenerator: (r: FastifyRequest) => `otp:${r.ip}:${r.cookies.sid ?? ''}`,
+  keyGenerator: (r: FastifyRequest) => `otp:${r.cookies.sid ?? r.ip}`,
   errorResponseBuilder,
 };
 
 export const resendLimit = {
   max: 5,
   timeWindow: 10 * 60_000,
-  keyGenerator: (r: FastifyRequest) => `resend:${r.ip}:${r.cookies.sid ?? ''}`,
+  keyGenerator: (r: FastifyRequest) => `resend:${r.cookies.sid ?? r.ip}`,
   errorResponseBuilder,
 };
 
-/** Mail bombing and address probing: 5 per 15 minutes per address and e-mail. */
+/** Mail bombing: 5 per 15 minutes per e-mail address. */
 export const forgotLimit = {
   max: 5,
   timeWindow: 15 * 60_000,
-  keyGenerator: (r: FastifyRequest) => `forgot:${r.ip}:${field(r, 'email')}`,
+  keyGenerator: (r: FastifyRequest) => `forgot:${field(r, 'email') || r.ip}`,
   errorResponseBuilder,
 };

@@ -26,12 +26,23 @@ export function currentOtp(db: Kysely<StoreDatabase>, sessionId: string) {
     .executeTakeFirst();
 }
 
-export async function countAttempt(db: Kysely<StoreDatabase>, otpId: number): Promise<void> {
-  await db
+/**
+ * Spends one attempt; false when the limit is already reached. One conditional UPDATE, so
+ * parallel guesses cannot slip past the limit.
+ */
+export async function spendAttempt(
+  db: Kysely<StoreDatabase>,
+  otpId: number,
+  maxAttempts: number,
+): Promise<boolean> {
+  const row = await db
     .updateTable('otps')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', otpId)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Marks the code used; false when another request used it first. */
