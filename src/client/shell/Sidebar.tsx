@@ -4,17 +4,25 @@ import { session } from './sessionStore.js';
 import type { MenuItem } from '../api/authApi.js';
 
 /** Icons by area; Price uses the default currency symbol (spec §2). */
+/** Glyphs by the area's configured icon name (area.json `icon`), so a new area picks one by name. */
 const ICONS: Record<string, string> = {
   dashboard: '◧',
   stock: '▦',
+  currency: '₹',
   price: '₹',
   promo: '✦',
   content: '☰',
   review: '★',
+  star: '☆',
+  search: '⌕',
   visibility: '◎',
   category: '▤',
   sales: '↗',
   products: '▣',
+  sellers: '⚑',
+  info: 'ⓘ',
+  detect: '◉',
+  changes: '⟳',
   advertising: '◈',
 };
 
@@ -42,7 +50,7 @@ export function Sidebar() {
                 title={item.label}
               >
                 <span className={`ss-sidebar__icon ${item.iconclass}`} aria-hidden="true">
-                  {ICONS[item.menu_name] ?? item.label.slice(0, 1)}
+                  {ICONS[item.iconclass] ?? ICONS[item.menu_name] ?? item.label.slice(0, 1)}
                 </span>
                 <span className="ss-sidebar__label">{item.label}</span>
               </NavLink>
