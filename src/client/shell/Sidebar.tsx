@@ -20,7 +20,7 @@ const ICONS: Record<string, string> = {
   sales: '↗',
   products: '▣',
   sellers: '⚑',
-  info: 'ⓘ',
+  info: 'i',
   detect: '◉',
   changes: '⟳',
   advertising: '◈',
