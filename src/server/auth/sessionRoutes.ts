@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 import { deleteSession } from '../store/sessionRepo.js';
@@ -37,7 +37,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       return success({});
     });
 
-    app.get('/user_info', async (request) => {
+    const userInfo = async (request: FastifyRequest) => {
       const auth = requireUser(request);
       const user = await findUserById(store.db, auth.userId);
       if (!user) throw new UnauthorizedError(MSG.unauthorizedUser);
@@ -61,7 +61,10 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         selling_price: 'Selling Price',
         isAdmin: user.is_admin,
       });
-    });
+    };
+    // The spec lists both spellings of this path.
+    app.get('/user_info', userInfo);
+    app.get('/user/info', userInfo);
 
     app.get('/user/menu', (request) => {
       const auth = requireSession(request);
