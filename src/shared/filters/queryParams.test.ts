@@ -52,3 +52,11 @@ describe('query parameters (spec §5, §7)', () => {
     });
   });
 });
+
+describe('linked ids in data calls', () => {
+  it('a label category expands into category ids only when the screen declares category_id', () => {
+    const state = { limit: 10, offset: 0, label_category_id: ['L'], label_category_ids: { L: [8] } };
+    expect(dataQueryParams(state, ['label_category_id'])).toMatchObject({ label_category_id: ['L'] });
+    expect(dataQueryParams(state, ['label_category_id'])).not.toHaveProperty('category_id');
+  });
+});

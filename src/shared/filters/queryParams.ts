@@ -47,11 +47,15 @@ export function mergeQuery(params: Record<string, unknown>): Record<string, unkn
 export function dataQueryParams(state: FilterState, fields: readonly string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const f of fields) params[f] = state[f];
-  params.label_category = Object.values(state.label_category_ids ?? {}).flat();
-  params.city_zone = Object.values(state.city_zone_ids ?? {}).flat();
-  if (params.label_category_id !== undefined && (params.label_category as unknown[]).length)
-    delete params.label_category_id;
-  if (params.city_zone_id !== undefined && (params.city_zone as unknown[]).length) delete params.city_zone_id;
+  // Expand only into fields the screen declares: the data API refuses undeclared filter fields.
+  if (fields.includes('category_id')) {
+    params.label_category = Object.values(state.label_category_ids ?? {}).flat();
+    if ((params.label_category as unknown[]).length) delete params.label_category_id;
+  }
+  if (fields.includes('city_id')) {
+    params.city_zone = Object.values(state.city_zone_ids ?? {}).flat();
+    if ((params.city_zone as unknown[]).length) delete params.city_zone_id;
+  }
   const merged = mergeQuery(params);
   delete merged.city; // the data API knows city_id only; `city` is for the legacy suggestion sources
   return dropEmptyKeys({
