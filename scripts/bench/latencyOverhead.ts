@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/query/dataRequest.js';
 import { runScreenQuery } from '../../src/server/query/runScreenQuery.js';
-import { activitiesOf } from '../../src/server/store/accessRepo.js';
-import { findLiveSession } from '../../src/server/store/sessionRepo.js';
+import { findLiveSession, findLiveSessionWithActivities } from '../../src/server/store/sessionRepo.js';
 import { percentile } from './latency.js';
 import type { MonitoringQuery } from './monitoringQueries.js';
 
@@ -40,10 +39,7 @@ export async function overheadBreakdown(
   const token = client.cookie(SESSION_COOKIE) ?? '';
   const session = await findLiveSession(db, sha256(token));
   const httpNoWarehouse = await p50(runs, () => client.get('config/areas'));
-  const auth = await p50(runs, async () => {
-    const s = await findLiveSession(db, sha256(token));
-    await activitiesOf(db, s!.user_id, s!.group_id!);
-  });
+  const auth = await p50(runs, () => findLiveSessionWithActivities(db, sha256(token)));
   const compile = await p50(runs, () =>
     compileDatasetQuery({
       dataset: sample.ctx.dataset,

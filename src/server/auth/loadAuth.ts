@@ -4,8 +4,7 @@ import type { AuthContext } from './authContext.js';
 import { SESSION_COOKIE, VIEWER_HEADER } from './cookies.js';
 import { sha256 } from './secrets.js';
 import { touchSession } from './sessions.js';
-import { findLiveSession } from '../store/sessionRepo.js';
-import { activitiesOf } from '../store/accessRepo.js';
+import { findLiveSessionWithActivities } from '../store/sessionRepo.js';
 import { findLiveShareLink } from '../store/shareLinkRepo.js';
 
 /**
@@ -20,7 +19,7 @@ export async function loadAuth(deps: Deps, request: FastifyRequest): Promise<voi
   const token = typeof viewer === 'string' && viewer ? viewer : request.cookies[SESSION_COOKIE];
   if (!token) return;
   const db = deps.store.db;
-  const session = await findLiveSession(db, sha256(token));
+  const session = await findLiveSessionWithActivities(db, sha256(token));
   if (!session) return;
   request.loginSession = session;
   if (session.stage !== 'active' || session.group_id === null) return;
@@ -31,12 +30,11 @@ export async function loadAuth(deps: Deps, request: FastifyRequest): Promise<voi
     return;
   }
   await touchSession(db, deps.env, session);
-  const activities = await activitiesOf(db, session.user_id, session.group_id);
   request.auth = {
     sessionId: session.id,
     userId: session.user_id,
     groupId: session.group_id,
-    activities: new Set(activities),
+    activities: new Set(session.activities),
     readMode: null,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Updateable } from 'kysely';
 import type { SessionRow, SessionsTable, StoreDatabase } from './storeDatabase.js';
 
@@ -27,6 +28,34 @@ export function findLiveSession(db: Kysely<StoreDatabase>, id: string): Promise<
     .where('s.expires_at', '>', new Date())
     .where('u.status', '=', 'active')
     .executeTakeFirst();
+}
+
+/**
+ * The live session and, in the same round trip, the activities its user's role grants in the
+ * session's group: the auth hook runs on every request, so one query instead of two.
+ */
+export async function findLiveSessionWithActivities(
+  db: Kysely<StoreDatabase>,
+  id: string,
+): Promise<(SessionRow & { activities: string[] }) | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(
+      sql<string[] | null>`(
+        SELECT array_agg(a.url ORDER BY a.url)
+        FROM user_group_roles m
+        JOIN role_activities ra ON ra.role_id = m.role_id
+        JOIN activities a ON a.id = ra.activity_id
+        WHERE m.user_id = s.user_id AND m.group_id = s.group_id AND m.status = true AND a.active = true
+      )`.as('activities'),
+    )
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', new Date())
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+  return row ? { ...row, activities: row.activities ?? [] } : undefined;
 }
 
 export async function updateSession(
