@@ -11,6 +11,7 @@ import { dataPlugin } from './data/dataPlugin.js';
 import { viewsRoutes } from './views/viewsRoutes.js';
 import { CSRF_COOKIE, setCsrfCookie } from './auth/cookies.js';
 import { randomToken } from './auth/secrets.js';
+import { registerDemoImages } from './demo/demoImageRoute.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
@@ -37,6 +38,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     { prefix: '/api/v1' },
   );
+  registerDemoImages(app);
   const spa = options.clientDir && existsSync(options.clientDir) ? path.resolve(options.clientDir) : null;
   if (spa) await app.register(fastifyStatic, { root: spa, wildcard: false, index: false });
   // Every non-API GET that is not a file is a client route: answer with the SPA shell.

@@ -67,18 +67,9 @@ const consoleErrors: string[] = [];
 // The data folder is wiped when the run's server starts, so a saved session belongs to this run;
 // reusing it after a failed test restarts the worker keeps clear of the login rate limit.
 const SESSION_STATE = path.join(E2E_DATA_DIR, 'every-screen-session.json');
-// The demo catalogue's thumbnails point at a fictional image host: answer them with a tiny PNG.
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
 test.beforeAll(async ({ browser }) => {
   const reuse = existsSync(SESSION_STATE);
   const context = await browser.newContext(reuse ? { storageState: SESSION_STATE } : {});
-  await context.route(/^https?:\/\/img\.shelfscope\.test\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
   page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());

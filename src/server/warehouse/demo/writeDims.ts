@@ -67,7 +67,7 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       p.skuCode,
       p.packSize,
       p.mrp,
-      `https://img.shelfscope.test/p/${p.productId}.jpg`,
+      `/demo-images/p/${p.productId}.svg`,
       p.isCompetitor,
       p.isFavourite,
       p.mappingStatus,
