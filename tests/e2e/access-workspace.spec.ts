@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support/signIn.js';
+import { DEMO_PASSWORD, E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { latestOtp } from '../support/outbox.js';
 
 /**
  * Signed-in access of issue 4 in the browser: the agreement gate, the once-only session-expired
@@ -107,6 +108,25 @@ test.describe('workspace access flows', () => {
     // Several calls were refused together, the alert showed once.
     expect(refused.length).toBeGreaterThan(1);
     expect(alerts).toEqual(['Your session has been expired.']);
+
+    // Shown once until a call succeeds again: log in on this page (same app instance), expire again.
+    await page.getByLabel('User Name').fill(MULTI);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByLabel('OTP')).toBeVisible();
+    await page.getByLabel('OTP').fill(latestOtp(E2E_DATA_DIR, MULTI));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Not Now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Group' })
+      .getByRole('button', { name: /Demo Brands/ })
+      .click();
+    await expect(page).toHaveURL(/\/workspace\/[\w-]+\/[\w-]+/);
+    await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
+    expect((await page.request.get('/api/v1/logout')).status()).toBe(200);
+    await page.locator('.ss-sidebar').getByRole('link', { name: 'Price' }).click();
+    await expect(page).toHaveURL(/\/public\/login$/);
+    expect(alerts).toEqual(['Your session has been expired.', 'Your session has been expired.']);
   });
 
   test('permissions: the stock-only role sees only Stock; other screens redirect and their API answers 403', async ({
