@@ -34,7 +34,13 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
-    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SKUS: '120' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SKUS: '120',
+    },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,
     timeout: 180_000,

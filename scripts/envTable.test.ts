@@ -11,11 +11,15 @@ describe('settings', () => {
   });
 
   it('a bad PORT stops with one clear line', () => {
-    expect(() => loadEnv({ PORT: 'abc' })).toThrow(new EnvError('PORT must be an integer 1-65535, got "abc"'));
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(
+      new EnvError('PORT must be an integer 1-65535, got "abc"'),
+    );
   });
 
   it('a bad URL or flag names the variable and the value', () => {
-    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/^DATABASE_URL must be a URL \(postgres, postgresql\), got "mysql:\/\/x"$/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /^DATABASE_URL must be a URL \(postgres, postgresql\), got "mysql:\/\/x"$/,
+    );
     expect(() => loadEnv({ DEMO_DATA: 'maybe' })).toThrow('DEMO_DATA must be true or false, got "maybe"');
   });
 

@@ -3,7 +3,8 @@ import { SETTINGS } from '../src/server/env.js';
 /** The README's settings table, generated from the one table of settings in src/server/env.ts. */
 export function envTable(): string {
   const rows = Object.entries(SETTINGS).map(
-    ([name, s]) => `| \`${name}\` | ${s.default === '' ? '(empty)' : `\`${s.default}\``} | ${s.description} |`,
+    ([name, s]) =>
+      `| \`${name}\` | ${s.default === '' ? '(empty)' : `\`${s.default}\``} | ${s.description} |`,
   );
   return ['| variable | default | meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }

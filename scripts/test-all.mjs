@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 
 const chromium = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 if (chromium && !existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: run "apt-get install -y chromium" (or set PLAYWRIGHT_CHROMIUM).`);
+  console.error(
+    `Chromium not found at ${chromium}: run "apt-get install -y chromium" (or set PLAYWRIGHT_CHROMIUM).`,
+  );
   process.exit(1);
 }
 

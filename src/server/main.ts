@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   console.log(`\nShelfscope is running at ${url}`);
   if (env.DEMO_DATA) {
     console.log(`Demo login: ${env.DEMO_USER} / ${env.DEMO_PASSWORD}`);
-    console.log(`The one-time code (OTP) is printed in this log and written to ${path.join(env.DATA_DIR, 'outbox')}.\n`);
+    console.log(
+      `The one-time code (OTP) is printed in this log and written to ${path.join(env.DATA_DIR, 'outbox')}.\n`,
+    );
   }
   const stop = (): void => {
     server.close().then(

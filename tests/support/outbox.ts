@@ -11,7 +11,12 @@ export function latestOtp(dataDir: string, to: string): string {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     if (!text.toLowerCase().includes(to.toLowerCase())) continue;
-    const code = /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+    const code = /\b(\d{6})\b/.exec(
+      text
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    );
     if (code) return code[1]!;
   }
   throw new Error(`no OTP mailed to ${to} in ${outbox}`);

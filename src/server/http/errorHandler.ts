@@ -10,7 +10,9 @@ import { FAILURE } from '../../shared/envelope.js';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ statusCode: FAILURE, msg: error.message, data: { problems: error.problems } });
+      return reply
+        .status(error.status)
+        .send({ statusCode: FAILURE, msg: error.message, data: { problems: error.problems } });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

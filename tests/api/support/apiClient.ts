@@ -16,12 +16,19 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
-  async get<T = unknown>(route: string, params: Record<string, string | number> = {}): Promise<ApiResponse<T>> {
+  async get<T = unknown>(
+    route: string,
+    params: Record<string, string | number> = {},
+  ): Promise<ApiResponse<T>> {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     return this.send<T>('GET', `${route}${query ? `?${query}` : ''}`);
   }
 
-  async post<T = unknown>(route: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async post<T = unknown>(
+    route: string,
+    body: unknown = {},
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     return this.send<T>('POST', route, body, headers);
   }
 
@@ -29,7 +36,11 @@ export class ApiClient {
     return this.send<T>('PUT', route, body);
   }
 
-  async raw(method: string, route: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  async raw(
+    method: string,
+    route: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get('csrf');
@@ -52,9 +63,15 @@ export class ApiClient {
     return response;
   }
 
-  private async send<T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  private async send<T>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     // A first GET obtains the csrf cookie, as the SPA's first call does.
-    if (method !== 'GET' && !this.cookies.has('csrf')) await this.raw('GET', 'processmonitor/sessionvalidity');
+    if (method !== 'GET' && !this.cookies.has('csrf'))
+      await this.raw('GET', 'processmonitor/sessionvalidity');
     const response = await this.raw(method, route, { body: method === 'GET' ? undefined : body, headers });
     const text = await response.text();
     let parsed: unknown;
