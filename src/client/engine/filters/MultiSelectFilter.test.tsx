@@ -56,3 +56,20 @@ describe('multi-select filter', () => {
     expect((await screen.findByRole('alert')).textContent).toContain("Can't be done (Max 1 selections)");
   });
 });
+
+describe('typeahead filter', () => {
+  it('asks for options only once something is typed, then narrows by the typed prefix', async () => {
+    const typeahead = { ...brand, kind: 'typeahead' as const, maxSelect: undefined };
+    render(
+      <EngineHarness screen={stockKpiScreen}>
+        <FilterBar filters={[typeahead]} />
+      </EngineHarness>,
+    );
+    openMenu();
+    expect(await screen.findByText('Type to search')).toBeTruthy();
+    expect(screen.queryByText('Acme Foods')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'Sun' } });
+    await screen.findByText('Sunrise');
+    expect(screen.queryByText('Acme Foods')).toBeNull();
+  });
+});

@@ -16,14 +16,20 @@ const LINKS: Record<string, 'label_category_ids' | 'city_zone_ids'> = {
   city_zone_id: 'city_zone_ids',
 };
 
-/** Multi-select fed by a suggestion source (react-select), with min/max selection rules. */
+/**
+ * Multi-select fed by a suggestion source (react-select), with min/max selection rules. As a
+ * typeahead it asks for options only once something is typed (large lists: keywords, products).
+ */
 export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
   // Options load when the menu first opens: a screen with many filters makes no calls up front.
   const [opened, setOpened] = useState(false);
-  const opts = useFilterOptions(config.source, config.dependsOn, opened);
+  const [typed, setTyped] = useState('');
+  const typeahead = config.kind === 'typeahead';
+  const waiting = typeahead && typed.trim() === '';
+  const opts = useFilterOptions(config.source, config.dependsOn, typeahead || opened, typeahead);
   const MenuList = useOptionMenuList(opts.loadMore);
   const id = `ss-filter-${config.field}`;
   const minSelect = 'minSelect' in config ? config.minSelect : undefined;
@@ -36,12 +42,14 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
         className="ss-select"
         classNamePrefix="ss-select"
         placeholder={config.placeholder ?? 'Select…'}
-        options={toSelectOptions(opts.options)}
+        options={waiting ? [] : toSelectOptions(opts.options)}
         value={selectedOptions(filters, config.field, opts.options)}
         isLoading={opts.loading}
-        noOptionsMessage={() => opts.error ?? 'No Data Available'}
+        noOptionsMessage={() => (waiting ? 'Type to search' : (opts.error ?? 'No Data Available'))}
         onInputChange={(text, meta) => {
-          if (meta.action === 'input-change') opts.setSearch(text);
+          if (meta.action !== 'input-change') return;
+          setTyped(text);
+          opts.setSearch(text);
         }}
         onMenuOpen={() => setOpened(true)}
         filterOption={null}

@@ -25,6 +25,8 @@ export function useFilterOptions(
   source: string | undefined,
   dependsOn: readonly string[] = [],
   enabled = true,
+  /** Typeahead: ask only once a (debounced) prefix has been typed. */
+  requirePrefix = false,
 ): OptionsState {
   const { screen, store, source: data } = useEngine();
   const snap = useSnapshot(store);
@@ -47,7 +49,7 @@ export function useFilterOptions(
   useEffect(() => setOffset(0), [prefix, siblingKey]);
 
   useEffect(() => {
-    if (!source || !enabled) return;
+    if (!source || !enabled || (requirePrefix && prefix.trim() === '')) return;
     let live = true;
     inFlight.current = true;
     setState((s) => ({ ...s, loading: true, error: null, options: offset === 0 ? [] : s.options }));
@@ -81,7 +83,7 @@ export function useFilterOptions(
     };
     // Dates are read at call time; a date change alone does not refetch the open list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, enabled, prefix, offset, siblingKey, data, screen.area, screen.id]);
+  }, [source, enabled, prefix, offset, siblingKey, data, screen.area, screen.id, requirePrefix]);
 
   const loadMore = useCallback(() => {
     if (inFlight.current) return;
