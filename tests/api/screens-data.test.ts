@@ -9,6 +9,7 @@ import { monitoringQueries, type MonitoringQuery } from '../../scripts/bench/mon
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
+import { MONITORING_SCREENS } from '../support/monitoringScreens.js';
 
 interface Rows {
   rows: Record<string, unknown>[];
@@ -40,54 +41,7 @@ afterAll(async () => {
 describe('monitoring screens data', () => {
   it('covers every screen of the monitoring areas', () => {
     const screens = new Set(queries.map((q) => q.screenKey));
-    for (const key of [
-      'dashboard/home',
-      'dashboard/scorecard',
-      'dashboard/cars',
-      'stock/kpi',
-      'stock/data',
-      'price/kpi',
-      'price/data',
-      'price/competitors',
-      'promo/kpi',
-      'promo/data',
-      'promo/plan',
-      'content/kpi',
-      'content/data',
-      'review/kpi',
-      'review/reviews',
-      'review/products',
-      'visibility/kpi',
-      'visibility/data',
-      'visibility/setup',
-      'category/kpi',
-      'category/data',
-      'category/trend',
-      'category/banners',
-      'products/data',
-      'products/kpi',
-      'products/datamapper',
-      'sales/kpi',
-      'sales/data',
-      'sales/bestsellers',
-      'sales/trend',
-      'salesv2/kpi',
-      'salesv2/data',
-      'sellers/kpi',
-      'sellers/data',
-      'sellers/mapping',
-      'sellersbeta/kpi',
-      'sellersbeta/data',
-      'sellersbeta/mapping',
-      'information/channels',
-      'information/categorysales',
-      'information/keywordreview',
-      'carsx/data',
-      'detection/data',
-      'detection/all',
-      'detection/tracking',
-      'changedetection/data',
-    ]) {
+    for (const key of MONITORING_SCREENS) {
       expect(screens, key).toContain(key);
     }
   });

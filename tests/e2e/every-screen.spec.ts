@@ -7,55 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { MONITORING_SCREENS } from '../support/monitoringScreens.js';
 
-const SCREENS = [
-  'dashboard/home',
-  'dashboard/scorecard',
-  'dashboard/cars',
-  'stock/kpi',
-  'stock/data',
-  'price/kpi',
-  'price/data',
-  'price/competitors',
-  'promo/kpi',
-  'promo/data',
-  'promo/plan',
-  'content/kpi',
-  'content/data',
-  'review/kpi',
-  'review/reviews',
-  'review/products',
-  'visibility/kpi',
-  'visibility/data',
-  'visibility/setup',
-  'category/kpi',
-  'category/data',
-  'category/trend',
-  'category/banners',
-  'products/data',
-  'products/kpi',
-  'products/datamapper',
-  'sales/kpi',
-  'sales/data',
-  'sales/bestsellers',
-  'sales/trend',
-  'salesv2/kpi',
-  'salesv2/data',
-  'sellers/kpi',
-  'sellers/data',
-  'sellers/mapping',
-  'sellersbeta/kpi',
-  'sellersbeta/data',
-  'sellersbeta/mapping',
-  'information/channels',
-  'information/categorysales',
-  'information/keywordreview',
-  'carsx/data',
-  'detection/data',
-  'detection/all',
-  'detection/tracking',
-  'changedetection/data',
-];
+const SCREENS = MONITORING_SCREENS;
 
 const EMPTY_VALUE = '---';
 /** The stock area's data screen (another engineer's reference screen) is a grid only. */
