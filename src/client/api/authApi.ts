@@ -1,49 +1,14 @@
 import { http } from './http.js';
 import type { Envelope } from '../../shared/envelope.js';
-
-/** Typed calls of the access API (spec §7). Each returns the envelope's data. */
-export interface OrgItem {
-  id: number;
-  group_name: string;
-  /** 1 active; otherwise expired. */
-  status: number;
-}
-
-export interface LoginAnswer {
-  settrustbrowser: boolean;
-  org_list: OrgItem[];
-}
-
-export interface MenuItem {
-  id: number;
-  label: string;
-  menu_name: string;
-  iconclass: string;
-  v2class: string;
-  v2clickurl: string;
-  path: string;
-}
-
-export interface SubmenuItem {
-  area: string;
-  screen: string;
-  name: string;
-  url: string;
-}
-
-export interface UserMenu {
-  menuList: MenuItem[];
-  activityList: string[];
-  submenuList: SubmenuItem[];
-}
-
-export interface GroupSelection extends UserMenu {
-  pass_day_left: number;
-  last_crawl_date: Record<string, string>;
-  loginTime: string;
-  groupName: string;
-  groupId: number;
-}
+import type { GroupSelection, LoginAnswer, UserMenu } from '../../shared/auth/accessTypes.js';
+export type {
+  GroupSelection,
+  LoginAnswer,
+  MenuItem,
+  OrgItem,
+  SubmenuItem,
+  UserMenu,
+} from '../../shared/auth/accessTypes.js';
 
 export interface UserInfo {
   userName: string;

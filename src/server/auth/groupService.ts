@@ -5,20 +5,14 @@ import { activitiesOf, groupsOfUser } from '../store/accessRepo.js';
 import { deleteSession } from '../store/sessionRepo.js';
 import { findUserById } from '../store/userRepo.js';
 import { activeExpiry, startSession } from './sessions.js';
-import { buildMenu, type UserMenu } from './menu.js';
+import { buildMenu } from './menu.js';
 import { crawlDates } from './crawlDates.js';
 import type { AuthKit } from './kit.js';
+import type { GroupSelection } from '../../shared/auth/accessTypes.js';
+export type { GroupSelection } from '../../shared/auth/accessTypes.js';
 
 /** Passwords older than this many days prompt the 'Update Password' alert. */
 export const PASSWORD_MAX_AGE_DAYS = 90;
-
-export interface GroupSelection extends UserMenu {
-  pass_day_left: number;
-  last_crawl_date: Record<string, string>;
-  loginTime: string;
-  groupName: string;
-  groupId: number;
-}
 
 export function passDaysLeft(changedAt: Date | null): number {
   if (!changedAt) return 0;

@@ -1,29 +1,6 @@
 import type { ConfigSnapshot } from '../config/configRegistry.js';
-
-/** The spec's menu item (§3). */
-export interface MenuItem {
-  id: number;
-  label: string;
-  menu_name: string;
-  iconclass: string;
-  v2class: string;
-  v2clickurl: string;
-  /** Non-empty for embedded (paxviz) items, opened under /workspace/paxviz/{path}. */
-  path: string;
-}
-
-export interface SubmenuItem {
-  area: string;
-  screen: string;
-  name: string;
-  url: string;
-}
-
-export interface UserMenu {
-  menuList: MenuItem[];
-  activityList: string[];
-  submenuList: SubmenuItem[];
-}
+import type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
+export type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 
 /**
  * Sidebar and tabs from the config's areas, limited to the screens the user's activities allow.
