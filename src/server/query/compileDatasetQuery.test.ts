@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
-import { createPgTestWarehouse } from '../warehouse/testing/pgTestWarehouse.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { parseDataRequest } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { loadStockFixture } from './testing/stockFixture.js';
 import { stockContexts } from './testing/stockContext.js';
+import { TEST_WAREHOUSES } from '../warehouse/testing/testWarehouses.js';
 
 const { ctx } = stockContexts();
 
-const dialects: [string, () => Promise<{ wh: Warehouse; drop: () => Promise<void> }>][] = [
-  [
-    'duckdb',
-    async () => {
-      const wh = await createDuckDbWarehouse(':memory:');
-      return { wh, drop: () => wh.close() };
-    },
-  ],
-  ['postgres', createPgTestWarehouse],
-];
+const dialects = TEST_WAREHOUSES;
 
 describe.each(dialects)('compiled screen queries on %s', (_name, open) => {
   let wh: Warehouse;

@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../shared/errors.js';
-import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
-import { createPgTestWarehouse } from '../warehouse/testing/pgTestWarehouse.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { compileSuggestionQuery, escapeLike } from './compileSuggestionQuery.js';
 import { parseSuggestionRequest } from './suggestionRequest.js';
 import { loadStockFixture } from './testing/stockFixture.js';
 import { stockContexts } from './testing/stockContext.js';
+import { TEST_WAREHOUSES } from '../warehouse/testing/testWarehouses.js';
 
 const kpi = stockContexts().ctx('kpi', 'stats');
-const dialects: [string, () => Promise<{ wh: Warehouse; drop: () => Promise<void> }>][] = [
-  [
-    'duckdb',
-    async () => {
-      const wh = await createDuckDbWarehouse(':memory:');
-      return { wh, drop: () => wh.close() };
-    },
-  ],
-  ['postgres', createPgTestWarehouse],
-];
+const dialects = TEST_WAREHOUSES;
 
 describe.each(dialects)('suggestions on %s', (_name, open) => {
   let wh: Warehouse;

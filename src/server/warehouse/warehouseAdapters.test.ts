@@ -1,10 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsert } from './bulkInsert.js';
-import { createDuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
 import { createSchema } from './schema/createSchema.js';
-import { createPgTestWarehouse } from './testing/pgTestWarehouse.js';
 import type { Warehouse } from './warehouse.js';
+import { TEST_WAREHOUSES } from './testing/testWarehouses.js';
 
 const STOCK_COLUMNS = [
   'group_id',
@@ -18,16 +17,7 @@ const STOCK_COLUMNS = [
   'stock_status',
 ];
 
-const dialects: [string, () => Promise<{ wh: Warehouse; drop: () => Promise<void> }>][] = [
-  [
-    'duckdb',
-    async () => {
-      const wh = await createDuckDbWarehouse(':memory:');
-      return { wh, drop: () => wh.close() };
-    },
-  ],
-  ['postgres', createPgTestWarehouse],
-];
+const dialects = TEST_WAREHOUSES;
 
 describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
   let wh: Warehouse;
