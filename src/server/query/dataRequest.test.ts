@@ -113,3 +113,29 @@ describe('data request parsing', () => {
     }
   });
 });
+
+describe('the filter bar rules, enforced again on the server (shared rules and messages)', () => {
+  const limited = {
+    ...rows,
+    screen: {
+      ...rows.screen,
+      filters: (rows.screen.filters ?? []).map((f) =>
+        'field' in f && f.field === 'channel_id' ? { ...f, maxSelect: 2, minSelect: 2 } : f,
+      ),
+    },
+  };
+  const parseLimited = (params: Record<string, unknown>) => () => parseDataRequest(limited, params);
+
+  it("refuses more than maxSelect with 'Can't be done (Max N selections)'", () => {
+    expect(parseLimited({ channel_id: '1,4,49' })).toThrow("Can't be done (Max 2 selections)");
+  });
+
+  it("refuses fewer than minSelect with 'Can't be done (Min N selection required)'", () => {
+    expect(parseLimited({ channel_id: '1' })).toThrow("Can't be done (Min 2 selection required)");
+  });
+
+  it('accepts a selection within the limits, and no selection at all (no filter)', () => {
+    expect(parseLimited({ channel_id: '1,4' })().conditions).toHaveLength(1);
+    expect(parseLimited({})().conditions).toHaveLength(0);
+  });
+});

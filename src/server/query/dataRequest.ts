@@ -1,5 +1,6 @@
 import type { ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
 import { BadRequestError } from '../../shared/errors.js';
+import { RANK_MESSAGE, checkSelectionCount, parseRank } from '../../shared/filters/validation.js';
 import { filterField } from '../config/checkScreen.js';
 import { mappedInto, queryOutputFields, type DatasetIndex } from '../config/datasetIndex.js';
 import {
@@ -53,9 +54,27 @@ export function acceptedFilters(ctx: QueryContext): Map<string, 'in' | 'lte'> {
   return accepted;
 }
 
-/** Parses a data endpoint's query string; anything unknown or malformed is a BadRequestError. */
+/** Selection limits per filter field, as the filter bar enforces them (min/max select). */
+function selectionLimits(ctx: QueryContext): Map<string, { maxSelect?: number; minSelect?: number }> {
+  const limits = new Map<string, { maxSelect?: number; minSelect?: number }>();
+  for (const f of ctx.screen.filters ?? []) {
+    const field = filterField(f);
+    const max = 'maxSelect' in f ? f.maxSelect : undefined;
+    const min = 'minSelect' in f ? f.minSelect : undefined;
+    if (field !== null && (max !== undefined || min !== undefined))
+      limits.set(field, { maxSelect: max, minSelect: min });
+  }
+  return limits;
+}
+
+/**
+ * Parses a data endpoint's query string; anything unknown or malformed is a BadRequestError.
+ * The filter bar's own rules (selection limits, rank) are checked again here with the same shared
+ * rules and messages, since a request need not come from the filter bar.
+ */
 export function parseDataRequest(ctx: QueryContext, query: Record<string, unknown>): DataRequest {
   const accepted = acceptedFilters(ctx);
+  const limits = selectionLimits(ctx);
   const conditions: FilterCondition[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (PAGING_PARAMS.has(name) || IGNORED_PARAMS.has(name)) continue;
@@ -66,8 +85,11 @@ export function parseDataRequest(ctx: QueryContext, query: Record<string, unknow
     const dim = ctx.dataset.dimensions.get(name)!;
     const values = parseList(name, raw, dim.type);
     if (values.length === 0) continue; // empty lists mean "no filter" (spec §5)
-    if (op === 'lte' && (values.length !== 1 || (values[0] as number) < 1))
-      throw new BadRequestError(`"${name}" must be one integer of at least 1`);
+    const limit = limits.get(name);
+    const countProblem = limit ? checkSelectionCount(values, limit) : null;
+    if (countProblem) throw new BadRequestError(countProblem);
+    if (op === 'lte' && (values.length !== 1 || 'error' in parseRank(String(values[0]))))
+      throw new BadRequestError(`"${name}": ${RANK_MESSAGE}`);
     conditions.push({ dimension: name, op, values });
   }
   const startDate = parseDateBound('start_date', rawText(query.start_date));
