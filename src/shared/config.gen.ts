@@ -20,7 +20,10 @@ export type StatusVocabulary =
   | 'reportDelivery'
   | 'processStatus'
   | 'mailer'
-  | 'archive';
+  | 'archive'
+  | 'ownership'
+  | 'mappingStatus'
+  | 'sellerAuthorisation';
 /**
  * A measure of a dataset.
  */

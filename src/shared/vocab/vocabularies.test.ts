@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vocabEntry, vocabOptions } from './vocabularies.js';
+import { VOCABULARY_NAMES, vocabEntry, vocabOptions } from './vocabularies.js';
 
 describe('status vocabularies (spec §4)', () => {
   it('maps codes to labels', () => {
@@ -10,6 +10,20 @@ describe('status vocabularies (spec §4)', () => {
     expect(vocabEntry('violationType', 3).label).toBe('Max Min');
     expect(vocabEntry('reportDelivery', 4).label).toBe('Delivery Failed');
     expect(vocabEntry('detection', 8).label).toBe('In Progress');
+  });
+
+  it('product and seller flags read as words, not 0/1 codes', () => {
+    expect(vocabEntry('ownership', 1).label).toBe('Competitor');
+    expect(vocabEntry('mappingStatus', 2).label).toBe('Pending Review');
+    expect(vocabEntry('sellerAuthorisation', 0).label).toBe('Unauthorised');
+  });
+
+  it('every vocabulary a config may name exists (schema enum = VOCABULARIES keys)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const common = JSON.parse(await readFile('schemas/common.schema.json', 'utf8')) as {
+      definitions: { vocabulary: { enum: string[] } };
+    };
+    for (const name of common.definitions.vocabulary.enum) expect(VOCABULARY_NAMES).toContain(name);
   });
 
   it('unknown codes show as themselves', () => {

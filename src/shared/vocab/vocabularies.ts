@@ -68,6 +68,25 @@ export const ARCHIVE_FLAG = {
   false: { label: 'Active', tone: 'good' },
 } as const satisfies Record<string, VocabEntry>;
 
+/** Whose product a row is (dim_product.is_competitor). */
+export const OWNERSHIP = {
+  0: { label: 'Own', tone: 'info' },
+  1: { label: 'Competitor', tone: 'neutral' },
+} as const satisfies Record<string, VocabEntry>;
+
+/** Whether a channel listing is mapped to the product master (dim_product.mapping_status). */
+export const MAPPING_STATUS = {
+  1: { label: 'Mapped', tone: 'good' },
+  0: { label: 'Not Mapped', tone: 'bad' },
+  2: { label: 'Pending Review', tone: 'warn' },
+} as const satisfies Record<string, VocabEntry>;
+
+/** Whether the brand authorised a seller (dim_seller.is_auth). */
+export const SELLER_AUTHORISATION = {
+  1: { label: 'Authorised', tone: 'good' },
+  0: { label: 'Unauthorised', tone: 'bad' },
+} as const satisfies Record<string, VocabEntry>;
+
 /** Vocabularies by the name a config uses. */
 export const VOCABULARIES = {
   stock: STOCK_STATUS,
@@ -80,6 +99,9 @@ export const VOCABULARIES = {
   mailer: MAILER_STATUS,
   promotion: PROMOTION_STATE,
   archive: ARCHIVE_FLAG,
+  ownership: OWNERSHIP,
+  mappingStatus: MAPPING_STATUS,
+  sellerAuthorisation: SELLER_AUTHORISATION,
 } as const;
 export type VocabularyName = keyof typeof VOCABULARIES;
 export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];
