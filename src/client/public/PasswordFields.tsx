@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '../../shared/auth/accessRules.js';
+import { PasswordInput } from './PasswordInput.js';
 
 interface Props {
   title: string;
@@ -29,26 +30,20 @@ export function PasswordFields({ title, hint, busy, submitLabel, onInvalid, onSu
     <form className="pub-form" onSubmit={submit} noValidate>
       <h2>{title}</h2>
       <p className="pub-form__hint">{hint}</p>
-      <label className="pub-field">
-        <span>New Password</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="pub-field">
-        <span>Confirm Password</span>
-        <input
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </label>
+      <PasswordInput
+        label="New Password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordInput
+        label="Confirm Password"
+        name="confirm_password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
       {problem && <small className="pub-field__error">{problem}</small>}
       <button type="submit" className="ss-btn ss-btn--primary ss-btn--block" disabled={busy}>
         {submitLabel}

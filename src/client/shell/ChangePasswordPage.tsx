@@ -4,6 +4,7 @@ import { passwordProblem } from '../../shared/auth/accessRules.js';
 import { authApi } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
 import { notify } from './toast.js';
+import { PasswordInput } from '../public/PasswordInput.js';
 
 /** /workspace/resetpassword: change the password with the current one; the rule of spec §5. */
 export function ChangePasswordPage() {
@@ -33,36 +34,27 @@ export function ChangePasswordPage() {
     <section className="ss-page">
       <h1>Reset Password</h1>
       <form className="ss-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label className="pub-field">
-          <span>Current Password</span>
-          <input
-            type="password"
-            name="current_password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label className="pub-field">
-          <span>New Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <label className="pub-field">
-          <span>Confirm Password</span>
-          <input
-            type="password"
-            name="confirm_password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </label>
+        <PasswordInput
+          label="Current Password"
+          name="current_password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <PasswordInput
+          label="New Password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          name="confirm_password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
         {problem && <small className="pub-field__error">{problem}</small>}
         <button type="submit" className="ss-btn ss-btn--primary" disabled={busy}>
           Update Password
