@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '../../shared/auth/accessRules.js';
-import { PasswordInput } from './PasswordInput.js';
+import { NewPasswordInputs } from './PasswordInput.js';
 
 interface Props {
   title: string;
@@ -30,21 +30,13 @@ export function PasswordFields({ title, hint, busy, submitLabel, onInvalid, onSu
     <form className="pub-form" onSubmit={submit} noValidate>
       <h2>{title}</h2>
       <p className="pub-form__hint">{hint}</p>
-      <PasswordInput
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
+      <NewPasswordInputs
+        password={password}
+        confirm={confirm}
+        problem={problem}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
-      <PasswordInput
-        label="Confirm Password"
-        name="confirm_password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-      />
-      {problem && <small className="pub-field__error">{problem}</small>}
       <button type="submit" className="ss-btn ss-btn--primary ss-btn--block" disabled={busy}>
         {submitLabel}
       </button>

@@ -4,7 +4,7 @@ import { passwordProblem } from '../../shared/auth/accessRules.js';
 import { authApi } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
 import { notify } from './toast.js';
-import { PasswordInput } from '../public/PasswordInput.js';
+import { NewPasswordInputs, PasswordInput } from '../public/PasswordInput.js';
 
 /** /workspace/resetpassword: change the password with the current one; the rule of spec §5. */
 export function ChangePasswordPage() {
@@ -41,21 +41,13 @@ export function ChangePasswordPage() {
           value={current}
           onChange={setCurrent}
         />
-        <PasswordInput
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
+        <NewPasswordInputs
+          password={password}
+          confirm={confirm}
+          problem={problem}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
-        <PasswordInput
-          label="Confirm Password"
-          name="confirm_password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-        />
-        {problem && <small className="pub-field__error">{problem}</small>}
         <button type="submit" className="ss-btn ss-btn--primary" disabled={busy}>
           Update Password
         </button>
