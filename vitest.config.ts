@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/client/testSetup.ts'],
           testTimeout: 30_000,
         },
       },
