@@ -46,26 +46,33 @@ function inFrame(): boolean {
   }
 }
 
+/** The user-specific part of the session when nobody is signed in in this tab. */
+function signedOut() {
+  return {
+    userId: null,
+    loginTime: null,
+    firstName: '',
+    lastName: '',
+    userName: '',
+    groupName: '',
+    menuList: [],
+    activityList: [],
+    submenuList: [],
+    readMode: false,
+    readModeScreen: null,
+    readModeParams: { ...NO_READ_MODE },
+    paxvizAuthKey: null,
+    passDayLeft: null,
+  } satisfies Partial<SessionState>;
+}
+
 export const session = proxy<SessionState>({
-  userId: null,
-  loginTime: null,
-  firstName: '',
-  lastName: '',
-  userName: '',
-  groupName: '',
+  ...signedOut(),
   lastSuccessLogin: null,
   lastFailedLogin: null,
   version: '0.0.1',
-  menuList: [],
-  activityList: [],
-  submenuList: [],
   homeUrl: HOME_URL,
-  readMode: false,
-  readModeScreen: null,
-  readModeParams: { ...NO_READ_MODE },
-  paxvizAuthKey: null,
   isFrame: inFrame(),
-  passDayLeft: null,
 });
 
 function store(key: string, value: unknown): void {
@@ -106,22 +113,7 @@ export function applyUserInfo(info: UserInfo): void {
 
 /** Logout or expiry: forget everything about the user in this browser (filters stay). */
 export function clearSession(): void {
-  Object.assign(session, {
-    userId: null,
-    loginTime: null,
-    firstName: '',
-    lastName: '',
-    userName: '',
-    groupName: '',
-    menuList: [],
-    activityList: [],
-    submenuList: [],
-    readMode: false,
-    readModeScreen: null,
-    readModeParams: { ...NO_READ_MODE },
-    paxvizAuthKey: null,
-    passDayLeft: null,
-  });
+  Object.assign(session, signedOut());
   try {
     for (const key of [
       'loggedIn',
