@@ -2,20 +2,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsert } from './bulkInsert.js';
 import { createSchema } from './schema/createSchema.js';
+import { tableColumns } from './schema/tableColumns.js';
 import type { Warehouse } from './warehouse.js';
 import { TEST_WAREHOUSES } from './testing/testWarehouses.js';
 
-const STOCK_COLUMNS = [
-  'group_id',
-  'crawl_date',
-  'channel_id',
-  'city_id',
-  'product_id',
-  'brand_id',
-  'category_id',
-  'is_competitor',
-  'stock_status',
-];
+const STOCK_COLUMNS = tableColumns('fact_stock');
 
 const dialects = TEST_WAREHOUSES;
 

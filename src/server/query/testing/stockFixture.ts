@@ -1,5 +1,6 @@
 import { bulkInsert } from '../../warehouse/bulkInsert.js';
 import { createSchema } from '../../warehouse/schema/createSchema.js';
+import { tableColumns } from '../../warehouse/schema/tableColumns.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
 
 /**
@@ -86,7 +87,8 @@ export async function loadStockFixture(wh: Warehouse): Promise<void> {
       product(2000, 2, 200, 400, 'Rival Chips', 0),
     ],
   );
-  // group_id, crawl_date, channel_id, city_id, product_id, brand_id, category_id, is_competitor, stock_status
+  // Rows in the DDL's column order: group_id, crawl_date, channel_id, city_id, product_id, brand_id,
+  // category_id, is_competitor, stock_status.
   const rows: (string | number)[][] = [];
   const add = (
     g: number,
@@ -102,20 +104,5 @@ export async function loadStockFixture(wh: Warehouse): Promise<void> {
   add(1, 4, 11, 1000, 100, 300, 0, [1, 1, 2]);
   add(1, 1, 10, 1001, 101, 301, 1, [0, 0, 1]);
   add(2, 1, 10, 2000, 200, 400, 0, [1, 1, 1]);
-  await bulkInsert(
-    wh,
-    'fact_stock',
-    [
-      'group_id',
-      'crawl_date',
-      'channel_id',
-      'city_id',
-      'product_id',
-      'brand_id',
-      'category_id',
-      'is_competitor',
-      'stock_status',
-    ],
-    rows,
-  );
+  await bulkInsert(wh, 'fact_stock', tableColumns('fact_stock'), rows);
 }
