@@ -84,6 +84,11 @@ export const SETTINGS = {
   DEMO_USER: setting('demo@shelfscope.test', 'User name (an e-mail) of the demo login', text),
   DEMO_PASSWORD: setting('Demo@2026!', 'Password of the demo login', text),
   SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),
+  AUTH_CACHE_MS: setting(
+    '5000',
+    'Milliseconds a session and its permissions may be reused from memory; a store write on this server drops them at once, so this bounds staleness only across servers sharing one PostgreSQL store (0 = off)',
+    int(0, 60_000),
+  ),
   COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
   SMTP_URL: setting(
     '',

@@ -280,12 +280,15 @@ describe('security', () => {
 
   it('blocking a user ends their sessions at once', async () => {
     const u = await newUser();
-    const victim = await login(server, u.name);
-    expect((await victim.get('user_info')).status).toBe(200);
     const admin = await login(server);
+    const victim = await login(server, u.name);
+    // The auth hook now holds the victim's session in memory: blocking must still end it at once.
+    expect((await victim.get('config/areas')).status).toBe(200);
+    expect((await victim.get('config/areas')).status).toBe(200);
     expect((await admin.post('user/changeUserStatus', { user_id: u.id, status: 'blocked' })).status).toBe(
       200,
     );
+    expect((await victim.get('config/areas')).status).toBe(401);
     const after = await victim.get('user_info');
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe('unauthorized user');

@@ -5,6 +5,7 @@ import { createMailer } from '../mail/mailer.js';
 import { syncActivities } from '../store/accessRepo.js';
 import { csrfHook } from './csrf.js';
 import { loadAuth } from './loadAuth.js';
+import { SessionCache } from './sessionCache.js';
 import { loadSecretKey } from './secrets.js';
 import { permissionsOf } from './menu.js';
 import { loginRoutes } from './loginRoutes.js';
@@ -41,7 +42,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     await syncActivities(deps.store.db, permissionsOf(snapshot));
   });
   app.addHook('onRequest', csrfHook(deps.env));
-  app.addHook('onRequest', async (request) => loadAuth(deps, request));
+  const sessions = new SessionCache(deps.env.AUTH_CACHE_MS, () => deps.store.writes.current());
+  app.addHook('onRequest', async (request) => loadAuth(deps, sessions, request));
   app.addHook('onSend', async (_request, reply, payload) => {
     // API answers carry sessions and tenant data: never cached, never framed.
     void reply.header('Cache-Control', 'no-store');

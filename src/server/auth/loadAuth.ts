@@ -5,22 +5,30 @@ import { SESSION_COOKIE, VIEWER_HEADER } from './cookies.js';
 import { sha256 } from './secrets.js';
 import { touchSession } from './sessions.js';
 import { findLiveSessionWithActivities } from '../store/sessionRepo.js';
+import type { SessionCache } from './sessionCache.js';
 import { findLiveShareLink } from '../store/shareLinkRepo.js';
 
 /**
  * Resolves the caller on every request: a read-mode viewer token header wins over the session
- * cookie. Every request re-reads the session, the user's status and the role's activities, so
- * blocking a user, revoking a link or changing a role takes effect on the next call.
+ * cookie. The session, the user's status and the role's activities come from the store, or from
+ * `cache` while no store write has happened since they were read, so blocking a user, revoking a
+ * link or changing a role still takes effect on the next call.
  */
-export async function loadAuth(deps: Deps, request: FastifyRequest): Promise<void> {
+export async function loadAuth(deps: Deps, cache: SessionCache, request: FastifyRequest): Promise<void> {
   request.loginSession = null;
   request.auth = null;
   const viewer = request.headers[VIEWER_HEADER];
   const token = typeof viewer === 'string' && viewer ? viewer : request.cookies[SESSION_COOKIE];
   if (!token) return;
   const db = deps.store.db;
-  const session = await findLiveSessionWithActivities(db, sha256(token));
-  if (!session) return;
+  const id = sha256(token);
+  let session = cache.get(id);
+  if (!session) {
+    const generation = deps.store.writes.current();
+    session = await findLiveSessionWithActivities(db, id);
+    if (!session) return;
+    cache.set(id, session, generation);
+  }
   request.loginSession = session;
   if (session.stage !== 'active' || session.group_id === null) return;
   if (session.share_link_id !== null) {

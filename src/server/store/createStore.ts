@@ -8,28 +8,31 @@ import type { Store } from './store.js';
 import type { StoreDatabase } from './storeDatabase.js';
 import { PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
+import { WriteGeneration } from './writeGeneration.js';
 
 /** Opens the app store (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/store) and migrates it. */
 export async function createStore(env: Env): Promise<Store> {
   let db: Kysely<StoreDatabase>;
   let kind: Store['kind'];
   let closeExtra = async (): Promise<void> => {};
+  const writes = new WriteGeneration();
   if (env.DATABASE_URL) {
     kind = 'postgres';
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
-    db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   } else {
     kind = 'pglite';
     const dir = path.resolve(env.DATA_DIR, 'store');
     mkdirSync(dir, { recursive: true });
     const pglite = await PGlite.create(dir);
-    db = new Kysely<StoreDatabase>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<StoreDatabase>({ dialect: new PGliteDialect(pglite), plugins: [writes] });
     closeExtra = () => pglite.close();
   }
   await migrate(db);
   return {
     db,
     kind,
+    writes,
     async close() {
       await db.destroy();
       await closeExtra();

@@ -1,0 +1,55 @@
+import type { SessionRow } from '../store/storeDatabase.js';
+
+export type CachedSession = SessionRow & { activities: string[] };
+
+interface Entry {
+  session: CachedSession;
+  generation: number;
+  storedAt: number;
+}
+
+/** Sessions held at once; the oldest go first (Map keeps insertion order). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The auth hook's copy of "session + user status + role activities", so a data call does not
+ * pay a store round trip before its warehouse query. An entry is served only while
+ *  - no write has gone through the store since it was read (blocking a user, a role change,
+ *    logout, a revoked link: all take effect on the next call of this server), and
+ *  - it is younger than `ttlMs`, which bounds staleness from writes made by other server
+ *    instances sharing a PostgreSQL store, and
+ *  - the session has not expired.
+ * `ttlMs` 0 turns the cache off.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly generation: () => number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(id: string): CachedSession | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (
+      entry.generation !== this.generation() ||
+      now - entry.storedAt >= this.ttlMs ||
+      entry.session.expires_at.getTime() <= now
+    ) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** `generation` is the store's write generation read *before* the session was fetched. */
+  set(id: string, session: CachedSession, generation: number): void {
+    if (this.ttlMs <= 0 || generation !== this.generation()) return;
+    this.entries.delete(id);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { session, generation, storedAt: this.now() });
+  }
+}
