@@ -5,8 +5,9 @@
  *    (builds the SPA first when dist/client is missing).
  * 2. Builds the large tenant when `${DATA_DIR}/bench/warehouse.duckdb` is missing
  *    (`npm run demo:large`), starts the real server on that folder, signs in through the real
- *    login steps, and for each monitoring endpoint measures p50/p95 over HTTP beside the raw
- *    warehouse time of the same SQL (compiled by the server's compiler, run on its adapter).
+ *    login steps, and for each monitoring endpoint measures p50/p95 over HTTP (from a client in
+ *    its own process, as a browser would be) beside the raw warehouse time of the same SQL
+ *    (compiled by the server's compiler, run on its adapter).
  * Targets on a 2-core machine: HTTP p50 / raw p50 <= 1.3 and HTTP p95 < 150 ms.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { loadEnv } from '../src/server/env.js';
 import { startServer } from '../src/server/startServer.js';
 import { signIn } from '../tests/api/support/signIn.js';
 import type { TestServer } from '../tests/api/support/testServer.js';
+import { BenchHttpClient } from './bench/httpClient.js';
 import { formatLatencyTable, measureEndpoint, type LatencyRow } from './bench/latency.js';
 import { loginBundle } from './bench/loginBundle.js';
 import { overheadBreakdown } from './bench/latencyOverhead.js';
@@ -73,7 +75,8 @@ async function main(): Promise<void> {
   const server = await startServer(env, { watchConfig: false, logger: false });
   try {
     const url = `http://127.0.0.1:${server.port}`;
-    const client = await signIn({ url, env, dataDir: benchDir } as TestServer);
+    const signedIn = await signIn({ url, env, dataDir: benchDir } as TestServer);
+    const client = BenchHttpClient.start(url, signedIn.cookieHeader());
     const wh = server.app.deps.warehouse;
     const [facts] = await wh.query<{ n: number }>(
       'SELECT COUNT(*) AS n FROM fact_stock WHERE group_id = $1',
@@ -105,7 +108,9 @@ async function main(): Promise<void> {
     const medianRatio = sorted(rows.map((r) => r.ratio))[Math.floor(rows.length / 2)] ?? NaN;
     const overhead = sorted(rows.map((r) => r.httpP50 - r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
     const sample = queries.find((q) => q.ctx.query.paged) ?? queries[0];
-    if (sample) console.log(`\n${await overheadBreakdown(client, server.app, sample, opts.runs)}`);
+    if (sample)
+      console.log(`\n${await overheadBreakdown(client, signedIn, server.app, sample, opts.runs)}`);
+    await client.close();
     console.log(
       `\n${rows.length} endpoints: p50 ratio <= ${TARGETS.ratio} on ${ratioOk}, p95 < ${TARGETS.p95} ms on ${p95Ok}; median ratio ${medianRatio.toFixed(2)}, median HTTP overhead ${overhead.toFixed(1)} ms`,
     );

@@ -16,6 +16,11 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** The Cookie header this client sends, for another client acting as the same browser. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async get<T = unknown>(
     route: string,
     params: Record<string, string | number> = {},
@@ -42,7 +47,7 @@ export class ApiClient {
     init: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     const csrf = this.cookies.get('csrf');
     if (csrf && method !== 'GET' && !('x-csrf-token' in headers)) headers['x-csrf-token'] = csrf;
     if (init.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,23 @@
+/**
+ * `npx tsx scripts/bench/printSql.ts stock/data [endDate]`: the SQL (and parameters) the server
+ * runs for a monitoring endpoint's opening request, as the latency bench measures it. For
+ * EXPLAIN ANALYZE sessions on the large tenant.
+ */
+import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
+import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/query/dataRequest.js';
+import { monitoringQueries } from './monitoringQueries.js';
+
+const [endpoint, endDate = '2026-03-31', dialect = 'duckdb'] = process.argv.slice(2);
+const q = monitoringQueries(loadConfigSnapshot('screens'), endDate).find((x) => x.endpoint === endpoint);
+if (!q) throw new Error(`No monitoring endpoint ${endpoint}`);
+const { sql, params } = compileDatasetQuery({
+  dataset: q.ctx.dataset,
+  query: q.ctx.query,
+  request: parseDataRequest(q.ctx, q.params),
+  groupId: 1,
+  dialect: dialect as 'duckdb' | 'postgres',
+  mode: 'page',
+});
+console.log(sql);
+console.log(JSON.stringify(params));
