@@ -182,6 +182,14 @@ export interface DatasetConfig {
    */
   dateColumn: string;
   /**
+   * Columns that identify one fact row: no two rows of a tenant share their values and none is NULL (e.g. product, channel, city and crawl date). Lets the compiler aggregate a day share in one pass when its unit and the date column are the grain; a wrong grain gives wrong numbers.
+   *
+   * @minItems 1
+   *
+   * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+   */
+  grain?: string[];
+  /**
    * What screens may filter, group and sort by.
    *
    * @minItems 1
