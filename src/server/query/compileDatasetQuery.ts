@@ -4,7 +4,8 @@ import { columnDimension, type DatasetIndex } from '../config/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
 import { measureSql } from './measureSql.js';
-import { dayShareAggregate, dayShareEntity } from './dayShareMeasures.js';
+import { dayShareEntity } from './dayShareMeasures.js';
+import { dayShareAggregate } from './dayShareAggregate.js';
 import { alias, ident, SqlParams, type CompiledSql } from './sqlBuilder.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */

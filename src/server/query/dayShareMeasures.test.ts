@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexDataset } from '../config/datasetIndex.js';
-import { dayShareEntity } from './dayShareMeasures.js';
+import { dayShareEntity, rowsAreUnitDays } from './dayShareMeasures.js';
 import { stockContexts } from './testing/stockContext.js';
 
 const ds = stockContexts().ctx('kpi', 'stats').dataset;
@@ -39,5 +39,24 @@ describe('two-step plan for per-entity day shares', () => {
       ],
     });
     expect(dayShareEntity(extra, ['days_in_stock_pct', 'brands'])).toBeNull();
+  });
+});
+
+describe('per-unit plan from the declared grain', () => {
+  const unit = ['product_id', 'channel_id', 'city_id'];
+
+  it('applies when the grain is the unit plus the date column', () => {
+    expect(ds.config.grain).toEqual(['product_id', 'channel_id', 'city_id', 'crawl_date']);
+    expect(rowsAreUnitDays(ds, unit)).toBe(true);
+    expect(rowsAreUnitDays(ds, ['city_id', 'product_id', 'channel_id'])).toBe(true);
+  });
+
+  it('does not apply without a grain, to a coarser unit, or to a unit column outside the grain', () => {
+    const { grain: _grain, ...config } = ds.config;
+    expect(rowsAreUnitDays(indexDataset(config), unit)).toBe(false);
+    // Several rows per (product, channel, day): one per city.
+    expect(rowsAreUnitDays(ds, ['product_id', 'channel_id'])).toBe(false);
+    // brand_id is not a key column: it might be NULL.
+    expect(rowsAreUnitDays(ds, [...unit, 'brand_id'])).toBe(false);
   });
 });

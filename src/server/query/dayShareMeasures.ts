@@ -1,16 +1,18 @@
-import type { MeasureNode, ScreenQuery } from '../../shared/config.gen.js';
+import type { MeasureCondition, MeasureNode } from '../../shared/config.gen.js';
 import type { DatasetIndex } from '../config/datasetIndex.js';
 import { conditionSql, entityColumns } from './measureSql.js';
 import { alias, ident, type SqlParams } from './sqlBuilder.js';
 
-/** Key aliases of the per (unit, day) level: one per unit column, and the day. */
-const unitKey = (i: number): string => `__unit${i}`;
+/** Key aliases of the per-unit level: one per unit column, the day, and the days per group. */
+export const unitKey = (i: number): string => `__unit${i}`;
 export const DAY_KEY = '__day';
+export const DAYS_KEY = '__days';
 
 /**
  * A query with an entityDayShare measure is computed in two steps: fact rows are first reduced
- * to one row per (group keys, entity, day) holding partial aggregates, then aggregated per group
- * keys. Exact, and several times faster than COUNT(DISTINCT (entity, day)) over every fact row.
+ * to one row per (group keys, entity, day) — per (group keys, entity) when the dataset's grain
+ * allows, see dayShareAggregate — holding partial aggregates, then aggregated per group keys.
+ * Exact, and several times faster than COUNT(DISTINCT (entity, day)) over every fact row.
  * Returns the unit's columns when every measure of the query decomposes, else null (one step).
  */
 export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]): string[] | null {
@@ -59,35 +61,61 @@ function distinctColumns(ds: DatasetIndex, m: MeasureNode): string[] {
   return [];
 }
 
-/** Builds the partial (inner) select items and the final expression of one measure over rows `d`. */
+/**
+ * True when the dataset's declared grain is the unit plus the date column: every fact row is
+ * then one (unit, day) pair, and unit columns are never NULL. The first step can group by unit
+ * alone (not by unit and day), and a day's condition is a plain filtered count.
+ */
+export function rowsAreUnitDays(ds: DatasetIndex, unit: readonly string[]): boolean {
+  const grain = ds.config.grain;
+  if (!grain) return false;
+  const unitAndDay = new Set([...unit, ds.config.dateColumn]);
+  return grain.every((c) => unitAndDay.has(c)) && unit.every((c) => grain.includes(c));
+}
+
+/**
+ * Builds the partial (inner) select items and the final expression of one measure over rows `d`.
+ * Per (unit, day) rows (`perUnit` false), a day qualifies when any of its rows meets the
+ * condition, and units and days are counted distinct. Per unit rows (`perUnit`, the grain is
+ * unit + day), a unit's qualifying days are its rows meeting the condition, each first-step row
+ * is one unit, and the days per group come in `__days` from a second branch (dayShareAggregate).
+ * Equal partials (in-stock count and in-stock days) are computed once.
+ */
 export class DayShareBuilder {
+  /** `sql AS "pN"` select items of the first step, and their aliases. */
   readonly partials: string[] = [];
+  readonly partialAliases: string[] = [];
+  private readonly byKey = new Map<string, string>();
   constructor(
     private readonly ds: DatasetIndex,
     private readonly unit: readonly string[],
     private readonly p: SqlParams,
+    private readonly perUnit = false,
   ) {}
 
   final(m: MeasureNode): string {
     const col = (name: string) => `f.${ident(name)}`;
     switch (m.kind) {
       case 'count':
-        return this.sumOf('COUNT(*)');
+        return this.sumOf(this.partial('count', () => 'COUNT(*)'));
       case 'countIf':
-        return this.sumOf(`COUNT(*) FILTER (WHERE ${conditionSql(m.where, this.p)})`);
+        return this.sumOf(this.countWhere(m.where));
       case 'sum':
-        return `CAST(SUM(d.${this.partial(`SUM(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
+        return `CAST(SUM(d.${this.partial(`sum ${m.column}`, () => `SUM(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
       case 'min':
-      case 'max':
-        return `CAST(${m.kind.toUpperCase()}(d.${this.partial(`${m.kind.toUpperCase()}(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
+      case 'max': {
+        const fn = m.kind.toUpperCase();
+        return `CAST(${fn}(d.${this.partial(`${fn} ${m.column}`, () => `${fn}(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
+      }
       case 'avg': {
-        const sum = this.partial(`SUM(${col(m.column)})`);
-        const count = this.partial(`COUNT(${col(m.column)})`);
+        const sum = this.partial(`sum ${m.column}`, () => `SUM(${col(m.column)})`);
+        const count = this.partial(`count ${m.column}`, () => `COUNT(${col(m.column)})`);
         return `CAST(SUM(d.${sum}) AS DOUBLE PRECISION) / NULLIF(SUM(d.${count}), 0)`;
       }
       case 'countDistinct': {
         const i = this.unit.indexOf(m.column);
-        return `COUNT(DISTINCT d.${alias(i >= 0 ? unitKey(i) : DAY_KEY)})`;
+        if (i >= 0) return `COUNT(DISTINCT d.${alias(unitKey(i))})`;
+        return this.perUnit ? this.days() : `COUNT(DISTINCT d.${alias(DAY_KEY)})`;
       }
       case 'ratio': {
         const num = this.final(this.ds.measures.get(m.numerator)!);
@@ -95,9 +123,15 @@ export class DayShareBuilder {
         return `CAST(${num} AS DOUBLE PRECISION) * CAST(${this.p.add(m.scale ?? 1)} AS DOUBLE PRECISION) / NULLIF(${den}, 0)`;
       }
       case 'entityDayShare': {
-        const q = this.partial(`MAX(CASE WHEN ${conditionSql(m.where, this.p)} THEN 1 ELSE 0 END)`);
+        const q = this.perUnit
+          ? this.countWhere(m.where)
+          : this.partial(`any ${JSON.stringify(m.where)}`, () => {
+              return `MAX(CASE WHEN ${conditionSql(m.where, this.p)} THEN 1 ELSE 0 END)`;
+            });
         const units = this.unit.map((_, i) => `d.${alias(unitKey(i))}`).join(', ');
-        const pairs = `COUNT(DISTINCT (${units})) * COUNT(DISTINCT d.${alias(DAY_KEY)})`;
+        const pairs = this.perUnit
+          ? `COUNT(d.${alias(unitKey(0))}) * ${this.days()}` // unit columns are NULL on the days branch
+          : `COUNT(DISTINCT (${units})) * COUNT(DISTINCT d.${alias(DAY_KEY)})`;
         return `CAST(SUM(d.${q}) AS DOUBLE PRECISION) * CAST(${this.p.add(m.scale ?? 1)} AS DOUBLE PRECISION) / NULLIF(${pairs}, 0)`;
       }
       default:
@@ -105,56 +139,29 @@ export class DayShareBuilder {
     }
   }
 
-  private sumOf(partialSql: string): string {
-    return `CAST(COALESCE(SUM(d.${this.partial(partialSql)}), 0) AS BIGINT)`;
+  /** Distinct days of the group: one days-branch row per group carries them. */
+  private days(): string {
+    return `MAX(d.${alias(DAYS_KEY)})`;
   }
 
-  private partial(sql: string): string {
+  private countWhere(where: MeasureCondition): string {
+    return this.partial(`countIf ${JSON.stringify(where)}`, () => {
+      return `COUNT(*) FILTER (WHERE ${conditionSql(where, this.p)})`;
+    });
+  }
+
+  private sumOf(partialAlias: string): string {
+    return `CAST(COALESCE(SUM(d.${partialAlias}), 0) AS BIGINT)`;
+  }
+
+  /** The alias of a partial, added on first use; `sql` binds its parameters only then. */
+  private partial(key: string, sql: () => string): string {
+    const known = this.byKey.get(key);
+    if (known) return known;
     const name = alias(`p${this.partials.length}`);
-    this.partials.push(`${sql} AS ${name}`);
+    this.partials.push(`${sql()} AS ${name}`);
+    this.partialAliases.push(name);
+    this.byKey.set(key, name);
     return name;
   }
-}
-
-export interface DayShareInput {
-  ds: DatasetIndex;
-  query: ScreenQuery;
-  /** Fact columns of the unit a day share is computed per. */
-  unit: readonly string[];
-  /** `f."column" AS "dimension id"` of each group key. */
-  keySelect: string[];
-  /** `f."column"` of each group key. */
-  keyColumns: string[];
-  /** FROM and WHERE over the fact rows `f`. */
-  from: string;
-  p: SqlParams;
-}
-
-/** Step one: one row per (keys, entity, day) with partials; step two: per keys, the measures. */
-export function dayShareAggregate({
-  ds,
-  query,
-  unit,
-  keySelect,
-  keyColumns,
-  from,
-  p,
-}: DayShareInput): string {
-  const b = new DayShareBuilder(ds, unit, p);
-  const finals = query.measures.map((id) => `${b.final(ds.measures.get(id)!)} AS ${alias(id)}`);
-  const unitCols = unit.map((c) => `f.${ident(c)}`);
-  const dayCol = `f.${ident(ds.config.dateColumn)}`;
-  const unitSelect = unitCols.map((c, i) => `${c} AS ${alias(unitKey(i))}`);
-  const step1 = [
-    `SELECT ${[...keySelect, ...unitSelect, `${dayCol} AS ${alias(DAY_KEY)}`, ...b.partials].join(', ')}`,
-    from,
-    `GROUP BY ${[...keyColumns, ...unitCols, dayCol].join(', ')}`,
-  ].join('\n');
-  const ids = (query.groupBy ?? []).map((id) => `d.${alias(id)}`);
-  const select = [...ids.map((k) => `${k} AS ${k.slice(2)}`), ...finals];
-  return [
-    `SELECT ${select.join(', ')}`,
-    `FROM (${step1}) d`,
-    ...(ids.length ? [`GROUP BY ${ids.join(', ')}`] : []),
-  ].join('\n');
 }
