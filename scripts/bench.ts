@@ -108,8 +108,7 @@ async function main(): Promise<void> {
     const medianRatio = sorted(rows.map((r) => r.ratio))[Math.floor(rows.length / 2)] ?? NaN;
     const overhead = sorted(rows.map((r) => r.httpP50 - r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
     const sample = queries.find((q) => q.ctx.query.paged) ?? queries[0];
-    if (sample)
-      console.log(`\n${await overheadBreakdown(client, signedIn, server.app, sample, opts.runs)}`);
+    if (sample) console.log(`\n${await overheadBreakdown(client, signedIn, server.app, sample, opts.runs)}`);
     await client.close();
     console.log(
       `\n${rows.length} endpoints: p50 ratio <= ${TARGETS.ratio} on ${ratioOk}, p95 < ${TARGETS.p95} ms on ${p95Ok}; median ratio ${medianRatio.toFixed(2)}, median HTTP overhead ${overhead.toFixed(1)} ms`,

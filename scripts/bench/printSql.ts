@@ -1,14 +1,16 @@
 /**
- * `npx tsx scripts/bench/printSql.ts stock/data [endDate]`: the SQL (and parameters) the server
- * runs for a monitoring endpoint's opening request, as the latency bench measures it. For
- * EXPLAIN ANALYZE sessions on the large tenant.
+ * `npx tsx scripts/bench/printSql.ts stock/data 2026-11-22 [duckdb|postgres]`: the SQL (and
+ * parameters) the server runs for a monitoring endpoint's opening request ending on that date (the
+ * tenant's last crawl), as the latency bench measures it. For EXPLAIN ANALYZE sessions.
  */
 import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
 import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
 
-const [endpoint, endDate = '2026-03-31', dialect = 'duckdb'] = process.argv.slice(2);
+const [endpoint, endDate, dialect = 'duckdb'] = process.argv.slice(2);
+if (!endpoint || !endDate)
+  throw new Error('Usage: printSql.ts <endpoint> <last crawl date> [duckdb|postgres]');
 const q = monitoringQueries(loadConfigSnapshot('screens'), endDate).find((x) => x.endpoint === endpoint);
 if (!q) throw new Error(`No monitoring endpoint ${endpoint}`);
 const { sql, params } = compileDatasetQuery({
