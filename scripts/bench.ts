@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --runs 30 --warmup 3 --only price/ --port 18540]`
+ * `npm run bench [-- --runs 30 --rounds 3 --warmup 3 --only price/ --port 18540]`
  *
  * 1. Login route: gzip KB of the JavaScript the login page loads and whether it holds Vega
  *    (builds the SPA first when dist/client is missing).
@@ -19,7 +19,7 @@ import { startServer } from '../src/server/startServer.js';
 import { signIn } from '../tests/api/support/signIn.js';
 import type { TestServer } from '../tests/api/support/testServer.js';
 import { BenchHttpClient } from './bench/httpClient.js';
-import { formatLatencyTable, measureEndpoint, type LatencyRow } from './bench/latency.js';
+import { formatLatencyTable, newSamples, sampleEndpoint, summarise } from './bench/latency.js';
 import { loginBundle } from './bench/loginBundle.js';
 import { overheadBreakdown } from './bench/latencyOverhead.js';
 import { monitoringQueries } from './bench/monitoringQueries.js';
@@ -29,6 +29,7 @@ const TARGETS = { ratio: 1.3, p95: 150 };
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     only: { type: 'string', default: '' },
     port: { type: 'string', default: '18540' },
@@ -89,18 +90,29 @@ async function main(): Promise<void> {
     const queries = monitoringQueries(server.app.deps.config.current(), String(last!.d)).filter((q) =>
       values.only ? q.screenKey.startsWith(values.only) || q.endpoint.startsWith(values.only) : true,
     );
-    const opts = { runs: Number(values.runs), warmup: Number(values.warmup), groupId: 1 };
+    const rounds = Number(values.rounds);
+    const opts = {
+      runs: Math.max(1, Math.round(Number(values.runs) / rounds)),
+      warmup: Number(values.warmup),
+      groupId: 1,
+    };
     console.log(
-      `Large tenant: ${facts!.n.toLocaleString('en-US')} fact_stock rows, last crawl ${last!.d}; ${queries.length} endpoints, ${opts.warmup} warm-up + ${opts.runs} runs each (HTTP and raw interleaved)\n`,
+      `Large tenant: ${facts!.n.toLocaleString('en-US')} fact_stock rows, last crawl ${last!.d}; ${queries.length} endpoints, ${rounds} rounds over all endpoints of ${opts.warmup} warm-up + ${opts.runs} timed runs each (HTTP and raw interleaved), percentiles over the ${rounds * opts.runs} pooled runs\n`,
     );
-    const rows: LatencyRow[] = [];
-    for (const q of queries) {
-      const row = await measureEndpoint(client, wh, q, opts);
-      rows.push(row);
-      if (process.stdout.isTTY)
-        process.stdout.write(`\r${rows.length}/${queries.length} ${q.endpoint.padEnd(50)}`);
+    // Rounds spread each endpoint's runs over the whole bench, so a burst of noise on this shared
+    // machine lands on a few runs of many endpoints instead of all runs of one.
+    const samples = queries.map(newSamples);
+    for (let round = 1; round <= rounds; round++) {
+      for (const [i, s] of samples.entries()) {
+        await sampleEndpoint(client, wh, s, opts);
+        if (process.stdout.isTTY)
+          process.stdout.write(
+            `\rround ${round}/${rounds} ${i + 1}/${queries.length} ${s.query.endpoint.padEnd(50)}`,
+          );
+      }
     }
-    if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(70) + '\r');
+    if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(80) + '\r');
+    const rows = samples.map(summarise);
     console.log(formatLatencyTable(rows, TARGETS));
     const ratioOk = rows.filter((r) => r.ratio <= TARGETS.ratio).length;
     const p95Ok = rows.filter((r) => r.httpP95 < TARGETS.p95).length;

@@ -23,6 +23,7 @@ export interface LatencyRow {
 
 export interface LatencyOptions {
   warmup: number;
+  /** Timed runs per endpoint in one round. */
   runs: number;
   groupId: number;
 }
@@ -39,26 +40,38 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-export async function measureEndpoint(
+/** Timings of one endpoint, pooled over the bench's rounds. */
+export interface EndpointSamples {
+  query: MonitoringQuery;
+  rows: number;
+  httpMs: number[];
+  rawMs: number[];
+}
+
+export function newSamples(query: MonitoringQuery): EndpointSamples {
+  return { query, rows: 0, httpMs: [], rawMs: [] };
+}
+
+/** One round on one endpoint: warm-up calls, then `runs` HTTP calls interleaved with raw runs. */
+export async function sampleEndpoint(
   client: BenchHttpClient,
   warehouse: Warehouse,
-  q: MonitoringQuery,
+  samples: EndpointSamples,
   opts: LatencyOptions,
-): Promise<LatencyRow> {
-  const request = parseDataRequest(q.ctx, q.params);
+): Promise<void> {
+  const q = samples.query;
   const { sql, params } = compileDatasetQuery({
     dataset: q.ctx.dataset,
     query: q.ctx.query,
-    request,
+    request: parseDataRequest(q.ctx, q.params),
     groupId: opts.groupId,
     dialect: warehouse.dialect,
     mode: 'page',
   });
-  let rows = 0;
   const http = async () => {
     const res = await client.get(q.endpoint, q.params);
     if (res.statusCode !== 1) throw new Error(`${q.endpoint}: ${res.status} ${res.msg}`);
-    rows = res.rows;
+    samples.rows = res.rows;
     return res.ms;
   };
   const raw = () => warehouse.query(sql, params);
@@ -66,20 +79,21 @@ export async function measureEndpoint(
     await http();
     await raw();
   }
-  const httpMs: number[] = [];
-  const rawMs: number[] = [];
   for (let i = 0; i < opts.runs; i++) {
-    httpMs.push(await http());
-    rawMs.push(await timed(raw));
+    samples.httpMs.push(await http());
+    samples.rawMs.push(await timed(raw));
   }
-  httpMs.sort((a, b) => a - b);
-  rawMs.sort((a, b) => a - b);
+}
+
+export function summarise(samples: EndpointSamples): LatencyRow {
+  const httpMs = [...samples.httpMs].sort((a, b) => a - b);
+  const rawMs = [...samples.rawMs].sort((a, b) => a - b);
   const httpP50 = percentile(httpMs, 50);
   const rawP50 = percentile(rawMs, 50);
   return {
-    endpoint: q.endpoint,
-    screen: q.screenKey,
-    rows,
+    endpoint: samples.query.endpoint,
+    screen: samples.query.screenKey,
+    rows: samples.rows,
     httpP50,
     httpP95: percentile(httpMs, 95),
     rawP50,
