@@ -379,7 +379,7 @@ export interface CountIfMeasure {
   format: ValueFormat;
 }
 /**
- * A condition on a fact-table column: equals one value or is in a list.
+ * A condition on a fact-table column: equals one value, is in a list, or is at least a number; `and` adds conditions on other columns that must hold as well.
  */
 export interface MeasureCondition {
   /**
@@ -398,6 +398,16 @@ export interface MeasureCondition {
    * Items: A constant value in config: a string, number or boolean.
    */
   in?: (string | number | boolean)[];
+  /**
+   * The smallest value the column may have (column >= atLeast), e.g. a rating threshold.
+   */
+  atLeast?: number;
+  /**
+   * Further conditions, each of which must hold too (e.g. at least 4.0 stars and at least 50 reviews).
+   *
+   * @minItems 1
+   */
+  and?: MeasureCondition[];
 }
 /**
  * Number of distinct values of a column among the fact rows meeting a condition (e.g. SKUs with a violation).

@@ -124,6 +124,28 @@ describe('config validation', () => {
     ]);
   });
 
+  it('checks that every measure condition tests its column exactly one way, down its `and` list', () => {
+    fixture = copyStockScreens();
+    fixture.edit('datasets/stock.dataset.json', (d) => {
+      const base = { kind: 'countIf', label: 'X', description: 'x', format: 'short' };
+      d.measures.push({ ...base, id: 'x1', where: { column: 'stock_status' } });
+      d.measures.push({
+        ...base,
+        id: 'x2',
+        where: { column: 'stock_status', atLeast: 1, and: [{ column: 'city_id', equals: 1, in: [1] }] },
+      });
+      d.measures.push({
+        ...base,
+        id: 'x3',
+        where: { column: 'stock_status', atLeast: 1, and: [{ column: 'city_id', in: [1, 2] }] },
+      });
+    });
+    expect(problems()).toEqual([
+      'datasets/stock.dataset.json#/measures/9/where: needs exactly one of "equals", "in" or "atLeast"',
+      'datasets/stock.dataset.json#/measures/10/where/and/0: needs exactly one of "equals", "in" or "atLeast"',
+    ]);
+  });
+
   it('loadConfigSnapshot throws one error listing every problem', () => {
     fixture = copyStockScreens();
     fixture.edit('stock/area.json', (a) => {

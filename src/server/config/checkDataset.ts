@@ -1,4 +1,4 @@
-import type { DatasetConfig } from '../../shared/config.gen.js';
+import type { DatasetConfig, MeasureCondition } from '../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from './datasetIndex.js';
@@ -47,9 +47,7 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
 
   ds.measures.forEach((m, i) => {
     const where = 'where' in m ? m.where : undefined;
-    if (where && (where.equals === undefined) === (where.in === undefined)) {
-      add(pointer('measures', i, 'where'), 'needs exactly one of "equals" or "in"');
-    }
+    if (where) checkCondition(where, pointer('measures', i, 'where'), add);
     if (m.kind === 'entityDayShare') {
       m.entity.forEach((id, j) => {
         const e = ds.dimensions.find((d) => d.id === id);
@@ -104,4 +102,11 @@ export function findCycles(edges: ReadonlyMap<string, readonly string[]>): strin
   };
   for (const node of edges.keys()) visit(node);
   return cycles;
+}
+
+/** A condition tests its column one way: exactly one of equals, in, atLeast (and so on down `and`). */
+function checkCondition(c: MeasureCondition, at: string, add: (p: string, message: string) => void): void {
+  const tests = [c.equals, c.in, c.atLeast].filter((t) => t !== undefined).length;
+  if (tests !== 1) add(at, 'needs exactly one of "equals", "in" or "atLeast"');
+  c.and?.forEach((more, j) => checkCondition(more, `${at}/and/${j}`, add));
 }

@@ -50,8 +50,14 @@ function scale(value: number | undefined, p: SqlParams): string {
 
 export function conditionSql(c: MeasureCondition, p: SqlParams): string {
   const column = `f.${ident(c.column)}`;
-  if (c.in !== undefined) return `${column} IN (${p.list(c.in)})`;
-  return `${column} = ${p.add(c.equals)}`;
+  const own =
+    c.in !== undefined
+      ? `${column} IN (${p.list(c.in)})`
+      : c.atLeast !== undefined
+        ? `${column} >= ${p.add(c.atLeast)}`
+        : `${column} = ${p.add(c.equals)}`;
+  if (!c.and) return own;
+  return `(${[own, ...c.and.map((more) => conditionSql(more, p))].join(' AND ')})`;
 }
 
 /** Fact columns of an entityDayShare's unit (its entity dimensions, checked to be integer columns). */
