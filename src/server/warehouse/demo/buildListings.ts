@@ -141,6 +141,7 @@ export function buildListings(
         ratingCount: Math.round(product.popularity * rng.int(20, 4000)),
         reviewCount: 0,
         lastStatus: new Int8Array(listingCities.length).fill(-1),
+        heldPrice: new Float64Array(listingCities.length),
         otherOfferDays: 0,
       });
     }

@@ -1,4 +1,5 @@
 import { createSchema } from '../schema/createSchema.js';
+import { deriveNewViolations } from '../schema/newViolations.js';
 import type { Warehouse } from '../warehouse.js';
 import { buildGroupModel } from './buildGroupModel.js';
 import { addDays, dateRange, todayIso } from './calendar.js';
@@ -71,6 +72,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
       sink.push('crawl_log', [group.groupId, crawlType, date]);
     }
     await sink.flush();
+    await deriveNewViolations(wh, group.groupId);
     options.log?.(
       `group ${group.groupId} (${group.name}): ${skus} SKUs, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
     );

@@ -77,6 +77,8 @@ export interface DemoListing {
   reviewCount: number;
   /** Per city: previous stock status (1, 0, 2); -1 before the first day. */
   lastStatus: Int8Array;
+  /** Per city: the off-rule selling price a seller is holding (0 = none); such prices persist. */
+  heldPrice: Float64Array;
   /** Days left of a competitor's unplanned offer. */
   otherOfferDays: number;
 }

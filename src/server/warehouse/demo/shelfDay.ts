@@ -15,6 +15,8 @@ const OOS_BASE = 0.03;
 /** Weekend restocking gaps: Sunday worst, Monday still catching up. */
 const WEEKDAY_OOS = [1.7, 1.15, 1, 1, 1, 1, 1.3];
 const OOS_PERSIST = 0.55;
+/** Chance that a seller keeps an off-rule price (above MRP or under the minimum) another day. */
+const HOLD_OFF_RULE_PRICE = 0.75;
 const PRICE_MECHANIC_FREE = new Set(['Bank Offer', 'Coupon']);
 const OFFER_STATUS = { matched: 0, missing: 1, notMatched: 2, running: 3, otherOffer: 4 } as const;
 
@@ -73,7 +75,12 @@ export function emitShelfDay(
       status,
     ]);
 
-    let sellingPrice = Math.round(mrp * (1 - listing.baseDiscount) * (1 + 0.015 * rng.normal()));
+    // Day-to-day jitter around the listing's usual discount, never above MRP on its own: going
+    // above MRP is a reseller's deliberate price (below), not noise.
+    let sellingPrice = Math.min(
+      mrp,
+      Math.round(mrp * (1 - listing.baseDiscount) * (1 + 0.015 * rng.normal())),
+    );
     let promoRow: unknown[] | null = null;
     if (plan) {
       const seen = status !== 2 && rng.chance(0.88);
@@ -121,9 +128,18 @@ export function emitShelfDay(
     }
     if (status === 2) return;
 
-    // Scarce stock invites resellers above MRP; some sellers undercut the brand's minimum.
-    if (rng.chance(0.004 * city.oosFactor)) sellingPrice = Math.round(mrp * (1.02 + rng.next() * 0.1));
-    else if (rng.chance(0.015)) sellingPrice = Math.round(reference * (0.72 + rng.next() * 0.14));
+    // Scarce stock invites resellers above MRP; some sellers undercut the brand's minimum. A
+    // seller holds such a price for a few crawls (about 4 on average), as real violators do, so
+    // most violations of a day are not new since the last crawl.
+    const held = listing.heldPrice[ci]!;
+    if (held > 0 && rng.chance(HOLD_OFF_RULE_PRICE)) sellingPrice = held;
+    else {
+      let offRule = 0;
+      if (rng.chance(0.001 * city.oosFactor)) offRule = Math.round(mrp * (1.02 + rng.next() * 0.1));
+      else if (rng.chance(0.004)) offRule = Math.round(reference * (0.72 + rng.next() * 0.14));
+      listing.heldPrice[ci] = offRule;
+      if (offRule > 0) sellingPrice = offRule;
+    }
     sellingPrice = Math.max(1, sellingPrice);
     const swung = rng.chance(0.003);
     const variationPct = round2(((sellingPrice - reference) / reference) * 100);
@@ -148,6 +164,7 @@ export function emitShelfDay(
       variationPct,
       band,
       VARIATION_BAND_NAMES[band - 1],
+      0, // is_new_violation: derived after the load (schema/newViolations.ts)
     ]);
     summary.listedCities++;
     if (status === 1) summary.inStockCities++;

@@ -33,7 +33,8 @@ export const FACT_TABLES_DDL: readonly string[] = [
     is_above_mrp SMALLINT NOT NULL,
     variation_pct DOUBLE PRECISION NOT NULL,
     variation_band SMALLINT NOT NULL,
-    variation_band_name VARCHAR NOT NULL
+    variation_band_name VARCHAR NOT NULL,
+    is_new_violation SMALLINT NOT NULL DEFAULT 0
   )`,
   `CREATE TABLE IF NOT EXISTS fact_promo (
     group_id INTEGER NOT NULL,

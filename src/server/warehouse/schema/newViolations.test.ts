@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
+import type { Warehouse } from '../warehouse.js';
+import { createSchema } from './createSchema.js';
+import { FACT_TABLES_DDL } from './factTables.js';
+import { addNewViolationColumn, deriveNewViolations } from './newViolations.js';
+import { tableColumns } from './tableColumns.js';
+
+/** One price observation: [group, day of November, city, violation type]. */
+type Obs = [number, number, number, number];
+
+function priceRow([group, day, city, type]: Obs): Record<string, unknown> {
+  return {
+    group_id: group,
+    crawl_date: `2026-11-${String(day).padStart(2, '0')}`,
+    channel_id: 1,
+    city_id: city,
+    product_id: 7,
+    brand_id: 1,
+    category_id: 1,
+    is_competitor: 0,
+    mrp: 100,
+    selling_price: 90,
+    discount_pct: 10,
+    reference_price: 90,
+    rule_min_price: null,
+    rule_max_price: null,
+    violation_type: type,
+    is_above_mrp: 0,
+    variation_pct: 0,
+    variation_band: 5,
+    variation_band_name: '0% to 5%',
+  };
+}
+
+async function insert(wh: Warehouse, rows: readonly Obs[]): Promise<void> {
+  for (const obs of rows) {
+    const row = priceRow(obs);
+    const columns = Object.keys(row);
+    await wh.query(
+      `INSERT INTO fact_price (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
+  }
+}
+
+async function flags(wh: Warehouse, group: number, city: number): Promise<number[]> {
+  const rows = await wh.query<{ v: number }>(
+    'SELECT is_new_violation AS v FROM fact_price WHERE group_id = $1 AND city_id = $2 ORDER BY crawl_date',
+    [group, city],
+  );
+  return rows.map((r) => Number(r.v));
+}
+
+// City 1: NA, Max, Max, Satisfied, Min. City 2: a violation on its first crawl, then a day with
+// no observation (delisted) and the violation still there: not new. Group 2 mirrors city 1.
+const OBSERVATIONS: Obs[] = [
+  [1, 1, 1, 5],
+  [1, 2, 1, 1],
+  [1, 3, 1, 1],
+  [1, 4, 1, 4],
+  [1, 5, 1, 2],
+  [1, 1, 2, 3],
+  [1, 3, 2, 3],
+  [2, 1, 1, 5],
+  [2, 2, 1, 1],
+];
+
+describe.each(TEST_WAREHOUSES)('new violations on %s', (_name, open) => {
+  let t: TestWarehouse;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => t.drop());
+
+  it('flags a violation only when the listing was not in violation at its previous crawl', async () => {
+    await createSchema(t.wh);
+    await insert(t.wh, OBSERVATIONS);
+    await deriveNewViolations(t.wh, 1);
+    expect(await flags(t.wh, 1, 1)).toEqual([0, 1, 0, 0, 1]);
+    expect(await flags(t.wh, 1, 2)).toEqual([1, 0]);
+    // Another tenant's rows are left to their own load.
+    expect(await flags(t.wh, 2, 1)).toEqual([0, 0]);
+    await deriveNewViolations(t.wh);
+    expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
+  });
+
+  it('adds and fills the column on a warehouse built before it existed', async () => {
+    await t.wh.exec('DROP TABLE fact_price');
+    const oldDdl = FACT_TABLES_DDL.find((d) => d.includes('fact_price ('))!.replace(
+      /,\s*is_new_violation[^,)]*/,
+      '',
+    );
+    await t.wh.exec(oldDdl);
+    await insert(t.wh, OBSERVATIONS);
+    await addNewViolationColumn(t.wh);
+    expect(await flags(t.wh, 1, 1)).toEqual([0, 1, 0, 0, 1]);
+    expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
+    expect(tableColumns('fact_price').at(-1)).toBe('is_new_violation');
+  });
+});
