@@ -35,19 +35,19 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  app.addHook('onRequest', async () => {
-    const snapshot = deps.config.current();
-    if (snapshot.version === syncedVersion) return;
-    syncedVersion = snapshot.version;
-    await syncActivities(deps.store.db, permissionsOf(snapshot));
-  });
-  app.addHook('onRequest', csrfHook(deps.env));
+  const csrf = csrfHook(deps.env);
   const sessions = new SessionCache(deps.env.AUTH_CACHE_MS, () => deps.store.writes.current());
-  app.addHook('onRequest', async (request) => loadAuth(deps, sessions, request));
-  app.addHook('onSend', async (_request, reply, payload) => {
-    // API answers carry sessions and tenant data: never cached, never framed.
+  // One hook for every API request, in this order: fewer hook hops on the hot path of data calls.
+  app.addHook('onRequest', async (request, reply) => {
+    // API answers carry sessions and tenant data: never cached.
     void reply.header('Cache-Control', 'no-store');
-    return payload;
+    const snapshot = deps.config.current();
+    if (snapshot.version !== syncedVersion) {
+      syncedVersion = snapshot.version;
+      await syncActivities(deps.store.db, permissionsOf(snapshot));
+    }
+    await csrf(request, reply);
+    await loadAuth(deps, sessions, request);
   });
 
   await app.register(loginRoutes(kit));
