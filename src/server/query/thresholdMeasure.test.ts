@@ -41,11 +41,14 @@ describe.each(TEST_WAREHOUSES)('% SKUs meeting the rating threshold on %s', (_na
   });
   afterAll(async () => t.drop());
 
-  it('counts products at >= 4.0 stars and >= 50 reviews over products observed, per tenant', async () => {
+  it('counts listings at >= 4.0 stars and >= 50 reviews over listings observed, per tenant', async () => {
     const ctx = statsContext();
-    const request = parseDataRequest(ctx, { start_date: '2026-11-01', end_date: '2026-11-02' });
-    const { rows } = await runScreenQuery(t.wh, ctx, request, 1);
+    const day1 = parseDataRequest(ctx, { start_date: '2026-11-01', end_date: '2026-11-01' });
+    const { rows } = await runScreenQuery(t.wh, ctx, day1, 1);
     expect(rows[0]).toMatchObject({ sku_count: 4, pct_skus_meeting_threshold: 50 });
+    const request = parseDataRequest(ctx, { start_date: '2026-11-01', end_date: '2026-11-02' });
+    const both = await runScreenQuery(t.wh, ctx, request, 1);
+    expect(both.rows[0]).toMatchObject({ sku_count: 4, pct_skus_meeting_threshold: 40 });
     const other = await runScreenQuery(t.wh, ctx, request, 2);
     expect(other.rows[0]).toMatchObject({ sku_count: 1, pct_skus_meeting_threshold: 100 });
   });
