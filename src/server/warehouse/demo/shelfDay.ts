@@ -1,4 +1,5 @@
 import type { DemoListing, PromoPlan } from './model.js';
+import type { DemoChannel, DemoCity } from './places.js';
 import { round2, VARIATION_BAND_NAMES, variationBand, violationType } from './priceRules.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
@@ -24,6 +25,28 @@ function nextStatus(prev: number, oosChance: number, rng: Rng): number {
   if (prev === 2) return rng.chance(0.05) ? 1 : 2;
   if (rng.chance(prev === -1 ? 0.004 : 0.0006)) return 2;
   return rng.chance(prev === 0 ? OOS_PERSIST : oosChance) ? 0 : 1;
+}
+
+const NO_STORES = { total: 0, inStock: 0, share: null } as const;
+
+/**
+ * Quick commerce sells from the city's dark stores: a listing in stock somewhere is often short
+ * in a few stores, now and then in many (stock-outs cluster where supply is thin). Other
+ * channels have no stores (0, 0, NULL); a delisted listing has no share either.
+ */
+function darkStoreStock(
+  channel: DemoChannel,
+  city: DemoCity,
+  status: number,
+  rng: Rng,
+): { total: number; inStock: number; share: number | null } {
+  if (!channel.storeShare || city.darkStores === 0) return NO_STORES;
+  const total = Math.max(1, Math.round(city.darkStores * channel.storeShare));
+  if (status === 2) return { total, inStock: 0, share: null };
+  if (status === 0) return { total, inStock: 0, share: 0 };
+  const short = Math.min(0.6, rng.next() ** 3 * 0.45 * channel.oosFactor * city.oosFactor);
+  const inStock = Math.max(1, total - Math.round(total * short));
+  return { total, inStock, share: inStock / total };
 }
 
 function activePlan(plans: readonly PromoPlan[], date: string): PromoPlan | undefined {
@@ -62,6 +85,7 @@ export function emitShelfDay(
     const status = nextStatus(listing.lastStatus[ci]!, oosChance, rng);
     listing.lastStatus[ci] = status;
     const cityId = city.cityId;
+    const stores = darkStoreStock(channel, city, status, rng);
     // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
     sink.push('fact_stock', [
       groupId,
@@ -73,6 +97,9 @@ export function emitShelfDay(
       categoryId,
       isCompetitor,
       status,
+      stores.total,
+      stores.inStock,
+      stores.share,
     ]);
 
     // Day-to-day jitter around the listing's usual discount, never above MRP on its own: going

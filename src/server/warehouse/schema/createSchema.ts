@@ -1,7 +1,7 @@
 import type { Warehouse } from '../warehouse.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_INDEXES_DDL, FACT_TABLES_DDL } from './factTables.js';
-import { addNewViolationColumn } from './newViolations.js';
+import { addMissingColumns } from './addedColumns.js';
 
 /**
  * Creates every warehouse table (idempotent: IF NOT EXISTS), on either dialect, and brings
@@ -9,7 +9,7 @@ import { addNewViolationColumn } from './newViolations.js';
  */
 export async function createSchema(wh: Warehouse): Promise<void> {
   for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL]) await wh.exec(ddl);
-  await addNewViolationColumn(wh);
+  await addMissingColumns(wh);
   if (wh.dialect === 'postgres') {
     for (const ddl of FACT_INDEXES_DDL) await wh.exec(ddl);
   }

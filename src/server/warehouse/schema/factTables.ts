@@ -16,7 +16,10 @@ export const FACT_TABLES_DDL: readonly string[] = [
     crawl_date DATE NOT NULL,
     channel_id INTEGER NOT NULL,
     city_id INTEGER NOT NULL,${productKeys},
-    stock_status SMALLINT NOT NULL
+    stock_status SMALLINT NOT NULL,
+    stores_total SMALLINT NOT NULL DEFAULT 0,
+    stores_in_stock SMALLINT NOT NULL DEFAULT 0,
+    store_share DOUBLE PRECISION
   )`,
   `CREATE TABLE IF NOT EXISTS fact_price (
     group_id INTEGER NOT NULL,

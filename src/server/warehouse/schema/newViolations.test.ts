@@ -3,7 +3,8 @@ import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.j
 import type { Warehouse } from '../warehouse.js';
 import { createSchema } from './createSchema.js';
 import { FACT_TABLES_DDL } from './factTables.js';
-import { addNewViolationColumn, deriveNewViolations } from './newViolations.js';
+import { addMissingColumns } from './addedColumns.js';
+import { deriveNewViolations } from './newViolations.js';
 import { tableColumns } from './tableColumns.js';
 
 /** One price observation: [group, day of November, city, violation type]. */
@@ -93,7 +94,7 @@ describe.each(TEST_WAREHOUSES)('new violations on %s', (_name, open) => {
     );
     await t.wh.exec(oldDdl);
     await insert(t.wh, OBSERVATIONS);
-    await addNewViolationColumn(t.wh);
+    await addMissingColumns(t.wh);
     expect(await flags(t.wh, 1, 1)).toEqual([0, 1, 0, 0, 1]);
     expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
     expect(tableColumns('fact_price').at(-1)).toBe('is_new_violation');

@@ -28,15 +28,3 @@ export async function deriveNewViolations(wh: Warehouse, groupId?: number): Prom
     groupId === undefined ? [] : [groupId],
   );
 }
-
-/** Warehouses built before fact_price had the flag get the column, then its values. */
-export async function addNewViolationColumn(wh: Warehouse): Promise<void> {
-  const existing = await wh.query<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM information_schema.columns
-     WHERE table_name = 'fact_price' AND column_name = 'is_new_violation'`,
-  );
-  if (Number(existing[0]?.n ?? 0) > 0) return;
-  // DuckDB cannot add a column with a constraint: the default fills every row, so no NULLs anyway.
-  await wh.exec('ALTER TABLE fact_price ADD COLUMN is_new_violation SMALLINT DEFAULT 0');
-  await deriveNewViolations(wh);
-}

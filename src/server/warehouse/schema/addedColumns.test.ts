@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
+import { addMissingColumns } from './addedColumns.js';
+import { createSchema } from './createSchema.js';
+import { FACT_TABLES_DDL } from './factTables.js';
+import { tableColumns } from './tableColumns.js';
+
+describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s', (_name, open) => {
+  let t: TestWarehouse;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => t.drop());
+
+  it('gives an old fact_stock its store columns, empty (store data was not crawled then)', async () => {
+    const oldDdl = FACT_TABLES_DDL.find((d) => d.includes('fact_stock ('))!.replace(
+      /,\s*stores_total[\s\S]*?store_share DOUBLE PRECISION/,
+      '',
+    );
+    expect(oldDdl).not.toContain('store');
+    await t.wh.exec(oldDdl);
+    await t.wh.exec(
+      `INSERT INTO fact_stock (group_id, crawl_date, channel_id, city_id, product_id, brand_id,
+         category_id, is_competitor, stock_status) VALUES (1, '2026-11-01', 61, 1, 7, 1, 1, 0, 1)`,
+    );
+    await createSchema(t.wh);
+    await addMissingColumns(t.wh); // a second start changes nothing
+    const rows = await t.wh.query<Record<string, unknown>>(
+      'SELECT stores_total, stores_in_stock, store_share FROM fact_stock',
+    );
+    expect(rows.map((r) => [Number(r.stores_total), Number(r.stores_in_stock), r.store_share])).toEqual([
+      [0, 0, null],
+    ]);
+    const columns = await t.wh.query<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = 'fact_stock'
+       ORDER BY ordinal_position`,
+    );
+    expect(columns.map((c) => c.c)).toEqual(tableColumns('fact_stock'));
+  });
+});

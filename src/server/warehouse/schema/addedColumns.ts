@@ -1,0 +1,44 @@
+import type { Warehouse } from '../warehouse.js';
+import { deriveNewViolations } from './newViolations.js';
+
+interface AddedColumn {
+  table: string;
+  column: string;
+  /** Type and default for ALTER TABLE: DuckDB cannot add a column with a constraint. */
+  definition: string;
+  /** Fills the new column from the rows already there, where that is possible. */
+  fill?: (wh: Warehouse) => Promise<void>;
+}
+
+/**
+ * Columns added to fact tables after warehouses were first built. The DDL in factTables.ts has
+ * them (NOT NULL where it applies); a warehouse made before gets them on start. Store columns
+ * of old stock rows stay 0/NULL: the crawl did not record stores then, so depth is unknown.
+ */
+const ADDED_COLUMNS: readonly AddedColumn[] = [
+  {
+    table: 'fact_price',
+    column: 'is_new_violation',
+    definition: 'SMALLINT DEFAULT 0',
+    fill: deriveNewViolations,
+  },
+  { table: 'fact_stock', column: 'stores_total', definition: 'SMALLINT DEFAULT 0' },
+  { table: 'fact_stock', column: 'stores_in_stock', definition: 'SMALLINT DEFAULT 0' },
+  { table: 'fact_stock', column: 'store_share', definition: 'DOUBLE PRECISION' },
+];
+
+export async function addMissingColumns(wh: Warehouse): Promise<void> {
+  const present = new Set(
+    (
+      await wh.query<{ t: string; c: string }>(
+        `SELECT table_name AS t, column_name AS c FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name IN (${[...new Set(ADDED_COLUMNS.map((a) => `'${a.table}'`))].join(', ')})`,
+      )
+    ).map((r) => `${r.t}.${r.c}`),
+  );
+  for (const added of ADDED_COLUMNS) {
+    if (present.has(`${added.table}.${added.column}`)) continue;
+    await wh.exec(`ALTER TABLE ${added.table} ADD COLUMN ${added.column} ${added.definition}`);
+    await added.fill?.(wh);
+  }
+}
