@@ -129,6 +129,36 @@ describe('generated demo shapes', () => {
     expect(bands).toEqual({ lo: 1, hi: 10 });
   });
 
+  it('records dark stores on quick-commerce listings only, most but not all of them deep', async () => {
+    const stores = await one<{
+      qc_rows: number;
+      other_stores: number;
+      deep: number;
+      shallow_in_stock: number;
+    }>(
+      `SELECT COUNT(*) FILTER (WHERE store_share IS NOT NULL) AS qc_rows,
+              COUNT(*) FILTER (WHERE c.channel_kind <> 'Quick Commerce' AND (f.stores_total > 0 OR f.store_share IS NOT NULL)) AS other_stores,
+              AVG(CASE WHEN store_share >= 0.8 THEN 1.0 ELSE 0.0 END) FILTER (WHERE store_share IS NOT NULL) AS deep,
+              COUNT(*) FILTER (WHERE f.stock_status = 1 AND store_share < 0.8) AS shallow_in_stock
+       FROM fact_stock f JOIN dim_channel c ON c.channel_id = f.channel_id`,
+    );
+    expect(stores.qc_rows).toBeGreaterThan(0);
+    expect(stores.other_stores).toBe(0);
+    expect(stores.deep).toBeGreaterThan(0.3);
+    expect(stores.deep).toBeLessThan(0.9);
+    expect(stores.shallow_in_stock).toBeGreaterThan(0);
+  });
+
+  it('flags most violations of a day as carried over from the previous crawl, some as new', async () => {
+    const v = await one<{ violations: number; fresh: number }>(
+      `SELECT COUNT(*) FILTER (WHERE violation_type IN (1, 2, 3)) AS violations,
+              SUM(is_new_violation) AS fresh
+       FROM fact_price WHERE crawl_date = (SELECT MAX(crawl_date) FROM fact_price)`,
+    );
+    expect(v.fresh).toBeGreaterThan(0);
+    expect(v.fresh / v.violations).toBeLessThan(0.6);
+  });
+
   it('has every promo offer status and sponsored slots on page 1', async () => {
     const statuses = await wh.query<{ s: number }>(
       'SELECT DISTINCT offer_status AS s FROM fact_promo ORDER BY s',
