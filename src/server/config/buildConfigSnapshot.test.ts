@@ -119,8 +119,8 @@ describe('config validation', () => {
     });
     expect(problems()).toEqual([
       'datasets/stock.dataset.json#/dimensions/3/into: unknown column dimension "zone"',
-      'datasets/stock.dataset.json#/measures/10/denominator: unknown measure "nope"',
-      'datasets/stock.dataset.json#/measures/9/id: ratio measures refer to each other in a cycle: a -> b -> a',
+      'datasets/stock.dataset.json#/measures/13/denominator: unknown measure "nope"',
+      'datasets/stock.dataset.json#/measures/12/id: ratio measures refer to each other in a cycle: a -> b -> a',
     ]);
   });
 
@@ -141,8 +141,8 @@ describe('config validation', () => {
       });
     });
     expect(problems()).toEqual([
-      'datasets/stock.dataset.json#/measures/9/where: needs exactly one of "equals", "in" or "atLeast"',
-      'datasets/stock.dataset.json#/measures/10/where/and/0: needs exactly one of "equals", "in" or "atLeast"',
+      'datasets/stock.dataset.json#/measures/12/where: needs exactly one of "equals", "in" or "atLeast"',
+      'datasets/stock.dataset.json#/measures/13/where/and/0: needs exactly one of "equals", "in" or "atLeast"',
     ]);
   });
 
