@@ -32,6 +32,7 @@ export type MeasureNode =
   | ColumnAggregateMeasure
   | CountIfMeasure
   | CountDistinctIfMeasure
+  | SumIfMeasure
   | RatioMeasure
   | EntityDayShareMeasure
   | RankWeightMeasure
@@ -419,6 +420,33 @@ export interface CountDistinctIfMeasure {
   kind: 'countDistinctIf';
   /**
    * Fact-table column whose distinct values are counted.
+   */
+  column: string;
+  where: MeasureCondition;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+}
+/**
+ * Sum of a column over the fact rows meeting a condition (e.g. the search volume of keywords where own brands hold the slot).
+ */
+export interface SumIfMeasure {
+  /**
+   * Node kind: conditional sum.
+   */
+  kind: 'sumIf';
+  /**
+   * Numeric fact-table column summed.
    */
   column: string;
   where: MeasureCondition;
@@ -1586,6 +1614,7 @@ export const MEASURE_KINDS = {
   max: 'max',
   countIf: 'countIf',
   countDistinctIf: 'countDistinctIf',
+  sumIf: 'sumIf',
   ratio: 'ratio',
   entityDayShare: 'entityDayShare',
   rankWeight: 'rankWeight',

@@ -60,7 +60,7 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
       if (!of || !SHAREABLE_KINDS.has(of.kind))
         add(
           pointer('measures', i, 'of'),
-          `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, rankWeight) of the dataset`,
+          `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, sumIf, rankWeight) of the dataset`,
         );
     }
     if (m.kind === 'ratio') {

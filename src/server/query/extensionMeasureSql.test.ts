@@ -26,6 +26,24 @@ const DATASET = {
       where: { column: 'brand_id', equals: 2 },
     },
     {
+      kind: 'sumIf',
+      id: 'brand1_positions',
+      label: 'S',
+      description: 'd',
+      format: 'plain',
+      column: 'position',
+      where: { column: 'brand_id', equals: 1 },
+    },
+    {
+      kind: 'sumIf',
+      id: 'brand3_positions',
+      label: 'S',
+      description: 'd',
+      format: 'plain',
+      column: 'position',
+      where: { column: 'brand_id', equals: 3 },
+    },
+    {
       kind: 'rankWeight',
       id: 'weight',
       label: 'W',
@@ -93,6 +111,11 @@ async function run(query: Partial<ScreenQuery>, paging = { limit: 10, offset: 0 
 describe('extension measures', () => {
   it('countDistinctIf counts distinct values among matching rows', async () => {
     expect((await run({ measures: ['own_products'] }))[0]!.own_products).toBe(1);
+  });
+
+  it('sumIf sums a column over the matching rows of the group, 0 when none match', async () => {
+    const [row] = await run({ measures: ['brand1_positions', 'brand3_positions'] });
+    expect(row).toEqual({ brand1_positions: 4, brand3_positions: 0 });
   });
 
   it('rankWeight gives position p of the top N the weight N + 1 - p; a ratio of two is a weighted share', async () => {

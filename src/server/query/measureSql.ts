@@ -38,6 +38,7 @@ export function measureSql(ds: DatasetIndex, measure: MeasureNode, p: SqlParams,
       return `CAST(${qualifying} AS DOUBLE PRECISION) * ${scale(measure.scale, p)} / NULLIF(${pairs}, 0)`;
     }
     case 'countDistinctIf':
+    case 'sumIf':
     case 'rankWeight':
     case 'shareOfTotal':
       return extensionMeasureSql(ds, measure, p, depth);

@@ -66,6 +66,7 @@ export function emitSearchDay(
         p.brand.brandId,
         p.category.categoryId,
         p.isCompetitor,
+        keyword.searchVolume,
       ]);
     }
   }

@@ -38,4 +38,26 @@ describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s'
     );
     expect(columns.map((c) => c.c)).toEqual(tableColumns('fact_stock'));
   });
+
+  it("gives an old fact_search each slot's keyword search volume, from dim_keyword", async () => {
+    const oldDdl = FACT_TABLES_DDL.find((d) => d.includes('fact_search ('))!.replace(
+      /,\s*search_volume INTEGER NOT NULL DEFAULT 0/,
+      '',
+    );
+    expect(oldDdl).not.toContain('search_volume');
+    await t.wh.exec('DROP TABLE fact_search');
+    await t.wh.exec(oldDdl);
+    await t.wh.exec(
+      `INSERT INTO dim_keyword (keyword_id, group_id, keyword, keyword_type, category_id, search_volume)
+       VALUES (5, 1, 'masala chips', 'Generic', 1, 12000)`,
+    );
+    await t.wh.exec(
+      `INSERT INTO fact_search (group_id, crawl_date, channel_id, keyword_id, keyword_type, page, position,
+         overall_position, slot_type, product_id, brand_id, category_id, is_competitor)
+       VALUES (1, '2026-11-01', 1, 5, 'Generic', 1, 1, 1, 'organic', 7, 1, 1, 0)`,
+    );
+    await addMissingColumns(t.wh);
+    const rows = await t.wh.query<{ v: number }>('SELECT search_volume AS v FROM fact_search');
+    expect(rows.map((r) => Number(r.v))).toEqual([12000]);
+  });
 });

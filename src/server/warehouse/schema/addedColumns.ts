@@ -25,6 +25,16 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
   { table: 'fact_stock', column: 'stores_total', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'stores_in_stock', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'store_share', definition: 'DOUBLE PRECISION' },
+  {
+    table: 'fact_search',
+    column: 'search_volume',
+    definition: 'INTEGER DEFAULT 0',
+    fill: (wh) =>
+      wh.exec(
+        `UPDATE fact_search AS f SET search_volume = k.search_volume
+         FROM dim_keyword k WHERE k.keyword_id = f.keyword_id AND k.group_id = f.group_id`,
+      ),
+  },
 ];
 
 export async function addMissingColumns(wh: Warehouse): Promise<void> {

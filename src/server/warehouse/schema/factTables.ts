@@ -112,7 +112,8 @@ export const FACT_TABLES_DDL: readonly string[] = [
     page SMALLINT NOT NULL,
     position SMALLINT NOT NULL,
     overall_position SMALLINT NOT NULL,
-    slot_type VARCHAR NOT NULL,${productKeys}
+    slot_type VARCHAR NOT NULL,${productKeys},
+    search_volume INTEGER NOT NULL DEFAULT 0
   )`,
   `CREATE TABLE IF NOT EXISTS fact_category_rank (
     group_id INTEGER NOT NULL,
