@@ -12,6 +12,9 @@ const violating = (column: string) => `${column} IN (${VIOLATING_TYPES.join(', '
  * a one-day range then counts exactly the violations new since the last crawl.
  */
 export async function deriveNewViolations(wh: Warehouse, groupId?: number): Promise<void> {
+  // Right after a bulk load PostgreSQL has no statistics for the table and joins the window's
+  // rows back by nested loop: 5.5 s for 20k rows, 54 ms once analysed.
+  if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_price');
   const inGroup = groupId === undefined ? 'TRUE' : 'group_id = $1';
   await wh.query(
     `UPDATE fact_price AS t SET is_new_violation = s.v
