@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { indexDataset } from '../config/datasetIndex.js';
+import { bulkInsert } from '../warehouse/bulkInsert.js';
 import { createSchema } from '../warehouse/schema/createSchema.js';
+import { tableColumns } from '../warehouse/schema/tableColumns.js';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../warehouse/testing/testWarehouses.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
@@ -30,14 +32,24 @@ describe.each(TEST_WAREHOUSES)('% SKUs meeting the rating threshold on %s', (_na
   beforeAll(async () => {
     t = await open();
     await createSchema(t.wh);
-    for (const [group, product, day, stars, reviews] of RATINGS) {
-      await t.wh.query(
-        `INSERT INTO fact_rating (group_id, crawl_date, channel_id, product_id, brand_id, category_id,
-           is_competitor, avg_rating, rating_count, review_count)
-         VALUES ($1, $2, 1, $3, 1, 1, 0, $4, $5, $5)`,
-        [group, `2026-11-0${day}`, product, stars, reviews],
-      );
-    }
+    await bulkInsert(
+      t.wh,
+      'fact_rating',
+      tableColumns('fact_rating'),
+      // DDL order: group, date, channel, product, brand, category, is_competitor, stars, ratings, reviews.
+      RATINGS.map(([group, product, day, stars, reviews]) => [
+        group,
+        `2026-11-0${day}`,
+        1,
+        product,
+        1,
+        1,
+        0,
+        stars,
+        reviews,
+        reviews,
+      ]),
+    );
   });
   afterAll(async () => t.drop());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
+import { bulkInsert } from '../bulkInsert.js';
 import type { Warehouse } from '../warehouse.js';
 import { createSchema } from './createSchema.js';
 import { FACT_TABLES_DDL } from './factTables.js';
@@ -34,15 +35,14 @@ function priceRow([group, day, city, type]: Obs): Record<string, unknown> {
   };
 }
 
-async function insert(wh: Warehouse, rows: readonly Obs[]): Promise<void> {
-  for (const obs of rows) {
-    const row = priceRow(obs);
-    const columns = Object.keys(row);
-    await wh.query(
-      `INSERT INTO fact_price (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-      Object.values(row),
-    );
-  }
+async function insert(wh: Warehouse, observations: readonly Obs[]): Promise<void> {
+  const rows = observations.map(priceRow);
+  await bulkInsert(
+    wh,
+    'fact_price',
+    Object.keys(rows[0]!),
+    rows.map((r) => Object.values(r)),
+  );
 }
 
 async function flags(wh: Warehouse, group: number, city: number): Promise<number[]> {

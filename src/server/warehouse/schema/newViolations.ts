@@ -1,7 +1,7 @@
 import type { Warehouse } from '../warehouse.js';
 
 /** Violation types that are violations: 1 Max, 2 Min, 3 Max Min (4 Satisfied and 5 NA are not). */
-export const VIOLATING_TYPES = [1, 2, 3] as const;
+const VIOLATING_TYPES = [1, 2, 3] as const;
 
 const violating = (column: string) => `${column} IN (${VIOLATING_TYPES.join(', ')})`;
 
