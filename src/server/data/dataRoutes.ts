@@ -3,6 +3,7 @@ import { ok } from '../../shared/envelope.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
+import { PreparedQueries } from '../query/preparedQueries.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
 import { exportColumns } from './exportColumns.js';
 import { datasetOf, findScreen } from './screenAccess.js';
@@ -22,6 +23,7 @@ interface DataRoute {
  * parametric routes win over a wildcard in Fastify's router.
  */
 export function registerDataRoutes(app: FastifyInstance): void {
+  const prepared = new PreparedQueries(app.deps.warehouse.dialect);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
     const snapshot = app.deps.config.current();
     const path = request.params['*'].replace(/\/+$/, '');
@@ -31,12 +33,19 @@ export function registerDataRoutes(app: FastifyInstance): void {
     const auth = requireActivity(request, screen.permission);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
+    if (!binding.export) {
+      const call = prepared.prepare(ctx, queryStringOf(request.url), auth.groupId, () => parseDataRequest(ctx, request.query));
+      return ok(await runScreenQuery(app.deps.warehouse, ctx, call.request, auth.groupId, 'page', call.page));
+    }
     const parsed = parseDataRequest(ctx, request.query);
-    if (!binding.export) return ok(await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId));
-
     const { rows } = await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId, 'export');
     const file = await buildXlsx(screen.title, exportColumns(ctx), rows);
     const name = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(file);
   });
+}
+
+function queryStringOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
 }

@@ -1,6 +1,7 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { compileDatasetQuery, TOTAL_COLUMN } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
+import type { CompiledSql } from './sqlBuilder.js';
 
 export interface QueryRows {
   rows: Record<string, unknown>[];
@@ -8,39 +9,36 @@ export interface QueryRows {
   total: number;
 }
 
-/** Runs a screen query for a group: the repository layer between routes and the warehouse. */
+/**
+ * Runs a screen query for a group: the repository layer between routes and the warehouse.
+ * `compiled` is the request's SQL when the caller already has it (PreparedQueries).
+ */
 export async function runScreenQuery(
   warehouse: Warehouse,
   ctx: QueryContext,
   request: DataRequest,
   groupId: number,
   mode: 'page' | 'export' = 'page',
+  compiled?: Readonly<CompiledSql>,
 ): Promise<QueryRows> {
-  const run = (req: DataRequest) =>
-    warehouse.query<Record<string, unknown>>(
-      ...spread(
-        compileDatasetQuery({
-          dataset: ctx.dataset,
-          query: ctx.query,
-          request: req,
-          groupId,
-          dialect: warehouse.dialect,
-          mode,
-        }),
-      ),
-    );
-  const rows = await run(request);
+  const compile = (req: DataRequest) =>
+    compileDatasetQuery({
+      dataset: ctx.dataset,
+      query: ctx.query,
+      request: req,
+      groupId,
+      dialect: warehouse.dialect,
+      mode,
+    });
+  const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);
+  const rows = await run(compiled ?? compile(request));
   if (!ctx.query.paged || mode === 'export') return { rows, total: rows.length };
   let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
   // Past the last page the window count has no row to ride on: ask for the first row only.
   if (rows.length === 0 && request.offset > 0) {
-    const first = await run({ ...request, offset: 0, limit: 1 });
+    const first = await run(compile({ ...request, offset: 0, limit: 1 }));
     total = Number(first[0]?.[TOTAL_COLUMN] ?? 0);
   }
   for (const row of rows) delete row[TOTAL_COLUMN];
   return { rows, total };
-}
-
-function spread(c: { sql: string; params: unknown[] }): [string, unknown[]] {
-  return [c.sql, c.params];
 }
