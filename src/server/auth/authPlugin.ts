@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import './loginSession.js';
 import { createMailer } from '../mail/mailer.js';
 import { syncActivities } from '../store/accessRepo.js';
-import { csrfHook } from './csrf.js';
-import { loadAuth } from './loadAuth.js';
+import { csrfCheck } from './csrf.js';
+import { loadAuth, loadAuthFromCache } from './loadAuth.js';
 import { SessionCache } from './sessionCache.js';
 import { loadSecretKey } from './secrets.js';
 import { permissionsOf } from './menu.js';
@@ -35,19 +35,42 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  const csrf = csrfHook(deps.env);
+  const csrf = csrfCheck(deps.env);
   const sessions = new SessionCache(deps.env.AUTH_CACHE_MS, () => deps.store.writes.current());
-  // One hook for every API request, in this order: fewer hook hops on the hot path of data calls.
-  app.addHook('onRequest', async (request, reply) => {
-    // API answers carry sessions and tenant data: never cached.
-    void reply.header('Cache-Control', 'no-store');
+  /** What needs the store: activities after a config reload, a session read, touch or link check. */
+  const resolveFromStore = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    csrfChecked: boolean,
+  ): Promise<void> => {
     const snapshot = deps.config.current();
     if (snapshot.version !== syncedVersion) {
       syncedVersion = snapshot.version;
       await syncActivities(deps.store.db, permissionsOf(snapshot));
     }
-    await csrf(request, reply);
+    if (!csrfChecked) csrf(request, reply);
     await loadAuth(deps, sessions, request);
+  };
+  // One hook for every API request: no-store, CSRF, then the caller. Most calls are settled from
+  // the session cache synchronously (no promise hops on the hot path of data calls).
+  app.addHook('onRequest', (request, reply, done) => {
+    // API answers carry sessions and tenant data: never cached.
+    void reply.header('Cache-Control', 'no-store');
+    let csrfChecked = false;
+    try {
+      if (deps.config.current().version === syncedVersion) {
+        csrf(request, reply);
+        csrfChecked = true;
+        if (loadAuthFromCache(sessions, request)) {
+          done();
+          return;
+        }
+      }
+    } catch (error) {
+      done(error as FastifyError);
+      return;
+    }
+    resolveFromStore(request, reply, csrfChecked).then(() => done(), done);
   });
 
   await app.register(loginRoutes(kit));

@@ -3,31 +3,61 @@ import type { Deps } from '../deps.js';
 import type { AuthContext } from './authContext.js';
 import { SESSION_COOKIE, VIEWER_HEADER } from './cookies.js';
 import { sha256 } from './secrets.js';
-import { touchSession } from './sessions.js';
+import { touchDue, touchSession } from './sessions.js';
 import { findLiveSessionWithActivities } from '../store/sessionRepo.js';
 import type { SessionCache } from './sessionCache.js';
+import type { SessionRow } from '../store/storeDatabase.js';
 import { findLiveShareLink } from '../store/shareLinkRepo.js';
 
+/** A read-mode viewer token header wins over the session cookie. */
+function callerToken(request: FastifyRequest): string | undefined {
+  const viewer = request.headers[VIEWER_HEADER];
+  return typeof viewer === 'string' && viewer ? viewer : request.cookies[SESSION_COOKIE];
+}
+
 /**
- * Resolves the caller on every request: a read-mode viewer token header wins over the session
- * cookie. The session, the user's status and the role's activities come from the store, or from
- * `cache` while no store write has happened since they were read, so blocking a user, revoking a
- * link or changing a role still takes effect on the next call.
+ * Resolves the caller from `cache` alone when nothing needs the store: no token, or a cached
+ * session whose share link need not be checked and whose idle timeout need not move. Returns
+ * false, leaving the request to loadAuth, otherwise. Synchronous, so a data call's auth costs no
+ * promise hops.
+ */
+export function loadAuthFromCache(cache: SessionCache, request: FastifyRequest): boolean {
+  request.loginSession = null;
+  request.auth = null;
+  const token = callerToken(request);
+  if (!token) return true;
+  const session = cache.get(token);
+  if (!session) return false;
+  if (
+    session.stage === 'active' &&
+    session.group_id !== null &&
+    (session.share_link_id !== null || touchDue(session))
+  )
+    return false;
+  request.loginSession = session;
+  request.auth = session.context;
+  return true;
+}
+
+/**
+ * Resolves the caller on every request. The session, the user's status and the role's
+ * activities come from the store, or from `cache` while no store write has happened since they
+ * were read, so blocking a user, revoking a link or changing a role still takes effect on the
+ * next call.
  */
 export async function loadAuth(deps: Deps, cache: SessionCache, request: FastifyRequest): Promise<void> {
   request.loginSession = null;
   request.auth = null;
-  const viewer = request.headers[VIEWER_HEADER];
-  const token = typeof viewer === 'string' && viewer ? viewer : request.cookies[SESSION_COOKIE];
+  const token = callerToken(request);
   if (!token) return;
   const db = deps.store.db;
-  const id = sha256(token);
-  let session = cache.get(id);
+  let session = cache.get(token);
   if (!session) {
     const generation = deps.store.writes.current();
-    session = await findLiveSessionWithActivities(db, id);
-    if (!session) return;
-    cache.set(id, session, generation);
+    const row = await findLiveSessionWithActivities(db, sha256(token));
+    if (!row) return;
+    session = { ...row, context: sessionContext(row) };
+    cache.set(token, session, generation);
   }
   request.loginSession = session;
   if (session.stage !== 'active' || session.group_id === null) return;
@@ -38,13 +68,19 @@ export async function loadAuth(deps: Deps, cache: SessionCache, request: Fastify
     return;
   }
   await touchSession(db, deps.env, session);
-  request.auth = {
-    sessionId: session.id,
-    userId: session.user_id,
-    groupId: session.group_id,
-    activities: new Set(session.activities),
+  request.auth = session.context;
+}
+
+/** The caller of an active session with a group; share-link sessions are resolved per call. */
+function sessionContext(row: SessionRow & { activities: string[] }): Readonly<AuthContext> | null {
+  if (row.stage !== 'active' || row.group_id === null || row.share_link_id !== null) return null;
+  return Object.freeze({
+    sessionId: row.id,
+    userId: row.user_id,
+    groupId: row.group_id,
+    activities: new Set(row.activities),
     readMode: null,
-  };
+  });
 }
 
 function viewerContext(

@@ -1,6 +1,11 @@
 import type { SessionRow } from '../store/storeDatabase.js';
+import type { AuthContext } from './authContext.js';
 
-export type CachedSession = SessionRow & { activities: string[] };
+export type CachedSession = SessionRow & {
+  activities: string[];
+  /** The caller of an active session with a group and no share link (built once per read). */
+  context: Readonly<AuthContext> | null;
+};
 
 interface Entry {
   session: CachedSession;
@@ -19,7 +24,8 @@ const MAX_ENTRIES = 10_000;
  *  - it is younger than `ttlMs`, which bounds staleness from writes made by other server
  *    instances sharing a PostgreSQL store, and
  *  - the session has not expired.
- * `ttlMs` 0 turns the cache off.
+ * `ttlMs` 0 turns the cache off. Entries are keyed by the token the caller sent, so a hit needs
+ * no hashing; the token lives only in this process's memory, as it does in every request.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -30,8 +36,8 @@ export class SessionCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(id: string): CachedSession | undefined {
-    const entry = this.entries.get(id);
+  get(token: string): CachedSession | undefined {
+    const entry = this.entries.get(token);
     if (!entry) return undefined;
     const now = this.now();
     if (
@@ -39,17 +45,17 @@ export class SessionCache {
       now - entry.storedAt >= this.ttlMs ||
       entry.session.expires_at.getTime() <= now
     ) {
-      this.entries.delete(id);
+      this.entries.delete(token);
       return undefined;
     }
     return entry.session;
   }
 
   /** `generation` is the store's write generation read *before* the session was fetched. */
-  set(id: string, session: CachedSession, generation: number): void {
+  set(token: string, session: CachedSession, generation: number): void {
     if (this.ttlMs <= 0 || generation !== this.generation()) return;
-    this.entries.delete(id);
+    this.entries.delete(token);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { session, generation, storedAt: this.now() });
+    this.entries.set(token, { session, generation, storedAt: this.now() });
   }
 }

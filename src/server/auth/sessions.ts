@@ -28,7 +28,15 @@ export async function startSession(
 
 /** Idle timeout: an active session's expiry moves forward as it is used (at most once a minute). */
 export async function touchSession(db: Kysely<StoreDatabase>, env: Env, session: SessionRow): Promise<void> {
-  if (session.stage !== 'active' || session.share_link_id !== null) return;
-  if (Date.now() - session.last_seen_at.getTime() < 60_000) return;
+  if (!touchDue(session)) return;
   await updateSession(db, session.id, { last_seen_at: new Date(), expires_at: activeExpiry(env) });
+}
+
+/** Whether touchSession would write: an active, non-shared session last seen a minute ago or more. */
+export function touchDue(session: SessionRow): boolean {
+  return (
+    session.stage === 'active' &&
+    session.share_link_id === null &&
+    Date.now() - session.last_seen_at.getTime() >= 60_000
+  );
 }
