@@ -1,11 +1,13 @@
 /**
- * Latency of every monitoring endpoint over HTTP against the raw warehouse time of the same SQL.
- * Runs are interleaved (HTTP, raw, HTTP, raw ...) so both see the same cache and load. HTTP times
- * are taken by a client in its own process; raw times in the server's process, on its adapter.
+ * Latency of every monitoring endpoint over HTTP against the raw warehouse time of the same SQL,
+ * and against the same SQL behind a bare Fastify route (the floor: floorServer.ts). Runs are
+ * interleaved (app, raw, floor, raw ...) so all three see the same cache and load. HTTP times are taken by a client in its own process; raw times in the
+ * server's process, on its adapter.
  */
 import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/query/dataRequest.js';
 import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
+import type { FloorServer } from './floorServer.js';
 import type { BenchHttpClient } from './httpClient.js';
 import type { MonitoringQuery } from './monitoringQueries.js';
 
@@ -15,6 +17,8 @@ export interface LatencyRow {
   rows: number;
   httpP50: number;
   httpP95: number;
+  /** The same SQL behind a bare Fastify route. */
+  floorP50: number;
   rawP50: number;
   rawP95: number;
   /** HTTP p50 / raw p50. */
@@ -44,17 +48,27 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 export interface EndpointSamples {
   query: MonitoringQuery;
   rows: number;
+  /** Path of this endpoint's SQL on the floor server, once registered. */
+  floorPath?: string;
   httpMs: number[];
+  floorMs: number[];
   rawMs: number[];
 }
 
 export function newSamples(query: MonitoringQuery): EndpointSamples {
-  return { query, rows: 0, httpMs: [], rawMs: [] };
+  return { query, rows: 0, httpMs: [], floorMs: [], rawMs: [] };
 }
 
-/** One round on one endpoint: warm-up calls, then `runs` HTTP calls interleaved with raw runs. */
+/** The bench's HTTP clients: the app's server, and the floor server. */
+export interface BenchClients {
+  app: BenchHttpClient;
+  floor: BenchHttpClient;
+  floorServer: FloorServer;
+}
+
+/** One round on one endpoint: warm-up calls, then `runs` app and floor calls, each after a raw run. */
 export async function sampleEndpoint(
-  client: BenchHttpClient,
+  clients: BenchClients,
   warehouse: Warehouse,
   samples: EndpointSamples,
   opts: LatencyOptions,
@@ -68,19 +82,32 @@ export async function sampleEndpoint(
     dialect: warehouse.dialect,
     mode: 'page',
   });
-  const http = async () => {
-    const res = await client.get(q.endpoint, q.params);
-    if (res.statusCode !== 1) throw new Error(`${q.endpoint}: ${res.status} ${res.msg}`);
-    samples.rows = res.rows;
+  const floorPath = (samples.floorPath ??= clients.floorServer.register({ sql, params }));
+  const get = async (client: BenchHttpClient, path: string, rows: (n: number) => void) => {
+    const res = await client.get(path, q.params);
+    if (res.statusCode !== 1) throw new Error(`${path}: ${res.status} ${res.msg}`);
+    rows(res.rows);
     return res.ms;
   };
+  const http = () => get(clients.app, q.endpoint, (n) => (samples.rows = n));
+  const floor = () =>
+    get(clients.floor, floorPath, (n) => {
+      if (n !== samples.rows)
+        throw new Error(`${q.endpoint}: floor route answered ${n} rows, the app ${samples.rows}`);
+    });
   const raw = () => warehouse.query(sql, params);
+  // Every HTTP call follows a raw run, as the app's call did before the floor was measured: no
+  // call runs on code paths another HTTP call has just warmed. Both raw runs are pooled.
   for (let i = 0; i < opts.warmup; i++) {
     await http();
+    await raw();
+    await floor();
     await raw();
   }
   for (let i = 0; i < opts.runs; i++) {
     samples.httpMs.push(await http());
+    samples.rawMs.push(await timed(raw));
+    samples.floorMs.push(await floor());
     samples.rawMs.push(await timed(raw));
   }
 }
@@ -96,6 +123,10 @@ export function summarise(samples: EndpointSamples): LatencyRow {
     rows: samples.rows,
     httpP50,
     httpP95: percentile(httpMs, 95),
+    floorP50: percentile(
+      [...samples.floorMs].sort((a, b) => a - b),
+      50,
+    ),
     rawP50,
     rawP95: percentile(rawMs, 95),
     ratio: httpP50 / rawP50,
@@ -110,15 +141,15 @@ export function formatLatencyTable(
   const w = Math.max(8, ...rows.map((r) => r.endpoint.length));
   const n = (v: number) => v.toFixed(1).padStart(7);
   const lines = [
-    `${'endpoint'.padEnd(w)}  rows  http p50  http p95   raw p50   raw p95  ratio  targets`,
-    '-'.repeat(w + 62),
+    `${'endpoint'.padEnd(w)}  rows  http p50  http p95   raw p50   raw p95  ratio  floor p50  app ms  targets`,
+    '-'.repeat(w + 81),
   ];
   for (const r of rows) {
     const miss = [r.ratio > targets.ratio ? 'ratio' : '', r.httpP95 >= targets.p95 ? 'p95' : ''].filter(
       Boolean,
     );
     lines.push(
-      `${r.endpoint.padEnd(w)} ${String(r.rows).padStart(5)}  ${n(r.httpP50)}   ${n(r.httpP95)}   ${n(r.rawP50)}   ${n(r.rawP95)}  ${r.ratio.toFixed(2).padStart(5)}  ${miss.length ? `MISS ${miss.join('+')}` : 'ok'}`,
+      `${r.endpoint.padEnd(w)} ${String(r.rows).padStart(5)}  ${n(r.httpP50)}   ${n(r.httpP95)}   ${n(r.rawP50)}   ${n(r.rawP95)}  ${r.ratio.toFixed(2).padStart(5)}  ${n(r.floorP50).padStart(9)}  ${(r.httpP50 - r.floorP50).toFixed(2).padStart(6)}  ${miss.length ? `MISS ${miss.join('+')}` : 'ok'}`,
     );
   }
   return lines.join('\n');
