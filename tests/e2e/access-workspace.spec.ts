@@ -123,6 +123,9 @@ test.describe('workspace access flows', () => {
       .click();
     await expect(page).toHaveURL(/\/workspace\/[\w-]+\/[\w-]+/);
     await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
+    // Let the landing screen finish loading: a widget call sent after the logout would expire the
+    // session on its own, before the click below.
+    await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
     expect((await page.request.get('/api/v1/logout')).status()).toBe(200);
     await page.locator('.ss-sidebar').getByRole('link', { name: 'Price' }).click();
     await expect(page).toHaveURL(/\/public\/login$/);
