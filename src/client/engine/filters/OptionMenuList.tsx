@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { components, type GroupBase, type MenuListProps } from 'react-select';
 import { isNearBottom } from './scrollAndLayout.js';
 
@@ -13,7 +13,9 @@ export interface SelectOption {
  */
 export function useOptionMenuList(loadMore: () => void) {
   const ref = useRef(loadMore);
-  useEffect(() => {
+  // Layout effect, not a passive one: a scroll right after a page of options is painted must
+  // reach the loadMore that knows that page (a passive effect may not have run yet).
+  useLayoutEffect(() => {
     ref.current = loadMore;
   });
   return useMemo(
