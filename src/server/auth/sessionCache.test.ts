@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache, type CachedSession } from './sessionCache.js';
+import { cachedSession } from './testing/cachedSession.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
 function session(expiresInMs = 3_600_000): CachedSession {
-  return {
-    id: 'h1',
-    user_id: 7,
-    group_id: 1,
-    share_link_id: null,
-    stage: 'active',
-    expires_at: new Date(NOW + expiresInMs),
-    last_seen_at: new Date(NOW),
-    activities: ['stock/kpi'],
-  } as unknown as CachedSession;
+  return cachedSession({ expires_at: new Date(NOW + expiresInMs) }, NOW);
 }
 
 function setup(ttlMs = 5000) {
