@@ -121,11 +121,12 @@ async function main(): Promise<void> {
     console.log(formatLatencyTable(rows, TARGETS));
     const ratioOk = rows.filter((r) => r.ratio <= TARGETS.ratio).length;
     const p95Ok = rows.filter((r) => r.httpP95 < TARGETS.p95).length;
-    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-    const medianRatio = sorted(rows.map((r) => r.ratio))[Math.floor(rows.length / 2)] ?? NaN;
-    const overhead = sorted(rows.map((r) => r.httpP50 - r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
-    const appOverhead = sorted(rows.map((r) => r.httpP50 - r.floorP50))[Math.floor(rows.length / 2)] ?? NaN;
-    const floorRatio = sorted(rows.map((r) => r.floorP50 / r.rawP50))[Math.floor(rows.length / 2)] ?? NaN;
+    // Middle value over the endpoints (the upper one of an even count).
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    const medianRatio = median(rows.map((r) => r.ratio));
+    const overhead = median(rows.map((r) => r.httpP50 - r.rawP50));
+    const appOverhead = median(rows.map((r) => r.httpP50 - r.floorP50));
+    const floorRatio = median(rows.map((r) => r.floorP50 / r.rawP50));
     const floorOk = rows.filter((r) => r.floorP50 / r.rawP50 <= TARGETS.ratio).length;
     const sample = queries.find((q) => q.ctx.query.paged) ?? queries[0];
     if (sample) console.log(`\n${await overheadBreakdown(client, signedIn, server.app, sample, opts.runs)}`);

@@ -113,8 +113,9 @@ export async function sampleEndpoint(
 }
 
 export function summarise(samples: EndpointSamples): LatencyRow {
-  const httpMs = [...samples.httpMs].sort((a, b) => a - b);
-  const rawMs = [...samples.rawMs].sort((a, b) => a - b);
+  const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const httpMs = ascending(samples.httpMs);
+  const rawMs = ascending(samples.rawMs);
   const httpP50 = percentile(httpMs, 50);
   const rawP50 = percentile(rawMs, 50);
   return {
@@ -123,10 +124,7 @@ export function summarise(samples: EndpointSamples): LatencyRow {
     rows: samples.rows,
     httpP50,
     httpP95: percentile(httpMs, 95),
-    floorP50: percentile(
-      [...samples.floorMs].sort((a, b) => a - b),
-      50,
-    ),
+    floorP50: percentile(ascending(samples.floorMs), 50),
     rawP50,
     rawP95: percentile(rawMs, 95),
     ratio: httpP50 / rawP50,
