@@ -22,6 +22,11 @@ export function dateRange(endDate: string, days: number): string[] {
   return Array.from({ length: days }, (_, i) => isoDate(end - (days - 1 - i) * DAY_MS));
 }
 
+/** Days since 1970-01-01. */
+export function dayNumber(iso: string): number {
+  return parseIsoDate(iso) / DAY_MS;
+}
+
 /** 0 Sunday .. 6 Saturday. */
 export function weekday(iso: string): number {
   return new Date(parseIsoDate(iso)).getUTCDay();

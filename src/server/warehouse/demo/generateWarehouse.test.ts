@@ -172,6 +172,27 @@ describe('generated demo shapes', () => {
     expect(types).toHaveLength(5);
   });
 
+  it('adds keywords to tracking over time, and moves the share of search of brands week to week', async () => {
+    // 21 days ending 2026-03-31: every tenth keyword is tracked for the last 5 days only.
+    const firstSeen = await wh.query<{ keyword_id: number; first: string }>(
+      `SELECT keyword_id, MIN(crawl_date) AS first FROM fact_search WHERE group_id = 1
+       GROUP BY keyword_id HAVING MIN(crawl_date) > DATE '2026-03-11' ORDER BY 1`,
+    );
+    expect(firstSeen.length).toBeGreaterThan(0);
+    expect(new Set(firstSeen.map((k) => k.first))).toEqual(new Set(['2026-03-27']));
+    // Own brands' page-1 share per week, position-weighted for organic slots: it moves by points.
+    const weeks = await wh.query<{ slot_type: string; share: number }>(
+      `SELECT slot_type, (crawl_date - DATE '2026-03-11') // 7 AS wk,
+              SUM(CASE WHEN is_competitor = 0 THEN 21 - position ELSE 0 END) * 100.0 / SUM(21 - position) AS share
+       FROM fact_search WHERE group_id = 1 AND page = 1 GROUP BY slot_type, wk`,
+    );
+    for (const slot of ['organic', 'sponsored']) {
+      const shares = weeks.filter((w) => w.slot_type === slot).map((w) => w.share);
+      expect(shares).toHaveLength(3);
+      expect(Math.max(...shares) - Math.min(...shares), slot).toBeGreaterThan(2);
+    }
+  });
+
   it('keeps group 2 apart: none of its rows carry group 1 ids', async () => {
     const leaks = await one<{ n: number }>(
       `SELECT COUNT(*) AS n FROM fact_stock f

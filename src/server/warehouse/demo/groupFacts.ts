@@ -5,7 +5,7 @@ import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
 import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
 import type { RowSink } from './rowSink.js';
-import { emitSearchDay } from './searchDay.js';
+import { emitSearchDay, keywordTracked } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
 
 /**
@@ -55,6 +55,7 @@ export async function generateGroupFacts(
         emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, withSales, dayRng);
       }
       for (const keyword of model.keywords) {
+        if (!keywordTracked(keyword, dayIndex, dates.length)) continue;
         emitSearchDay(
           sink,
           groupId,
