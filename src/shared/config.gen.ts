@@ -1009,6 +1009,7 @@ export interface ScreenQuery {
    * Also serve GET {endpoint}/export as an xlsx file of every row (filters applied).
    */
   export?: boolean;
+  compare?: QueryCompare;
 }
 /**
  * A sort of query rows.
@@ -1036,6 +1037,27 @@ export interface QueryConstraint {
    * Items: A constant value in config: a string, number or boolean.
    */
   in: (string | number | boolean)[];
+}
+/**
+ * Period-over-period change of some measures (METRICS.md: change only over keys present in both periods). Each measure is computed over the request's date range and over the period of equal length just before it, both restricted to the rows whose `over` values occur in both periods. Adds `{measure}__change` (current minus previous, on those rows) and `{measure}__previous` per measure, `compare__keys` (how many `over` values occur in both periods) and `compare__start` / `compare__end` (the previous period). Only for one-row queries (no groupBy, no paging); without a date range the added fields are null.
+ */
+export interface QueryCompare {
+  /**
+   * Measure ids of the query to compare.
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  measures: string[];
+  /**
+   * Column dimensions whose values must occur in both periods (e.g. keyword_id).
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  over: string[];
 }
 /**
  * A row of KPI tiles fed by a one-row query.
@@ -1089,6 +1111,10 @@ export interface KpiTile {
    * Icon name shown in the tile.
    */
   icon?: string;
+  /**
+   * Also show the measure's change from the previous period (the query must compare the measure).
+   */
+  change?: boolean;
 }
 /**
  * A table of a query's rows: server-paged and sorted, Show More when total exceeds loaded.

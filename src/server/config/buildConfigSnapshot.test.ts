@@ -69,6 +69,22 @@ describe('config validation', () => {
     ]);
   });
 
+  it('checks compare: one-row queries, their own measures, column dimensions, and tiles that show a change', () => {
+    fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.queries[0].compare = { measures: ['availability_pct', 'revenue'], over: ['product_id', 'product'] };
+      s.queries[1].compare = { measures: ['availability_pct'], over: ['product_id'] };
+      s.widgets[0].tiles[0].change = true;
+      s.widgets[0].tiles[1].change = true;
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/queries/0/compare/measures/1: measure "revenue" is not in the query\'s measures',
+      'stock/kpi.screen.json#/queries/0/compare/over/1: unknown column dimension "product"',
+      'stock/kpi.screen.json#/queries/1/compare: compare needs a query with no groupBy and no paging',
+      'stock/kpi.screen.json#/widgets/0/tiles/1/change: query "stats" does not compare measure "in_stock"',
+    ]);
+  });
+
   it('refuses a dependsOn cycle', () => {
     fixture = copyStockScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {

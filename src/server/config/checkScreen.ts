@@ -1,9 +1,9 @@
-import type { FilterNode, ScreenConfig } from '../../shared/config.gen.js';
+import type { FilterNode, ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { findCycles } from './checkDataset.js';
 import { columnDimension, queryOutputFields, type DatasetIndex } from './datasetIndex.js';
-import { checkScreenWidgets } from './checkScreenWidgets.js';
+import { checkScreenWidgets, isPagedOrGrouped } from './checkScreenWidgets.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -136,5 +136,22 @@ function checkQueries(screen: ScreenConfig, ds: DatasetIndex, add: Add): void {
       if (!columnDimension(ds, w.field))
         add(pointer('queries', i, 'where', j, 'field'), `unknown column dimension "${w.field}"`);
     });
+    if (q.compare) checkCompare(q, ds, (p, message) => add(pointer('queries', i, 'compare', ...p), message));
+  });
+}
+
+/** A compared query is one row, compares its own measures, over column dimensions. */
+function checkCompare(
+  q: ScreenQuery,
+  ds: DatasetIndex,
+  add: (p: (string | number)[], message: string) => void,
+): void {
+  const compare = q.compare!;
+  if (isPagedOrGrouped(q)) add([], 'compare needs a query with no groupBy and no paging');
+  compare.measures.forEach((m, j) => {
+    if (!q.measures.includes(m)) add(['measures', j], `measure "${m}" is not in the query's measures`);
+  });
+  compare.over.forEach((d, j) => {
+    if (!columnDimension(ds, d)) add(['over', j], `unknown column dimension "${d}"`);
   });
 }

@@ -25,6 +25,11 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
             pointer('widgets', i, 'tiles', j, 'measure'),
             `measure "${t.measure}" is not in query "${q.id}"`,
           );
+        if (t.change && !q.compare?.measures.includes(t.measure))
+          add(
+            pointer('widgets', i, 'tiles', j, 'change'),
+            `query "${q.id}" does not compare measure "${t.measure}"`,
+          );
       });
     }
     if (w.kind === 'grid') {
@@ -65,6 +70,6 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
   });
 }
 
-function isPagedOrGrouped(q: ScreenQuery): boolean {
+export function isPagedOrGrouped(q: ScreenQuery): boolean {
   return Boolean(q.paged) || (q.groupBy ?? []).length > 0;
 }

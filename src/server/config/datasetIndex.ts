@@ -6,6 +6,7 @@ import type {
   MeasureNode,
   ScreenQuery,
 } from '../../shared/config.gen.js';
+import { compareFields } from '../../shared/compareFields.js';
 
 /** A dataset's dimensions and measures by id: what the validator and the SQL compiler look up. */
 export interface DatasetIndex {
@@ -47,5 +48,6 @@ export function queryOutputFields(index: DatasetIndex, query: ScreenQuery): Set<
     if (d) for (const f of dimensionOutputFields(d)) fields.add(f);
   }
   for (const m of query.measures) fields.add(m);
+  if (query.compare) for (const f of compareFields(query.compare.measures)) fields.add(f);
   return fields;
 }

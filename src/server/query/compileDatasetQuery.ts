@@ -6,6 +6,7 @@ import { whereClauses } from './filterSql.js';
 import { measureSql } from './measureSql.js';
 import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
+import { compareSql } from './compareSql.js';
 import { alias, ident, SqlParams, type CompiledSql } from './sqlBuilder.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
@@ -30,7 +31,12 @@ export interface CompileInput {
 export function compileDatasetQuery(input: CompileInput): CompiledSql {
   const { dataset: ds, query, request } = input;
   const p = new SqlParams(input.dialect);
-  const where = whereClauses(ds, { ...request, groupId: input.groupId, constants: query.where }, p);
+  const whereInput = { conditions: request.conditions, groupId: input.groupId, constants: query.where };
+  const where = whereClauses(
+    ds,
+    { ...whereInput, startDate: request.startDate, endDate: request.endDate },
+    p,
+  );
   const tenant = '$1'; // whereClauses binds the group first
   // Aggregate the fact rows by their keys first, then name the (few) groups from the dimension
   // tables: grouping by joined text columns over millions of rows is what makes a grid slow.
@@ -57,11 +63,25 @@ export function compileDatasetQuery(input: CompileInput): CompiledSql {
   if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
 
   const from = `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`;
-  const unit = dayShareEntity(ds, query.measures);
-  const aggregate = unit
-    ? dayShareAggregate({ ds, query, unit, keySelect: inner, keyColumns: keys, from, p })
-    : oneStepAggregate(ds, query, inner, keys, from, p);
-  const lines = [`SELECT ${outer.join(', ')}`, `FROM (${aggregate}) a`, ...joins];
+  const aggregateOf = (rowsFrom: string, measures: string[]) => {
+    const q = { ...query, measures };
+    const unit = dayShareEntity(ds, measures);
+    return unit
+      ? dayShareAggregate({ ds, query: q, unit, keySelect: inner, keyColumns: keys, from: rowsFrom, p })
+      : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
+  };
+  const aggregate = aggregateOf(from, query.measures);
+  // Config checks keep compare to one-row queries: no keys to join the periods on.
+  const cmp = query.compare
+    ? compareSql({ ds, compare: query.compare, request, where: whereInput, p, aggregate: aggregateOf })
+    : null;
+  const lines = [
+    ...(cmp?.with ? [cmp.with] : []),
+    `SELECT ${[...outer, ...(cmp?.select ?? [])].join(', ')}`,
+    `FROM (${aggregate}) a`,
+    ...joins,
+    ...(cmp?.joins ?? []),
+  ];
   const tieBreak = (query.groupBy ?? []).map((id) => alias(id));
   const order = orderBy(query, request, tieBreak);
   if (order) lines.push(`ORDER BY ${order}`);
