@@ -1,13 +1,19 @@
 import type { KpiTilesWidget } from '../../../shared/config.gen.js';
 import { formatValue } from '../../../shared/format/index.js';
 import { useEngine } from '../EngineContext.js';
+import { findQuery, type ResolvedScreen } from '../screenTypes.js';
 import { useQueryRows } from '../useQueryRows.js';
+import { kpiChange } from './kpiChange.js';
 import { WidgetFrame } from './WidgetFrame.js';
 
-/** KPI tiles: one row from the query, one tile per measure, the definition on hover. */
+/**
+ * KPI tiles: one row from the query, one tile per measure, the definition on hover; a tile with
+ * `change` also shows the change from the previous period (the query's `compare`).
+ */
 export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const { screen, currency } = useEngine();
   const load = useQueryRows(config.query);
+  const keys = comparedKeysLabel(screen, findQuery(screen, config.query)?.compare?.over ?? []);
   const row = load.result?.rows[0];
   const status = load.status === 'ready' && !row ? 'empty' : load.status;
   return (
@@ -21,7 +27,11 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
         <div className="ss-kpis">
           {config.tiles.map((tile) => {
             const meta = screen.measures?.find((m) => m.id === tile.measure);
-            const definition = tile.description ?? meta?.description;
+            const format = tile.format ?? meta?.format;
+            const change = tile.change ? kpiChange(row, tile.measure, format, keys, currency) : null;
+            const definition = [tile.description ?? meta?.description, change?.detail]
+              .filter(Boolean)
+              .join(' ');
             return (
               <div
                 key={tile.measure}
@@ -38,9 +48,13 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     </span>
                   )}
                 </div>
-                <div className="ss-kpi__value">
-                  {formatValue(row[tile.measure], tile.format ?? meta?.format, currency)}
-                </div>
+                <div className="ss-kpi__value">{formatValue(row[tile.measure], format, currency)}</div>
+                {change && (
+                  <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
+                    <span className="ss-kpi__delta">{change.delta}</span>{' '}
+                    <span className="ss-kpi__against">{change.against}</span>
+                  </div>
+                )}
                 {definition && (
                   <div className="ss-kpi__definition" role="tooltip">
                     {definition}
@@ -53,4 +67,10 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
       )}
     </WidgetFrame>
   );
+}
+
+/** The compared keys in words, plural: ['keyword_id'] -> 'keywords'. */
+function comparedKeysLabel(screen: ResolvedScreen, over: readonly string[]): string {
+  const labels = over.map((id) => screen.dimensions?.find((d) => d.id === id)?.label ?? id);
+  return `${labels.join(' x ').toLowerCase()}s`;
 }
