@@ -19,6 +19,9 @@ export async function createStore(env: Env): Promise<Store> {
   if (env.DATABASE_URL) {
     kind = 'postgres';
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    // An idle client losing its server (a restart, a killed backend) must not crash the process:
+    // the pool drops that client and the next query connects afresh.
+    pool.on('error', () => undefined);
     db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   } else {
     kind = 'pglite';
