@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Playwright specs (tests/e2e) are not collected here.
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/unhandledErrorsLast.ts'],
     projects: [
       {
         test: {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { ApiClient, latestOtp } from './support/apiClient.js';
+import { fetchBuffered } from './support/fetchBuffered.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,12 +53,12 @@ describe('permissions', () => {
       menu_name: 'board',
       screen: 'stock/kpi',
     });
-    const session = await fetch(`${server.url}/api/v1/pax-viz/session`, {
+    const session = await fetchBuffered(`${server.url}/api/v1/pax-viz/session`, {
       headers: { 'x-share-token': link.body.data!.token },
     });
     const viewer = session.headers.get('x-viewer-token')!;
     const get = (route: string) =>
-      fetch(`${server.url}/api/v1/${route}`, { headers: { 'x-viewer-token': viewer } });
+      fetchBuffered(`${server.url}/api/v1/${route}`, { headers: { 'x-viewer-token': viewer } });
     expect((await get('config/screen?area=stock&screen=kpi')).status).toBe(200);
     expect((await get(endpointOf('stock/kpi'))).status).toBe(200);
     expect((await get('config/screen?area=stock&screen=data')).status).toBe(403);

@@ -311,7 +311,7 @@ describe('security', () => {
       headers: { 'x-csrf-token': 'forged' },
     });
     expect(wrong.status).toBe(403);
-    expect(((await wrong.json()) as { msg: string }).msg).toBe('Invalid CSRF token');
+    expect(wrong.json<{ msg: string }>().msg).toBe('Invalid CSRF token');
     const fresh = server.client();
     const noCookie = await fresh.raw('POST', 'authenticate', {
       body: { username: DEMO, password: PASSWORD },

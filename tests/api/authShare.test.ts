@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import { signShareToken } from '../../src/server/auth/shareToken.js';
 import { ApiClient } from './support/apiClient.js';
+import { fetchBuffered, type BufferedResponse } from './support/fetchBuffered.js';
 
 let server: AuthServer;
 let owner: ApiClient;
@@ -34,16 +35,18 @@ async function share(screen = 'stock/kpi', extra: Record<string, unknown> = {}):
 async function openViewer(
   token: string,
 ): Promise<{ status: number; viewer: string | null; body: Record<string, unknown> }> {
-  const r = await fetch(`${server.url}/api/v1/pax-viz/session`, { headers: { 'x-share-token': token } });
+  const r = await fetchBuffered(`${server.url}/api/v1/pax-viz/session`, {
+    headers: { 'x-share-token': token },
+  });
   return {
     status: r.status,
     viewer: r.headers.get('x-viewer-token'),
-    body: (await r.json()) as Record<string, unknown>,
+    body: r.json<Record<string, unknown>>(),
   };
 }
 
-function asViewer(viewer: string, route: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${server.url}/api/v1/${route}`, {
+function asViewer(viewer: string, route: string, init: RequestInit = {}): Promise<BufferedResponse> {
+  return fetchBuffered(`${server.url}/api/v1/${route}`, {
     ...init,
     headers: { 'x-viewer-token': viewer, 'content-type': 'application/json', ...(init.headers ?? {}) },
   });
@@ -60,7 +63,7 @@ describe('share links', () => {
       method: 'POST',
       body: JSON.stringify({ token: link.token }),
     });
-    expect(await verify.json()).toMatchObject({
+    expect(verify.json()).toMatchObject({
       statusCode: 1,
       menu_name: 'stock-board',
       view_id: 7,
@@ -69,13 +72,13 @@ describe('share links', () => {
       user_id: expect.any(Number) as number,
       group: { group_id: 1, group_name: 'Demo Brands' },
     });
-    const validity = (await (await asViewer(opened.viewer!, 'processmonitor/sessionvalidity')).json()) as {
+    const validity = (await asViewer(opened.viewer!, 'processmonitor/sessionvalidity')).json<{
       data: { readMode: boolean };
-    };
+    }>();
     expect(validity.data.readMode).toBe(true);
-    const menu = (await (await asViewer(opened.viewer!, 'user/menu')).json()) as {
+    const menu = (await asViewer(opened.viewer!, 'user/menu')).json<{
       data: { activityList: string[] };
-    };
+    }>();
     expect(menu.data.activityList).toEqual(['stock/kpi']);
     // A viewer is not a user: no user info, no admin, no new links.
     expect((await asViewer(opened.viewer!, 'user_info')).status).toBe(403);
@@ -130,12 +133,12 @@ describe('share links', () => {
   });
 
   it('only the embed route may be framed', async () => {
-    const api = await fetch(`${server.url}/api/v1/processmonitor/sessionvalidity`);
+    const api = await fetchBuffered(`${server.url}/api/v1/processmonitor/sessionvalidity`);
     expect(api.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(api.headers.get('x-frame-options')).toBe('DENY');
-    const embed = await fetch(`${server.url}/workspace/paxviz/stock-board?token=x`);
+    const embed = await fetchBuffered(`${server.url}/workspace/paxviz/stock-board?token=x`);
     expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors *');
-    const page = await fetch(`${server.url}/workspace/stock/kpi`);
+    const page = await fetchBuffered(`${server.url}/workspace/stock/kpi`);
     expect(page.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   });
 

@@ -93,7 +93,7 @@ describe('monitoring screens data', () => {
       const res = await demo.raw('GET', `${q.endpoint}/export${query ? `?${query}` : ''}`);
       expect(res.status, q.endpoint).toBe(200);
       expect(res.headers.get('content-type'), q.endpoint).toContain('spreadsheetml');
-      const bytes = new Uint8Array(await res.arrayBuffer());
+      const bytes = res.bytes;
       expect(String.fromCharCode(bytes[0]!, bytes[1]!), q.endpoint).toBe('PK');
     }
   }, 180_000);

@@ -1,4 +1,5 @@
 import type { Envelope } from '../../../src/shared/envelope.js';
+import { fetchBuffered, type BufferedResponse } from './fetchBuffered.js';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -45,13 +46,13 @@ export class ApiClient {
     method: string,
     route: string,
     init: { body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
+  ): Promise<BufferedResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     const csrf = this.cookies.get('csrf');
     if (csrf && method !== 'GET' && !('x-csrf-token' in headers)) headers['x-csrf-token'] = csrf;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}/api/v1/${route.replace(/^\//, '')}`, {
+    const response = await fetchBuffered(`${this.baseUrl}/api/v1/${route.replace(/^\//, '')}`, {
       method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -78,7 +79,7 @@ export class ApiClient {
     if (method !== 'GET' && !this.cookies.has('csrf'))
       await this.raw('GET', 'processmonitor/sessionvalidity');
     const response = await this.raw(method, route, { body: method === 'GET' ? undefined : body, headers });
-    const text = await response.text();
+    const text = response.text();
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
