@@ -6,7 +6,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadEnv, type Env } from '../../src/server/env.js';
@@ -17,6 +16,7 @@ import type { ConfigRegistry, ConfigSnapshot } from '../../src/server/config/con
 import type { AreaConfig, ScreenConfig } from '../../src/shared/config.gen.js';
 import type { Deps } from '../../src/server/deps.js';
 import { ApiClient } from './support/apiClient.js';
+import { createPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
 
 export const PASSWORD = 'Demo@2026!';
 export const DEMO = 'demo@shelfscope.test';
@@ -78,7 +78,7 @@ export interface AuthServer {
 
 export async function startAuthServer(): Promise<AuthServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-auth-'));
-  const pgDb = process.env.API_TEST_PG === '1' ? await createPgDatabase() : null;
+  const pgDb = process.env.API_TEST_PG === '1' ? await createPgTestDatabase('ss_auth') : null;
   const env = loadEnv({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -110,20 +110,6 @@ export async function startAuthServer(): Promise<AuthServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `ss_auth_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = Object.assign(new URL(admin), { pathname: `/${name}` }).href;
-  return { url, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Decoded text of the e-mails sent to `to`, newest first. */

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadEnv, type Env } from '../../../src/server/env.js';
 import { startServer, type RunningServer } from '../../../src/server/startServer.js';
+import { createPgTestDatabase } from '../../../src/server/store/testing/pgTestDatabase.js';
 
 export interface TestServer {
   url: string;
@@ -12,8 +12,6 @@ export interface TestServer {
   server: RunningServer;
   close(): Promise<void>;
 }
-
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * Starts the real server on a free port with its own data folder and a small demo tenant.
@@ -47,22 +45,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
 }
 
 async function createPgDatabases(): Promise<{ store: string; warehouse: string; drop(): Promise<void> }> {
-  const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const names = [`ss_store_${suffix}`, `ss_wh_${suffix}`];
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  for (const name of names) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const base = new URL(PG_ADMIN_URL);
-  const urlOf = (name: string): string => Object.assign(new URL(base.href), { pathname: `/${name}` }).href;
+  const store = await createPgTestDatabase('ss_store');
+  const warehouse = await createPgTestDatabase('ss_wh');
   return {
-    store: urlOf(names[0]!),
-    warehouse: urlOf(names[1]!),
+    store: store.url,
+    warehouse: warehouse.url,
     async drop() {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await store.drop();
+      await warehouse.drop();
     },
   };
 }
