@@ -1,7 +1,6 @@
 /**
- * A fetch whose body is always read before it returns. An unread undici body can hold its socket,
- * and the server closing that socket at the end of a file then surfaces as an unhandled
- * "terminated" error after the tests passed; reading every body removes that race.
+ * A fetch whose body is always read before it returns, so no response is left holding its socket
+ * when a test file closes the server (undici reports a body cut off that way as "terminated").
  */
 export interface BufferedResponse {
   status: number;
