@@ -1,6 +1,10 @@
 /* generated — do not edit; run `npm run gen` (source: schemas/*.schema.json) */
 
 /**
+ * Version of the config language the file is written in (2; version 1 files are migrated on read); a change to the language ships a migration.
+ */
+export type SchemaVersion = 1 | 2;
+/**
  * A dimension of a dataset.
  */
 export type DimensionNode = ColumnDimension | MappedDimension;
@@ -100,6 +104,7 @@ export interface ShelfscopeConfigFiles {
   area?: AreaConfig;
   dataset?: DatasetConfig;
   screen?: ScreenConfig;
+  shared?: SharedConfig;
 }
 /**
  * An area of the workspace: menu entry and its submenu tabs.
@@ -109,10 +114,7 @@ export interface AreaConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'area'.
    */
@@ -150,10 +152,7 @@ export interface DatasetConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'dataset'.
    */
@@ -603,10 +602,7 @@ export interface ScreenConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'screen'.
    */
@@ -1613,6 +1609,33 @@ export interface LayoutSection {
    * @minItems 1
    */
   children: LayoutNode[];
+}
+/**
+ * Named definitions (screens/shared/*.json) that screens and datasets use by name: { "use": name, ...local properties }. Each is validated where it is used, after the local properties are laid over it.
+ */
+export interface SharedConfig {
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  schemaVersion: SchemaVersion;
+  /**
+   * Node kind: always 'shared'.
+   */
+  kind: 'shared';
+  filters?: SharedNodes;
+  dates?: SharedNodes;
+  dimensions?: SharedNodes;
+  measures?: SharedNodes;
+}
+/**
+ * Nodes by name; a name is an identifier.
+ */
+export interface SharedNodes {
+  /**
+   * A node, possibly partial: the using file completes it.
+   */
+  [k: string]: {} | undefined;
 }
 
 /** Kinds of ActionNode. */

@@ -25,6 +25,7 @@ export function createConfigSchemaValidator(): ConfigSchemaValidator {
     area: ajv.getSchema(FILE_SCHEMA_IDS.area)!,
     screen: ajv.getSchema(FILE_SCHEMA_IDS.screen)!,
     dataset: ajv.getSchema(FILE_SCHEMA_IDS.dataset)!,
+    shared: ajv.getSchema(FILE_SCHEMA_IDS.shared)!,
   };
   return (kind, data) => {
     const validate = validators[kind];

@@ -1,5 +1,6 @@
 import { datePresetRange, type DatePresetId, type PresetInput } from './datePresets.js';
-import { DEFAULT_PAGE_SIZE, defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
+import { defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
+import { DEFAULT_PAGE_SIZE } from '../pageSize.js';
 import {
   dropEmptyKeys,
   filterFields,
