@@ -629,7 +629,7 @@ export interface ScreenConfig {
    */
   dataset?: string;
   /**
-   * Default rows per page (limit); usually 10.
+   * Rows per page of the screen's queries that neither their grid (pageSize) nor their query (limit) sizes; default 10.
    */
   pageSize?: number;
   dates?: ScreenDates;
@@ -988,7 +988,7 @@ export interface ScreenQuery {
    */
   paged?: boolean;
   /**
-   * Most rows returned (default page size when paged).
+   * Most rows returned; the page size when paged, unless the grid showing the query sets pageSize.
    */
   limit?: number;
   /**
@@ -1139,7 +1139,7 @@ export interface GridWidget {
    */
   columns: GridColumnNode[];
   /**
-   * Rows per page; default the screen's pageSize.
+   * Rows per page of this grid; wins over its query's limit and the screen's pageSize (default 10).
    */
   pageSize?: number;
   /**

@@ -53,7 +53,8 @@ export function expandConfig(
         out[place.section] = value.map((node, i) =>
           resolve(node, [place.section, i], place.section, file, shared, result),
         );
-      else if (!place.list) out[place.section] = resolve(value, [place.section], place.section, file, shared, result);
+      else if (!place.list)
+        out[place.section] = resolve(value, [place.section], place.section, file, shared, result);
     }
   }
   result.data = out;
@@ -85,6 +86,10 @@ function resolve(
   result.origins.push({ at: here, file, pointer: here });
   for (const key of Object.keys(definition.node))
     if (!(key in local))
-      result.origins.push({ at: pointer(...at, key), file: definition.file, pointer: `${definition.pointer}/${key}` });
+      result.origins.push({
+        at: pointer(...at, key),
+        file: definition.file,
+        pointer: `${definition.pointer}/${key}`,
+      });
   return { ...definition.node, ...local };
 }

@@ -87,7 +87,8 @@ export function readConfigFiles(
     locator.addOrigins(f.file, expanded.origins);
     problems.push(...expanded.problems);
     // A file with an unknown reference is not validated further: its schema errors would be noise.
-    if (expanded.problems.length === 0) files.push({ kind: f.kind, file: f.file, area, id, data: expanded.data });
+    if (expanded.problems.length === 0)
+      files.push({ kind: f.kind, file: f.file, area, id, data: expanded.data });
   }
   return { files, present, problems, locator };
 }

@@ -34,7 +34,11 @@ export function collectSharedDefinitions(
       const at = pointer(section, name);
       const earlier = into[section].get(name);
       if (earlier) {
-        problems.push({ file, pointer: at, message: `shared ${section} "${name}" is also defined in ${earlier.file}` });
+        problems.push({
+          file,
+          pointer: at,
+          message: `shared ${section} "${name}" is also defined in ${earlier.file}`,
+        });
         continue;
       }
       into[section].set(name, { node, file, pointer: at });
