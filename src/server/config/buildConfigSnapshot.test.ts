@@ -172,7 +172,7 @@ describe('config validation', () => {
       a.colour = 1;
     });
     expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
-      'Invalid screen config (2 problems):\nstock/area.json:1:1#: unknown property "colour"\nstock/area.json:9:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
+      'Invalid screen config (2 problems):\nstock/area.json:12:3#: unknown property "colour"\nstock/area.json:8:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
     );
   });
 });

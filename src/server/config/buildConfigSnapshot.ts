@@ -53,7 +53,7 @@ export function buildConfigSnapshot(
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
-  if (problems.length > 0) return { snapshot: null, problems: problems.map((p) => read.locator.locate(p)) };
+  if (problems.length > 0) return { snapshot: null, problems: read.locator.locateAll(problems) };
   return {
     snapshot: {
       version,

@@ -1,12 +1,8 @@
 import type { ConfigProblem } from './configRegistry.js';
 import { locatePointer, type ParsedConfigText } from './configLocations.js';
+import { pointerToken, type ConfigOrigin } from '../../shared/configLanguage/jsonPointer.js';
 
-/** An expanded node (at `at` in the expanded file) was written at file#pointer. */
-export interface ConfigOrigin {
-  at: string;
-  file: string;
-  pointer: string;
-}
+const parentPointer = (p: string) => p.slice(0, p.lastIndexOf('/'));
 
 /**
  * Turns a problem found in an expanded file into one at the place its author wrote: the shared
@@ -38,11 +34,28 @@ export class ConfigLocator {
     return { file, pointer };
   }
 
-  locate(problem: ConfigProblem): ConfigProblem {
+  /** Every problem located; a shared definition's problem found at each of its uses is listed once. */
+  locateAll(problems: readonly ConfigProblem[]): ConfigProblem[] {
+    const seen = new Set<string>();
+    return problems
+      .map((p) => this.locate(p))
+      .filter((p) => {
+        const key = `${p.file}#${p.pointer}\u0000${p.message}`;
+        return !seen.has(key) && Boolean(seen.add(key));
+      });
+  }
+
+  /**
+   * An unknown property is located by the property itself (an inherited one lives in the shared
+   * file), while the reported pointer stays its object's.
+   */
+  locate({ property, ...problem }: ConfigProblem & { property?: string }): ConfigProblem {
     if (problem.line !== undefined) return problem;
-    const at = this.source(problem.file, problem.pointer);
+    const named = property === undefined ? problem.pointer : `${problem.pointer}/${pointerToken(property)}`;
+    const source = this.source(problem.file, named);
+    const at = property === undefined ? source : { ...source, pointer: parentPointer(source.pointer) };
     const text = this.texts.get(at.file);
     if (!text) return { ...problem, ...at };
-    return { ...problem, ...at, ...locatePointer(text, at.pointer) };
+    return { ...problem, ...at, ...locatePointer(text, source.pointer) };
   }
 }

@@ -19,11 +19,4 @@ export class ConfigInvalidError extends Error {
   }
 }
 
-/** Escapes one JSON pointer token (RFC 6901). */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointer(...tokens: (string | number)[]): string {
-  return tokens.map((t) => `/${pointerToken(t)}`).join('');
-}
+export { pointer } from '../../shared/configLanguage/jsonPointer.js';

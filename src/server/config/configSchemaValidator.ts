@@ -4,6 +4,8 @@ import { CONFIG_SCHEMAS, FILE_SCHEMA_IDS, type ConfigFileKind } from './configSc
 export interface SchemaProblem {
   pointer: string;
   message: string;
+  /** The unknown property an additionalProperties problem names, so its location can be its line. */
+  property?: string;
 }
 
 export type ConfigSchemaValidator = (kind: ConfigFileKind, data: unknown) => SchemaProblem[];
@@ -39,7 +41,11 @@ function toProblem(error: ErrorObject): SchemaProblem {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return { pointer: at, message: `unknown property "${String(p.additionalProperty)}"` };
+      return {
+        pointer: at,
+        message: `unknown property "${String(p.additionalProperty)}"`,
+        property: String(p.additionalProperty),
+      };
     case 'required':
       return { pointer: at, message: `missing required property "${String(p.missingProperty)}"` };
     case 'enum':

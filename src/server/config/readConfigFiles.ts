@@ -1,17 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigProblem } from './configRegistry.js';
-import type { ConfigFileKind } from './configSchemas.js';
 import { parseConfigText } from './configLocations.js';
 import { ConfigLocator } from './configLocator.js';
-import { migrateConfig } from './migrateConfig.js';
-import { expandConfig } from './expandConfig.js';
-import { collectSharedDefinitions, emptySharedDefinitions } from './sharedDefinitions.js';
+import { parseConfigPath, type ConfigPath } from '../../shared/configLanguage/configPath.js';
+import { resolveConfigFile, sharedDefinitionsOf } from '../../shared/configLanguage/resolveConfigFile.js';
 import type { SchemaProblem } from './configSchemaValidator.js';
 
 /** One config file as read from disk: parsed, migrated and expanded, not yet validated. */
 export interface RawConfigFile {
-  kind: Exclude<ConfigFileKind, 'shared'>;
+  kind: Exclude<ConfigPath['kind'], 'shared'>;
   /** Path relative to the screens folder, with forward slashes. */
   file: string;
   /** Folder (area) or file-name id the layout implies. */
@@ -27,15 +25,12 @@ export interface ReadConfigOptions {
   validateShared?: (data: unknown) => SchemaProblem[];
 }
 
-const DATASETS_DIR = 'datasets';
-const SHARED_DIR = 'shared';
-
 /**
  * Reads the layout screens/<area>/area.json, screens/<area>/<screen>.screen.json,
- * screens/datasets/<id>.dataset.json and screens/shared/*.json; migrates each file to the current
- * language version and expands shared definitions (the pipeline: parse -> migrate -> expand ->
- * validate). Unparseable JSON, stray .json files and unknown references are problems; the
- * locator maps later problems back to where their nodes were written.
+ * screens/datasets/<id>.dataset.json and screens/shared/<name>.json; migrates each file to the
+ * current language version and expands shared definitions (the pipeline: parse -> migrate ->
+ * expand -> validate). Unparseable JSON, stray .json files and unknown references are problems;
+ * the locator maps later problems back to where their nodes were written.
  */
 export function readConfigFiles(
   dir: string,
@@ -49,55 +44,42 @@ export function readConfigFiles(
   const present = new Set<string>(); // every file found, parseable or not
   const problems: ConfigProblem[] = [];
   const locator = new ConfigLocator();
-  const parsed: { file: string; folder: string; name: string; kind: ConfigFileKind; data: unknown }[] = [];
+  const parsed: { file: string; at: ConfigPath; data: unknown }[] = [];
   for (const file of listJsonFiles(dir, options.drafts)) {
     present.add(file);
-    const [folder, name] = file.split('/') as [string, string];
-    const kind = fileKind(folder, name);
-    if (!kind) {
-      const expected = folder === DATASETS_DIR ? '<id>.dataset.json' : 'area.json or <screen>.screen.json';
+    const at = parseConfigPath(file);
+    if (!at) {
+      const expected = file.startsWith('datasets/')
+        ? '<id>.dataset.json'
+        : 'area.json or <screen>.screen.json';
       problems.push({ file, pointer: '', message: `unexpected file name; expected ${expected}` });
       continue;
     }
-    const text = options.drafts?.get(file) ?? readFileSync(path.join(dir, file), 'utf8');
-    const result = parseConfigText(text);
+    const result = parseConfigText(options.drafts?.get(file) ?? readFileSync(path.join(dir, file), 'utf8'));
     if ('error' in result) {
       const { line, column } = result;
       problems.push({ file, pointer: '', message: `invalid JSON: ${result.error}`, line, column });
       continue;
     }
     locator.addText(file, result);
-    parsed.push({ file, folder, name, kind, data: migrateConfig(result.data) });
+    parsed.push({ file, at, data: result.data });
   }
 
-  const shared = emptySharedDefinitions();
-  for (const f of parsed.filter((p) => p.kind === 'shared')) {
-    const schemaProblems = options.validateShared?.(f.data) ?? [];
-    for (const p of schemaProblems) problems.push({ file: f.file, ...p });
-    if (schemaProblems.length === 0)
-      collectSharedDefinitions(f.file, f.data as Record<string, unknown>, shared, problems);
-  }
-
+  const { shared, problems: sharedProblems } = sharedDefinitionsOf(
+    parsed.filter((p) => p.at.kind === 'shared'),
+    options.validateShared,
+  );
+  problems.push(...sharedProblems);
   const files: RawConfigFile[] = [];
-  for (const f of parsed) {
-    if (f.kind === 'shared') continue;
-    const area = f.kind === 'dataset' ? null : f.folder;
-    const id = f.kind === 'area' ? f.folder : f.name.replace(/\.(screen|dataset)\.json$/, '');
-    const expanded = expandConfig(f.kind, f.file, { area, id }, f.data, shared);
-    locator.addOrigins(f.file, expanded.origins);
+  for (const { file, at, data } of parsed) {
+    if (at.kind === 'shared') continue;
+    const expanded = resolveConfigFile(file, data, shared);
+    locator.addOrigins(file, expanded.origins);
     problems.push(...expanded.problems);
     // A file with an unknown reference is not validated further: its schema errors would be noise.
-    if (expanded.problems.length === 0)
-      files.push({ kind: f.kind, file: f.file, area, id, data: expanded.data });
+    if (expanded.problems.length === 0) files.push({ ...at, kind: at.kind, file, data: expanded.data });
   }
   return { files, present, problems, locator };
-}
-
-function fileKind(folder: string, name: string): ConfigFileKind | null {
-  if (folder === DATASETS_DIR) return name.endsWith('.dataset.json') ? 'dataset' : null;
-  if (folder === SHARED_DIR) return 'shared';
-  if (name === 'area.json') return 'area';
-  return name.endsWith('.screen.json') ? 'screen' : null;
 }
 
 /** `folder/name.json` of every config file, sorted; a draft may add a file not yet on disk. */

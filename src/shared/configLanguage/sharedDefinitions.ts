@@ -1,5 +1,4 @@
-import type { ConfigProblem } from './configRegistry.js';
-import { pointer } from './configProblems.js';
+import { pointer, type LanguageProblem } from './jsonPointer.js';
 
 /** Where a shared definition may be used: the list (or single node) it stands in. */
 export const SHARED_SECTIONS = ['filters', 'dates', 'dimensions', 'measures'] as const;
@@ -26,7 +25,7 @@ export function collectSharedDefinitions(
   file: string,
   data: Record<string, unknown>,
   into: SharedDefinitions,
-  problems: ConfigProblem[],
+  problems: LanguageProblem[],
 ): void {
   for (const section of SHARED_SECTIONS) {
     const named = (data[section] ?? {}) as Record<string, Record<string, unknown>>;

@@ -1,6 +1,4 @@
-import type { ConfigProblem } from './configRegistry.js';
-import { pointer } from './configProblems.js';
-import type { ConfigOrigin } from './configLocator.js';
+import { pointer, type ConfigOrigin, type LanguageProblem } from './jsonPointer.js';
 import type { SharedDefinitions, SharedSection } from './sharedDefinitions.js';
 
 type Json = Record<string, unknown>;
@@ -21,7 +19,7 @@ export interface Expansion {
   data: unknown;
   /** Where expanded nodes were written: shared definitions, and the references naming them. */
   origins: ConfigOrigin[];
-  problems: ConfigProblem[];
+  problems: LanguageProblem[];
 }
 
 /**
@@ -78,7 +76,7 @@ function resolve(
     result.problems.push({
       file,
       pointer: `${here}/use`,
-      message: `unknown shared ${section} ${JSON.stringify(use)}; defined in screens/shared: ${known}`,
+      message: `unknown shared ${section.replace(/s$/, '')} ${JSON.stringify(use)}; defined in screens/shared: ${known}`,
     });
     return node; // left as written: the schema check adds no noise once this problem stops the load
   }
