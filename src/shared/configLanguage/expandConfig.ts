@@ -26,8 +26,9 @@ export interface Expansion {
  * Replaces every `{ "use": name, ...overrides }` by the named shared definition with the local
  * properties laid over it (a shallow merge: a local property replaces the shared one whole), and
  * fills in what the path says: `id` (and, for screens, `area` and `permission` = 'area/id') when
- * the file leaves them out. Written values win over derived ones; the checks still hold them to
- * the path (area, id), so only `permission` may really differ.
+ * the file leaves them out. A written value wins over the derived one, and the checks then hold it
+ * to the path: area and id name the file, and access needs the activity to be the path after
+ * /workspace/ (product spec, roles), so a differing value is reported, not silently replaced.
  */
 export function expandConfig(
   kind: 'area' | 'screen' | 'dataset',
