@@ -710,6 +710,49 @@ export interface MultiSelectFilter {
    * Most selections allowed ('Can't be done (Max N selections)').
    */
   maxSelect?: number;
+  linked?: FilterLink;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
+}
+/**
+ * The ids each chosen value stands for (e.g. a label category's categories, a city zone's cities): kept in the filter state under `map`, sent as the request parameter `param`, which query merging adds to the `into` fields the request carries; removing the value's tag removes its ids from the first `into` field, and Clear all clears `map`.
+ */
+export interface FilterLink {
+  /**
+   * Filter-state key of the value -> ids map, e.g. label_category_ids (also carried in the URL).
+   */
+  map: string;
+  /**
+   * Request parameter the ids travel as before query merging, e.g. label_category.
+   */
+  param: string;
+  /**
+   * Fields the ids merge into, first the dimension whose tags they are (category_id), then any legacy ones (city).
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  into: string[];
+  /**
+   * Other request parameters merged into the same fields (e.g. mapped_category_id).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  alsoMerges?: string[];
 }
 /**
  * Dropdown choosing one value.
@@ -751,6 +794,21 @@ export interface SingleSelectFilter {
    * Value selected by default.
    */
   default?: string | number | boolean;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
 }
 /**
  * A fixed option of a filter.
@@ -797,6 +855,12 @@ export interface RadioFilter {
    * Value selected by default.
    */
   default?: string | number | boolean;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
 }
 /**
  * Checkboxes choosing several values; 7+ options collapse behind an ellipsis at widths <= 1199 px.
@@ -830,6 +894,15 @@ export interface CheckboxGroupFilter {
    * Items: A config id: letters, digits and underscores, starting with a letter.
    */
   dependsOn?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
 }
 /**
  * Search box suggesting values as the user types (debounced).
@@ -865,6 +938,16 @@ export interface TypeaheadFilter {
    * Most selections allowed.
    */
   maxSelect?: number;
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
+  linked?: FilterLink;
 }
 /**
  * Date picker with presets writing start_date and end_date.

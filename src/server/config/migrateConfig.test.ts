@@ -34,4 +34,33 @@ describe('schemaVersion migration', () => {
     expect(migrateConfig({ schemaVersion: 3, kind: 'area' })).toEqual({ schemaVersion: 3, kind: 'area' });
     expect(migrateConfig([1])).toEqual([1]);
   });
+
+  it('declares on version 1 filters the rules the engine used to apply by field and source name', () => {
+    const v1 = {
+      schemaVersion: 1,
+      kind: 'screen',
+      filters: [
+        { kind: 'multiSelect', field: 'label_category_id', label: 'L', source: 'label_category' },
+        { kind: 'typeahead', field: 'city_zone_id', label: 'Z', source: 'city_zone' },
+        { kind: 'radio', field: 'self_comp', label: 'S', options: [] },
+        { kind: 'singleSelect', field: 'brand_id', label: 'B', source: 'brand_v2' },
+        { kind: 'multiSelect', field: 'channel_id', label: 'C', source: 'channel' },
+      ],
+    };
+    const { filters } = migrateConfig(v1) as { filters: Record<string, unknown>[] };
+    expect(filters[0]?.linked).toEqual({
+      map: 'label_category_ids',
+      param: 'label_category',
+      into: ['category_id'],
+      alsoMerges: ['mapped_category_id'],
+    });
+    expect(filters[1]?.linked).toEqual({
+      map: 'city_zone_ids',
+      param: 'city_zone',
+      into: ['city_id', 'city'],
+    });
+    expect(filters[2]?.clears).toEqual(['brand_id', 'category_id', 'label_category_id']);
+    expect(filters[3]?.suggestionDefaults).toEqual({ attr_type_id: 0 });
+    expect(filters[4]).toEqual(v1.filters[4]);
+  });
 });

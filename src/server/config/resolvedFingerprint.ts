@@ -18,11 +18,21 @@ export function resolvedFingerprint(snapshot: ConfigSnapshot): Record<string, st
   return out;
 }
 
-/** Page sizes as the one rule resolves them, so moving a default of 10 out of a file is no change. */
+/**
+ * Page sizes as the one rule resolves them, so moving a default of 10 out of a file is no change;
+ * filters without the rules they declare for the client (linked ids, cleared siblings, suggestion
+ * defaults), which moved from engine code into config and shape requests, not answers.
+ */
 function normaliseScreen(screen: ScreenConfig): unknown {
   const { pageSize: _pageSize, ...rest } = screen;
   return {
     ...rest,
+    filters: screen.filters?.map((f) => ({
+      ...f,
+      linked: undefined,
+      clears: undefined,
+      suggestionDefaults: undefined,
+    })),
     widgets: screen.widgets.map((w) => (w.kind === 'grid' ? { ...w, pageSize: undefined } : w)),
     pageSizes: (screen.queries ?? []).map((q) => [q.id, pageSizeOf(screen, q.id)]),
     firstGridPageSize: pageSizeOf(screen),

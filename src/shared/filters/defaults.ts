@@ -1,6 +1,7 @@
 import { datePresetRange, type DatePresetId, type PresetInput } from './datePresets.js';
 import type { FilterState } from './filterState.js';
 import { DEFAULT_PAGE_SIZE } from '../pageSize.js';
+import type { FilterRules } from './declaredRules.js';
 
 /** What a screen declares about its filter state. */
 export interface ScreenFilterDefaults {
@@ -15,6 +16,8 @@ export interface ScreenFilterDefaults {
   /** Default order. */
   orderBy?: string;
   orderType?: 'asc' | 'desc';
+  /** What the screen's filters declare: linked ids, cleared siblings, suggestion defaults. */
+  rules?: FilterRules;
 }
 
 /** The state a screen opens with when neither the URL nor storage say otherwise. */

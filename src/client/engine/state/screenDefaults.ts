@@ -1,5 +1,5 @@
 import type { ScreenConfig, ScreenQuery } from '../../../shared/config.gen.js';
-import { isDatePreset, type ScreenFilterDefaults } from '../../../shared/filters/index.js';
+import { filterRulesOf, isDatePreset, type ScreenFilterDefaults } from '../../../shared/filters/index.js';
 import { pageSizeOf } from '../../../shared/pageSize.js';
 
 /** Filter defaults a screen config implies: page size, default date preset, default choices. */
@@ -11,7 +11,11 @@ export function screenDefaults(screen: ScreenConfig): ScreenFilterDefaults {
     if ((f.kind === 'radio' || f.kind === 'singleSelect') && f.default !== undefined)
       values[f.field] = f.default;
   }
-  const defaults: ScreenFilterDefaults = { limit: pageSizeOf(screen), values };
+  const defaults: ScreenFilterDefaults = {
+    limit: pageSizeOf(screen),
+    values,
+    rules: filterRulesOf(screen.filters),
+  };
   if (isDatePreset(preset)) defaults.datePreset = preset;
   return defaults;
 }
