@@ -6,7 +6,7 @@ const run = (dir: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/screens-check.ts', dir], { encoding: 'utf8' });
 
 describe('npm run screens:check', () => {
-  it('exits 0 on valid config and 1 with file#pointer messages on a broken file', () => {
+  it('exits 0 on valid config and 1 with file:line:column#pointer messages on a broken file', () => {
     const fixture = copyStockScreens();
     try {
       const ok = run(fixture.dir);
@@ -17,7 +17,9 @@ describe('npm run screens:check', () => {
       });
       const bad = run(fixture.dir);
       expect(bad.status).toBe(1);
-      expect(bad.stderr).toContain('stock/kpi.screen.json#/widgets/0/query: unknown query "missing"');
+      expect(bad.stderr).toMatch(
+        /stock\/kpi\.screen\.json:\d+:\d+#\/widgets\/0\/query: unknown query "missing"/,
+      );
     } finally {
       fixture.remove();
     }

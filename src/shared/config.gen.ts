@@ -1,6 +1,10 @@
 /* generated — do not edit; run `npm run gen` (source: schemas/*.schema.json) */
 
 /**
+ * Version of the config language the file is written in (2; version 1 files are migrated on read); a change to the language ships a migration.
+ */
+export type SchemaVersion = 1 | 2;
+/**
  * A dimension of a dataset.
  */
 export type DimensionNode = ColumnDimension | MappedDimension;
@@ -100,6 +104,7 @@ export interface ShelfscopeConfigFiles {
   area?: AreaConfig;
   dataset?: DatasetConfig;
   screen?: ScreenConfig;
+  shared?: SharedConfig;
 }
 /**
  * An area of the workspace: menu entry and its submenu tabs.
@@ -109,10 +114,7 @@ export interface AreaConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'area'.
    */
@@ -150,10 +152,7 @@ export interface DatasetConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'dataset'.
    */
@@ -603,10 +602,7 @@ export interface ScreenConfig {
    * Optional path of this JSON Schema, for editors.
    */
   $schema?: string;
-  /**
-   * Version of the config language this file is written in (1).
-   */
-  schemaVersion: 1;
+  schemaVersion: SchemaVersion;
   /**
    * Node kind: always 'screen'.
    */
@@ -633,7 +629,7 @@ export interface ScreenConfig {
    */
   dataset?: string;
   /**
-   * Default rows per page (limit); usually 10.
+   * Rows per page of the screen's queries that neither their grid (pageSize) nor their query (limit) sizes; default 10.
    */
   pageSize?: number;
   dates?: ScreenDates;
@@ -714,6 +710,49 @@ export interface MultiSelectFilter {
    * Most selections allowed ('Can't be done (Max N selections)').
    */
   maxSelect?: number;
+  linked?: FilterLink;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
+}
+/**
+ * The ids each chosen value stands for (e.g. a label category's categories, a city zone's cities): kept in the filter state under `map`, sent as the request parameter `param`, which query merging adds to the `into` fields the request carries; removing the value's tag removes its ids from the first `into` field, and Clear all clears `map`.
+ */
+export interface FilterLink {
+  /**
+   * Filter-state key of the value -> ids map, e.g. label_category_ids (also carried in the URL).
+   */
+  map: string;
+  /**
+   * Request parameter the ids travel as before query merging, e.g. label_category.
+   */
+  param: string;
+  /**
+   * Fields the ids merge into, first the dimension whose tags they are (category_id), then any legacy ones (city).
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  into: string[];
+  /**
+   * Other request parameters merged into the same fields (e.g. mapped_category_id).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  alsoMerges?: string[];
 }
 /**
  * Dropdown choosing one value.
@@ -755,6 +794,21 @@ export interface SingleSelectFilter {
    * Value selected by default.
    */
   default?: string | number | boolean;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
 }
 /**
  * A fixed option of a filter.
@@ -801,6 +855,12 @@ export interface RadioFilter {
    * Value selected by default.
    */
   default?: string | number | boolean;
+  /**
+   * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  clears?: string[];
 }
 /**
  * Checkboxes choosing several values; 7+ options collapse behind an ellipsis at widths <= 1199 px.
@@ -834,6 +894,15 @@ export interface CheckboxGroupFilter {
    * Items: A config id: letters, digits and underscores, starting with a letter.
    */
   dependsOn?: string[];
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
 }
 /**
  * Search box suggesting values as the user types (debounced).
@@ -869,6 +938,16 @@ export interface TypeaheadFilter {
    * Most selections allowed.
    */
   maxSelect?: number;
+  /**
+   * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
+   */
+  suggestionDefaults?: {
+    /**
+     * A constant value in config: a string, number or boolean.
+     */
+    [k: string]: string | number | boolean | undefined;
+  };
+  linked?: FilterLink;
 }
 /**
  * Date picker with presets writing start_date and end_date.
@@ -992,7 +1071,7 @@ export interface ScreenQuery {
    */
   paged?: boolean;
   /**
-   * Most rows returned (default page size when paged).
+   * Most rows returned; the page size when paged, unless the grid showing the query sets pageSize.
    */
   limit?: number;
   /**
@@ -1143,7 +1222,7 @@ export interface GridWidget {
    */
   columns: GridColumnNode[];
   /**
-   * Rows per page; default the screen's pageSize.
+   * Rows per page of this grid; wins over its query's limit and the screen's pageSize (default 10).
    */
   pageSize?: number;
   /**
@@ -1613,6 +1692,33 @@ export interface LayoutSection {
    * @minItems 1
    */
   children: LayoutNode[];
+}
+/**
+ * Named definitions (screens/shared/*.json) that screens and datasets use by name: { "use": name, ...local properties }. Each is validated where it is used, after the local properties are laid over it.
+ */
+export interface SharedConfig {
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  schemaVersion: SchemaVersion;
+  /**
+   * Node kind: always 'shared'.
+   */
+  kind: 'shared';
+  filters?: SharedNodes;
+  dates?: SharedNodes;
+  dimensions?: SharedNodes;
+  measures?: SharedNodes;
+}
+/**
+ * Nodes by name; a name is an identifier.
+ */
+export interface SharedNodes {
+  /**
+   * A node, possibly partial: the using file completes it.
+   */
+  [k: string]: {} | undefined;
 }
 
 /** Kinds of ActionNode. */

@@ -25,7 +25,7 @@ describe('server start-up', () => {
     expect(stderr.trim()).toBe('PORT must be an integer 1-65535, got "abc"');
   });
 
-  it('refuses to start on invalid config, naming file and JSON pointer', () => {
+  it('refuses to start on invalid config, naming file, line:column and JSON pointer', () => {
     const screens = path.join(tmp, 'screens');
     cpSync('screens', screens, { recursive: true });
     const file = path.join(screens, 'stock', 'kpi.screen.json');
@@ -34,7 +34,7 @@ describe('server start-up', () => {
     writeFileSync(file, JSON.stringify(config));
     const { status, stderr } = runMain({ SCREENS_DIR: screens, PORT: '0' });
     expect(status).toBe(1);
-    expect(stderr).toContain('stock/kpi.screen.json#/dataset: ');
+    expect(stderr).toMatch(/stock\/kpi\.screen\.json:1:\d+#\/dataset: /);
     expect(stderr).toContain('no_such_dataset');
   });
 

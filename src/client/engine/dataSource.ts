@@ -41,7 +41,7 @@ export const httpDataSource: DataSource = {
   async suggestions(source, params) {
     const res = await http.get<Envelope<Record<string, FilterOptionItem[]>> & { total?: number }>(
       `suggestion/${source}`,
-      { params: suggestionParams(source, params) },
+      { params: suggestionParams(source, params) }, // drops empties; callers add the screen's rules
     );
     const data = unwrap(res.data);
     const options = data[source] ?? [];

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { dataQueryParams, type FilterState } from '../../shared/filters/index.js';
+import { dataQueryParams, type FilterRules, type FilterState } from '../../shared/filters/index.js';
 import { errorMessage } from '../api/http.js';
 import { useEngine } from './EngineContext.js';
 import { findQuery, type QueryResult } from './screenTypes.js';
@@ -25,13 +25,17 @@ export function useQueryRows(queryId: string): LoadState {
   const paged = Boolean(query?.paged);
   const params = useMemo(() => {
     if (!query) return null;
-    const all = dataQueryParams(snap.filters as FilterState, queryFilterFields(screen, query));
+    const all = dataQueryParams(
+      snap.filters as FilterState,
+      queryFilterFields(screen, query),
+      snap.defaults.rules as FilterRules,
+    );
     if (!paged) {
       // The server applies the query's declared limit; sending it would only hit the page-size cap.
       for (const k of PAGING) delete all[k];
     }
     return all;
-  }, [snap.filters, query, paged, screen]);
+  }, [snap.filters, snap.defaults.rules, query, paged, screen]);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
 

@@ -8,9 +8,10 @@ import { copyStockScreens, REPO_SCREENS_DIR } from './testing/screensFixture.js'
 let fixture: ReturnType<typeof copyStockScreens>;
 afterEach(() => fixture?.remove());
 
+/** Problems as `file#pointer: message`; their line:column are asserted in configLocations.test.ts. */
 function problems(): string[] {
   const result = buildConfigSnapshot(fixture.dir, 1);
-  return result.problems.map(formatProblem);
+  return result.problems.map(({ line: _line, column: _column, ...p }) => formatProblem(p));
 }
 
 describe('config validation', () => {
@@ -38,10 +39,12 @@ describe('config validation', () => {
     ]);
   });
 
-  it('invalid JSON names the file', () => {
+  it('invalid JSON names the file, line and column', () => {
     fixture = copyStockScreens();
-    fixture.write('stock/data.screen.json', '{ "kind": ');
-    expect(problems()).toEqual([expect.stringMatching(/^stock\/data\.screen\.json#: invalid JSON: /)]);
+    fixture.write('stock/data.screen.json', '{\n  "kind": \n}');
+    expect(buildConfigSnapshot(fixture.dir, 1).problems.map(formatProblem)).toEqual([
+      'stock/data.screen.json:3:1#: invalid JSON: value expected',
+    ]);
   });
 
   it('reports unknown dataset, dimension, measure, sort and query references', () => {
@@ -169,7 +172,7 @@ describe('config validation', () => {
       a.colour = 1;
     });
     expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
-      'Invalid screen config (2 problems):\nstock/area.json#: unknown property "colour"\nstock/area.json#/tabs: must not repeat an item (items 0 and 1 are equal)',
+      'Invalid screen config (2 problems):\nstock/area.json:12:3#: unknown property "colour"\nstock/area.json:8:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
     );
   });
 });

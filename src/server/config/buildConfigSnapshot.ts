@@ -1,7 +1,7 @@
 import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
 import type { ConfigProblem, ConfigSnapshot } from './configRegistry.js';
 import { createConfigSchemaValidator, type ConfigSchemaValidator } from './configSchemaValidator.js';
-import { readConfigFiles } from './readConfigFiles.js';
+import { readConfigFiles, type ReadConfigOptions } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
 import { checkScreen } from './checkScreen.js';
 import { checkAreas } from './checkAreas.js';
@@ -14,13 +14,20 @@ export type SnapshotResult =
 let sharedValidator: ConfigSchemaValidator | null = null;
 
 /**
- * Reads, validates (schemas first, then cross-references of the schema-valid files) and indexes
- * every file of the screens folder; a snapshot only when there is no problem at all.
+ * Reads (parse, migrate, expand shared definitions), validates (schemas first, then
+ * cross-references of the schema-valid files) and indexes every file of the screens folder; a
+ * snapshot only when there is no problem at all. Every problem points at the file, pointer, line
+ * and column where its node was written.
  */
-export function buildConfigSnapshot(dir: string, version: number): SnapshotResult {
+export function buildConfigSnapshot(
+  dir: string,
+  version: number,
+  options: Pick<ReadConfigOptions, 'drafts'> = {},
+): SnapshotResult {
   sharedValidator ??= createConfigSchemaValidator();
   const validate = sharedValidator;
-  const { files, present, problems } = readConfigFiles(dir);
+  const read = readConfigFiles(dir, { ...options, validateShared: (data) => validate('shared', data) });
+  const { files, present, problems } = read;
   const valid = files.filter((f) => {
     const schemaProblems = validate(f.kind, f.data);
     for (const p of schemaProblems) problems.push({ file: f.file, ...p });
@@ -46,7 +53,7 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
-  if (problems.length > 0) return { snapshot: null, problems };
+  if (problems.length > 0) return { snapshot: null, problems: read.locator.locateAll(problems) };
   return {
     snapshot: {
       version,

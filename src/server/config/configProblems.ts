@@ -1,8 +1,12 @@
 import type { ConfigProblem } from './configRegistry.js';
 
-/** `file#/json/pointer: message`, the one format screens:check, the server and the log use. */
+/**
+ * `file:line:column#/json/pointer: message` (`file#/json/pointer: message` when the position is
+ * unknown), the one format screens:check, the server and the log use.
+ */
 export function formatProblem(problem: ConfigProblem): string {
-  return `${problem.file}#${problem.pointer}: ${problem.message}`;
+  const at = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`;
+  return `${problem.file}${at}#${problem.pointer}: ${problem.message}`;
 }
 
 /** Thrown when the config cannot serve: its message lists every problem, one per line. */
@@ -15,11 +19,4 @@ export class ConfigInvalidError extends Error {
   }
 }
 
-/** Escapes one JSON pointer token (RFC 6901). */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointer(...tokens: (string | number)[]): string {
-  return tokens.map((t) => `/${pointerToken(t)}`).join('');
-}
+export { pointer } from '../../shared/configLanguage/jsonPointer.js';

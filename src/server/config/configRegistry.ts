@@ -10,6 +10,9 @@ export interface ConfigProblem {
   /** JSON pointer inside the file, e.g. '/filters/0/source'. */
   pointer: string;
   message: string;
+  /** 1-based line and column of the pointer's node (or its nearest written ancestor) in `file`. */
+  line?: number;
+  column?: number;
 }
 
 /** Where a generic data endpoint comes from: a query of a screen. */

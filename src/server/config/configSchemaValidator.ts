@@ -4,6 +4,8 @@ import { CONFIG_SCHEMAS, FILE_SCHEMA_IDS, type ConfigFileKind } from './configSc
 export interface SchemaProblem {
   pointer: string;
   message: string;
+  /** The unknown property an additionalProperties problem names, so its location can be its line. */
+  property?: string;
 }
 
 export type ConfigSchemaValidator = (kind: ConfigFileKind, data: unknown) => SchemaProblem[];
@@ -25,6 +27,7 @@ export function createConfigSchemaValidator(): ConfigSchemaValidator {
     area: ajv.getSchema(FILE_SCHEMA_IDS.area)!,
     screen: ajv.getSchema(FILE_SCHEMA_IDS.screen)!,
     dataset: ajv.getSchema(FILE_SCHEMA_IDS.dataset)!,
+    shared: ajv.getSchema(FILE_SCHEMA_IDS.shared)!,
   };
   return (kind, data) => {
     const validate = validators[kind];
@@ -38,7 +41,11 @@ function toProblem(error: ErrorObject): SchemaProblem {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return { pointer: at, message: `unknown property "${String(p.additionalProperty)}"` };
+      return {
+        pointer: at,
+        message: `unknown property "${String(p.additionalProperty)}"`,
+        property: String(p.additionalProperty),
+      };
     case 'required':
       return { pointer: at, message: `missing required property "${String(p.missingProperty)}"` };
     case 'enum':

@@ -15,6 +15,7 @@ import kpiTile from '../../../schemas/kpiTile.schema.json' with { type: 'json' }
 import layout from '../../../schemas/layout.schema.json' with { type: 'json' };
 import query from '../../../schemas/query.schema.json' with { type: 'json' };
 import screen from '../../../schemas/screen.schema.json' with { type: 'json' };
+import shared from '../../../schemas/shared.schema.json' with { type: 'json' };
 import widget from '../../../schemas/widget.schema.json' with { type: 'json' };
 
 export const CONFIG_SCHEMAS: readonly object[] = [
@@ -31,6 +32,7 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   layout,
   query,
   screen,
+  shared,
   widget,
 ];
 
@@ -39,5 +41,6 @@ export const FILE_SCHEMA_IDS = {
   area: area.$id,
   screen: screen.$id,
   dataset: dataset.$id,
+  shared: shared.$id,
 } as const;
 export type ConfigFileKind = keyof typeof FILE_SCHEMA_IDS;

@@ -29,7 +29,7 @@ describe('config hot reload', () => {
     });
     await expect(loadConfigRegistry(fixture.dir)).rejects.toThrow(ConfigInvalidError);
     await expect(loadConfigRegistry(fixture.dir)).rejects.toThrow(
-      'stock/kpi.screen.json#/pageSize: must be >= 1',
+      /stock\/kpi\.screen\.json:\d+:3#\/pageSize: must be >= 1/,
     );
   });
 
@@ -62,13 +62,15 @@ describe('config hot reload', () => {
     await settle(reg, () => logged.length > 0);
     expect(reg.current()).toBe(good);
     expect(reg.current().screens.get('stock/data')?.title).toBe('Data');
-    expect(reg.lastProblems()).toContainEqual({
-      file: 'stock/data.screen.json',
-      pointer: '/queries/0/groupBy/0',
-      message: 'unknown column dimension "sku"',
-    });
-    expect(logged[0]).toContain(
-      'stock/data.screen.json#/queries/0/groupBy/0: unknown column dimension "sku"',
+    expect(reg.lastProblems()).toContainEqual(
+      expect.objectContaining({
+        file: 'stock/data.screen.json',
+        pointer: '/queries/0/groupBy/0',
+        message: 'unknown column dimension "sku"',
+      }),
+    );
+    expect(logged[0]).toMatch(
+      /stock\/data\.screen\.json:\d+:\d+#\/queries\/0\/groupBy\/0: unknown column dimension "sku"/,
     );
 
     fixture.edit('stock/data.screen.json', (s) => {

@@ -1,5 +1,6 @@
 import type { ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
 import { BadRequestError } from '../../shared/errors.js';
+import { pageSizeOf } from '../../shared/pageSize.js';
 import { RANK_MESSAGE, checkSelectionCount, parseRank } from '../../shared/filters/validation.js';
 import { filterField } from '../config/checkScreen.js';
 import { mappedInto, queryOutputFields, type DatasetIndex } from '../config/datasetIndex.js';
@@ -96,7 +97,7 @@ export function parseDataRequest(ctx: QueryContext, query: Record<string, unknow
   const endDate = parseDateBound('end_date', rawText(query.end_date));
   if (startDate && endDate && startDate > endDate)
     throw new BadRequestError('start_date must not be after end_date');
-  const defaultLimit = ctx.query.limit ?? ctx.screen.pageSize ?? 10;
+  const defaultLimit = pageSizeOf(ctx.screen, ctx.query.id);
   // Unpaged queries (KPIs, charts) answer their config's rows whatever limit a client sends:
   // it is still checked as a number, but not against the page-size cap.
   const maxLimit = ctx.query.paged ? MAX_PAGE_SIZE : MAX_UNPAGED_LIMIT;

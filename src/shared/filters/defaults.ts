@@ -1,12 +1,11 @@
 import { datePresetRange, type DatePresetId, type PresetInput } from './datePresets.js';
 import type { FilterState } from './filterState.js';
-
-/** spec §9: page sizes are usually 10. */
-export const DEFAULT_PAGE_SIZE = 10;
+import { DEFAULT_PAGE_SIZE } from '../pageSize.js';
+import type { FilterRules } from './declaredRules.js';
 
 /** What a screen declares about its filter state. */
 export interface ScreenFilterDefaults {
-  /** Page size of the screen's grid (spec §9: usually 10). */
+  /** Page size of the screen's grid: pageSizeOf() in src/shared/pageSize.ts. */
   limit?: number;
   /** Default date preset (spec §9: today, single day, last 7 days ...). */
   datePreset?: DatePresetId;
@@ -17,6 +16,8 @@ export interface ScreenFilterDefaults {
   /** Default order. */
   orderBy?: string;
   orderType?: 'asc' | 'desc';
+  /** What the screen's filters declare: linked ids, cleared siblings, suggestion defaults. */
+  rules?: FilterRules;
 }
 
 /** The state a screen opens with when neither the URL nor storage say otherwise. */

@@ -9,6 +9,7 @@ import {
 } from './filterRules.js';
 import { defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
 import type { FilterState } from './filterState.js';
+import { SPEC_RULES } from './testing/specFilterRules.js';
 
 const TODAY = '2026-11-22';
 const defaults: ScreenFilterDefaults = { limit: 10, datePreset: 'last_7_days' };
@@ -43,7 +44,7 @@ describe('filter rules (spec §4)', () => {
     expect('brand_id' in next).toBe(false);
   });
 
-  it('removing all filters restores defaults and clears category and city dependants', () => {
+  it('removing all filters restores defaults and clears category and city dependants (declared links)', () => {
     const state = paged({
       brand_id: [7],
       category_id: [3, 9],
@@ -54,7 +55,11 @@ describe('filter rules (spec §4)', () => {
       city_zone_ids: { Z: [2] },
       selected_filters: { brand_id: { 7: 'Acme' } },
     });
-    const next = removeAllFilters(state, { ...defaults, values: { stock_status: [1] } }, TODAY);
+    const next = removeAllFilters(
+      state,
+      { ...defaults, values: { stock_status: [1] }, rules: SPEC_RULES },
+      TODAY,
+    );
     for (const f of [
       'brand_id',
       'category_id',
@@ -88,7 +93,7 @@ describe('filter rules (spec §4)', () => {
       label_category_ids: { L1: [3, 4] },
       category_id: [3, 4, 5],
     });
-    const next = removeTag(state, 'label_category_id', 'L1');
+    const next = removeTag(state, 'label_category_id', 'L1', SPEC_RULES);
     expect(next.category_id).toEqual([5]);
     expect(next.label_category_id).toBeUndefined();
     expect(next.label_category_ids).toBeUndefined();
@@ -96,7 +101,7 @@ describe('filter rules (spec §4)', () => {
 
   it('removing a city zone tag removes its city ids', () => {
     const state = paged({ city_zone_id: ['N'], city_zone_ids: { N: [11, 12] }, city_id: [11, 12] });
-    const next = removeTag(state, 'city_zone_id', 'N');
+    const next = removeTag(state, 'city_zone_id', 'N', SPEC_RULES);
     expect(next.city_id).toBeUndefined();
     expect(next.city_zone_id).toBeUndefined();
   });
@@ -108,9 +113,9 @@ describe('filter rules (spec §4)', () => {
     expect(canClearAll({ ...clean, channel_id: [1], alwaysSelected_filters: ['channel_id'] })).toBe(false);
   });
 
-  it('self_comp clears brand, category and label category', () => {
+  it('self_comp clears brand, category and label category (declared clears)', () => {
     const state = paged({ brand_id: [1], category_id: [2], label_category_id: ['L'], city_id: [5] });
-    const next = changeFilter(state, 'self_comp', 'self', defaults);
+    const next = changeFilter(state, 'self_comp', 'self', { ...defaults, rules: SPEC_RULES });
     expect(next).toMatchObject({ self_comp: 'self', city_id: [5] });
     expect(next.brand_id ?? next.category_id ?? next.label_category_id).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { datePresetRange, type DatePresetId, type PresetInput } from './datePresets.js';
-import { DEFAULT_PAGE_SIZE, defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
+import { defaultFilterState, type ScreenFilterDefaults } from './defaults.js';
+import { DEFAULT_PAGE_SIZE } from '../pageSize.js';
 import {
   dropEmptyKeys,
   filterFields,
@@ -7,17 +8,7 @@ import {
   type FilterState,
   type OptionKey,
 } from './filterState.js';
-
-/** Fields that hang off category and city choices; cleared with them (spec §4). */
-export const CATEGORY_DEPENDANTS = [
-  'category_id',
-  'label_category_id',
-  'category_group_id',
-  'label_category_ids',
-];
-export const CITY_DEPENDANTS = ['city_id', 'city_zone_id', 'city_zone_ids'];
-/** Choosing the self-competitor radio clears these (spec §4). */
-export const SELF_COMP_CLEARS = ['brand_id', 'category_id', 'label_category_id'];
+import { NO_FILTER_RULES, type FilterRules } from './declaredRules.js';
 
 /** Paging back to the first page of the default size: every filter change does this (spec §4). */
 export function resetPaging(state: FilterState, defaults: ScreenFilterDefaults): FilterState {
@@ -44,7 +35,9 @@ export function changeFilter(
     delete rest[field];
     next.selected_filters = rest;
   }
-  if (field === 'self_comp') next = clearFields(next, SELF_COMP_CLEARS);
+  // A filter may declare the siblings its choice contradicts (the self/competitor choice clears brand and category).
+  const clears = defaults.rules?.clears[field];
+  if (clears) next = clearFields(next, clears);
   return dropEmptyKeys(next);
 }
 
@@ -86,8 +79,9 @@ function clearFields(state: FilterState, fields: readonly string[]): FilterState
 }
 
 /**
- * 'Clear all filters': selections go back to the screen defaults, category and city dependants are
- * cleared, paging resets; the date range and order stay (they live in the submenu bar).
+ * 'Clear all filters': selections go back to the screen defaults, linked ids (the dependants of
+ * label categories and city zones) are cleared, paging resets; the date range and order stay
+ * (they live in the submenu bar).
  */
 export function removeAllFilters(
   state: FilterState,
@@ -98,8 +92,7 @@ export function removeAllFilters(
   const kept = state.alwaysSelected_filters ?? [];
   const next: FilterState = clearFields(state, [
     ...filterFields(state),
-    ...CATEGORY_DEPENDANTS,
-    ...CITY_DEPENDANTS,
+    ...(defaults.rules ?? NO_FILTER_RULES).links.map((l) => l.map),
   ]);
   for (const f of kept) if (state[f] !== undefined) next[f] = state[f];
   for (const [k, v] of Object.entries(defaults.values ?? {})) next[k] = v;
@@ -129,10 +122,15 @@ const without = (list: unknown, keys: readonly OptionKey[]): OptionKey[] | undef
 };
 
 /**
- * Remove one selected-filter tag (spec §4): offset 0, the value removed, empty keys dropped; a label
- * category also takes its category ids with it, a city zone its city ids.
+ * Remove one selected-filter tag (spec §4): offset 0, the value removed, empty keys dropped; a
+ * linked value (a label category, a city zone) also takes its linked ids with it.
  */
-export function removeTag(state: FilterState, field: string, key: OptionKey): FilterState {
+export function removeTag(
+  state: FilterState,
+  field: string,
+  key: OptionKey,
+  rules: FilterRules = NO_FILTER_RULES,
+): FilterState {
   const next: FilterState = { ...state, offset: 0 };
   const current = state[field];
   next[field] = Array.isArray(current) ? without(current, [key]) : undefined;
@@ -144,18 +142,12 @@ export function removeTag(state: FilterState, field: string, key: OptionKey): Fi
     if (Object.keys(rest).length === 0) delete names[field];
   }
   next.selected_filters = names;
-  if (field === 'label_category_id') unlink(next, 'label_category_ids', 'category_id', key);
-  if (field === 'city_zone_id') unlink(next, 'city_zone_ids', 'city_id', key);
+  for (const link of rules.links) if (link.field === field) unlink(next, link.map, link.into[0]!, key);
   return dropEmptyKeys(next);
 }
 
-function unlink(
-  state: FilterState,
-  mapField: 'label_category_ids' | 'city_zone_ids',
-  target: string,
-  key: OptionKey,
-) {
-  const map = { ...(state[mapField] ?? {}) };
+function unlink(state: FilterState, mapField: string, target: string, key: OptionKey) {
+  const map = { ...((state[mapField] as Record<string, OptionKey[]> | undefined) ?? {}) };
   const linked = map[String(key)] ?? [];
   delete map[String(key)];
   state[mapField] = Object.keys(map).length ? map : undefined;

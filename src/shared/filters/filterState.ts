@@ -4,22 +4,6 @@
  */
 export type OptionKey = string | number;
 
-/** Multi-value selections every screen may use (spec §3). */
-export const SELECTION_FIELDS = [
-  'channel_id',
-  'brand_id',
-  'category_id',
-  'label_category_id',
-  'category_group_id',
-  'city_id',
-  'city_zone_id',
-  'product_id',
-  'keyword_id',
-  'tag_id',
-  'active_group_id',
-] as const;
-export type SelectionField = (typeof SELECTION_FIELDS)[number];
-
 /** Fields that are not user filters: dates, paging, order, bookkeeping. */
 export const NON_FILTER_FIELDS = [
   'start_date',
@@ -34,23 +18,11 @@ export const NON_FILTER_FIELDS = [
   'selected_filters',
   'checkbox_filters',
   'alwaysSelected_filters',
-  'label_category_ids',
-  'city_zone_ids',
 ] as const;
 
 export interface FilterState {
+  /** Selections (lists of option keys), flags and maps of linked ids, by field: config names them. */
   [field: string]: unknown;
-  channel_id?: OptionKey[];
-  brand_id?: OptionKey[];
-  category_id?: OptionKey[];
-  label_category_id?: OptionKey[];
-  category_group_id?: OptionKey[];
-  city_id?: OptionKey[];
-  city_zone_id?: OptionKey[];
-  product_id?: OptionKey[];
-  keyword_id?: OptionKey[];
-  tag_id?: OptionKey[];
-  active_group_id?: OptionKey[];
   /** YYYY-MM-DD, or '-1' for all time. */
   start_date?: string;
   end_date?: string;
@@ -66,13 +38,6 @@ export interface FilterState {
   checkbox_filters?: Record<string, OptionKey[]>;
   /** Fields whose tags cannot be removed (e.g. a mandatory channel). */
   alwaysSelected_filters?: string[];
-  /** Category ids a chosen label category stands for: label key -> category ids. */
-  label_category_ids?: Record<string, OptionKey[]>;
-  /** City ids a chosen city zone stands for: zone key -> city ids. */
-  city_zone_ids?: Record<string, OptionKey[]>;
-  is_favourite?: boolean;
-  is_competitor?: boolean | null;
-  is_navigate?: boolean;
 }
 
 /** An unset value: undefined, null, '' or an empty list. Such keys are dropped everywhere. */
@@ -82,10 +47,15 @@ export function isEmptyValue(value: unknown): boolean {
   );
 }
 
+/** A map (names for tags, linked ids of a declared link): bookkeeping, never a filter value. */
+export function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Fields of the state that hold a user filter (not dates, paging or bookkeeping). */
 export function filterFields(state: FilterState): string[] {
   const skip = new Set<string>(NON_FILTER_FIELDS);
-  return Object.keys(state).filter((k) => !skip.has(k) && !isEmptyValue(state[k]));
+  return Object.keys(state).filter((k) => !skip.has(k) && !isEmptyValue(state[k]) && !isMap(state[k]));
 }
 
 /** Copy without empty keys (spec §4: drop empty keys). */

@@ -7,3 +7,4 @@ export * from './validation.js';
 export * from './queryParams.js';
 export * from './storage.js';
 export * from './urlState.js';
+export * from './declaredRules.js';

@@ -1,4 +1,5 @@
-import { dropEmptyKeys, type FilterState, type OptionKey } from './filterState.js';
+import { dropEmptyKeys, isEmptyValue, type FilterState, type OptionKey } from './filterState.js';
+import { NO_FILTER_RULES, type FilterRules, type LinkRule } from './declaredRules.js';
 
 /** Union of lists, order kept, duplicates dropped (by string form). */
 function union(...lists: unknown[]): OptionKey[] {
@@ -21,45 +22,47 @@ function union(...lists: unknown[]): OptionKey[] {
 }
 
 /**
- * Query merging of spec §7: label_category and mapped_category_id values merge into category_id;
- * city_zone values into city_id and city. Undefined parameters and empty lists are dropped.
+ * Query merging (product spec, requests): each declared link's parameter (and the ones it also
+ * merges) is added to its `into` fields; the links come from config (schemas/README.md, filters).
+ * Undefined parameters and empty lists are dropped.
  */
-export function mergeQuery(params: Record<string, unknown>): Record<string, unknown> {
+export function mergeQuery(
+  params: Record<string, unknown>,
+  links: readonly LinkRule[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
-  if (out.label_category !== undefined || out.mapped_category_id !== undefined) {
-    out.category_id = union(out.category_id, out.label_category, out.mapped_category_id);
-    delete out.label_category;
-    delete out.mapped_category_id;
-  }
-  if (out.city_zone !== undefined) {
-    out.city_id = union(out.city_id, out.city_zone);
-    out.city = union(out.city, out.city_zone);
-    delete out.city_zone;
+  for (const link of links) {
+    const from = [link.param, ...(link.alsoMerges ?? [])];
+    if (from.every((p) => out[p] === undefined)) continue;
+    for (const field of link.into) out[field] = union(out[field], ...from.map((p) => out[p]));
+    for (const p of from) delete out[p];
   }
   return dropEmptyKeys(out);
 }
 
 /**
- * Query string of a data call (contracts: generic data endpoints): the screen's declared filter
- * fields, dates, paging and order. Label categories and city zones travel as the category and city
- * ids they stand for.
+ * Query string of a data call (docs/contracts.md: generic data endpoints): the screen's declared
+ * filter fields, dates, paging and order. A linked value (label category, city zone) travels as
+ * the ids it stands for, merged into the field they belong to.
  */
-export function dataQueryParams(state: FilterState, fields: readonly string[]): Record<string, unknown> {
+export function dataQueryParams(
+  state: FilterState,
+  fields: readonly string[],
+  rules: FilterRules = NO_FILTER_RULES,
+): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const f of fields) params[f] = state[f];
   // Expand only into fields the screen declares: the data API refuses undeclared filter fields.
-  if (fields.includes('category_id')) {
-    params.label_category = Object.values(state.label_category_ids ?? {}).flat();
-    if ((params.label_category as unknown[]).length) delete params.label_category_id;
+  const links = rules.links
+    .filter((l) => fields.includes(l.into[0]!))
+    .map((l) => ({ ...l, into: l.into.filter((f) => fields.includes(f)) }));
+  for (const link of links) {
+    const ids = Object.values((state[link.map] as Record<string, unknown[]> | undefined) ?? {}).flat();
+    params[link.param] = ids;
+    if (ids.length) delete params[link.field];
   }
-  if (fields.includes('city_id')) {
-    params.city_zone = Object.values(state.city_zone_ids ?? {}).flat();
-    if ((params.city_zone as unknown[]).length) delete params.city_zone_id;
-  }
-  const merged = mergeQuery(params);
-  delete merged.city; // the data API knows city_id only; `city` is for the legacy suggestion sources
   return dropEmptyKeys({
-    ...merged,
+    ...mergeQuery(params, links),
     start_date: state.start_date,
     end_date: state.end_date,
     limit: state.limit,
@@ -69,14 +72,17 @@ export function dataQueryParams(state: FilterState, fields: readonly string[]): 
   });
 }
 
-/** Suggestion call parameters (spec §5, §7): brand suggestions get attr_type_id 0 when missing. */
-export function suggestionParams(source: string, params: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Suggestion call parameters (product spec, requests): the source's declared defaults fill
+ * parameters left missing or empty, then query merging.
+ */
+export function suggestionParams(
+  source: string,
+  params: Record<string, unknown>,
+  rules: FilterRules = NO_FILTER_RULES,
+): Record<string, unknown> {
   const out = { ...params };
-  if (
-    source.startsWith('brand') &&
-    (out.attr_type_id === undefined || out.attr_type_id === null || out.attr_type_id === '')
-  ) {
-    out.attr_type_id = 0;
-  }
-  return mergeQuery(out);
+  for (const [key, value] of Object.entries(rules.suggestionDefaults[source] ?? {}))
+    if (isEmptyValue(out[key])) out[key] = value;
+  return mergeQuery(out, rules.links);
 }

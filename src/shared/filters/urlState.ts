@@ -1,21 +1,21 @@
-import { dropEmptyKeys, NON_FILTER_FIELDS, type FilterState } from './filterState.js';
+import { dropEmptyKeys, isMap, NON_FILTER_FIELDS, type FilterState } from './filterState.js';
 
 /** Bookkeeping that makes links long and is rebuilt on load; paging is not shared either. */
 const NOT_IN_URL = new Set(['offset', 'limit', 'checkbox_filters', 'alwaysSelected_filters']);
-const JSON_FIELDS = new Set(['selected_filters', 'label_category_ids', 'city_zone_ids']);
 const DATE_FIELDS = new Set<string>(
   NON_FILTER_FIELDS.filter((f) => f.endsWith('date') || f.startsWith('date')),
 );
 
 /**
  * Filter state as a URL query so a copied link reopens the view. Lists are comma-separated
- * (as in data calls); names for tags travel as JSON so the tags read right on the other side.
+ * (as in data calls); maps (names for tags, linked ids) travel as JSON so the tags read right and
+ * removing a linked tag still takes its ids with it on the other side.
  */
 export function filtersToSearch(state: FilterState): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(dropEmptyKeys(state))) {
     if (NOT_IN_URL.has(key)) continue;
-    if (JSON_FIELDS.has(key)) params.set(key, JSON.stringify(value));
+    if (isMap(value)) params.set(key, JSON.stringify(value));
     else if (Array.isArray(value)) params.set(key, `[${value.map((v) => String(v)).join(',')}]`);
     else params.set(key, String(value));
   }
@@ -36,7 +36,7 @@ export function searchToFilters(search: string): Partial<FilterState> | null {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of params) {
     if (NOT_IN_URL.has(key)) continue;
-    if (JSON_FIELDS.has(key)) {
+    if (raw.startsWith('{')) {
       try {
         out[key] = JSON.parse(raw) as unknown;
       } catch {

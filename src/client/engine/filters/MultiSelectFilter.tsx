@@ -10,12 +10,6 @@ import { useOptionMenuList } from './OptionMenuList.js';
 import { namesOf, selectedOptions, toSelectOptions } from './selectionHelpers.js';
 import { useFilterOptions } from './useFilterOptions.js';
 
-/** Linked ids per field: a label category stands for categories, a city zone for cities. */
-const LINKS: Record<string, 'label_category_ids' | 'city_zone_ids'> = {
-  label_category_id: 'label_category_ids',
-  city_zone_id: 'city_zone_ids',
-};
-
 /**
  * Multi-select fed by a suggestion source (react-select), with min/max selection rules. As a
  * typeahead it asks for options only once something is typed (large lists: keywords, products).
@@ -65,9 +59,10 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
             next.map((o) => o.value),
             namesOf(next),
           );
-          const link = LINKS[config.field];
+          // A declared link (config `linked`) remembers the ids each chosen value stands for.
+          const link = 'linked' in config ? config.linked?.map : undefined;
           if (link) {
-            const known = { ...(filters[link] ?? {}) };
+            const known = { ...((filters[link] as Record<string, OptionKey[]> | undefined) ?? {}) };
             const map: Record<string, OptionKey[]> = {};
             for (const o of next) {
               const ids =

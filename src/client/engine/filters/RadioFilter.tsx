@@ -6,7 +6,7 @@ import { screenActions } from '../state/screenStore.js';
 import { CollapsibleOptions } from './CollapsibleOptions.js';
 import { FilterField } from './FilterField.js';
 
-/** One choice of a few; an option may clear fields it contradicts (self_comp, spec §4). */
+/** One choice of a few; an option may clear fields it contradicts (its config `clears`). */
 export function RadioFilter({ config }: { config: Config }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);

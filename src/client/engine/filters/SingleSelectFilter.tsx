@@ -45,7 +45,7 @@ export function SingleSelectFilter({ config }: { config: Config }) {
           const option = config.options?.find((o) => String(o.value) === String(opt?.value));
           const raw = option ? option.value : opt?.value;
           screenActions.setFilter(store, config.field, raw, opt ? namesOf([opt]) : undefined);
-          // An option may clear siblings it contradicts (e.g. self_comp clears brand and category).
+          // An option may clear siblings it contradicts (its config `clears`).
           for (const f of option?.clears ?? []) screenActions.setFilter(store, f, undefined);
         }}
       />

@@ -4,7 +4,7 @@ import type { FilterState } from '../../../shared/filters/index.js';
 import { useEngine } from '../EngineContext.js';
 import { screenActions } from '../state/screenStore.js';
 
-/** An on/off flag (is_favourite, is_competitor ...); off removes the field. */
+/** An on/off flag (a boolean field of the screen); off removes the field. */
 export function ToggleFilter({ config }: { config: Config }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);

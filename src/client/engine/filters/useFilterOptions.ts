@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { FilterState } from '../../../shared/filters/index.js';
+import { suggestionParams, type FilterState } from '../../../shared/filters/index.js';
 import { errorMessage } from '../../api/http.js';
 import { useEngine } from '../EngineContext.js';
 import type { FilterOptionItem } from '../screenTypes.js';
@@ -62,7 +62,9 @@ export function useFilterOptions(
       start_date: filters.start_date,
       end_date: filters.end_date,
     };
-    data.suggestions(source, params).then(
+    // The screen's declared suggestion defaults and query merging (config, not engine code).
+    const rules = store.defaults.rules;
+    data.suggestions(source, suggestionParams(source, params, rules)).then(
       ({ options, total }) => {
         inFlight.current = false;
         if (!live) return;

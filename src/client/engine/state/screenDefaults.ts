@@ -1,9 +1,9 @@
 import type { ScreenConfig, ScreenQuery } from '../../../shared/config.gen.js';
-import { isDatePreset, type ScreenFilterDefaults } from '../../../shared/filters/index.js';
+import { filterRulesOf, isDatePreset, type ScreenFilterDefaults } from '../../../shared/filters/index.js';
+import { pageSizeOf } from '../../../shared/pageSize.js';
 
 /** Filter defaults a screen config implies: page size, default date preset, default choices. */
 export function screenDefaults(screen: ScreenConfig): ScreenFilterDefaults {
-  const grid = screen.widgets.find((w) => w.kind === 'grid');
   const datePicker = screen.filters?.find((f) => f.kind === 'datePreset');
   const preset = screen.dates?.default ?? datePicker?.default;
   const values: Record<string, unknown> = {};
@@ -11,7 +11,11 @@ export function screenDefaults(screen: ScreenConfig): ScreenFilterDefaults {
     if ((f.kind === 'radio' || f.kind === 'singleSelect') && f.default !== undefined)
       values[f.field] = f.default;
   }
-  const defaults: ScreenFilterDefaults = { limit: grid?.pageSize ?? screen.pageSize ?? 10, values };
+  const defaults: ScreenFilterDefaults = {
+    limit: pageSizeOf(screen),
+    values,
+    rules: filterRulesOf(screen.filters),
+  };
   if (isDatePreset(preset)) defaults.datePreset = preset;
   return defaults;
 }

@@ -81,12 +81,8 @@ export const screenActions = {
   setFilter(store: ScreenStore, field: string, value: unknown, names?: Record<string, string>) {
     apply(store, changeFilter(store.filters, field, value, store.defaults, names));
   },
-  /** Label categories and city zones remember the ids they stand for (tag removal needs them). */
-  setLinked(
-    store: ScreenStore,
-    mapField: 'label_category_ids' | 'city_zone_ids',
-    map: Record<string, OptionKey[]>,
-  ) {
+  /** A linked filter's values remember the ids they stand for (tag removal needs them). */
+  setLinked(store: ScreenStore, mapField: string, map: Record<string, OptionKey[]>) {
     store.filters = { ...store.filters, [mapField]: map };
   },
   setDatePreset(store: ScreenStore, preset: DatePresetId, input?: PresetInput, today = todayIso()) {
@@ -96,7 +92,7 @@ export const screenActions = {
     apply(store, changeOrder(store.filters, orderBy, orderType, store.defaults));
   },
   removeTag(store: ScreenStore, field: string, key: OptionKey) {
-    apply(store, removeTag(store.filters, field, key));
+    apply(store, removeTag(store.filters, field, key, store.defaults.rules));
   },
   clearAll(store: ScreenStore, today = todayIso()) {
     apply(store, removeAllFilters(store.filters, store.defaults, today));

@@ -5,7 +5,7 @@ import type {
   DownloadAction,
   UploadAction,
 } from '../../../shared/config.gen.js';
-import { dataQueryParams, type FilterState } from '../../../shared/filters/index.js';
+import { dataQueryParams, type FilterRules, type FilterState } from '../../../shared/filters/index.js';
 import { errorMessage, http, serializeParams } from '../../api/http.js';
 import { useEngine } from '../EngineContext.js';
 import { WidgetFrame } from './WidgetFrame.js';
@@ -35,7 +35,10 @@ function DownloadButton({ action }: { action: DownloadAction }) {
   const { screen, store } = useEngine();
   const snap = useSnapshot(store);
   const fields = (screen.filters ?? []).flatMap((f) => ('field' in f ? [f.field] : []));
-  const params = action.withFilters === false ? {} : dataQueryParams(snap.filters as FilterState, fields);
+  const params =
+    action.withFilters === false
+      ? {}
+      : dataQueryParams(snap.filters as FilterState, fields, snap.defaults.rules as FilterRules);
   delete params.limit;
   delete params.offset;
   const query = serializeParams(params);

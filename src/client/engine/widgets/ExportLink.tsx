@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { dataQueryParams, type FilterState } from '../../../shared/filters/index.js';
+import { dataQueryParams, type FilterRules, type FilterState } from '../../../shared/filters/index.js';
 import { serializeParams } from '../../api/http.js';
 import { useEngine } from '../EngineContext.js';
 import { findQuery } from '../screenTypes.js';
@@ -11,7 +11,11 @@ export function ExportLink({ queryId }: { queryId: string }) {
   const snap = useSnapshot(store);
   const query = findQuery(screen, queryId);
   if (!query) return null;
-  const params = dataQueryParams(snap.filters as FilterState, queryFilterFields(screen, query));
+  const params = dataQueryParams(
+    snap.filters as FilterState,
+    queryFilterFields(screen, query),
+    snap.defaults.rules as FilterRules,
+  );
   delete params.limit;
   delete params.offset;
   const qs = serializeParams(params);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const repoScreens = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../screens');
 
-/** A temp copy of the stock area and dataset (the reference config), to break on purpose. */
+/** A temp copy of the stock area, its dataset and the shared definitions (the reference config), to break on purpose. */
 export function copyStockScreens(): {
   dir: string;
   edit: (file: string, change: (json: any) => void) => void;
@@ -15,6 +15,7 @@ export function copyStockScreens(): {
 } {
   const dir = mkdtempSync(path.join(tmpdir(), 'screens-'));
   cpSync(path.join(repoScreens, 'stock'), path.join(dir, 'stock'), { recursive: true });
+  cpSync(path.join(repoScreens, 'shared'), path.join(dir, 'shared'), { recursive: true });
   cpSync(
     path.join(repoScreens, 'datasets/stock.dataset.json'),
     path.join(dir, 'datasets/stock.dataset.json'),
