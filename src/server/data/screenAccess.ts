@@ -17,11 +17,16 @@ export interface ScreenTab {
 }
 
 /** The area's tabs the caller may open, in the area's order. */
-export function allowedTabs(snapshot: ConfigSnapshot, area: AreaConfig, auth: AuthContext | null): ScreenTab[] {
+export function allowedTabs(
+  snapshot: ConfigSnapshot,
+  area: AreaConfig,
+  auth: AuthContext | null,
+): ScreenTab[] {
   const tabs: ScreenTab[] = [];
   for (const id of area.tabs) {
     const screen = snapshot.screens.get(`${area.id}/${id}`);
-    if (screen && mayOpen(auth, screen)) tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
+    if (screen && mayOpen(auth, screen))
+      tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
   }
   return tabs;
 }

@@ -23,14 +23,28 @@ export function registerSuggestionRoutes(app: FastifyInstance): void {
     const dataset = datasetOf(snapshot, screen);
     const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
     const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);
-    const rows = await app.deps.warehouse.query<{ key: number | string; name: string; ids?: (number | string)[]; [TOTAL_COLUMN]: number }>(sql, params);
+    const rows = await app.deps.warehouse.query<{
+      key: number | string;
+      name: string;
+      ids?: (number | string)[];
+      [TOTAL_COLUMN]: number;
+    }>(sql, params);
     let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
     if (rows.length === 0 && req.offset > 0) {
-      const first = compileSuggestionQuery(dataset, { ...req, offset: 0, size: 1 }, auth.groupId, app.deps.warehouse.dialect);
+      const first = compileSuggestionQuery(
+        dataset,
+        { ...req, offset: 0, size: 1 },
+        auth.groupId,
+        app.deps.warehouse.dialect,
+      );
       const head = await app.deps.warehouse.query<{ [TOTAL_COLUMN]: number }>(first.sql, first.params);
       total = Number(head[0]?.[TOTAL_COLUMN] ?? 0);
     }
-    const options = rows.map((r) => ({ key: r.key, name: String(r.name ?? r.key), ...(r.ids ? { ids: r.ids } : {}) }));
+    const options = rows.map((r) => ({
+      key: r.key,
+      name: String(r.name ?? r.key),
+      ...(r.ids ? { ids: r.ids } : {}),
+    }));
     return { statusCode: 1, msg: 'Success', total, data: { [request.params.source]: options } };
   });
 }
