@@ -1,4 +1,5 @@
 import type { ConfigSnapshot } from '../config/configRegistry.js';
+import { mayOpenScreen } from './mayOpenScreen.js';
 import type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 export type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 
@@ -15,7 +16,7 @@ export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string
   for (const area of areas) {
     const allowed = area.tabs.filter((tab) => {
       const screen = config.screens.get(`${area.id}/${tab}`);
-      return screen !== undefined && activities.has(screen.permission);
+      return screen !== undefined && mayOpenScreen({ activities }, screen.permission);
     });
     if (allowed.length === 0) continue;
     const icon = area.icon ?? `icon-${area.id}`;

@@ -80,6 +80,13 @@ describe('data plugin', () => {
     });
   });
 
+  it('still gives the total past the last page, of a grid and of a suggestion list', async () => {
+    const grid = await get('stock/data?limit=1&offset=50&channel_id=1');
+    expect(grid.json()).toMatchObject({ data: { total: 2, rows: [] } });
+    const options = await get('suggestion/city?screenName=stock/kpi&prefix=&offset=50&staticSize=10');
+    expect(options.json()).toMatchObject({ total: 2, data: { city: [] } });
+  });
+
   it('answers 401 without a session, 403 outside the activities', async () => {
     expect((await get('stock/products/stats', '')).statusCode).toBe(401);
     const res = await get('stock/data', '1:stock/kpi');

@@ -1,22 +1,8 @@
-import type { ScreenConfig, ValueFormat } from '../../shared/config.gen.js';
+import type { ScreenConfig } from '../../shared/config.gen.js';
+import type { FieldMeta, ResolvedScreen } from '../../shared/screenApi.js';
 import type { AuthContext } from '../auth/authContext.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
-import { allowedTabs, datasetOf, type ScreenTab } from './screenAccess.js';
-
-/** Label and definition of a row field, so tiles and headers show what a number means. */
-export interface FieldMeta {
-  id: string;
-  label: string;
-  description?: string;
-  format?: ValueFormat;
-}
-
-/** contracts.md: the screen as validated, plus the tabs the caller may open and field metadata. */
-export type ResolvedScreen = ScreenConfig & {
-  tabs: ScreenTab[];
-  measures: FieldMeta[];
-  dimensions: FieldMeta[];
-};
+import { allowedTabs, datasetOf } from './screenAccess.js';
 
 export function resolveScreen(
   snapshot: ConfigSnapshot,

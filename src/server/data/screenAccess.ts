@@ -1,19 +1,15 @@
 import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
 import type { AuthContext } from '../auth/authContext.js';
+import { mayOpenScreen } from '../auth/mayOpenScreen.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
 import { indexDataset, type DatasetIndex } from '../config/datasetIndex.js';
 import { NotFoundError } from '../../shared/errors.js';
+import type { ScreenTab } from '../../shared/screenApi.js';
 
 /** Whether the caller may open a screen (a share-link viewer only its one screen). */
 export function mayOpen(auth: AuthContext | null, screen: ScreenConfig): boolean {
   if (!auth || auth.groupId === null) return false;
-  return auth.readMode ? auth.readMode.screen === screen.permission : auth.activities.has(screen.permission);
-}
-
-export interface ScreenTab {
-  id: string;
-  title: string;
-  url: string;
+  return mayOpenScreen(auth, screen.permission);
 }
 
 /** The area's tabs the caller may open, in the area's order. */

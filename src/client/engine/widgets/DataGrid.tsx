@@ -14,7 +14,7 @@ import { useQueryRows } from '../useQueryRows.js';
 import { ExportLink } from './ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { RowActions } from './RowActions.js';
-import type { ResolvedScreen } from '../screenTypes.js';
+import type { ResolvedScreen } from '../../../shared/screenApi.js';
 import { WidgetFrame } from './WidgetFrame.js';
 
 type Row = Record<string, unknown>;

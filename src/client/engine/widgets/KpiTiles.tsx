@@ -1,7 +1,8 @@
 import type { KpiTilesWidget } from '../../../shared/config.gen.js';
 import { formatValue } from '../../../shared/format/index.js';
 import { useEngine } from '../EngineContext.js';
-import { findQuery, type ResolvedScreen } from '../screenTypes.js';
+import { findQuery } from '../findQuery.js';
+import type { ResolvedScreen } from '../../../shared/screenApi.js';
 import { useQueryRows } from '../useQueryRows.js';
 import { kpiChange } from './kpiChange.js';
 import { WidgetFrame } from './WidgetFrame.js';
