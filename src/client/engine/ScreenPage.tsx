@@ -90,5 +90,3 @@ function ScreenLoader({
     />
   );
 }
-
-export default ScreenPage;

@@ -1,7 +1,6 @@
 import type { ConfigSnapshot } from '../config/configRegistry.js';
 import { mayOpenScreen } from './mayOpenScreen.js';
 import type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
-export type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 
 /**
  * Sidebar and tabs from the config's areas, limited to the screens the user's activities allow.
