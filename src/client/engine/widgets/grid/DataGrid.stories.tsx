@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EngineHarness, widgetOf } from '../fixtures/EngineHarness.js';
-import { stockDataScreen, stockKpiScreen } from '../fixtures/stockScreens.js';
+import { EngineHarness, widgetOf } from '../../fixtures/EngineHarness.js';
+import { stockDataScreen, stockKpiScreen } from '../../fixtures/stockScreens.js';
 import { DataGrid } from './DataGrid.js';
 
 const meta = {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { RenderWidget } from './widgetRegistry.js';
+import { RenderWidget } from '../widgetRegistry.js';
 
 const meta = {
   title: 'Engine/Widgets/Unknown kind',

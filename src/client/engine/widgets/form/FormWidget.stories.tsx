@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EngineHarness } from '../fixtures/EngineHarness.js';
-import { sampleForm } from '../fixtures/extraWidgets.js';
-import { stockKpiScreen } from '../fixtures/stockScreens.js';
+import { EngineHarness } from '../../fixtures/EngineHarness.js';
+import { sampleForm } from '../../fixtures/extraWidgets.js';
+import { stockKpiScreen } from '../../fixtures/stockScreens.js';
 import { FormWidget } from './FormWidget.js';
 
 const meta = {

@@ -1,9 +1,9 @@
 import { useSnapshot } from 'valtio';
-import { dataQueryParams, type FilterState } from '../../../shared/filters/index.js';
-import { serializeParams } from '../../api/http.js';
-import { useEngine } from '../EngineContext.js';
-import { findQuery } from '../findQuery.js';
-import { queryFilterFields } from '../state/screenDefaults.js';
+import { dataQueryParams, type FilterState } from '../../../../shared/filters/index.js';
+import { serializeParams } from '../../../api/http.js';
+import { useEngine } from '../../EngineContext.js';
+import { findQuery } from '../../findQuery.js';
+import { queryFilterFields } from '../../state/screenDefaults.js';
 
 /** xlsx export of a grid under the current filters: `GET /api/v1/{endpoint}/export` (contracts). */
 export function ExportLink({ queryId }: { queryId: string }) {

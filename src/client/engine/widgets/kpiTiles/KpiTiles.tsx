@@ -1,11 +1,11 @@
-import type { KpiTilesWidget } from '../../../shared/config.gen.js';
-import { formatValue } from '../../../shared/format/index.js';
-import { useEngine } from '../EngineContext.js';
-import { findQuery } from '../findQuery.js';
-import type { ResolvedScreen } from '../../../shared/screenApi.js';
-import { useQueryRows } from '../useQueryRows.js';
+import type { KpiTilesWidget } from '../../../../shared/config.gen.js';
+import { formatValue } from '../../../../shared/format/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { findQuery } from '../../findQuery.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
+import { useQueryRows } from '../../useQueryRows.js';
 import { kpiChange } from './kpiChange.js';
-import { WidgetFrame } from './WidgetFrame.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
  * KPI tiles: one row from the query, one tile per measure, the definition on hover; a tile with

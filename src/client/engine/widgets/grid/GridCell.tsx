@@ -1,5 +1,5 @@
-import type { GridColumnNode } from '../../../shared/config.gen.js';
-import { formatValue, type CurrencyInfo } from '../../../shared/format/index.js';
+import type { GridColumnNode } from '../../../../shared/config.gen.js';
+import { formatValue, type CurrencyInfo } from '../../../../shared/format/index.js';
 import { Sparkline } from './Sparkline.js';
 import { Thumb } from './Thumb.js';
 import { StatusChip } from './StatusChip.js';

@@ -1,4 +1,4 @@
-import { vocabEntry } from '../../../shared/vocab/index.js';
+import { vocabEntry } from '../../../../shared/vocab/index.js';
 
 /** A status code of a vocabulary (spec §4) as a coloured chip. */
 export function StatusChip({ vocabulary, code }: { vocabulary: string; code: unknown }) {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EngineHarness } from '../fixtures/EngineHarness.js';
-import { sampleActions } from '../fixtures/extraWidgets.js';
-import { stockDataScreen } from '../fixtures/stockScreens.js';
+import { EngineHarness } from '../../fixtures/EngineHarness.js';
+import { sampleActions } from '../../fixtures/extraWidgets.js';
+import { stockDataScreen } from '../../fixtures/stockScreens.js';
 import { ActionsWidget } from './ActionsWidget.js';
 
 const meta = {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import type { FormWidget as FormConfig } from '../../../shared/config.gen.js';
-import { errorMessage } from '../../api/http.js';
-import { useEngine } from '../EngineContext.js';
-import { WidgetFrame } from './WidgetFrame.js';
+import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js';
+import { errorMessage } from '../../../api/http.js';
+import { useEngine } from '../../EngineContext.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
 
 const RjsfForm = lazy(() => import('./RjsfForm.js'));
 

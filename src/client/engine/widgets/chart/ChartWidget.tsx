@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { ChartWidget as ChartConfig } from '../../../shared/config.gen.js';
-import { useQueryRows } from '../useQueryRows.js';
-import { WidgetFrame } from './WidgetFrame.js';
+import type { ChartWidget as ChartConfig } from '../../../../shared/config.gen.js';
+import { useQueryRows } from '../../useQueryRows.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
 
 // Vega is ~300 KB gzip: split out so only screens with charts pay for it.
 const VegaChart = lazy(() => import('./VegaChart.js'));

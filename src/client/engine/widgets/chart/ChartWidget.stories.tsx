@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EngineHarness, widgetOf } from '../fixtures/EngineHarness.js';
-import { stockKpiScreen } from '../fixtures/stockScreens.js';
+import { EngineHarness, widgetOf } from '../../fixtures/EngineHarness.js';
+import { stockKpiScreen } from '../../fixtures/stockScreens.js';
 import { ChartWidget } from './ChartWidget.js';
 
 const meta = {

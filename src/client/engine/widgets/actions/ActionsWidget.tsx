@@ -4,11 +4,11 @@ import type {
   ActionsWidget as ActionsConfig,
   DownloadAction,
   UploadAction,
-} from '../../../shared/config.gen.js';
-import { dataQueryParams, type FilterState } from '../../../shared/filters/index.js';
-import { errorMessage, http, serializeParams } from '../../api/http.js';
-import { useEngine } from '../EngineContext.js';
-import { WidgetFrame } from './WidgetFrame.js';
+} from '../../../../shared/config.gen.js';
+import { dataQueryParams, type FilterState } from '../../../../shared/filters/index.js';
+import { errorMessage, http, serializeParams } from '../../../api/http.js';
+import { useEngine } from '../../EngineContext.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
 
 /** Upload and download buttons of a screen (row actions live on the grid). */
 export function ActionsWidget({ config }: { config: ActionsConfig }) {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GridWidget } from '../../../shared/config.gen.js';
-import { EngineContext } from '../EngineContext.js';
-import { fakeDataSource } from '../fixtures/fakeDataSource.js';
-import { stockDataScreen } from '../fixtures/stockScreens.js';
-import { createScreenStore } from '../state/screenStore.js';
-import { DEFAULT_CURRENCY } from '../../../shared/format/index.js';
+import type { GridWidget } from '../../../../shared/config.gen.js';
+import { EngineContext } from '../../EngineContext.js';
+import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
+import { stockDataScreen } from '../../fixtures/stockScreens.js';
+import { createScreenStore } from '../../state/screenStore.js';
+import { DEFAULT_CURRENCY } from '../../../../shared/format/index.js';
 import { DataGrid } from './DataGrid.js';
 
 afterEach(cleanup);

@@ -7,15 +7,15 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useSnapshot } from 'valtio';
-import type { GridWidget } from '../../../shared/config.gen.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { useQueryRows } from '../useQueryRows.js';
-import { ExportLink } from './ExportLink.js';
+import type { GridWidget } from '../../../../shared/config.gen.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { useQueryRows } from '../../useQueryRows.js';
+import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { RowActions } from './RowActions.js';
-import type { ResolvedScreen } from '../../../shared/screenApi.js';
-import { WidgetFrame } from './WidgetFrame.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
 
 type Row = Record<string, unknown>;
 // Sorting only: paging is server-side through offset/limit and Show More, so no pagination feature.

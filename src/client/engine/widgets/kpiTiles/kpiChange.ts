@@ -5,8 +5,8 @@ import {
   COMPARE_KEYS,
   COMPARE_START,
   previousField,
-} from '../../../shared/compareFields.js';
-import { formatDate, formatValue, type CurrencyInfo } from '../../../shared/format/index.js';
+} from '../../../../shared/compareFields.js';
+import { formatDate, formatValue, type CurrencyInfo } from '../../../../shared/format/index.js';
 
 /** What a KPI tile shows of its measure's period-over-period change (ScreenQuery.compare). */
 export interface KpiChange {
