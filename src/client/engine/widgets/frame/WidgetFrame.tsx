@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LoadState } from '../../useQueryRows.js';
 
 export const NO_DATA = 'No Data Available';
 
@@ -9,6 +10,12 @@ interface Props {
   error?: string | undefined;
   actions?: ReactNode;
   children?: ReactNode;
+}
+
+/** The frame's status and error for a query's load state: a ready answer without rows is empty. */
+export function loadFrame(load: LoadState, hasRows: boolean): Pick<Props, 'status' | 'error'> {
+  if (load.status === 'error') return { status: 'error', error: load.message };
+  return { status: load.status === 'ready' && !hasRows ? 'empty' : load.status };
 }
 
 /** The card every widget sits in, with the loading, empty and error states in one place. */

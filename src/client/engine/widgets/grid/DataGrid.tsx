@@ -15,7 +15,7 @@ import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { RowActions } from './RowActions.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
-import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 type Row = Record<string, unknown>;
 // Sorting only: paging is server-side through offset/limit and Show More, so no pagination feature.
@@ -93,13 +93,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
     if (load.status === 'ready') screenActions.setCounts(store, rows.length, total);
   }, [load.status, rows.length, total, store]);
 
-  const status = load.status === 'ready' && rows.length === 0 ? 'empty' : load.status;
   return (
     <WidgetFrame
       title={config.title}
       kind="grid"
-      status={status}
-      error={load.status === 'error' ? load.message : undefined}
+      {...loadFrame(load, rows.length > 0)}
       actions={config.exportable ? <ExportLink queryId={config.query} /> : undefined}
     >
       {rows.length > 0 && (

@@ -5,7 +5,7 @@ import { findQuery } from '../../findQuery.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { useQueryRows } from '../../useQueryRows.js';
 import { kpiChange } from './kpiChange.js';
-import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
  * KPI tiles: one row from the query, one tile per measure, the definition on hover; a tile with
@@ -16,14 +16,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const load = useQueryRows(config.query);
   const keys = comparedKeysLabel(screen, findQuery(screen, config.query)?.compare?.over ?? []);
   const row = load.result?.rows[0];
-  const status = load.status === 'ready' && !row ? 'empty' : load.status;
   return (
-    <WidgetFrame
-      title={config.title}
-      kind="kpiTiles"
-      status={status}
-      error={load.status === 'error' ? load.message : undefined}
-    >
+    <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {row && (
         <div className="ss-kpis">
           {config.tiles.map((tile) => {
