@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['src/client/testSetup.ts'],
           testTimeout: 30_000,
+          // PGlite's WASM start alone took 4-9 s in a beforeAll on a loaded 2-core machine.
+          hookTimeout: 30_000,
         },
       },
       {

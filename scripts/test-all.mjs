@@ -15,6 +15,7 @@ const steps = [
   ['screen config is valid', 'npm run -s screens:check'],
   ['typecheck', 'npm run -s typecheck'],
   ['lint', 'npm run -s lint'],
+  ['no dead files, exports or dependencies (knip)', 'npm run -s knip'],
   ['unit tests', 'npm run -s test:unit'],
   ['API tests', 'npm run -s test:api'],
   ['build', 'npm run -s build'],

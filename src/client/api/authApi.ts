@@ -1,7 +1,19 @@
 import { http } from './http.js';
 import type { Envelope } from '../../shared/envelope.js';
-import type { GroupSelection, LoginAnswer, UserMenu } from '../../shared/auth/accessTypes.js';
+import type {
+  Agreement,
+  GroupSelection,
+  LoginAnswer,
+  SessionCheck,
+  SharedView,
+  UserInfo,
+  UserMenu,
+} from '../../shared/auth/accessTypes.js';
 export type {
+  Agreement,
+  SessionCheck,
+  SharedView,
+  UserInfo,
   GroupSelection,
   LoginAnswer,
   MenuItem,
@@ -9,44 +21,6 @@ export type {
   SubmenuItem,
   UserMenu,
 } from '../../shared/auth/accessTypes.js';
-
-export interface UserInfo {
-  userName: string;
-  firstName: string;
-  lastName: string;
-  ktrVersion: string;
-  groupName: string;
-  groupId: number;
-  last_failed_login: string | null;
-  last_success_login: string | null;
-  mrp: string;
-  currencySign: string;
-  images_type: number;
-  selling_price: string;
-  isAdmin: boolean;
-}
-
-export interface SessionCheck {
-  userId: number;
-  loginTime: string;
-  groupId: number;
-  readMode: boolean;
-}
-
-export interface Agreement {
-  description: string;
-  status: number | null;
-}
-
-export interface SharedView {
-  menu_name: string;
-  view_id: number;
-  group_id: number;
-  user_id: number;
-  menu_id: number;
-  screen: string;
-  group: { group_id: number; group_name: string } | null;
-}
 
 async function data<T>(call: Promise<{ data: Envelope<T> }>): Promise<T> {
   const { data: envelope } = await call;

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ScreenStore } from './state/screenStore.js';
 import type { DataSource } from './dataSource.js';
-import type { ResolvedScreen } from './screenTypes.js';
+import type { ResolvedScreen } from '../../shared/screenApi.js';
 import type { CurrencyInfo } from '../../shared/format/index.js';
 
 /** What every widget of a screen shares: its config, its filter store and the data source. */

@@ -3,7 +3,7 @@ import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../api/http.js';
 import { httpDataSource, type DataSource } from './dataSource.js';
 import { browserStorage, storedCrawlDates, storedCurrency } from './env.js';
-import type { ResolvedScreen } from './screenTypes.js';
+import type { ResolvedScreen } from '../../shared/screenApi.js';
 import { ScreenView } from './ScreenView.js';
 
 export interface ScreenPageProps {
@@ -90,5 +90,3 @@ function ScreenLoader({
     />
   );
 }
-
-export default ScreenPage;

@@ -6,7 +6,7 @@ import type { DataSource } from './dataSource.js';
 import { FilterBar } from './filters/FilterBar.js';
 import { SavedViews } from './SavedViews.js';
 import { ScreenLayout } from './ScreenLayout.js';
-import type { ResolvedScreen } from './screenTypes.js';
+import type { ResolvedScreen } from '../../shared/screenApi.js';
 import { SelectedTags } from './SelectedTags.js';
 import { screenDefaults, isCrawlLinked } from './state/screenDefaults.js';
 import { createScreenStore, persistScreenStore } from './state/screenStore.js';

@@ -1,7 +1,7 @@
 import { http } from '../api/http.js';
 import { suggestionParams } from '../../shared/filters/index.js';
 import type { Envelope } from '../../shared/envelope.js';
-import type { FilterOptionItem, QueryResult, ResolvedScreen } from './screenTypes.js';
+import type { FilterOptionItem, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
 import { serverViewsApi } from './serverViewsApi.js';
 

@@ -1,13 +1,8 @@
 import type { FilterState } from '../../shared/filters/index.js';
 import type { Envelope } from '../../shared/envelope.js';
+import type { SavedViewRecord } from '../../shared/screenApi.js';
 import { http } from '../api/http.js';
 import type { SavedView, ViewsApi } from './savedViews.js';
-
-interface ServerView {
-  id: number;
-  name: string;
-  state: FilterState;
-}
 
 /** Paging is never part of a view; the rest of the state is stored as is. */
 function storable(filters: FilterState): Record<string, unknown> {
@@ -18,7 +13,9 @@ function storable(filters: FilterState): Record<string, unknown> {
 /** Saved views on the server: per user, group and screen (`/api/v1/views`). */
 export const serverViewsApi: ViewsApi = {
   async list(area, screen) {
-    const res = await http.get<Envelope<ServerView[]>>('views', { params: { screen: `${area}/${screen}` } });
+    const res = await http.get<Envelope<SavedViewRecord<FilterState>[]>>('views', {
+      params: { screen: `${area}/${screen}` },
+    });
     return (res.data.data ?? []).map<SavedView>((v) => ({ id: v.id, name: v.name, filters: v.state }));
   },
   async save(area, screen, name, filters) {

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../shared/filters/index.js';
 import { errorMessage } from '../api/http.js';
 import { useEngine } from './EngineContext.js';
-import { findQuery, type QueryResult } from './screenTypes.js';
+import { findQuery } from './findQuery.js';
+import type { QueryResult } from '../../shared/screenApi.js';
 import { queryFilterFields } from './state/screenDefaults.js';
 
 export type LoadState =

@@ -1,6 +1,6 @@
 import type { ConfigSnapshot } from '../config/configRegistry.js';
+import { mayOpenScreen } from './mayOpenScreen.js';
 import type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
-export type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 
 /**
  * Sidebar and tabs from the config's areas, limited to the screens the user's activities allow.
@@ -15,7 +15,7 @@ export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string
   for (const area of areas) {
     const allowed = area.tabs.filter((tab) => {
       const screen = config.screens.get(`${area.id}/${tab}`);
-      return screen !== undefined && activities.has(screen.permission);
+      return screen !== undefined && mayOpenScreen({ activities }, screen.permission);
     });
     if (allowed.length === 0) continue;
     const icon = area.icon ?? `icon-${area.id}`;

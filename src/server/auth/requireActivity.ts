@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from './authContext.js';
+import { mayOpenScreen } from './mayOpenScreen.js';
 import { ForbiddenError, UnauthorizedError } from '../../shared/errors.js';
 
 export const UNAUTHORIZED_USER = 'unauthorized user';
@@ -14,7 +15,6 @@ export function requireActivity(
 ): AuthContext & { groupId: number } {
   const auth = request.auth;
   if (!auth || auth.groupId === null) throw new UnauthorizedError(UNAUTHORIZED_USER);
-  const allowed = auth.readMode ? auth.readMode.screen === activity : auth.activities.has(activity);
-  if (!allowed) throw new ForbiddenError(`Access denied to ${activity}`);
+  if (!mayOpenScreen(auth, activity)) throw new ForbiddenError(`Access denied to ${activity}`);
   return auth as AuthContext & { groupId: number };
 }

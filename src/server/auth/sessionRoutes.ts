@@ -10,6 +10,7 @@ import { buildMenu } from './menu.js';
 import { crawlDates } from './crawlDates.js';
 import { AGREEMENT_HTML, AGREEMENT_VERSION } from './agreementText.js';
 import { success } from './reply.js';
+import type { Agreement, SessionCheck, UserInfo } from '../../shared/auth/accessTypes.js';
 import type { AuthKit } from './kit.js';
 
 export const APP_VERSION = '0.0.1';
@@ -22,7 +23,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       const auth = request.auth;
       const session = request.loginSession;
       if (!auth || !session) throw new UnauthorizedError(MSG.unauthorizedUser);
-      const body = {
+      const body: SessionCheck = {
         userId: auth.userId,
         loginTime: session.created_at.toISOString(),
         groupId: auth.groupId,
@@ -46,7 +47,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         .select('group_name')
         .where('id', '=', auth.groupId)
         .executeTakeFirst();
-      return success({
+      return success<UserInfo>({
         userName: user.user_name,
         firstName: user.first_name,
         lastName: user.last_name,
@@ -79,7 +80,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
     app.get('/agreement', async (request) => {
       const auth = requireUser(request);
       const at = await acceptedAt(store.db, auth.userId, AGREEMENT_VERSION);
-      return success({
+      return success<Agreement>({
         description: AGREEMENT_HTML,
         status: at ? 1 : null,
         version: AGREEMENT_VERSION,

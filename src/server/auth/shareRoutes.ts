@@ -11,6 +11,7 @@ import {
 import { listShareLinks } from '../store/shareLinkRepo.js';
 import { success } from './reply.js';
 import type { AuthKit } from './kit.js';
+import type { SharedView } from '../../shared/auth/accessTypes.js';
 
 const createSchema = {
   type: 'object',
@@ -80,7 +81,7 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
           .select(['id', 'group_name'])
           .where('id', '=', link.group_id)
           .executeTakeFirst();
-        const body = {
+        const body: SharedView = {
           menu_name: link.menu_name,
           view_id: link.view_id,
           group_id: link.group_id,

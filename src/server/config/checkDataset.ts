@@ -2,7 +2,7 @@ import type { DatasetConfig, MeasureCondition } from '../../shared/config.gen.js
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from './datasetIndex.js';
-import { SHAREABLE_KINDS } from '../query/extensionMeasureSql.js';
+import { ADDITIVE_KINDS, measureKind } from '../measures/measureKinds.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
 export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
@@ -48,26 +48,13 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
   ds.measures.forEach((m, i) => {
     const where = 'where' in m ? m.where : undefined;
     if (where) checkCondition(where, pointer('measures', i, 'where'), add);
-    if (m.kind === 'entityDayShare') {
-      m.entity.forEach((id, j) => {
-        const e = ds.dimensions.find((d) => d.id === id);
-        if (!e || e.kind !== 'column' || e.type !== 'integer')
-          add(pointer('measures', i, 'entity', j), `unknown integer column dimension "${id}"`);
-      });
-    }
-    if (m.kind === 'shareOfTotal') {
-      const of = ds.measures.find((x) => x.id === m.of);
-      if (!of || !SHAREABLE_KINDS.has(of.kind))
-        add(
-          pointer('measures', i, 'of'),
-          `"${m.of}" is not an additive measure (count, countIf, sum, countDistinct, countDistinctIf, sumIf, rankWeight) of the dataset`,
-        );
-    }
-    if (m.kind === 'ratio') {
-      for (const side of ['numerator', 'denominator'] as const) {
-        if (!measures.has(m[side])) add(pointer('measures', i, side), `unknown measure "${m[side]}"`);
-      }
-    }
+    measureKind(m).check?.(m, {
+      ds,
+      measure: (id) => ds.measures.find((x) => x.id === id),
+      dimension: (id) => ds.dimensions.find((d) => d.id === id),
+      additiveKinds: ADDITIVE_KINDS,
+      add: (path, message) => add(pointer('measures', i, ...path), message),
+    });
   });
   for (const cycle of ratioCycles(ds))
     add(

@@ -8,12 +8,16 @@ import { areasSchema, screenConfigSchema } from './routeSchemas.js';
 
 /** GET config/screen and config/areas: what the runtime renders, limited to what the caller may open. */
 export function registerConfigRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: { area: string; screen: string } }>('/config/screen', { schema: screenConfigSchema }, (request) => {
-    const snapshot = app.deps.config.current();
-    const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
-    requireActivity(request, screen.permission);
-    return ok(resolveScreen(snapshot, screen, request.auth));
-  });
+  app.get<{ Querystring: { area: string; screen: string } }>(
+    '/config/screen',
+    { schema: screenConfigSchema },
+    (request) => {
+      const snapshot = app.deps.config.current();
+      const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
+      requireActivity(request, screen.permission);
+      return ok(resolveScreen(snapshot, screen, request.auth));
+    },
+  );
 
   app.get('/config/areas', { schema: areasSchema }, (request) => {
     if (!request.auth || request.auth.groupId === null) throw new UnauthorizedError(UNAUTHORIZED_USER);
@@ -21,8 +25,17 @@ export function registerConfigRoutes(app: FastifyInstance): void {
     const areas = [...snapshot.areas.values()]
       .map((area) => ({ area, tabs: allowedTabs(snapshot, area, request.auth) }))
       .filter((a) => a.tabs.length > 0)
-      .sort((a, b) => (a.area.order ?? 1000) - (b.area.order ?? 1000) || a.area.label.localeCompare(b.area.label))
-      .map(({ area, tabs }) => ({ id: area.id, label: area.label, icon: area.icon, order: area.order, url: tabs[0]!.url, tabs }));
+      .sort(
+        (a, b) => (a.area.order ?? 1000) - (b.area.order ?? 1000) || a.area.label.localeCompare(b.area.label),
+      )
+      .map(({ area, tabs }) => ({
+        id: area.id,
+        label: area.label,
+        icon: area.icon,
+        order: area.order,
+        url: tabs[0]!.url,
+        tabs,
+      }));
     return ok(areas);
   });
 }

@@ -18,7 +18,13 @@ let fixture: ReturnType<typeof copyStockScreens>;
 function fakeAuth(header: string | undefined): AuthContext | null {
   if (!header) return null;
   const [group, activities] = header.split(':');
-  return { sessionId: 's', userId: 1, groupId: Number(group), activities: new Set(activities!.split(',')), readMode: null };
+  return {
+    sessionId: 's',
+    userId: 1,
+    groupId: Number(group),
+    activities: new Set(activities!.split(',')),
+    readMode: null,
+  };
 }
 
 beforeAll(async () => {
@@ -26,9 +32,13 @@ beforeAll(async () => {
   const warehouse = await createDuckDbWarehouse(':memory:');
   await loadStockFixture(warehouse);
   // A product name that a spreadsheet would run as a formula.
-  await warehouse.exec(`UPDATE dim_product SET sku_name = '=HYPERLINK("http://evil.test","x")' WHERE product_id = 1001`);
+  await warehouse.exec(
+    `UPDATE dim_product SET sku_name = '=HYPERLINK("http://evil.test","x")' WHERE product_id = 1001`,
+  );
   const config = await loadConfigRegistry(fixture.dir);
-  app = Fastify({ ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } } });
+  app = Fastify({
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+  });
   app.decorate('deps', { config, warehouse } as unknown as Deps);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -55,14 +65,26 @@ describe('data plugin', () => {
   it('answers a KPI endpoint from the config, in the session group', async () => {
     const res = await get('stock/products/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ statusCode: 1, data: { total: 1, rows: [{ in_stock: 5, availability_pct: 62.5 }] } });
+    expect(res.json()).toMatchObject({
+      statusCode: 1,
+      data: { total: 1, rows: [{ in_stock: 5, availability_pct: 62.5 }] },
+    });
     const other = await get('stock/products/stats', '2:stock/kpi');
     expect(other.json()).toMatchObject({ data: { rows: [{ in_stock: 3 }] } });
   });
 
   it('pages a grid endpoint with the total, filters applied', async () => {
     const res = await get('stock/data?limit=1&offset=0&order_by=sku_name&order_type=desc&channel_id=1');
-    expect(res.json()).toMatchObject({ data: { total: 2, rows: [{ sku_name: 'Dove Soap 100g', channel_name: 'Amazon' }] } });
+    expect(res.json()).toMatchObject({
+      data: { total: 2, rows: [{ sku_name: 'Dove Soap 100g', channel_name: 'Amazon' }] },
+    });
+  });
+
+  it('still gives the total past the last page, of a grid and of a suggestion list', async () => {
+    const grid = await get('stock/data?limit=1&offset=50&channel_id=1');
+    expect(grid.json()).toMatchObject({ data: { total: 2, rows: [] } });
+    const options = await get('suggestion/city?screenName=stock/kpi&prefix=&offset=50&staticSize=10');
+    expect(options.json()).toMatchObject({ total: 2, data: { city: [] } });
   });
 
   it('answers 401 without a session, 403 outside the activities', async () => {
@@ -84,8 +106,14 @@ describe('data plugin', () => {
   it('serves the resolved screen with the tabs the user may open and field metadata', async () => {
     const res = await get('config/screen?area=stock&screen=kpi', '1:stock/kpi');
     const data = res.json<{ data: Record<string, unknown> }>().data;
-    expect(data).toMatchObject({ id: 'kpi', permission: 'stock/kpi', tabs: [{ id: 'kpi', title: 'KPI', url: '/workspace/stock/kpi' }] });
-    expect(data.measures).toContainEqual(expect.objectContaining({ id: 'availability_pct', label: 'Availability %', format: 'percent' }));
+    expect(data).toMatchObject({
+      id: 'kpi',
+      permission: 'stock/kpi',
+      tabs: [{ id: 'kpi', title: 'KPI', url: '/workspace/stock/kpi' }],
+    });
+    expect(data.measures).toContainEqual(
+      expect.objectContaining({ id: 'availability_pct', label: 'Availability %', format: 'percent' }),
+    );
     expect(data.dimensions).toContainEqual({ id: 'brand_name', label: 'Brand' });
     expect((await get('config/screen?area=stock&screen=data', '1:stock/kpi')).statusCode).toBe(403);
     expect((await get('config/screen?area=stock&screen=nope')).statusCode).toBe(404);
@@ -94,13 +122,22 @@ describe('data plugin', () => {
 
   it('lists the areas the user may open', async () => {
     const res = await get('config/areas', '1:stock/data');
-    expect(res.json()).toMatchObject({ data: [{ id: 'stock', url: '/workspace/stock/data', tabs: [{ id: 'data' }] }] });
+    expect(res.json()).toMatchObject({
+      data: [{ id: 'stock', url: '/workspace/stock/data', tabs: [{ id: 'data' }] }],
+    });
     expect((await get('config/areas', '1:price/kpi')).json()).toMatchObject({ data: [] });
   });
 
   it('serves suggestions in the spec shape, narrowed by dependsOn', async () => {
-    const res = await get('suggestion/city?screenName=stock/kpi&channel_id=4&prefix=&offset=0&staticSize=10&attr_type_id=0');
-    expect(res.json()).toEqual({ statusCode: 1, msg: 'Success', total: 1, data: { city: [{ key: 11, name: 'Delhi' }] } });
+    const res = await get(
+      'suggestion/city?screenName=stock/kpi&channel_id=4&prefix=&offset=0&staticSize=10&attr_type_id=0',
+    );
+    expect(res.json()).toEqual({
+      statusCode: 1,
+      msg: 'Success',
+      total: 1,
+      data: { city: [{ key: 11, name: 'Delhi' }] },
+    });
     expect((await get('suggestion/city?screenName=stock/data', '1:stock/kpi')).statusCode).toBe(403);
     expect((await get('suggestion/city')).statusCode).toBe(400);
   });
@@ -121,17 +158,35 @@ describe('data plugin', () => {
 
   it('no query string gives anything but 200 or 400 (never a 500)', async () => {
     const keys = fc.oneof(
-      fc.constantFrom('channel_id', 'brand_id', 'city_zone_id', 'stock_status', 'start_date', 'end_date', 'limit', 'offset', 'order_by', 'order_type'),
+      fc.constantFrom(
+        'channel_id',
+        'brand_id',
+        'city_zone_id',
+        'stock_status',
+        'start_date',
+        'end_date',
+        'limit',
+        'offset',
+        'order_by',
+        'order_type',
+      ),
       fc.string({ minLength: 1, maxLength: 12 }),
     );
-    const values = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('1,4', '-1', '2026-01-02', 'sku_name', 'asc', '0', '99999999999'));
+    const values = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('1,4', '-1', '2026-01-02', 'sku_name', 'asc', '0', '99999999999'),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('stock/data', 'stock/products/stats', 'suggestion/brand?screenName=stock/kpi&x=1'), fc.dictionary(keys, values, { maxKeys: 5 }), async (path, params) => {
-        const qs = new URLSearchParams(params).toString();
-        const res = await get(`${path}${path.includes('?') ? '&' : '?'}${qs}`);
-        expect([200, 400]).toContain(res.statusCode);
-        expect(res.json<{ statusCode: number }>().statusCode).toBe(res.statusCode === 200 ? 1 : 0);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('stock/data', 'stock/products/stats', 'suggestion/brand?screenName=stock/kpi&x=1'),
+        fc.dictionary(keys, values, { maxKeys: 5 }),
+        async (path, params) => {
+          const qs = new URLSearchParams(params).toString();
+          const res = await get(`${path}${path.includes('?') ? '&' : '?'}${qs}`);
+          expect([200, 400]).toContain(res.statusCode);
+          expect(res.json<{ statusCode: number }>().statusCode).toBe(res.statusCode === 200 ? 1 : 0);
+        },
+      ),
       { numRuns: 150 },
     );
   });

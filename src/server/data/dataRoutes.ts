@@ -34,14 +34,19 @@ export function registerDataRoutes(app: FastifyInstance): void {
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
     if (!binding.export) {
-      const call = prepared.prepare(ctx, queryStringOf(request.url), auth.groupId, () => parseDataRequest(ctx, request.query));
+      const call = prepared.prepare(ctx, queryStringOf(request.url), auth.groupId, () =>
+        parseDataRequest(ctx, request.query),
+      );
       return ok(await runScreenQuery(app.deps.warehouse, ctx, call.request, auth.groupId, 'page', call.page));
     }
     const parsed = parseDataRequest(ctx, request.query);
     const { rows } = await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId, 'export');
     const file = await buildXlsx(screen.title, exportColumns(ctx), rows);
     const name = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(file);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(file);
   });
 }
 

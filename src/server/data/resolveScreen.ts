@@ -1,28 +1,32 @@
-import type { ScreenConfig, ValueFormat } from '../../shared/config.gen.js';
+import type { ScreenConfig } from '../../shared/config.gen.js';
+import type { FieldMeta, ResolvedScreen } from '../../shared/screenApi.js';
 import type { AuthContext } from '../auth/authContext.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
-import { allowedTabs, datasetOf, type ScreenTab } from './screenAccess.js';
+import { allowedTabs, datasetOf } from './screenAccess.js';
 
-/** Label and definition of a row field, so tiles and headers show what a number means. */
-export interface FieldMeta {
-  id: string;
-  label: string;
-  description?: string;
-  format?: ValueFormat;
-}
-
-/** contracts.md: the screen as validated, plus the tabs the caller may open and field metadata. */
-export type ResolvedScreen = ScreenConfig & { tabs: ScreenTab[]; measures: FieldMeta[]; dimensions: FieldMeta[] };
-
-export function resolveScreen(snapshot: ConfigSnapshot, screen: ScreenConfig, auth: AuthContext | null): ResolvedScreen {
+export function resolveScreen(
+  snapshot: ConfigSnapshot,
+  screen: ScreenConfig,
+  auth: AuthContext | null,
+): ResolvedScreen {
   const area = snapshot.areas.get(screen.area);
   const tabs = area ? allowedTabs(snapshot, area, auth) : [];
   if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
   const ds = datasetOf(snapshot, screen).config;
-  const measures = ds.measures.map((m) => ({ id: m.id, label: m.label, description: m.description, format: m.format }));
+  const measures = ds.measures.map((m) => ({
+    id: m.id,
+    label: m.label,
+    description: m.description,
+    format: m.format,
+  }));
   const dimensions: FieldMeta[] = [];
   for (const d of ds.dimensions) {
-    dimensions.push(withDescription({ id: d.id, label: d.label, format: d.type === 'date' ? 'date' : undefined }, d.description));
+    dimensions.push(
+      withDescription(
+        { id: d.id, label: d.label, format: d.type === 'date' ? 'date' : undefined },
+        d.description,
+      ),
+    );
     if (d.kind !== 'column' || !d.lookup) continue;
     // A grouped row also carries the label column and attributes: give them headers too.
     dimensions.push({ id: d.lookup.labelColumn, label: d.label });
@@ -43,6 +47,8 @@ function dropUndefined(meta: FieldMeta): FieldMeta {
 function humanize(column: string): string {
   return column
     .split('_')
-    .map((w) => (w === 'sku' || w === 'mrp' || w === 'url' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w) =>
+      w === 'sku' || w === 'mrp' || w === 'url' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1),
+    )
     .join(' ');
 }

@@ -9,7 +9,12 @@ const openObject = { type: 'object', additionalProperties: true };
 const slug = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,62}$' };
 
 export const screenConfigSchema = {
-  querystring: { type: 'object', required: ['area', 'screen'], additionalProperties: false, properties: { area: slug, screen: slug } },
+  querystring: {
+    type: 'object',
+    required: ['area', 'screen'],
+    additionalProperties: false,
+    properties: { area: slug, screen: slug },
+  },
   response: { 200: envelope(openObject) },
 };
 
@@ -32,11 +37,17 @@ export const dataSchema = {
 };
 
 export const suggestionSchema = {
-  params: { type: 'object', required: ['source'], properties: { source: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,62}$' } } },
+  params: {
+    type: 'object',
+    required: ['source'],
+    properties: { source: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,62}$' } },
+  },
   querystring: {
     type: 'object',
     required: ['screenName'],
-    properties: { screenName: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*/[a-zA-Z][a-zA-Z0-9_-]*$' } },
+    properties: {
+      screenName: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*/[a-zA-Z][a-zA-Z0-9_-]*$' },
+    },
     additionalProperties: { type: 'string', maxLength: 20000 },
   },
   response: {
@@ -51,7 +62,10 @@ export const suggestionSchema = {
           type: 'object',
           additionalProperties: {
             type: 'array',
-            items: { type: 'object', required: ['key', 'name'], properties: {
+            items: {
+              type: 'object',
+              required: ['key', 'name'],
+              properties: {
                 key: { type: ['integer', 'string'] },
                 name: { type: 'string' },
                 ids: { type: 'array', items: { type: ['integer', 'string'] } },

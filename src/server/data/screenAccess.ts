@@ -1,27 +1,28 @@
 import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
 import type { AuthContext } from '../auth/authContext.js';
+import { mayOpenScreen } from '../auth/mayOpenScreen.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
 import { indexDataset, type DatasetIndex } from '../config/datasetIndex.js';
 import { NotFoundError } from '../../shared/errors.js';
+import type { ScreenTab } from '../../shared/screenApi.js';
 
 /** Whether the caller may open a screen (a share-link viewer only its one screen). */
 export function mayOpen(auth: AuthContext | null, screen: ScreenConfig): boolean {
   if (!auth || auth.groupId === null) return false;
-  return auth.readMode ? auth.readMode.screen === screen.permission : auth.activities.has(screen.permission);
-}
-
-export interface ScreenTab {
-  id: string;
-  title: string;
-  url: string;
+  return mayOpenScreen(auth, screen.permission);
 }
 
 /** The area's tabs the caller may open, in the area's order. */
-export function allowedTabs(snapshot: ConfigSnapshot, area: AreaConfig, auth: AuthContext | null): ScreenTab[] {
+export function allowedTabs(
+  snapshot: ConfigSnapshot,
+  area: AreaConfig,
+  auth: AuthContext | null,
+): ScreenTab[] {
   const tabs: ScreenTab[] = [];
   for (const id of area.tabs) {
     const screen = snapshot.screens.get(`${area.id}/${id}`);
-    if (screen && mayOpen(auth, screen)) tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
+    if (screen && mayOpen(auth, screen))
+      tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
   }
   return tabs;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { FilterOptionItem } from '../../shared/screenApi.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { compileSuggestionQuery } from '../query/compileSuggestionQuery.js';
-import { TOTAL_COLUMN } from '../query/compileDatasetQuery.js';
+import type { TOTAL_COLUMN } from '../query/compileDatasetQuery.js';
+import { pagedTotal } from '../query/pagedTotal.js';
 import { parseSuggestionRequest } from '../query/suggestionRequest.js';
 import { datasetOf, findScreen } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
@@ -23,14 +25,26 @@ export function registerSuggestionRoutes(app: FastifyInstance): void {
     const dataset = datasetOf(snapshot, screen);
     const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
     const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);
-    const rows = await app.deps.warehouse.query<{ key: number | string; name: string; ids?: (number | string)[]; [TOTAL_COLUMN]: number }>(sql, params);
-    let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
-    if (rows.length === 0 && req.offset > 0) {
-      const first = compileSuggestionQuery(dataset, { ...req, offset: 0, size: 1 }, auth.groupId, app.deps.warehouse.dialect);
-      const head = await app.deps.warehouse.query<{ [TOTAL_COLUMN]: number }>(first.sql, first.params);
-      total = Number(head[0]?.[TOTAL_COLUMN] ?? 0);
-    }
-    const options = rows.map((r) => ({ key: r.key, name: String(r.name ?? r.key), ...(r.ids ? { ids: r.ids } : {}) }));
+    const rows = await app.deps.warehouse.query<{
+      key: number | string;
+      name: string;
+      ids?: (number | string)[];
+      [TOTAL_COLUMN]: number;
+    }>(sql, params);
+    const total = await pagedTotal(rows, req.offset, () => {
+      const first = compileSuggestionQuery(
+        dataset,
+        { ...req, offset: 0, size: 1 },
+        auth.groupId,
+        app.deps.warehouse.dialect,
+      );
+      return app.deps.warehouse.query<Record<string, unknown>>(first.sql, first.params);
+    });
+    const options = rows.map<FilterOptionItem>((r) => ({
+      key: r.key,
+      name: String(r.name ?? r.key),
+      ...(r.ids ? { ids: r.ids } : {}),
+    }));
     return { statusCode: 1, msg: 'Success', total, data: { [request.params.source]: options } };
   });
 }

@@ -15,7 +15,11 @@ export function escapeCell(value: unknown): unknown {
 }
 
 /** One sheet: a header row and the rows' values, every text cell escaped. */
-export async function buildXlsx(sheetName: string, columns: ExportColumn[], rows: Record<string, unknown>[]): Promise<Buffer> {
+export async function buildXlsx(
+  sheetName: string,
+  columns: ExportColumn[],
+  rows: Record<string, unknown>[],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, ' ') || 'Data');
   sheet.addRow(columns.map((c) => escapeCell(c.header)));

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, GENERIC_ERROR_MESSAGE, type FieldProblem } from '../../shared/errors.js';
-import { FAILURE } from '../../shared/envelope.js';
+import { fail } from '../../shared/envelope.js';
 
 /**
  * Turns every thrown error into the spec's envelope. Our own errors keep their status and
@@ -10,9 +10,7 @@ import { FAILURE } from '../../shared/envelope.js';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ statusCode: FAILURE, msg: error.message, data: { problems: error.problems } });
+      return reply.status(error.status).send(fail(error.message, { problems: error.problems }));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
@@ -21,13 +19,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: v.message ?? 'is invalid',
       }));
       const msg = problems.map((p) => `${p.path} ${p.message}`).join('; ');
-      return reply.status(400).send({ statusCode: FAILURE, msg, data: { problems } });
+      return reply.status(400).send(fail(msg, { problems }));
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ statusCode: FAILURE, msg: error.message });
+      return reply.status(status).send(fail(error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ statusCode: FAILURE, msg: GENERIC_ERROR_MESSAGE });
+    return reply.status(500).send(fail(GENERIC_ERROR_MESSAGE));
   });
 }

@@ -3,7 +3,7 @@ import type { WarehouseDialect } from '../warehouse/warehouse.js';
 import { columnDimension, type DatasetIndex } from '../config/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
-import { measureSql } from './measureSql.js';
+import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
 import { compareSql } from './compareSql.js';

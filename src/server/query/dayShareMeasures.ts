@@ -1,7 +1,9 @@
 import type { MeasureCondition, MeasureNode } from '../../shared/config.gen.js';
 import type { DatasetIndex } from '../config/datasetIndex.js';
-import { conditionSql, entityColumns } from './measureSql.js';
-import { alias, ident, type SqlParams } from './sqlBuilder.js';
+import { conditionSql } from '../measures/measureSqlParts.js';
+import type { DayShareParts } from '../measures/measureKind.js';
+import { measureKind } from '../measures/measureKinds.js';
+import { alias, type SqlParams } from './sqlBuilder.js';
 
 /** Key aliases of the per-unit level: one per unit column, the day, and the days per group. */
 export const unitKey = (i: number): string => `__unit${i}`;
@@ -18,29 +20,11 @@ export const DAYS_KEY = '__days';
 export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]): string[] | null {
   const entities = new Map<string, string[]>();
   const visit = (m: MeasureNode, depth: number): boolean => {
-    if (depth > 8) return false;
-    switch (m.kind) {
-      case 'count':
-      case 'countIf':
-      case 'sum':
-      case 'avg':
-      case 'min':
-      case 'max':
-        return true;
-      case 'countDistinct':
-        return true; // checked below: only the entity or the day survive the first step
-      case 'ratio':
-        return (
-          visit(ds.measures.get(m.numerator)!, depth + 1) && visit(ds.measures.get(m.denominator)!, depth + 1)
-        );
-      case 'entityDayShare': {
-        const columns = entityColumns(ds, m.entity);
-        entities.set(columns.join(','), columns);
-        return true;
-      }
-      default:
-        return false;
-    }
+    const kind = measureKind(m);
+    if (depth > 8 || !kind.dayShare) return false;
+    const entity = kind.dayShare.entity?.(m, ds);
+    if (entity) entities.set(entity.join(','), entity);
+    return (kind.uses?.(m) ?? []).every((id) => visit(ds.measures.get(id)!, depth + 1));
   };
   const ok = measureIds.every((id) => visit(ds.measures.get(id)!, 0));
   if (!ok || entities.size !== 1) return null;
@@ -51,14 +35,11 @@ export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]):
   return distinctOk ? unit! : null;
 }
 
+/** Fact columns a measure (and the measures it is built from) counts distinct. */
 function distinctColumns(ds: DatasetIndex, m: MeasureNode): string[] {
-  if (m.kind === 'countDistinct') return [m.column];
-  if (m.kind === 'ratio')
-    return [
-      ...distinctColumns(ds, ds.measures.get(m.numerator)!),
-      ...distinctColumns(ds, ds.measures.get(m.denominator)!),
-    ];
-  return [];
+  const kind = measureKind(m);
+  const nested = (kind.uses?.(m) ?? []).flatMap((id) => distinctColumns(ds, ds.measures.get(id)!));
+  return [...(kind.dayShare?.distinctColumns?.(m) ?? []), ...nested];
 }
 
 /**
@@ -81,81 +62,53 @@ export function rowsAreUnitDays(ds: DatasetIndex, unit: readonly string[]): bool
  * is one unit, and the days per group come in `__days` from a second branch (dayShareAggregate).
  * Equal partials (in-stock count and in-stock days) are computed once.
  */
-export class DayShareBuilder {
+export class DayShareBuilder implements DayShareParts {
   /** `sql AS "pN"` select items of the first step, and their aliases. */
   readonly partials: string[] = [];
   readonly partialAliases: string[] = [];
   private readonly byKey = new Map<string, string>();
   constructor(
     private readonly ds: DatasetIndex,
-    private readonly unit: readonly string[],
-    private readonly p: SqlParams,
-    private readonly perUnit = false,
+    readonly unit: readonly string[],
+    readonly p: SqlParams,
+    readonly perUnit = false,
   ) {}
 
   final(m: MeasureNode): string {
-    const col = (name: string) => `f.${ident(name)}`;
-    switch (m.kind) {
-      case 'count':
-        return this.sumOf(this.partial('count', () => 'COUNT(*)'));
-      case 'countIf':
-        return this.sumOf(this.countWhere(m.where));
-      case 'sum':
-        return `CAST(SUM(d.${this.partial(`sum ${m.column}`, () => `SUM(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
-      case 'min':
-      case 'max': {
-        const fn = m.kind.toUpperCase();
-        return `CAST(${fn}(d.${this.partial(`${fn} ${m.column}`, () => `${fn}(${col(m.column)})`)}) AS DOUBLE PRECISION)`;
-      }
-      case 'avg': {
-        const sum = this.partial(`sum ${m.column}`, () => `SUM(${col(m.column)})`);
-        const count = this.partial(`count ${m.column}`, () => `COUNT(${col(m.column)})`);
-        return `CAST(SUM(d.${sum}) AS DOUBLE PRECISION) / NULLIF(SUM(d.${count}), 0)`;
-      }
-      case 'countDistinct': {
-        const i = this.unit.indexOf(m.column);
-        if (i >= 0) return `COUNT(DISTINCT d.${alias(unitKey(i))})`;
-        return this.perUnit ? this.days() : `COUNT(DISTINCT d.${alias(DAY_KEY)})`;
-      }
-      case 'ratio': {
-        const num = this.final(this.ds.measures.get(m.numerator)!);
-        const den = this.final(this.ds.measures.get(m.denominator)!);
-        return `CAST(${num} AS DOUBLE PRECISION) * CAST(${this.p.add(m.scale ?? 1)} AS DOUBLE PRECISION) / NULLIF(${den}, 0)`;
-      }
-      case 'entityDayShare': {
-        const q = this.perUnit
-          ? this.countWhere(m.where)
-          : this.partial(`any ${JSON.stringify(m.where)}`, () => {
-              return `MAX(CASE WHEN ${conditionSql(m.where, this.p)} THEN 1 ELSE 0 END)`;
-            });
-        const units = this.unit.map((_, i) => `d.${alias(unitKey(i))}`).join(', ');
-        const pairs = this.perUnit
-          ? `COUNT(d.${alias(unitKey(0))}) * ${this.days()}` // unit columns are NULL on the days branch
-          : `COUNT(DISTINCT (${units})) * COUNT(DISTINCT d.${alias(DAY_KEY)})`;
-        return `CAST(SUM(d.${q}) AS DOUBLE PRECISION) * CAST(${this.p.add(m.scale ?? 1)} AS DOUBLE PRECISION) / NULLIF(${pairs}, 0)`;
-      }
-      default:
-        throw new Error(`Measure kind ${m.kind} does not decompose per entity and day`);
-    }
+    const parts = measureKind(m).dayShare;
+    if (!parts) throw new Error(`Measure kind ${m.kind} does not decompose per entity and day`);
+    return parts.final(m, this);
+  }
+
+  measure(id: string): string {
+    return this.final(this.ds.measures.get(id)!);
+  }
+
+  unitRef(i: number): string {
+    return `d.${alias(unitKey(i))}`;
+  }
+
+  dayRef(): string {
+    return `d.${alias(DAY_KEY)}`;
   }
 
   /** Distinct days of the group: one days-branch row per group carries them. */
-  private days(): string {
+  days(): string {
     return `MAX(d.${alias(DAYS_KEY)})`;
   }
 
-  private countWhere(where: MeasureCondition): string {
+  countWhere(where: MeasureCondition): string {
     return this.partial(`countIf ${JSON.stringify(where)}`, () => {
       return `COUNT(*) FILTER (WHERE ${conditionSql(where, this.p)})`;
     });
   }
 
-  private sumOf(partialAlias: string): string {
+  sumOf(partialAlias: string): string {
     return `CAST(COALESCE(SUM(d.${partialAlias}), 0) AS BIGINT)`;
   }
 
   /** The alias of a partial, added on first use; `sql` binds its parameters only then. */
-  private partial(key: string, sql: () => string): string {
+  partial(key: string, sql: () => string): string {
     const known = this.byKey.get(key);
     if (known) return known;
     const name = alias(`p${this.partials.length}`);

@@ -1,6 +1,7 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { compileDatasetQuery, TOTAL_COLUMN } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
+import { pagedTotal } from './pagedTotal.js';
 import type { CompiledSql } from './sqlBuilder.js';
 
 export interface QueryRows {
@@ -33,12 +34,9 @@ export async function runScreenQuery(
   const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);
   const rows = await run(compiled ?? compile(request));
   if (!ctx.query.paged || mode === 'export') return { rows, total: rows.length };
-  let total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
-  // Past the last page the window count has no row to ride on: ask for the first row only.
-  if (rows.length === 0 && request.offset > 0) {
-    const first = await run(compile({ ...request, offset: 0, limit: 1 }));
-    total = Number(first[0]?.[TOTAL_COLUMN] ?? 0);
-  }
+  const total = await pagedTotal(rows, request.offset, () =>
+    run(compile({ ...request, offset: 0, limit: 1 })),
+  );
   for (const row of rows) delete row[TOTAL_COLUMN];
   return { rows, total };
 }

@@ -159,6 +159,5 @@ export interface StoreDatabase {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type GroupRow = Selectable<GroupsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../store/storeDatabase.js';
+import type { SavedViewRecord } from '../../shared/screenApi.js';
 import './savedViewsTable.js';
-
-export interface SavedView {
-  id: number;
-  name: string;
-  state: Record<string, unknown>;
-  updatedAt: string;
-}
 
 interface Owner {
   userId: number;
@@ -15,7 +9,7 @@ interface Owner {
   screen: string;
 }
 
-export async function listViews(db: Kysely<StoreDatabase>, owner: Owner): Promise<SavedView[]> {
+export async function listViews(db: Kysely<StoreDatabase>, owner: Owner): Promise<SavedViewRecord[]> {
   const rows = await db
     .selectFrom('saved_views')
     .selectAll()

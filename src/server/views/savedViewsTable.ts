@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface SavedViewsTable {
   id: Generated<number>;
@@ -11,8 +11,6 @@ export interface SavedViewsTable {
   state: string;
   updated_at: Generated<Date>;
 }
-
-export type SavedViewRow = Selectable<SavedViewsTable>;
 
 // The store's table map lives with the access code; this table belongs to saved views.
 declare module '../store/storeDatabase.js' {

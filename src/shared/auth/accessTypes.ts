@@ -46,3 +46,48 @@ export interface GroupSelection extends UserMenu {
   groupName: string;
   groupId: number;
 }
+
+/** `GET /user_info` (and `/user/info`). */
+export interface UserInfo {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  ktrVersion: string;
+  groupName: string;
+  groupId: number;
+  last_failed_login: string | null;
+  last_success_login: string | null;
+  mrp: string;
+  currencySign: string;
+  images_type: number;
+  selling_price: string;
+  isAdmin: boolean;
+}
+
+/** `GET /processmonitor/sessionvalidity`. */
+export interface SessionCheck {
+  userId: number;
+  loginTime: string;
+  /** null until the user has chosen a group. */
+  groupId: number | null;
+  readMode: boolean;
+}
+
+/** `GET /agreement`: the text, and status 1 once the user accepted this version. */
+export interface Agreement {
+  description: string;
+  status: number | null;
+  version: string;
+  accepted_at: string | null;
+}
+
+/** `POST` of a share-link token: the shared screen and its group. */
+export interface SharedView {
+  menu_name: string;
+  view_id: number;
+  group_id: number;
+  user_id: number;
+  menu_id: number;
+  screen: string;
+  group: { group_id: number; group_name: string } | null;
+}

@@ -160,8 +160,3 @@ function unlink(state: FilterState, mapField: string, target: string, key: Optio
     state.selected_filters = { ...state.selected_filters, [target]: rest };
   }
 }
-
-/** True when a field holds anything (used by tags and the Clear-all button). */
-export function hasValue(state: FilterState, field: string): boolean {
-  return !isEmptyValue(state[field]);
-}

@@ -4,7 +4,6 @@ import { EMPTY_VALUE } from './numbers.js';
 /** Display formats of spec §9. */
 export const DISPLAY_DATE = 'DD-MMM-YYYY';
 export const DISPLAY_MONTH = "MMM 'YY";
-export const PICKER_DATE = 'DD-MM-YYYY';
 export const LOGIN_TIME = 'DD-MMM-YYYY HH:mm:ss A';
 
 function fmt(value: unknown, pattern: string): string {

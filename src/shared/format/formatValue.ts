@@ -21,7 +21,6 @@ export const VALUE_FORMATS = {
   text: (v: unknown) =>
     v === null || v === undefined || v === '' ? '---' : typeof v === 'string' ? v : JSON.stringify(v),
 } as const;
-export type ValueFormat = keyof typeof VALUE_FORMATS | 'currency' | 'currencyShort';
 
 /** One entry point so tiles and cells format the same way. Unknown formats print as text. */
 export function formatValue(

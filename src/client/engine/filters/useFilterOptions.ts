@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { suggestionParams, type FilterState } from '../../../shared/filters/index.js';
 import { errorMessage } from '../../api/http.js';
 import { useEngine } from '../EngineContext.js';
-import type { FilterOptionItem } from '../screenTypes.js';
+import type { FilterOptionItem } from '../../../shared/screenApi.js';
 import { OPTIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './scrollAndLayout.js';
 import { useDebouncedValue } from './useDebouncedValue.js';
 

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import type { WidgetKind, WidgetNode } from '../../../shared/config.gen.js';
-import { ActionsWidget } from './ActionsWidget.js';
-import { ChartWidget } from './ChartWidget.js';
-import { DataGrid } from './DataGrid.js';
-import { FormWidget } from './FormWidget.js';
-import { KpiTiles } from './KpiTiles.js';
-import { UnknownWidget } from './UnknownWidget.js';
+import { ActionsWidget } from './actions/ActionsWidget.js';
+import { ChartWidget } from './chart/ChartWidget.js';
+import { DataGrid } from './grid/DataGrid.js';
+import { FormWidget } from './form/FormWidget.js';
+import { KpiTiles } from './kpiTiles/KpiTiles.js';
+import { UnknownWidget } from './frame/UnknownWidget.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useSnapshot } from 'valtio';
+import type { GridWidget } from '../../../../shared/config.gen.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { useQueryRows } from '../../useQueryRows.js';
+import { ExportLink } from '../frame/ExportLink.js';
+import { GridCell } from './GridCell.js';
+import { RowActions } from './RowActions.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
+import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
+
+type Row = Record<string, unknown>;
+// Sorting only: paging is server-side through offset/limit and Show More, so no pagination feature.
+const features = tableFeatures({ rowSortingFeature });
+
+/** Server-paged, server-sorted grid (TanStack Table v9 in manual mode) with Show More. */
+export function DataGrid({ config }: { config: GridWidget }) {
+  const { screen, store, currency } = useEngine();
+  const snap = useSnapshot(store);
+  const load = useQueryRows(config.query);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
+  const total = load.result?.total ?? 0;
+
+  const columns = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      config.columns.map((col) => ({
+        id: col.field,
+        accessorFn: (row: Row) => row[col.field],
+        header: col.header ?? fieldLabel(screen, col.field),
+        // Only declared sort fields: the server refuses any other order_by.
+        enableSorting: col.sortable === true,
+        cell: (info) => <GridCell column={col} row={info.row.original} currency={currency} />,
+      })),
+    [config.columns, currency, screen],
+  );
+  const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      config.rowActions?.length
+        ? [
+            ...columns,
+            {
+              id: '__actions',
+              header: 'Action',
+              enableSorting: false,
+              cell: (info) => (
+                <RowActions
+                  actions={config.rowActions ?? []}
+                  row={info.row.original}
+                  onDone={(ok, message) => setActionResult({ ok, message })}
+                />
+              ),
+            },
+          ]
+        : columns,
+    [columns, config.rowActions],
+  );
+  const sorting: SortingState = snap.filters.order_by
+    ? [{ id: snap.filters.order_by, desc: snap.filters.order_type === 'desc' }]
+    : [];
+
+  const table = useTable({
+    features,
+    columns: withActions,
+    data: rows,
+    manualSorting: true,
+    getRowId: (row, index) =>
+      config.rowKey ? config.rowKey.map((k) => String(row[k] as string)).join(':') : String(index),
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      screenActions.setOrder(store, first?.id, first ? (first.desc ? 'desc' : 'asc') : undefined);
+    },
+  });
+
+  // Every filter change restarts paging and the scroll (spec §4).
+  useEffect(() => {
+    scroller.current?.scrollTo?.({ top: 0 });
+  }, [snap.scrollToken]);
+
+  useEffect(() => {
+    if (load.status === 'ready') screenActions.setCounts(store, rows.length, total);
+  }, [load.status, rows.length, total, store]);
+
+  return (
+    <WidgetFrame
+      title={config.title}
+      kind="grid"
+      {...loadFrame(load, rows.length > 0)}
+      actions={config.exportable ? <ExportLink queryId={config.query} /> : undefined}
+    >
+      {rows.length > 0 && (
+        <>
+          <div className="ss-grid__scroll" ref={scroller}>
+            <table className="ss-grid">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const sorted = header.column.getIsSorted();
+                      const col = config.columns.find((c) => c.field === header.column.id);
+                      return (
+                        <th
+                          key={header.id}
+                          style={col?.width ? { width: col.width } : undefined}
+                          className={col?.align ? `ss-align-${col.align}` : undefined}
+                          aria-sort={
+                            sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                          }
+                          title={col?.description}
+                        >
+                          {header.column.getCanSort() ? (
+                            <button
+                              type="button"
+                              className="ss-sort"
+                              onClick={header.column.getToggleSortingHandler()}
+                            >
+                              <table.FlexRender header={header} />
+                              <span className="ss-sort__icon" aria-hidden>
+                                {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                              </span>
+                            </button>
+                          ) : (
+                            <table.FlexRender header={header} />
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => {
+                      const col = config.columns.find((c) => c.field === cell.column.id);
+                      return (
+                        <td key={cell.id} className={col?.align ? `ss-align-${col.align}` : undefined}>
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {actionResult && (
+            <div
+              className={`ss-banner ${actionResult.ok ? 'ss-banner--ok' : 'ss-banner--error'}`}
+              role="status"
+            >
+              {actionResult.message}
+            </div>
+          )}
+          <footer className="ss-grid__foot">
+            <span className="ss-muted">
+              Showing {rows.length} of {total}
+            </span>
+            {total > rows.length && (
+              <button
+                type="button"
+                className="ss-btn"
+                disabled={load.status === 'loading'}
+                onClick={() => screenActions.showMore(store)}
+              >
+                {load.status === 'loading' ? 'Loading…' : 'Show More'}
+              </button>
+            )}
+          </footer>
+        </>
+      )}
+    </WidgetFrame>
+  );
+}
+
+/** Column title from the dataset's measure/dimension labels when the config gives none. */
+function fieldLabel(screen: ResolvedScreen, field: string): string {
+  return (
+    screen.measures?.find((m) => m.id === field)?.label ??
+    screen.dimensions?.find((d) => d.id === field)?.label ??
+    field
+  );
+}

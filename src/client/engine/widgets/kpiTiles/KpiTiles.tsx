@@ -1,0 +1,71 @@
+import type { KpiTilesWidget } from '../../../../shared/config.gen.js';
+import { formatValue } from '../../../../shared/format/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { findQuery } from '../../findQuery.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
+import { useQueryRows } from '../../useQueryRows.js';
+import { kpiChange } from './kpiChange.js';
+import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
+
+/**
+ * KPI tiles: one row from the query, one tile per measure, the definition on hover; a tile with
+ * `change` also shows the change from the previous period (the query's `compare`).
+ */
+export function KpiTiles({ config }: { config: KpiTilesWidget }) {
+  const { screen, currency } = useEngine();
+  const load = useQueryRows(config.query);
+  const keys = comparedKeysLabel(screen, findQuery(screen, config.query)?.compare?.over ?? []);
+  const row = load.result?.rows[0];
+  return (
+    <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
+      {row && (
+        <div className="ss-kpis">
+          {config.tiles.map((tile) => {
+            const meta = screen.measures?.find((m) => m.id === tile.measure);
+            const format = tile.format ?? meta?.format;
+            const change = tile.change ? kpiChange(row, tile.measure, format, keys, currency) : null;
+            const definition = [tile.description ?? meta?.description, change?.detail]
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <div
+                key={tile.measure}
+                className="ss-kpi"
+                title={definition}
+                tabIndex={0}
+                aria-label={definition}
+              >
+                <div className="ss-kpi__label">
+                  {tile.label ?? meta?.label ?? tile.measure}
+                  {definition && (
+                    <span className="ss-kpi__info" aria-hidden>
+                      i
+                    </span>
+                  )}
+                </div>
+                <div className="ss-kpi__value">{formatValue(row[tile.measure], format, currency)}</div>
+                {change && (
+                  <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
+                    <span className="ss-kpi__delta">{change.delta}</span>{' '}
+                    <span className="ss-kpi__against">{change.against}</span>
+                  </div>
+                )}
+                {definition && (
+                  <div className="ss-kpi__definition" role="tooltip">
+                    {definition}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </WidgetFrame>
+  );
+}
+
+/** The compared keys in words, plural: ['keyword_id'] -> 'keywords'. */
+function comparedKeysLabel(screen: ResolvedScreen, over: readonly string[]): string {
+  const labels = over.map((id) => screen.dimensions?.find((d) => d.id === id)?.label ?? id);
+  return `${labels.join(' x ').toLowerCase()}s`;
+}

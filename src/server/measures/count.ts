@@ -1,0 +1,9 @@
+import type { MeasureKind, MeasureOf } from './measureKind.js';
+
+/** COUNT(*) of the fact rows. */
+export const count: MeasureKind<MeasureOf<'count'>> = {
+  kind: 'count',
+  additive: true,
+  sql: () => 'COUNT(*)',
+  dayShare: { final: (_m, d) => d.sumOf(d.partial('count', () => 'COUNT(*)')) },
+};

@@ -1,0 +1,9 @@
+import { conditionSql, factColumn } from './measureSqlParts.js';
+import type { MeasureKind, MeasureOf } from './measureKind.js';
+
+/** Distinct values among the rows meeting a condition (products with a violation). */
+export const countDistinctIf: MeasureKind<MeasureOf<'countDistinctIf'>> = {
+  kind: 'countDistinctIf',
+  additive: true,
+  sql: (m, { p }) => `COUNT(DISTINCT CASE WHEN ${conditionSql(m.where, p)} THEN ${factColumn(m.column)} END)`,
+};

@@ -1,0 +1,10 @@
+import { conditionSql } from './measureSqlParts.js';
+import type { MeasureKind, MeasureOf } from './measureKind.js';
+
+/** Number of fact rows meeting a condition. */
+export const countIf: MeasureKind<MeasureOf<'countIf'>> = {
+  kind: 'countIf',
+  additive: true,
+  sql: (m, { p }) => `COUNT(*) FILTER (WHERE ${conditionSql(m.where, p)})`,
+  dayShare: { final: (m, d) => d.sumOf(d.countWhere(m.where)) },
+};

@@ -1,0 +1,14 @@
+import { conditionSql, factColumn } from './measureSqlParts.js';
+import type { MeasureKind, MeasureOf } from './measureKind.js';
+
+/** Linear position weights: top + 1 - rank for ranks 1..top (position-weighted share of search). */
+export const rankWeight: MeasureKind<MeasureOf<'rankWeight'>> = {
+  kind: 'rankWeight',
+  additive: true,
+  sql(m, { p }) {
+    const col = factColumn(m.column);
+    const top = `CAST(${p.add(m.top)} AS INTEGER)`;
+    const when = m.where ? ` AND ${conditionSql(m.where, p)}` : '';
+    return `CAST(SUM(CASE WHEN ${col} >= 1 AND ${col} <= ${top}${when} THEN ${top} + 1 - ${col} ELSE 0 END) AS DOUBLE PRECISION)`;
+  },
+};

@@ -1,0 +1,10 @@
+import { conditionSql, factColumn } from './measureSqlParts.js';
+import type { MeasureKind, MeasureOf } from './measureKind.js';
+
+/** A conditional sum (search volume of the own brands' slots, for volume-weighted share of search). */
+export const sumIf: MeasureKind<MeasureOf<'sumIf'>> = {
+  kind: 'sumIf',
+  additive: true,
+  sql: (m, { p }) =>
+    `CAST(COALESCE(SUM(${factColumn(m.column)}) FILTER (WHERE ${conditionSql(m.where, p)}), 0) AS DOUBLE PRECISION)`,
+};

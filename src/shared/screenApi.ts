@@ -1,0 +1,48 @@
+import type { ScreenConfig, ValueFormat } from './config.gen.js';
+
+/** Wire shapes of the screen API (docs/contracts.md): the server sends them, the SPA reads them. */
+
+/** A tab of the submenu bar: one of the area's screens the caller may open. */
+export interface ScreenTab {
+  id: string;
+  title: string;
+  url: string;
+}
+
+/** Label and definition of a row field, so tiles and headers show what a number means. */
+export interface FieldMeta {
+  id: string;
+  label: string;
+  description?: string;
+  format?: ValueFormat;
+}
+
+/** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */
+export type ResolvedScreen = ScreenConfig & {
+  tabs: ScreenTab[];
+  measures: FieldMeta[];
+  dimensions: FieldMeta[];
+};
+
+/** An option of a filter list (the suggestion answer's `{ key, name }`). */
+export interface FilterOptionItem {
+  key: string | number;
+  name: string;
+  /** Category / city ids a label category / city zone stands for. */
+  ids?: (string | number)[];
+}
+
+/** Rows of a data call (`data: { rows, total }`). */
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  /** Rows before paging; for unpaged queries the number of rows returned. */
+  total: number;
+}
+
+/** A saved view as `GET /views` lists it. */
+export interface SavedViewRecord<State = Record<string, unknown>> {
+  id: number;
+  name: string;
+  state: State;
+  updatedAt: string;
+}
