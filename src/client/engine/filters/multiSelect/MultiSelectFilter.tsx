@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import Select from 'react-select';
 import { useSnapshot } from 'valtio';
-import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../shared/config.gen.js';
-import { checkSelectionCount, type FilterState, type OptionKey } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { FilterField } from './FilterField.js';
-import { useOptionMenuList } from './OptionMenuList.js';
-import { namesOf, selectedOptions, toSelectOptions } from './selectionHelpers.js';
-import { useFilterOptions } from './useFilterOptions.js';
+import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../../shared/config.gen.js';
+import { checkSelectionCount, type FilterState, type OptionKey } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { FilterField } from '../parts/FilterField.js';
+import { useOptionMenuList } from '../parts/OptionMenuList.js';
+import { namesOf, selectedOptions, toSelectOptions } from '../parts/selectionHelpers.js';
+import { useFilterOptions } from '../parts/useFilterOptions.js';
 
 /** Linked ids per field: a label category stands for categories, a city zone for cities. */
 const LINKS: Record<string, 'label_category_ids' | 'city_zone_ids'> = {
