@@ -3,7 +3,7 @@ import type { FilterNode } from '../../shared/config.gen.js';
 import { canClearAll, filterFields, todayIso, type FilterState } from '../../shared/filters/index.js';
 import { useEngine } from './EngineContext.js';
 import { screenActions } from './state/screenStore.js';
-import { selectedKeys } from './filters/selectionHelpers.js';
+import { selectedKeys } from './filters/parts/selectionHelpers.js';
 
 /** One tag per chosen value, with a remove icon; 'Clear all filters' when something is applied. */
 export function SelectedTags({ filters: configs }: { filters: readonly FilterNode[] }) {

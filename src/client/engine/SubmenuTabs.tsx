@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { DATE_PRESET_IDS } from '../../shared/filters/index.js';
 import { useEngine } from './EngineContext.js';
-import { DatePresetPicker } from './filters/DatePresetPicker.js';
+import { DatePresetPicker } from './filters/datePreset/DatePresetPicker.js';
 
 interface Props {
   /** SPA navigation from the router; without it tabs are plain links. */

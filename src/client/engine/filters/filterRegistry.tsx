@@ -5,15 +5,15 @@ import type {
   FilterNode,
   MonthRangeFilter,
 } from '../../../shared/config.gen.js';
-import { CheckboxGroupFilter } from './CheckboxGroupFilter.js';
-import { DatePresetPicker } from './DatePresetPicker.js';
-import { FilterField } from './FilterField.js';
-import { MonthRangeInputs } from './MonthRangeInputs.js';
-import { MultiSelectFilter } from './MultiSelectFilter.js';
-import { RadioFilter } from './RadioFilter.js';
-import { RankInputFilter } from './RankInputFilter.js';
-import { SingleSelectFilter } from './SingleSelectFilter.js';
-import { ToggleFilter } from './ToggleFilter.js';
+import { CheckboxGroupFilter } from './checkboxGroup/CheckboxGroupFilter.js';
+import { DatePresetPicker } from './datePreset/DatePresetPicker.js';
+import { FilterField } from './parts/FilterField.js';
+import { MonthRangeInputs } from './monthRange/MonthRangeInputs.js';
+import { MultiSelectFilter } from './multiSelect/MultiSelectFilter.js';
+import { RadioFilter } from './radio/RadioFilter.js';
+import { RankInputFilter } from './rankInput/RankInputFilter.js';
+import { SingleSelectFilter } from './singleSelect/SingleSelectFilter.js';
+import { ToggleFilter } from './toggle/ToggleFilter.js';
 
 type FilterOf<K extends FilterKind> = Extract<FilterNode, { kind: K }>;
 export type FilterRegistry = { [K in FilterKind]: ComponentType<{ config: FilterOf<K> }> };

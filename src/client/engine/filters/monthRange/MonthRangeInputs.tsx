@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { checkMonthRange, todayIso, type FilterState } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
+import { checkMonthRange, todayIso, type FilterState } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
 
 const month = (iso: string | undefined, fallback: string) =>
   iso && iso !== '-1' ? iso.slice(0, 7) : fallback;

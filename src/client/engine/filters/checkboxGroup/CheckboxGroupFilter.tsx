@@ -1,12 +1,12 @@
 import { useSnapshot } from 'valtio';
-import type { CheckboxGroupFilter as Config } from '../../../shared/config.gen.js';
-import type { FilterState } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { CollapsibleOptions } from './CollapsibleOptions.js';
-import { FilterField } from './FilterField.js';
-import { selectedKeys } from './selectionHelpers.js';
-import { useFilterOptions } from './useFilterOptions.js';
+import type { CheckboxGroupFilter as Config } from '../../../../shared/config.gen.js';
+import type { FilterState } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { CollapsibleOptions } from '../parts/CollapsibleOptions.js';
+import { FilterField } from '../parts/FilterField.js';
+import { selectedKeys } from '../parts/selectionHelpers.js';
+import { useFilterOptions } from '../parts/useFilterOptions.js';
 
 /** Several choices shown as checkboxes, from the config or a suggestion source. */
 export function CheckboxGroupFilter({ config }: { config: Config }) {

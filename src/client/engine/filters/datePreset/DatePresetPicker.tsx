@@ -6,10 +6,10 @@ import {
   todayIso,
   type DatePresetId,
   type FilterState,
-} from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { MonthRangeInputs } from './MonthRangeInputs.js';
+} from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { MonthRangeInputs } from '../monthRange/MonthRangeInputs.js';
 
 /** Presets that need dates from the user before they apply. */
 const NEEDS_INPUT = new Set<DatePresetId>(['custom_range', 'month_range', 'single_alone']);

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MultiSelectFilter as Config } from '../../../shared/config.gen.js';
-import { EngineHarness } from '../fixtures/EngineHarness.js';
-import { stockKpiScreen } from '../fixtures/stockScreens.js';
-import { FilterBar } from './FilterBar.js';
+import type { MultiSelectFilter as Config } from '../../../../shared/config.gen.js';
+import { EngineHarness } from '../../fixtures/EngineHarness.js';
+import { stockKpiScreen } from '../../fixtures/stockScreens.js';
+import { FilterBar } from '../FilterBar.js';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 import { useSnapshot } from 'valtio';
-import type { RadioFilter as Config } from '../../../shared/config.gen.js';
-import type { FilterState } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { CollapsibleOptions } from './CollapsibleOptions.js';
-import { FilterField } from './FilterField.js';
+import type { RadioFilter as Config } from '../../../../shared/config.gen.js';
+import type { FilterState } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { CollapsibleOptions } from '../parts/CollapsibleOptions.js';
+import { FilterField } from '../parts/FilterField.js';
 
 /** One choice of a few; an option may clear fields it contradicts (its config `clears`). */
 export function RadioFilter({ config }: { config: Config }) {

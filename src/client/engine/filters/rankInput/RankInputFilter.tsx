@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { RankInputFilter as Config } from '../../../shared/config.gen.js';
-import { parseRank, type FilterState } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { FilterField } from './FilterField.js';
+import type { RankInputFilter as Config } from '../../../../shared/config.gen.js';
+import { parseRank, type FilterState } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { FilterField } from '../parts/FilterField.js';
 
 /** A rank threshold: numeric, at least 1 (spec §5); presets as quick picks. */
 export function RankInputFilter({ config }: { config: Config }) {

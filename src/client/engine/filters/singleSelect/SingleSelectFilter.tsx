@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import Select from 'react-select';
 import { useSnapshot } from 'valtio';
-import type { SingleSelectFilter as Config } from '../../../shared/config.gen.js';
-import type { FilterState } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { FilterField } from './FilterField.js';
-import { useOptionMenuList, type SelectOption } from './OptionMenuList.js';
-import { namesOf, selectedOptions, toSelectOptions } from './selectionHelpers.js';
-import { useFilterOptions } from './useFilterOptions.js';
+import type { SingleSelectFilter as Config } from '../../../../shared/config.gen.js';
+import type { FilterState } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { FilterField } from '../parts/FilterField.js';
+import { useOptionMenuList, type SelectOption } from '../parts/OptionMenuList.js';
+import { namesOf, selectedOptions, toSelectOptions } from '../parts/selectionHelpers.js';
+import { useFilterOptions } from '../parts/useFilterOptions.js';
 
 /** One value from a static list or a suggestion source. */
 export function SingleSelectFilter({ config }: { config: Config }) {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import Select from 'react-select';
 import { useSnapshot } from 'valtio';
-import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../shared/config.gen.js';
-import { checkSelectionCount, type FilterState, type OptionKey } from '../../../shared/filters/index.js';
-import { useEngine } from '../EngineContext.js';
-import { screenActions } from '../state/screenStore.js';
-import { FilterField } from './FilterField.js';
-import { useOptionMenuList } from './OptionMenuList.js';
-import { namesOf, selectedOptions, toSelectOptions } from './selectionHelpers.js';
-import { useFilterOptions } from './useFilterOptions.js';
+import type { MultiSelectFilter as Config, TypeaheadFilter } from '../../../../shared/config.gen.js';
+import { checkSelectionCount, type FilterState, type OptionKey } from '../../../../shared/filters/index.js';
+import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
+import { FilterField } from '../parts/FilterField.js';
+import { useOptionMenuList } from '../parts/OptionMenuList.js';
+import { namesOf, selectedOptions, toSelectOptions } from '../parts/selectionHelpers.js';
+import { useFilterOptions } from '../parts/useFilterOptions.js';
 
 /**
  * Multi-select fed by a suggestion source (react-select), with min/max selection rules. As a

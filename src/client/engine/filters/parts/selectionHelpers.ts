@@ -1,5 +1,5 @@
-import type { FilterState, OptionKey } from '../../../shared/filters/index.js';
-import type { FilterOptionItem } from '../../../shared/screenApi.js';
+import type { FilterState, OptionKey } from '../../../../shared/filters/index.js';
+import type { FilterOptionItem } from '../../../../shared/screenApi.js';
 import type { SelectOption } from './OptionMenuList.js';
 
 /** Current keys of a field as a list (single values become a one-item list). */
