@@ -2,6 +2,7 @@ import type { DatasetConfig, MeasureCondition } from '../../shared/config.gen.js
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from './datasetIndex.js';
+import { suggestName } from './suggestName.js';
 import { SHAREABLE_KINDS } from '../query/extensionMeasureSql.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
@@ -42,7 +43,10 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
     if (d.kind !== 'mapped') return;
     const target = ds.dimensions.find((t) => t.id === d.into);
     if (!target || target.kind !== 'column')
-      add(pointer('dimensions', i, 'into'), `unknown column dimension "${d.into}"`);
+      add(
+        pointer('dimensions', i, 'into'),
+        `unknown column dimension "${d.into}"${suggestName(d.into, columnIds(ds))}`,
+      );
   });
 
   ds.measures.forEach((m, i) => {
@@ -52,7 +56,10 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
       m.entity.forEach((id, j) => {
         const e = ds.dimensions.find((d) => d.id === id);
         if (!e || e.kind !== 'column' || e.type !== 'integer')
-          add(pointer('measures', i, 'entity', j), `unknown integer column dimension "${id}"`);
+          add(
+            pointer('measures', i, 'entity', j),
+            `unknown integer column dimension "${id}"${suggestName(id, columnIds(ds, 'integer'))}`,
+          );
       });
     }
     if (m.kind === 'shareOfTotal') {
@@ -65,7 +72,11 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
     }
     if (m.kind === 'ratio') {
       for (const side of ['numerator', 'denominator'] as const) {
-        if (!measures.has(m[side])) add(pointer('measures', i, side), `unknown measure "${m[side]}"`);
+        if (!measures.has(m[side]))
+          add(
+            pointer('measures', i, side),
+            `unknown measure "${m[side]}"${suggestName(m[side], measures.keys())}`,
+          );
       }
     }
   });
@@ -109,4 +120,8 @@ function checkCondition(c: MeasureCondition, at: string, add: (p: string, messag
   const tests = [c.equals, c.in, c.atLeast].filter((t) => t !== undefined).length;
   if (tests !== 1) add(at, 'needs exactly one of "equals", "in" or "atLeast"');
   c.and?.forEach((more, j) => checkCondition(more, `${at}/and/${j}`, add));
+}
+
+function columnIds(ds: DatasetConfig, type?: string): string[] {
+  return ds.dimensions.filter((d) => d.kind === 'column' && (!type || d.type === type)).map((d) => d.id);
 }
