@@ -3,6 +3,7 @@ import type { ConfigProblem, ConfigSnapshot } from './configRegistry.js';
 import { createConfigSchemaValidator, type ConfigSchemaValidator } from './configSchemaValidator.js';
 import { readConfigFiles } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
+import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkScreen } from './checkScreen.js';
 import { checkAreas } from './checkAreas.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
@@ -33,6 +34,7 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
   for (const f of valid) {
     if (f.kind === 'dataset') {
       problems.push(...checkDataset(f.file, f.id, f.data as DatasetConfig));
+      problems.push(...checkWarehouseColumns(f.file, f.data as DatasetConfig));
       datasets.set(f.id, indexDataset(f.data as DatasetConfig));
     } else if (f.kind === 'area') {
       areas.set(f.id, { file: f.file, area: f.data as AreaConfig });

@@ -14,15 +14,15 @@ export function suggestName(name: string, allowed: Iterable<string>): string {
   return close ? `; did you mean "${close}"? Allowed: ${shown}${more}` : `; allowed: ${shown}${more}`;
 }
 
-/** The allowed name with the smallest edit distance, if at most about a third of the name differs. */
+/** The allowed name with the smallest edit distance, if it is close enough to be a likely typo. */
 export function closestName(name: string, allowed: readonly string[]): string | null {
   const lower = name.toLowerCase();
   let best: string | null = null;
-  let bestDistance = Math.max(2, Math.ceil(name.length / 3)) + 1;
+  let bestDistance = Infinity;
   for (const candidate of allowed) {
     const d = editDistance(lower, candidate.toLowerCase());
-    // Candidates come sorted, so a tie keeps the alphabetically first.
-    if (d < bestDistance) {
+    // A third of the longer name may differ ("brand" for "brand_id"); a tie keeps the first (sorted).
+    if (d <= Math.max(2, Math.ceil(Math.max(name.length, candidate.length) / 3)) && d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
