@@ -6,6 +6,7 @@ import { checkDataset } from './checkDataset.js';
 import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkScreen } from './checkScreen.js';
 import { checkAreas } from './checkAreas.js';
+import { checkCharts } from './checkCharts.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
 import { indexDataset, type DatasetIndex } from './datasetIndex.js';
 
@@ -44,6 +45,7 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
   }
   for (const f of valid.filter((v) => v.kind === 'screen')) {
     problems.push(...checkScreen(f.file, f.area!, f.id, f.data as ScreenConfig, datasets));
+    problems.push(...checkCharts(f.file, f.data as ScreenConfig, datasets));
   }
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
