@@ -7,11 +7,14 @@ import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkScreen } from './checkScreen.js';
 import { checkAreas } from './checkAreas.js';
 import { checkCharts } from './checkCharts.js';
+import { checkUnlistedScreens } from './checkUnlistedScreens.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
 import { indexDataset, type DatasetIndex } from './datasetIndex.js';
 
-export type SnapshotResult =
-  { snapshot: ConfigSnapshot; problems: [] } | { snapshot: null; problems: ConfigProblem[] };
+/** Warnings (problems with severity 'warning') come apart: they never refuse a snapshot. */
+export type SnapshotResult = { warnings: ConfigProblem[] } & (
+  { snapshot: ConfigSnapshot; problems: [] } | { snapshot: null; problems: ConfigProblem[] }
+);
 
 let sharedValidator: ConfigSchemaValidator | null = null;
 
@@ -50,7 +53,15 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
-  if (problems.length > 0) return { snapshot: null, problems };
+  problems.push(
+    ...checkUnlistedScreens(
+      areas,
+      screenFiles.map((s) => s.key),
+    ),
+  );
+  const warnings = problems.filter((p) => p.severity === 'warning');
+  const errors = problems.filter((p) => p.severity !== 'warning');
+  if (errors.length > 0) return { snapshot: null, problems: errors, warnings };
   return {
     snapshot: {
       version,
@@ -60,5 +71,6 @@ export function buildConfigSnapshot(dir: string, version: number): SnapshotResul
       endpoints,
     },
     problems: [],
+    warnings,
   };
 }

@@ -2,7 +2,8 @@ import type { ConfigProblem } from './configRegistry.js';
 
 /** `file#/json/pointer: message`, the one format screens:check, the server and the log use. */
 export function formatProblem(problem: ConfigProblem): string {
-  return `${problem.file}#${problem.pointer}: ${problem.message}`;
+  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
+  return `${prefix}${problem.file}#${problem.pointer}: ${problem.message}`;
 }
 
 /** Thrown when the config cannot serve: its message lists every problem, one per line. */

@@ -10,6 +10,8 @@ export interface ConfigProblem {
   /** JSON pointer inside the file, e.g. '/filters/0/source'. */
   pointer: string;
   message: string;
+  /** A warning is printed but does not refuse the config; absent means an error. */
+  severity?: 'warning';
 }
 
 /** Where a generic data endpoint comes from: a query of a screen. */
