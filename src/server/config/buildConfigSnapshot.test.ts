@@ -32,9 +32,32 @@ describe('config validation', () => {
       delete s.queries[0].endpoint;
     });
     expect(problems()).toEqual([
-      'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"',
+      'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"; allowed: checkboxGroup, datePreset, monthRange, multiSelect, radio, rankInput, singleSelect, toggle, typeahead',
       'stock/kpi.screen.json#/queries/0: missing required property "endpoint"',
-      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"',
+      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"; allowed: change, description, format, icon, kind, label, measure',
+    ]);
+  });
+
+  it('a mistyped kind or property gets the closest allowed name', () => {
+    fixture = copyFixtureScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.widgets[1].kind = 'chrt';
+      s.widgets[0].tiles[0] = { kind: 'kpiTile', mesure: 'in_stock' };
+    });
+    fixture.edit('datasets/stock.dataset.json', (d) => {
+      d.measures[0].kind = 'countif';
+    });
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /^datasets\/stock\.dataset\.json#\/measures\/0\/kind: unknown kind "countif"; did you mean "countIf"\? Allowed: .*countDistinct/,
+      ),
+      expect.stringMatching(
+        /^stock\/kpi\.screen\.json#\/widgets\/0\/tiles\/0: missing required property "measure"/,
+      ),
+      'stock/kpi.screen.json#/widgets/0/tiles/0: unknown property "mesure"; did you mean "measure"? Allowed: change, description, format, icon, kind, label, measure',
+      'stock/kpi.screen.json#/widgets/1/kind: unknown kind "chrt"; did you mean "chart"? Allowed: actions, chart, form, grid, kpiTiles',
+      // The dataset file is refused, so the screens using it cannot find it either.
+      'stock/data.screen.json#/dataset: unknown dataset "stock" (none is defined and valid)',
     ]);
   });
 
@@ -169,7 +192,7 @@ describe('config validation', () => {
       a.colour = 1;
     });
     expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
-      'Invalid screen config (2 problems):\nstock/area.json#: unknown property "colour"\nstock/area.json#/tabs: must not repeat an item (items 0 and 1 are equal)',
+      'Invalid screen config (2 problems):\nstock/area.json#: unknown property "colour"; allowed: $schema, icon, id, kind, label, order, schemaVersion, tabs\nstock/area.json#/tabs: must not repeat an item (items 0 and 1 are equal)',
     );
   });
 });

@@ -21,6 +21,6 @@ describe('suggestName', () => {
     expect(suggestName('zzzzzz', many)).toBe(
       '; allowed: m00, m01, m02, m03, m04, m05, m06, m07, m08, m09, m10, m11, … (3 more)',
     );
-    expect(suggestName('x', [])).toBe(' (nothing is defined here yet)');
+    expect(suggestName('x', [])).toBe(' (none is defined and valid)');
   });
 });

@@ -7,7 +7,7 @@ const LISTED = 12;
  */
 export function suggestName(name: string, allowed: Iterable<string>): string {
   const names = [...new Set(allowed)].sort();
-  if (names.length === 0) return ' (nothing is defined here yet)';
+  if (names.length === 0) return ' (none is defined and valid)';
   const close = closestName(name, names);
   const shown = names.slice(0, LISTED).join(', ');
   const more = names.length > LISTED ? `, … (${names.length - LISTED} more)` : '';
