@@ -7,6 +7,7 @@ import { enterReadMode } from './readMode.js';
 import { showAlert } from './alerts.js';
 import { Header } from './Header.js';
 import { Sidebar } from './Sidebar.js';
+import { ConfigProblemsBanner } from './ConfigProblemsBanner.js';
 import './shell.css';
 
 /** Days before expiry from which the 'Update Password' alert shows after login. */
@@ -96,6 +97,7 @@ export function WorkspaceLayout() {
       <div className="ss-body">
         <Sidebar />
         <main className="ss-content">
+          <ConfigProblemsBanner />
           <Outlet />
         </main>
       </div>

@@ -17,6 +17,8 @@ export interface SessionState {
   firstName: string;
   lastName: string;
   userName: string;
+  /** Staff with the admin flag: sees refused config edits (GET config/problems answers them only). */
+  isAdmin: boolean;
   groupName: string;
   lastSuccessLogin: string | null;
   lastFailedLogin: string | null;
@@ -54,6 +56,7 @@ function signedOut() {
     firstName: '',
     lastName: '',
     userName: '',
+    isAdmin: false,
     groupName: '',
     menuList: [],
     activityList: [],
@@ -104,6 +107,7 @@ export function applyUserInfo(info: UserInfo): void {
   session.firstName = info.firstName;
   session.lastName = info.lastName;
   session.userName = info.userName;
+  session.isAdmin = info.isAdmin;
   session.groupName = info.groupName;
   session.lastSuccessLogin = info.last_success_login;
   session.lastFailedLogin = info.last_failed_login;

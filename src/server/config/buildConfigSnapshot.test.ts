@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildConfigSnapshot } from './buildConfigSnapshot.js';
 import { formatProblem } from './configProblems.js';
 import { loadConfigSnapshot } from './loadConfigRegistry.js';
-import { copyStockScreens, REPO_SCREENS_DIR } from './testing/screensFixture.js';
+import { copyFixtureScreens, REPO_SCREENS_DIR } from './testing/screensFixture.js';
 
-let fixture: ReturnType<typeof copyStockScreens>;
+let fixture: ReturnType<typeof copyFixtureScreens>;
 afterEach(() => fixture?.remove());
 
 /** Problems as `file#pointer: message`; their line:column are asserted in configLocations.test.ts. */
@@ -26,21 +26,44 @@ describe('config validation', () => {
   });
 
   it('a broken screen file gives its exact file#pointer: message', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.filters[1].kind = 'dropdown';
       s.widgets[0].tiles[2].colour = 'red';
       delete s.queries[0].endpoint;
     });
     expect(problems()).toEqual([
-      'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"',
+      'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"; allowed: checkboxGroup, datePreset, monthRange, multiSelect, radio, rankInput, singleSelect, toggle, typeahead',
       'stock/kpi.screen.json#/queries/0: missing required property "endpoint"',
-      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"',
+      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"; allowed: change, description, format, icon, kind, label, measure',
+    ]);
+  });
+
+  it('a mistyped kind or property gets the closest allowed name', () => {
+    fixture = copyFixtureScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.widgets[1].kind = 'chrt';
+      s.widgets[0].tiles[0] = { kind: 'kpiTile', mesure: 'in_stock' };
+    });
+    fixture.edit('datasets/stock.dataset.json', (d) => {
+      d.measures[0].kind = 'countif';
+    });
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /^datasets\/stock\.dataset\.json#\/measures\/0\/kind: unknown kind "countif"; did you mean "countIf"\? Allowed: .*countDistinct/,
+      ),
+      expect.stringMatching(
+        /^stock\/kpi\.screen\.json#\/widgets\/0\/tiles\/0: missing required property "measure"/,
+      ),
+      'stock/kpi.screen.json#/widgets/0/tiles/0: unknown property "mesure"; did you mean "measure"? Allowed: change, description, format, icon, kind, label, measure',
+      'stock/kpi.screen.json#/widgets/1/kind: unknown kind "chrt"; did you mean "chart"? Allowed: actions, chart, form, grid, kpiTiles',
+      // The dataset file is refused, so the screens using it cannot find it either.
+      'stock/data.screen.json#/dataset: unknown dataset "stock" (none is defined and valid)',
     ]);
   });
 
   it('invalid JSON names the file, line and column', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.write('stock/data.screen.json', '{\n  "kind": \n}');
     expect(buildConfigSnapshot(fixture.dir, 1).problems.map(formatProblem)).toEqual([
       'stock/data.screen.json:3:1#: invalid JSON: value expected',
@@ -48,7 +71,7 @@ describe('config validation', () => {
   });
 
   it('reports unknown dataset, dimension, measure, sort and query references', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.filters[0].field = 'channel';
       s.queries[1].measures.push('revenue');
@@ -60,20 +83,20 @@ describe('config validation', () => {
       s.dataset = 'stocks';
     });
     expect(problems()).toEqual([
-      'stock/data.screen.json#/dataset: unknown dataset "stocks"',
+      'stock/data.screen.json#/dataset: unknown dataset "stocks"; did you mean "stock"? Allowed: stock',
       'stock/kpi.screen.json#/permission: must be "stock/kpi"',
-      'stock/kpi.screen.json#/filters/0/field: unknown dimension "channel" in dataset "stock"',
-      'stock/kpi.screen.json#/filters/1/dependsOn/0: unknown sibling filter "channel_id"',
-      'stock/kpi.screen.json#/filters/2/dependsOn/0: unknown sibling filter "channel_id"',
-      'stock/kpi.screen.json#/filters/3/dependsOn/0: unknown sibling filter "channel_id"',
-      'stock/kpi.screen.json#/queries/1/measures/4: unknown measure "revenue"',
-      'stock/kpi.screen.json#/queries/1/sort/0/field: unknown sort field "brand_name" (not a field of the query)',
-      'stock/kpi.screen.json#/widgets/1/query: unknown query "trends"',
+      'stock/kpi.screen.json#/filters/0/field: unknown dimension "channel" in dataset "stock"; did you mean "channel_id"? Allowed: brand_id, category_id, channel_id, city_id, city_zone_id, crawl_date, is_competitor, label_category_id, product_id, stock_status',
+      'stock/kpi.screen.json#/filters/1/dependsOn/0: unknown sibling filter "channel_id"; did you mean "channel"? Allowed: brand_id, category_id, channel, city_id, is_competitor',
+      'stock/kpi.screen.json#/filters/2/dependsOn/0: unknown sibling filter "channel_id"; did you mean "channel"? Allowed: brand_id, category_id, channel, city_id, is_competitor',
+      'stock/kpi.screen.json#/filters/3/dependsOn/0: unknown sibling filter "channel_id"; did you mean "channel"? Allowed: brand_id, category_id, channel, city_id, is_competitor',
+      'stock/kpi.screen.json#/queries/1/measures/4: unknown measure "revenue"; allowed: availability_pct, days_in_stock_pct, delisted, in_stock, listed, listing_pct, observations, out_of_stock, qc_deep, qc_depth_pct, qc_observations, sku_count',
+      'stock/kpi.screen.json#/queries/1/sort/0/field: unknown sort field "brand_name" (not a field of the query); allowed: availability_pct, crawl_date, delisted, in_stock, out_of_stock, revenue',
+      'stock/kpi.screen.json#/widgets/1/query: unknown query "trends"; did you mean "trend"? Allowed: brands, cities, stats, trend',
     ]);
   });
 
   it('checks compare: one-row queries, their own measures, column dimensions, and tiles that show a change', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.queries[0].compare = { measures: ['availability_pct', 'revenue'], over: ['product_id', 'product'] };
       s.queries[1].compare = { measures: ['availability_pct'], over: ['product_id'] };
@@ -82,14 +105,14 @@ describe('config validation', () => {
     });
     expect(problems()).toEqual([
       'stock/kpi.screen.json#/queries/0/compare/measures/1: measure "revenue" is not in the query\'s measures',
-      'stock/kpi.screen.json#/queries/0/compare/over/1: unknown column dimension "product"',
+      'stock/kpi.screen.json#/queries/0/compare/over/1: unknown column dimension "product"; did you mean "product_id"? Allowed: brand_id, category_id, channel_id, city_id, crawl_date, is_competitor, product_id, stock_status',
       'stock/kpi.screen.json#/queries/1/compare: compare needs a query with no groupBy and no paging',
       'stock/kpi.screen.json#/widgets/0/tiles/1/change: query "stats" does not compare measure "in_stock"',
     ]);
   });
 
   it('refuses a dependsOn cycle', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.filters[0].dependsOn = ['category_id'];
     });
@@ -100,7 +123,7 @@ describe('config validation', () => {
   });
 
   it('refuses duplicate endpoints across screens, and area tabs without a screen', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/data.screen.json', (s) => {
       s.queries[0].endpoint = 'stock/products/stats';
     });
@@ -109,12 +132,12 @@ describe('config validation', () => {
     });
     expect(problems()).toEqual([
       'stock/kpi.screen.json#/queries/0/endpoint: endpoint "stock/products/stats" is already declared in stock/data.screen.json#/queries/0/endpoint',
-      'stock/area.json#/tabs/2: unknown screen "trend" (no stock/trend.screen.json)',
+      'stock/area.json#/tabs/2: unknown screen "trend" (no stock/trend.screen.json); allowed: data, kpi',
     ]);
   });
 
   it('checks dataset internals: ratio references and cycles, mapped targets', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('datasets/stock.dataset.json', (d) => {
       d.measures.push({
         kind: 'ratio',
@@ -137,14 +160,14 @@ describe('config validation', () => {
       d.dimensions[3].into = 'zone';
     });
     expect(problems()).toEqual([
-      'datasets/stock.dataset.json#/dimensions/3/into: unknown column dimension "zone"',
-      'datasets/stock.dataset.json#/measures/13/denominator: unknown measure "nope"',
+      'datasets/stock.dataset.json#/dimensions/3/into: unknown column dimension "zone"; allowed: brand_id, category_id, channel_id, city_id, crawl_date, is_competitor, product_id, stock_status',
+      'datasets/stock.dataset.json#/measures/13/denominator: unknown measure "nope"; allowed: a, availability_pct, b, days_in_stock_pct, delisted, in_stock, listed, listing_pct, observations, out_of_stock, qc_deep, qc_depth_pct, … (2 more)',
       'datasets/stock.dataset.json#/measures/12/id: ratio measures refer to each other in a cycle: a -> b -> a',
     ]);
   });
 
   it('checks that every measure condition tests its column exactly one way, down its `and` list', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('datasets/stock.dataset.json', (d) => {
       const base = { kind: 'countIf', label: 'X', description: 'x', format: 'short' };
       d.measures.push({ ...base, id: 'x1', where: { column: 'stock_status' } });
@@ -166,13 +189,13 @@ describe('config validation', () => {
   });
 
   it('loadConfigSnapshot throws one error listing every problem', () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/area.json', (a) => {
       a.tabs = ['kpi', 'kpi'];
       a.colour = 1;
     });
     expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
-      'Invalid screen config (2 problems):\nstock/area.json:12:3#: unknown property "colour"\nstock/area.json:8:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
+      'Invalid screen config (2 problems):\nstock/area.json:13:3#: unknown property "colour"; allowed: $schema, icon, id, kind, label, order, schemaVersion, tabs\nstock/area.json:9:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
     );
   });
 });

@@ -3,13 +3,18 @@ import type { ConfigProblem, ConfigSnapshot } from './configRegistry.js';
 import { createConfigSchemaValidator, type ConfigSchemaValidator } from './configSchemaValidator.js';
 import { readConfigFiles, type ReadConfigOptions } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
+import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkScreen } from './checkScreen.js';
 import { checkAreas } from './checkAreas.js';
+import { checkCharts } from './checkCharts.js';
+import { checkUnlistedScreens } from './checkUnlistedScreens.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
 import { indexDataset, type DatasetIndex } from './datasetIndex.js';
 
-export type SnapshotResult =
-  { snapshot: ConfigSnapshot; problems: [] } | { snapshot: null; problems: ConfigProblem[] };
+/** Warnings (problems with severity 'warning') come apart: they never refuse a snapshot. */
+export type SnapshotResult = { warnings: ConfigProblem[] } & (
+  { snapshot: ConfigSnapshot; problems: [] } | { snapshot: null; problems: ConfigProblem[] }
+);
 
 let sharedValidator: ConfigSchemaValidator | null = null;
 
@@ -40,6 +45,7 @@ export function buildConfigSnapshot(
   for (const f of valid) {
     if (f.kind === 'dataset') {
       problems.push(...checkDataset(f.file, f.id, f.data as DatasetConfig));
+      problems.push(...checkWarehouseColumns(f.file, f.data as DatasetConfig));
       datasets.set(f.id, indexDataset(f.data as DatasetConfig));
     } else if (f.kind === 'area') {
       areas.set(f.id, { file: f.file, area: f.data as AreaConfig });
@@ -49,11 +55,21 @@ export function buildConfigSnapshot(
   }
   for (const f of valid.filter((v) => v.kind === 'screen')) {
     problems.push(...checkScreen(f.file, f.area!, f.id, f.data as ScreenConfig, datasets));
+    problems.push(...checkCharts(f.file, f.data as ScreenConfig, datasets));
   }
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
-  if (problems.length > 0) return { snapshot: null, problems: read.locator.locateAll(problems) };
+  problems.push(
+    ...checkUnlistedScreens(
+      areas,
+      screenFiles.map((s) => s.key),
+    ),
+  );
+  const located = read.locator.locateAll(problems);
+  const warnings = located.filter((p) => p.severity === 'warning');
+  const errors = located.filter((p) => p.severity !== 'warning');
+  if (errors.length > 0) return { snapshot: null, problems: errors, warnings };
   return {
     snapshot: {
       version,
@@ -63,5 +79,6 @@ export function buildConfigSnapshot(
       endpoints,
     },
     problems: [],
+    warnings,
   };
 }

@@ -1,6 +1,7 @@
 import type { AreaConfig } from '../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
+import { suggestName } from './suggestName.js';
 
 /**
  * Every folder of screens has its area file, and every tab of an area names a screen file of
@@ -23,6 +24,9 @@ export function checkAreas(
     }
   }
   for (const [id, { file, area }] of areas) {
+    const screens = [...present]
+      .filter((f) => f.startsWith(`${id}/`) && f.endsWith('.screen.json'))
+      .map((f) => f.slice(id.length + 1, -'.screen.json'.length));
     if (area.id !== id)
       problems.push({ file, pointer: '/id', message: `must equal the folder name "${id}"` });
     area.tabs.forEach((tab, i) => {
@@ -30,7 +34,7 @@ export function checkAreas(
         problems.push({
           file,
           pointer: pointer('tabs', i),
-          message: `unknown screen "${tab}" (no ${id}/${tab}.screen.json)`,
+          message: `unknown screen "${tab}" (no ${id}/${tab}.screen.json)${suggestName(tab, screens)}`,
         });
       }
     });

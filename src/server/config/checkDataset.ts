@@ -3,6 +3,7 @@ import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from './datasetIndex.js';
 import { ADDITIVE_KINDS, measureKind } from '../measures/measureKinds.js';
+import { suggestName } from './suggestName.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
 export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
@@ -42,7 +43,10 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
     if (d.kind !== 'mapped') return;
     const target = ds.dimensions.find((t) => t.id === d.into);
     if (!target || target.kind !== 'column')
-      add(pointer('dimensions', i, 'into'), `unknown column dimension "${d.into}"`);
+      add(
+        pointer('dimensions', i, 'into'),
+        `unknown column dimension "${d.into}"${suggestName(d.into, columnIds(ds))}`,
+      );
   });
 
   ds.measures.forEach((m, i) => {
@@ -96,4 +100,8 @@ function checkCondition(c: MeasureCondition, at: string, add: (p: string, messag
   const tests = [c.equals, c.in, c.atLeast].filter((t) => t !== undefined).length;
   if (tests !== 1) add(at, 'needs exactly one of "equals", "in" or "atLeast"');
   c.and?.forEach((more, j) => checkCondition(more, `${at}/and/${j}`, add));
+}
+
+function columnIds(ds: DatasetConfig, type?: string): string[] {
+  return ds.dimensions.filter((d) => d.kind === 'column' && (!type || d.type === type)).map((d) => d.id);
 }

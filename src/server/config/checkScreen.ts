@@ -4,6 +4,7 @@ import { pointer } from './configProblems.js';
 import { findCycles } from './checkDataset.js';
 import { columnDimension, queryOutputFields, type DatasetIndex } from './datasetIndex.js';
 import { checkScreenWidgets, isPagedOrGrouped } from './checkScreenWidgets.js';
+import { suggestName } from './suggestName.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -32,7 +33,8 @@ export function checkScreen(
   let ds: DatasetIndex | undefined;
   if (screen.dataset !== undefined) {
     ds = datasets.get(screen.dataset);
-    if (!ds) add('/dataset', `unknown dataset "${screen.dataset}"`);
+    if (!ds)
+      add('/dataset', `unknown dataset "${screen.dataset}"${suggestName(screen.dataset, datasets.keys())}`);
   } else if (screen.queries?.length) {
     add('', 'missing property "dataset" (the screen has queries)');
   }
@@ -53,7 +55,10 @@ function checkFilters(screen: ScreenConfig, ds: DatasetIndex | undefined, add: A
       fields.set(field, i);
       const dim = ds?.dimensions.get(field);
       if (ds && !dim)
-        add(pointer('filters', i, 'field'), `unknown dimension "${field}" in dataset "${ds.config.id}"`);
+        add(
+          pointer('filters', i, 'field'),
+          `unknown dimension "${field}" in dataset "${ds.config.id}"${suggestName(field, ds.dimensions.keys())}`,
+        );
       if (dim && f.kind === 'rankInput' && (dim.kind !== 'column' || dim.type !== 'integer'))
         add(pointer('filters', i, 'field'), 'a rank filter needs an integer column dimension');
       if (dim && 'source' in f && f.source !== undefined) {
@@ -86,7 +91,10 @@ function checkFilters(screen: ScreenConfig, ds: DatasetIndex | undefined, add: A
     deps.forEach((dep, j) => {
       if (dep === field) add(pointer('filters', i, 'dependsOn', j), 'a filter cannot depend on itself');
       else if (!fields.has(dep))
-        add(pointer('filters', i, 'dependsOn', j), `unknown sibling filter "${dep}"`);
+        add(
+          pointer('filters', i, 'dependsOn', j),
+          `unknown sibling filter "${dep}"${suggestName(dep, fields.keys())}`,
+        );
     });
     if (field !== null)
       edges.set(
@@ -97,7 +105,10 @@ function checkFilters(screen: ScreenConfig, ds: DatasetIndex | undefined, add: A
       f.options.forEach((o, k) =>
         (o.clears ?? []).forEach((c, j) => {
           if (!fields.has(c))
-            add(pointer('filters', i, 'options', k, 'clears', j), `unknown sibling filter "${c}"`);
+            add(
+              pointer('filters', i, 'options', k, 'clears', j),
+              `unknown sibling filter "${c}"${suggestName(c, fields.keys())}`,
+            );
         }),
       );
     }
@@ -116,25 +127,36 @@ function checkQueries(screen: ScreenConfig, ds: DatasetIndex, add: Add): void {
     ids.add(q.id);
     (q.groupBy ?? []).forEach((g, j) => {
       if (!columnDimension(ds, g))
-        add(pointer('queries', i, 'groupBy', j), `unknown column dimension "${g}"`);
+        add(pointer('queries', i, 'groupBy', j), `unknown column dimension "${g}"${columnHint(ds, g)}`);
     });
     q.measures.forEach((m, j) => {
-      if (!ds.measures.has(m)) add(pointer('queries', i, 'measures', j), `unknown measure "${m}"`);
+      if (!ds.measures.has(m))
+        add(
+          pointer('queries', i, 'measures', j),
+          `unknown measure "${m}"${suggestName(m, ds.measures.keys())}`,
+        );
     });
     const outputs = queryOutputFields(ds, q);
     (q.sort ?? []).forEach((s, j) => {
       if (!outputs.has(s.field))
         add(
           pointer('queries', i, 'sort', j, 'field'),
-          `unknown sort field "${s.field}" (not a field of the query)`,
+          `unknown sort field "${s.field}" (not a field of the query)${suggestName(s.field, outputs)}`,
         );
     });
     (q.filters ?? []).forEach((f, j) => {
-      if (!filterFields.has(f)) add(pointer('queries', i, 'filters', j), `unknown screen filter "${f}"`);
+      if (!filterFields.has(f))
+        add(
+          pointer('queries', i, 'filters', j),
+          `unknown screen filter "${f}"${suggestName(f, filterFields)}`,
+        );
     });
     (q.where ?? []).forEach((w, j) => {
       if (!columnDimension(ds, w.field))
-        add(pointer('queries', i, 'where', j, 'field'), `unknown column dimension "${w.field}"`);
+        add(
+          pointer('queries', i, 'where', j, 'field'),
+          `unknown column dimension "${w.field}"${columnHint(ds, w.field)}`,
+        );
     });
     if (q.compare) checkCompare(q, ds, (p, message) => add(pointer('queries', i, 'compare', ...p), message));
   });
@@ -152,6 +174,14 @@ function checkCompare(
     if (!q.measures.includes(m)) add(['measures', j], `measure "${m}" is not in the query's measures`);
   });
   compare.over.forEach((d, j) => {
-    if (!columnDimension(ds, d)) add(['over', j], `unknown column dimension "${d}"`);
+    if (!columnDimension(ds, d)) add(['over', j], `unknown column dimension "${d}"${columnHint(ds, d)}`);
   });
+}
+
+/** "did you mean" over the dataset's column dimensions (the ones a query can group or restrict by). */
+function columnHint(ds: DatasetIndex, name: string): string {
+  return suggestName(
+    name,
+    ds.config.dimensions.filter((d) => d.kind === 'column').map((d) => d.id),
+  );
 }

@@ -1,6 +1,7 @@
 import type { LayoutNode, ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
 import { pointer } from './configProblems.js';
 import { queryOutputFields, type DatasetIndex } from './datasetIndex.js';
+import { suggestName } from './suggestName.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -14,7 +15,10 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
     if (!('query' in w)) return;
     const q = queries.get(w.query);
     if (!q) {
-      add(pointer('widgets', i, 'query'), `unknown query "${w.query}"`);
+      add(
+        pointer('widgets', i, 'query'),
+        `unknown query "${w.query}"${suggestName(w.query, queries.keys())}`,
+      );
       return;
     }
     const fields = ds ? queryOutputFields(ds, q) : null;
@@ -23,7 +27,7 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
         if (!q.measures.includes(t.measure))
           add(
             pointer('widgets', i, 'tiles', j, 'measure'),
-            `measure "${t.measure}" is not in query "${q.id}"`,
+            `measure "${t.measure}" is not in query "${q.id}"${suggestName(t.measure, q.measures)}`,
           );
         if (t.change && !q.compare?.measures.includes(t.measure))
           add(
@@ -39,12 +43,18 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
         if (c.kind === 'image') refs.push(['altField', c.altField]);
         for (const [key, value] of refs) {
           if (value !== undefined && fields && !fields.has(value))
-            add(pointer('widgets', i, 'columns', j, key), `unknown field "${value}" of query "${q.id}"`);
+            add(
+              pointer('widgets', i, 'columns', j, key),
+              `unknown field "${value}" of query "${q.id}"${suggestName(value, fields)}`,
+            );
         }
       });
       (w.rowKey ?? []).forEach((k, j) => {
         if (fields && !fields.has(k))
-          add(pointer('widgets', i, 'rowKey', j), `unknown field "${k}" of query "${q.id}"`);
+          add(
+            pointer('widgets', i, 'rowKey', j),
+            `unknown field "${k}" of query "${q.id}"${suggestName(k, fields)}`,
+          );
       });
       if (w.exportable && !q.export)
         add(pointer('widgets', i, 'exportable'), `query "${q.id}" does not set "export"`);
@@ -57,7 +67,8 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
     nodes.forEach((n, i) => {
       if (n.kind === 'section') return walk(n.children, [...path, i, 'children']);
       n.widgets.forEach((id, j) => {
-        if (!widgetIds.has(id)) add(pointer(...path, i, 'widgets', j), `unknown widget "${id}"`);
+        if (!widgetIds.has(id))
+          add(pointer(...path, i, 'widgets', j), `unknown widget "${id}"${suggestName(id, widgetIds)}`);
         else if (placed.has(id)) add(pointer(...path, i, 'widgets', j), `widget "${id}" is placed twice`);
         placed.set(id, 1);
       });

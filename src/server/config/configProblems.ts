@@ -5,8 +5,9 @@ import type { ConfigProblem } from './configRegistry.js';
  * unknown), the one format screens:check, the server and the log use.
  */
 export function formatProblem(problem: ConfigProblem): string {
+  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
   const at = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`;
-  return `${problem.file}${at}#${problem.pointer}: ${problem.message}`;
+  return `${prefix}${problem.file}${at}#${problem.pointer}: ${problem.message}`;
 }
 
 /** Thrown when the config cannot serve: its message lists every problem, one per line. */
@@ -19,4 +20,4 @@ export class ConfigInvalidError extends Error {
   }
 }
 
-export { pointer } from '../../shared/configLanguage/jsonPointer.js';
+export { pointer, pointerToken } from '../../shared/configLanguage/jsonPointer.js';

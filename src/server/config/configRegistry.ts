@@ -13,6 +13,8 @@ export interface ConfigProblem {
   /** 1-based line and column of the pointer's node (or its nearest written ancestor) in `file`. */
   line?: number;
   column?: number;
+  /** A warning is printed but does not refuse the config; absent means an error. */
+  severity?: 'warning';
 }
 
 /** Where a generic data endpoint comes from: a query of a screen. */

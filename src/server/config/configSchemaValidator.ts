@@ -1,5 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { CONFIG_SCHEMAS, FILE_SCHEMA_IDS, type ConfigFileKind } from './configSchemas.js';
+import { allowedKinds, allowedProperties } from './schemaNames.js';
+import { suggestName } from './suggestName.js';
 
 export interface SchemaProblem {
   pointer: string;
@@ -21,6 +23,7 @@ export function createConfigSchemaValidator(): ConfigSchemaValidator {
     strictRequired: false,
     discriminator: true,
     allowUnionTypes: true,
+    verbose: true, // parentSchema: the kinds and properties an unknown name is compared with
   });
   for (const schema of CONFIG_SCHEMAS) ajv.addSchema(schema);
   const validators = {
@@ -40,12 +43,14 @@ function toProblem(error: ErrorObject): SchemaProblem {
   const at = error.instancePath;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'additionalProperties':
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
       return {
         pointer: at,
-        message: `unknown property "${String(p.additionalProperty)}"`,
-        property: String(p.additionalProperty),
+        message: `unknown property "${name}"${suggestName(name, allowedProperties(error.parentSchema))}`,
+        property: name,
       };
+    }
     case 'required':
       return { pointer: at, message: `missing required property "${String(p.missingProperty)}"` };
     case 'enum':
@@ -57,7 +62,10 @@ function toProblem(error: ErrorObject): SchemaProblem {
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case 'discriminator':
       return p.error === 'mapping'
-        ? { pointer: `${at}/kind`, message: `unknown kind ${JSON.stringify(p.tagValue)}` }
+        ? {
+            pointer: `${at}/kind`,
+            message: `unknown kind ${JSON.stringify(p.tagValue)}${suggestName(String(p.tagValue), allowedKinds(error.parentSchema))}`,
+          }
         : { pointer: at, message: 'missing required property "kind"' };
     case 'uniqueItems': {
       const [a, b] = [Number(p.i), Number(p.j)].sort((x, y) => x - y);

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigRegistry } from './loadConfigRegistry.js';
 import { ConfigInvalidError } from './configProblems.js';
-import { copyStockScreens } from './testing/screensFixture.js';
+import { copyFixtureScreens } from './testing/screensFixture.js';
 import type { ConfigRegistry } from './configRegistry.js';
 
-let fixture: ReturnType<typeof copyStockScreens>;
+let fixture: ReturnType<typeof copyFixtureScreens>;
 let registry: ConfigRegistry | undefined;
 afterEach(async () => {
   await registry?.close();
@@ -23,7 +23,7 @@ async function settle(reg: ConfigRegistry, until: () => boolean): Promise<void> 
 
 describe('config hot reload', () => {
   it('refuses to start on invalid files, listing every problem', async () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.pageSize = 0;
     });
@@ -34,7 +34,7 @@ describe('config hot reload', () => {
   });
 
   it('applies a valid edit on the next request', async () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     const reg = (registry = await loadConfigRegistry(fixture.dir, { watch: true, pollMs: 10 }));
     expect(reg.current().screens.get('stock/kpi')?.title).toBe('KPI');
     fixture.edit('stock/kpi.screen.json', (s) => {
@@ -47,7 +47,7 @@ describe('config hot reload', () => {
   });
 
   it('refuses an invalid edit with the messages and keeps the last good snapshot', async () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     const logged: string[] = [];
     const reg = (registry = await loadConfigRegistry(fixture.dir, {
       watch: true,
@@ -66,7 +66,8 @@ describe('config hot reload', () => {
       expect.objectContaining({
         file: 'stock/data.screen.json',
         pointer: '/queries/0/groupBy/0',
-        message: 'unknown column dimension "sku"',
+        message:
+          'unknown column dimension "sku"; allowed: brand_id, category_id, channel_id, city_id, crawl_date, is_competitor, product_id, stock_status',
       }),
     );
     expect(logged[0]).toMatch(
@@ -82,7 +83,7 @@ describe('config hot reload', () => {
   });
 
   it('without watch, edits are not picked up', async () => {
-    fixture = copyStockScreens();
+    fixture = copyFixtureScreens();
     const reg = (registry = await loadConfigRegistry(fixture.dir));
     fixture.edit('stock/kpi.screen.json', (s) => {
       s.title = 'Changed';

@@ -30,7 +30,9 @@ describe('shared definitions', () => {
       s.filters.channel.colour = 'red';
     });
     // Both stock screens use "channel"; the fix is one line of the shared file.
-    expect(problems()).toEqual(['shared/filters.json:19:7#/filters/channel: unknown property "colour"']);
+    expect(problems()).toEqual([
+      'shared/filters.json:19:7#/filters/channel: unknown property "colour"; allowed: clears, dependsOn, field, kind, label, linked, maxSelect, minSelect, placeholder, source, suggestionDefaults',
+    ]);
   });
 
   it('a problem of a local property points at the reference that wrote it', () => {
@@ -40,7 +42,7 @@ describe('shared definitions', () => {
     });
     expect(problems()).toEqual([
       expect.stringMatching(
-        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"$/,
+        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"; allowed: brand_id, category_id, channel_id, city_id, is_competitor$/,
       ),
     ]);
   });
@@ -84,7 +86,7 @@ describe('shared definitions', () => {
     );
     const draft = `{ "schemaVersion": 2, "kind": "area", "label": "Stock", "tabs": ["kpi", "data", "nope"] }`;
     expect(validateConfigDraft(fixture.dir, 'stock/area.json', draft).map(formatProblem)).toEqual([
-      'stock/area.json:1:81#/tabs/2: unknown screen "nope" (no stock/nope.screen.json)',
+      'stock/area.json:1:81#/tabs/2: unknown screen "nope" (no stock/nope.screen.json); allowed: data, kpi',
     ]);
   });
 });

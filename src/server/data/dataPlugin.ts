@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerConfigRoutes } from './configRoutes.js';
+import { registerConfigProblemsRoute } from './configProblemsRoute.js';
 import { registerDataRoutes } from './dataRoutes.js';
 import { registerSuggestionRoutes } from './suggestionRoutes.js';
 
@@ -9,6 +10,7 @@ import { registerSuggestionRoutes } from './suggestionRoutes.js';
  */
 export const dataPlugin: FastifyPluginAsync = async (app) => {
   registerConfigRoutes(app);
+  registerConfigProblemsRoute(app);
   registerSuggestionRoutes(app);
   registerDataRoutes(app);
   await Promise.resolve();

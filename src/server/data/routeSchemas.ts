@@ -77,3 +77,25 @@ export const suggestionSchema = {
     },
   },
 };
+
+const problem = {
+  type: 'object',
+  required: ['file', 'pointer', 'message'],
+  properties: {
+    file: { type: 'string' },
+    pointer: { type: 'string' },
+    message: { type: 'string' },
+    line: { type: 'integer' },
+    column: { type: 'integer' },
+  },
+};
+
+export const configProblemsSchema = {
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['problems'],
+      properties: { problems: { type: 'array', items: problem } },
+    }),
+  },
+};

@@ -1,3 +1,4 @@
+import { suggestName } from '../config/suggestName.js';
 import { conditionSql, entityColumns, factColumn, scaledRatio } from './measureSqlParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
@@ -36,7 +37,13 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
     m.entity.forEach((id, j) => {
       const e = ctx.dimension(id);
       if (!e || e.kind !== 'column' || e.type !== 'integer')
-        ctx.add(['entity', j], `unknown integer column dimension "${id}"`);
+        ctx.add(
+          ['entity', j],
+          `unknown integer column dimension "${id}"${suggestName(
+            id,
+            ctx.ds.dimensions.filter((d) => d.kind === 'column' && d.type === 'integer').map((d) => d.id),
+          )}`,
+        );
     });
   },
 };

@@ -1,3 +1,4 @@
+import { suggestName } from '../config/suggestName.js';
 import { scaledRatio } from './measureSqlParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
@@ -12,7 +13,14 @@ export const ratio: MeasureKind<MeasureOf<'ratio'>> = {
   },
   check(m, ctx) {
     for (const side of ['numerator', 'denominator'] as const) {
-      if (!ctx.measure(m[side])) ctx.add([side], `unknown measure "${m[side]}"`);
+      if (!ctx.measure(m[side]))
+        ctx.add(
+          [side],
+          `unknown measure "${m[side]}"${suggestName(
+            m[side],
+            ctx.ds.measures.map((x) => x.id),
+          )}`,
+        );
     }
   },
 };

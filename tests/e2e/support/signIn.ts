@@ -16,7 +16,13 @@ interface LoginBody {
  * credentials, the OTP read from the server's outbox, then the first active group. Flows that test
  * the login screens themselves drive the UI instead (login.spec.ts).
  */
-export async function signIn(page: Page, username = DEMO_USER, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  username = DEMO_USER,
+  password = DEMO_PASSWORD,
+  /** DATA_DIR of the server the page talks to (a spec may start its own). */
+  dataDir = E2E_DATA_DIR,
+): Promise<void> {
   const request = page.context().request;
   await request.get('/api/v1/processmonitor/sessionvalidity');
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
@@ -26,7 +32,7 @@ export async function signIn(page: Page, username = DEMO_USER, password = DEMO_P
   ).json()) as LoginBody;
   if (body.statusCode !== 1) throw new Error(`authenticate failed: ${body.msg}`);
   if (!body.data?.settrustbrowser) {
-    const otp = latestOtp(E2E_DATA_DIR, username);
+    const otp = latestOtp(dataDir, username);
     body = (await (await request.post('/api/v1/verifyotp', { data: { otp }, headers })).json()) as LoginBody;
     if (body.statusCode !== 1) throw new Error(`verifyotp failed: ${body.msg}`);
   }

@@ -1,0 +1,88 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/server/env.js';
+import { startServer, type RunningServer } from '../../src/server/startServer.js';
+import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import type { ConfigProblemView } from '../../src/shared/configProblemView.js';
+import { ApiClient } from './support/apiClient.js';
+import { signIn } from './support/signIn.js';
+import type { TestServer } from './support/testServer.js';
+
+// The product server with file watching on, over a private copy of screens/ that the test breaks.
+const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-problems-'));
+const screens = path.join(root, 'screens');
+const kpiFile = path.join(screens, 'stock', 'kpi.screen.json');
+let running: RunningServer;
+let admin: ApiClient;
+let viewer: ApiClient;
+
+async function problems(): Promise<ConfigProblemView[]> {
+  const res = await admin.get<{ problems: ConfigProblemView[] }>('config/problems');
+  expect(res.status).toBe(200);
+  return res.body.data!.problems;
+}
+
+beforeAll(async () => {
+  cpSync('screens', screens, { recursive: true });
+  const env = loadEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(root, 'data'),
+    SCREENS_DIR: screens,
+    DEMO_SKUS: '20',
+    DEMO_DAYS: '7',
+    LOG_LEVEL: 'silent',
+  });
+  running = await startServer(env, { watchConfig: true, logger: false });
+  const server = { url: `http://127.0.0.1:${running.port}`, env, dataDir: env.DATA_DIR } as TestServer;
+  admin = await signIn(server);
+  viewer = await signIn(server, DEMO_USERS.stock);
+});
+afterAll(async () => {
+  await running?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('GET config/problems: a refused config edit, for admins only', () => {
+  it('is empty while the files are valid, and refused to non-admins and to nobody signed in', async () => {
+    expect(await problems()).toEqual([]);
+    const denied = await viewer.get('config/problems');
+    expect(denied.status).toBe(403);
+    expect(denied.body.msg).toBe('Access denied');
+    const anonymous = await new ApiClient(`http://127.0.0.1:${running.port}`).get('config/problems');
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('names file, pointer, line:column and message after a bad edit; a non-admin still gets 403', async () => {
+    const config = JSON.parse(readFileSync(kpiFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(kpiFile, JSON.stringify({ ...config, pageSize: 'ten' }, null, 2));
+    let seen: ConfigProblemView[] = [];
+    for (let i = 0; i < 50 && seen.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      seen = await problems();
+    }
+    const lines = readFileSync(kpiFile, 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('"pageSize"')) + 1;
+    expect(seen).toEqual([
+      {
+        file: 'stock/kpi.screen.json',
+        pointer: '/pageSize',
+        message: 'must be integer',
+        line,
+        column: lines[line - 1]!.indexOf('"ten"') + 1,
+      },
+    ]);
+    const denied = await viewer.get('config/problems');
+    expect(denied.status).toBe(403);
+    expect(JSON.stringify(denied.body)).not.toContain('kpi.screen.json');
+
+    writeFileSync(kpiFile, JSON.stringify(config, null, 2));
+    for (let i = 0; i < 50 && seen.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      seen = await problems();
+    }
+    expect(seen).toEqual([]);
+  });
+});
