@@ -18,6 +18,8 @@ export interface SessionState {
   lastName: string;
   userName: string;
   groupName: string;
+  /** Staff with the admin flag: the screen editor and its link. */
+  isAdmin: boolean;
   lastSuccessLogin: string | null;
   lastFailedLogin: string | null;
   version: string;
@@ -55,6 +57,7 @@ function signedOut() {
     lastName: '',
     userName: '',
     groupName: '',
+    isAdmin: false,
     menuList: [],
     activityList: [],
     submenuList: [],
@@ -105,6 +108,7 @@ export function applyUserInfo(info: UserInfo): void {
   session.lastName = info.lastName;
   session.userName = info.userName;
   session.groupName = info.groupName;
+  session.isAdmin = info.isAdmin;
   session.lastSuccessLogin = info.last_success_login;
   session.lastFailedLogin = info.last_failed_login;
   session.version = info.ktrVersion;
