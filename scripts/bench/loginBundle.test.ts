@@ -22,6 +22,7 @@ describe('loginBundle', () => {
     const figure = loginBundle(dir);
     expect(figure.files.sort()).toEqual(['assets/index-a.js', 'assets/react-b.js']);
     expect(figure.containsVega).toBe(false);
+    expect(figure.containsCodeMirror).toBe(false);
     expect(figure.gzipBytes).toBeGreaterThan(0);
   });
 
@@ -32,5 +33,14 @@ describe('loginBundle', () => {
       'assets/chart-c.js': 'const s="https://vega.github.io/schema/vega/v6.json";',
     });
     expect(loginBundle(dir).containsVega).toBe(true);
+  });
+
+  it('reports CodeMirror when the entry imports the editor statically', () => {
+    const dir = fixture({
+      'index.html': '<script type="module" src="/assets/index-a.js"></script>',
+      'assets/index-a.js': 'import "./editor-d.js";',
+      'assets/editor-d.js': 'const t={".cm-scroller":{overflow:"auto"}};',
+    });
+    expect(loginBundle(dir).containsCodeMirror).toBe(true);
   });
 });
