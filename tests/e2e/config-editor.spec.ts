@@ -26,6 +26,10 @@ let original = '';
 const editorLine = (text: string): Locator => page.locator('.cm-line', { hasText: text }).first();
 const preview = (): Locator => page.getByRole('region', { name: 'Preview' });
 
+const csrfOf = async (p: Page) => ({
+  'x-csrf-token': (await p.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '',
+});
+
 async function fileText(): Promise<string> {
   const res = await page.request.get(`/api/v1/config/editor/file?path=${FILE}`);
   return ((await res.json()) as { data: { text: string } }).data.text;
@@ -48,10 +52,9 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
   await page.request.put('/api/v1/config/editor/file', {
     data: { path: FILE, text: original },
-    headers: { 'x-csrf-token': csrf },
+    headers: await csrfOf(page),
   });
   await page.context().close();
 });
@@ -102,4 +105,20 @@ test('an invalid edit shows the error at its line and saves nothing', async () =
   await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved: 1 problem' })).toBeVisible();
   expect(await fileText()).toBe(saved);
+});
+
+test('a non-admin sees no editor link and is sent away from the page', async ({ browser }) => {
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signIn(staff, 'stock@shelfscope.test');
+  await staff.request.put('/api/v1/agreement', { data: {}, headers: await csrfOf(staff) });
+  await staff.goto('/workspace/stock/kpi');
+  await staff.getByRole('button', { name: /Sam/ }).click();
+  await expect(staff.getByRole('menuitem', { name: 'FAQ' })).toBeVisible();
+  await expect(staff.getByRole('menuitem', { name: 'Screen editor' })).toHaveCount(0);
+  await staff.goto('/workspace/config/editor?file=stock%2Fkpi.screen.json');
+  await expect(staff).not.toHaveURL(/config\/editor/);
+  const api = await staff.request.get('/api/v1/config/editor/files');
+  expect(api.status()).toBe(403);
+  await context.close();
 });
