@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadEnv } from '../../src/server/env.js';
-import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import type { EditorProblem, SaveAnswer, ValidateAnswer } from '../../src/shared/configEditor.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
-import type { TestServer } from './support/testServer.js';
+import { startTestServer, type TestServer } from './support/testServer.js';
 
-// The real server with hot reload on, over a private copy of screens/ that Save writes to.
+// The real server with hot reload on, over a private copy of screens/ that Save writes to
+// (API_TEST_PG=1 runs it on PostgreSQL like the other suites).
 const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-editor-'));
 const screens = path.join(root, 'screens');
 const KPI = 'stock/kpi.screen.json';
@@ -23,7 +22,7 @@ const STATUS_FILTER = {
     { value: 0, label: 'Out Of Stock' },
   ],
 };
-let running: RunningServer;
+let server: TestServer;
 let admin: ApiClient;
 let staff: ApiClient;
 
@@ -35,22 +34,15 @@ const withStatusFilter = (text: string) => {
 
 beforeAll(async () => {
   cpSync('screens', screens, { recursive: true });
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(root, 'data'),
-    SCREENS_DIR: screens,
-    DEMO_SKUS: '20',
-    DEMO_DAYS: '7',
-    LOG_LEVEL: 'silent',
-  });
-  running = await startServer(env, { watchConfig: true, logger: false });
-  const server = { url: `http://127.0.0.1:${running.port}`, env, dataDir: env.DATA_DIR } as TestServer;
+  server = await startTestServer(
+    { SCREENS_DIR: screens, DEMO_SKUS: '20', DEMO_DAYS: '7' },
+    { watchConfig: true },
+  );
   admin = await signIn(server);
   staff = await signIn(server, 'stock@shelfscope.test');
 });
 afterAll(async () => {
-  await running?.close();
+  await server?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -160,7 +152,7 @@ describe('screen editor API', () => {
     expect(stats.status).toBe(200);
     const rows = await sql<{ action: string; target: string; detail: { diff: string }; actor: string }>`
       select a.action, a.target, a.detail, u.user_name as actor from audit_log a join users u on u.id = a.actor_user_id
-      where a.target = ${`config:${KPI}`}`.execute(running.app.deps.store.db);
+      where a.target = ${`config:${KPI}`}`.execute(server.server.app.deps.store.db);
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ action: 'config.saved', actor: 'demo@shelfscope.test' });
     expect(rows.rows[0]!.detail.diff).toContain('+      "field": "stock_status",');

@@ -17,11 +17,12 @@ export const DRAFT_GONE = 'Draft not found or expired: validate the file again';
 
 /**
  * Validated drafts the preview answers from, in memory only (a draft is never written). Each is
- * bound to the admin and group that validated it; a bounded LRU with a TTL, so abandoned drafts
- * (a few hundred KB of config each) cannot pile up.
+ * bound to the admin and group that validated it. A draft holds the whole parsed config (a few MB
+ * with today's ~80 files), and every pause in typing makes one: a small LRU with a TTL keeps the
+ * recent ones of a few editing admins and lets the rest go.
  */
 export class DraftStore {
-  private readonly drafts = new LRUCache<string, Draft>({ max: 100, ttl: 30 * 60_000, updateAgeOnGet: true });
+  private readonly drafts = new LRUCache<string, Draft>({ max: 32, ttl: 30 * 60_000, updateAgeOnGet: true });
 
   add(draft: Draft): string {
     const id = randomUUID();
