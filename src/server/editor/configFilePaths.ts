@@ -9,7 +9,7 @@ const CONFIG_PATH = new RegExp(
   `^(?:datasets/(${NAME})\\.dataset\\.json|(?!datasets/)(${NAME})/(?:area|(${NAME})\\.screen)\\.json)$`,
 );
 
-export const PATH_MESSAGE =
+const PATH_MESSAGE =
   'path must be <area>/area.json, <area>/<screen>.screen.json or datasets/<id>.dataset.json inside the screens folder';
 
 /** What a relative path names, or null when it is not a config file of the layout. */

@@ -13,7 +13,7 @@ export interface Draft {
   snapshot: ConfigSnapshot;
 }
 
-export const DRAFT_GONE = 'Draft not found or expired: validate the file again';
+const DRAFT_GONE = 'Draft not found or expired: validate the file again';
 
 /**
  * Validated drafts the preview answers from, in memory only (a draft is never written). Each is
