@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { basicSetup, EditorView } from 'codemirror';
 import { json, jsonLanguage } from '@codemirror/lang-json';
 import { hoverTooltip } from '@codemirror/view';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import type { EditorState } from '@codemirror/state';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { jsonCompletion, jsonSchemaHover, stateExtensions, updateSchema } from 'codemirror-json-schema';
 import type { EditorProblem } from '../../shared/configEditor.js';
+import { toDiagnostics } from './problemDiagnostics.js';
 
 export interface JsonEditorProps {
   /** Initial text; the editor owns the text afterwards (remount with a key to load another file). */
@@ -16,15 +16,6 @@ export interface JsonEditorProps {
   checked: { text: string; problems: readonly EditorProblem[] } | null;
   onChange: (text: string) => void;
   label: string;
-}
-
-/** A problem of this file as a CodeMirror diagnostic at its line:column (clamped to the line). */
-function toDiagnostic(state: EditorState, p: EditorProblem): Diagnostic | null {
-  if (p.line === null) return null;
-  const line = state.doc.line(Math.min(Math.max(1, p.line), state.doc.lines));
-  const from = Math.min(line.from + (p.column ?? 1) - 1, line.to);
-  const to = Math.min(from + p.length, line.to);
-  return { from, to: Math.max(from, to), severity: 'error', source: p.pointer || '/', message: p.message };
 }
 
 /**
@@ -76,8 +67,7 @@ export function JsonEditor({ initial, schema, checked, onChange, label }: JsonEd
     const editor = view.current;
     // Problems of an older text would point at the wrong places: the next validation replaces them.
     if (!editor || !checked || checked.text !== editor.state.doc.toString()) return;
-    const diagnostics = checked.problems.map((p) => toDiagnostic(editor.state, p)).filter((d) => d !== null);
-    editor.dispatch(setDiagnostics(editor.state, diagnostics));
+    editor.dispatch(setDiagnostics(editor.state, toDiagnostics(editor.state.doc, checked.problems)));
   }, [checked]);
 
   return <div className="ss-editor__code" ref={host} />;
