@@ -77,6 +77,8 @@ test('add a filter in the editor, see it in the preview, save, and use it on the
   const all = await kpiValue(page, 'In Stock').textContent();
   await filter.check();
   await expect(kpiValue(page, 'In Stock')).not.toHaveText(all!);
+  // The preview is embedded: its filters stay out of the editor's address.
+  await expect(page).toHaveURL(/\?file=stock%2Fkpi\.screen\.json$/);
 
   await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Saved ${FILE}; the app serves it now.`)).toBeVisible();
