@@ -27,6 +27,9 @@ let admin: ApiClient;
 let staff: ApiClient;
 
 const kpiText = () => readFileSync(path.join(screens, KPI), 'utf8');
+/** The file with one top-level property set (written, like the editor's user would, as formatted JSON). */
+const withProperty = (text: string, key: string, value: unknown) =>
+  `${JSON.stringify({ ...(JSON.parse(text) as object), [key]: value }, null, 2)}\n`;
 const withStatusFilter = (text: string) => {
   const config = JSON.parse(text) as { filters: object[] };
   return `${JSON.stringify({ ...config, filters: [...config.filters, STATUS_FILTER] }, null, 2)}\n`;
@@ -62,7 +65,7 @@ describe('screen editor API', () => {
   });
 
   it('validates a draft with the validator messages at their line, and previews a valid one on real data', async () => {
-    const broken = kpiText().replace('"pageSize": 10', '"pageSize": "ten"');
+    const broken = withProperty(kpiText(), 'pageSize', 'ten');
     const bad = await admin.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: broken });
     expect(bad.body.data!.valid).toBe(false);
     const line = broken.split('\n').findIndex((l) => l.includes('"pageSize"')) + 1;
@@ -114,11 +117,13 @@ describe('screen editor API', () => {
     const before = kpiText();
     const res = await admin.put<{ problems: EditorProblem[] }>('config/editor/file', {
       path: KPI,
-      text: before.replace('"dataset": "stock"', '"dataset": "nope"'),
+      text: withProperty(before, 'pageSize', 'ten'),
     });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/^Not saved: 1 problem\nstock\/kpi\.screen\.json#\/dataset \(\d+:3\): /);
-    expect(res.body.data!.problems[0]).toMatchObject({ file: KPI, pointer: '/dataset' });
+    expect(res.body.msg).toMatch(
+      /^Not saved: 1 problem\nstock\/kpi\.screen\.json#\/pageSize \(\d+:3\): must be integer$/,
+    );
+    expect(res.body.data!.problems[0]).toMatchObject({ file: KPI, pointer: '/pageSize' });
     expect(kpiText()).toBe(before);
   });
 

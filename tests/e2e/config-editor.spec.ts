@@ -97,11 +97,12 @@ test('add a filter in the editor, see it in the preview, save, and use it on the
 
 test('an invalid edit shows the error at its line and saves nothing', async () => {
   const saved = await fileText();
-  const line = saved.split('\n').findIndex((l) => l.includes('"pageSize"')) + 1;
-  await typeAfter('"pageSize"', '"ten",', 3);
-  const problem = `${FILE}#/pageSize (${line}:3): must be integer`;
+  // An empty title, which the language refuses (it names the tab and the page).
+  const line = saved.split('\n').findIndex((l) => l.includes('"title"')) + 1;
+  await typeAfter('"title"', '"",', '"KPI",'.length);
+  const problem = `${FILE}#/title (${line}:3): must NOT have fewer than 1 characters`;
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText(problem);
-  await expect(editorLine('"pageSize"').locator('.cm-lintRange-error')).toHaveText('"pageSize"');
+  await expect(editorLine('"title"').locator('.cm-lintRange-error')).toHaveText('"title"');
   await expect(page.locator('.cm-gutterElement .cm-lint-marker-error')).toHaveCount(1);
 
   await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'Save' }).click();
