@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 // browser; PLAYWRIGHT_CHROMIUM points elsewhere (or to '' for Playwright's own build).
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+const E2E_SCREENS_DIR = `${E2E_DATA_DIR}/screens`;
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -33,10 +34,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+    // The screen editor's Save writes config files: the server runs on a copy of screens/ made
+    // in its data folder, so no test ever changes the tracked folder.
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -R screens ${E2E_SCREENS_DIR} && node dist/server/main.js`,
     env: {
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
+      SCREENS_DIR: E2E_SCREENS_DIR,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SKUS: '120',

@@ -53,7 +53,7 @@ function bundleFigure(): void {
   }
   const b = loginBundle(clientDir);
   console.log(
-    `Login route JS: ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw, ${b.files.length} files); contains Vega: ${b.containsVega ? 'YES' : 'no'}`,
+    `Login route JS: ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw, ${b.files.length} files); contains Vega: ${b.containsVega ? 'YES' : 'no'}; contains CodeMirror: ${b.containsCodeMirror ? 'YES' : 'no'}`,
   );
 }
 

@@ -22,15 +22,19 @@ describe('loginBundle', () => {
     const figure = loginBundle(dir);
     expect(figure.files.sort()).toEqual(['assets/index-a.js', 'assets/react-b.js']);
     expect(figure.containsVega).toBe(false);
+    expect(figure.containsCodeMirror).toBe(false);
     expect(figure.gzipBytes).toBeGreaterThan(0);
   });
 
-  it('reports Vega when the entry imports it statically', () => {
+  it.each([
+    ['Vega', 'containsVega', 'const s="https://vega.github.io/schema/vega/v6.json";'],
+    ['CodeMirror', 'containsCodeMirror', 'const t={".cm-scroller":{overflow:"auto"}};'],
+  ] as const)('reports %s when the entry imports it statically', (_name, flag, code) => {
     const dir = fixture({
       'index.html': '<script type="module" src="/assets/index-a.js"></script>',
-      'assets/index-a.js': 'import "./chart-c.js";',
-      'assets/chart-c.js': 'const s="https://vega.github.io/schema/vega/v6.json";',
+      'assets/index-a.js': 'import "./lazy-c.js";',
+      'assets/lazy-c.js': code,
     });
-    expect(loginBundle(dir).containsVega).toBe(true);
+    expect(loginBundle(dir)[flag]).toBe(true);
   });
 });

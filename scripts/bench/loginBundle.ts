@@ -7,10 +7,14 @@ export interface BundleFigure {
   rawBytes: number;
   gzipBytes: number;
   containsVega: boolean;
+  /** CodeMirror (the screen editor's) in the login route: it must load lazily. */
+  containsCodeMirror: boolean;
 }
 
 // Vega and Vega-Lite both embed their schema URL; its presence in a chunk means the chunk holds them.
 const VEGA_SIGNATURE = 'vega.github.io/schema';
+// @codemirror/view's base theme names its scroller class; no other code of ours does.
+const CODEMIRROR_SIGNATURE = 'cm-scroller';
 
 /**
  * The JavaScript a browser loads for the login route: the entry script of index.html and every
@@ -34,11 +38,13 @@ export function loginBundle(clientDir: string): BundleFigure {
   let rawBytes = 0;
   let gzipBytes = 0;
   let containsVega = false;
+  let containsCodeMirror = false;
   for (const file of seen) {
     const buffer = readFileSync(path.join(clientDir, file));
     rawBytes += buffer.length;
     gzipBytes += gzipSync(buffer, { level: 9 }).length;
     if (buffer.includes(VEGA_SIGNATURE)) containsVega = true;
+    if (buffer.includes(CODEMIRROR_SIGNATURE)) containsCodeMirror = true;
   }
-  return { files: [...seen], rawBytes, gzipBytes, containsVega };
+  return { files: [...seen], rawBytes, gzipBytes, containsVega, containsCodeMirror };
 }

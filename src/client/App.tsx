@@ -6,6 +6,7 @@ import { WorkspaceLayout } from './shell/WorkspaceLayout.js';
 import { AreaRoute, PaxvizRoute, ScreenRoute, WorkspaceIndex } from './shell/routes.js';
 import { FaqPage, FeedbackPage } from './shell/HelpPages.js';
 import { ChangePasswordPage } from './shell/ChangePasswordPage.js';
+import { ConfigEditorRoute } from './shell/ConfigEditorRoute.js';
 import { Toaster } from './shell/Toaster.js';
 import { AlertHost } from './shell/AlertHost.js';
 
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: 'resetpassword', element: <ChangePasswordPage /> },
       { path: 'faq/*', element: <FaqPage /> },
       { path: 'feedbackSupport/*', element: <FeedbackPage /> },
+      { path: 'config/editor', element: <ConfigEditorRoute /> },
       { path: 'paxviz', element: <WorkspaceIndex /> },
       { path: 'paxviz/:name', element: <PaxvizRoute /> },
       { path: ':area', element: <AreaRoute /> },

@@ -8,6 +8,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
+import { configEditorPlugin } from './editor/configEditorPlugin.js';
 import { viewsRoutes } from './views/viewsRoutes.js';
 import { CSRF_COOKIE, setCsrfCookie } from './auth/cookies.js';
 import { randomToken } from './auth/secrets.js';
@@ -35,6 +36,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       await api.register(authPlugin);
       await api.register(viewsRoutes);
       await api.register(dataPlugin);
+      await api.register(configEditorPlugin, { prefix: '/config/editor' });
     },
     { prefix: '/api/v1' },
   );

@@ -11,6 +11,11 @@ export interface ScreenPageProps {
   screen: string;
   /** Injected in tests and stories; the app uses the HTTP client. */
   source?: DataSource;
+  /**
+   * Shown inside another page (the screen editor's preview): the address bar, stored filters and
+   * navigation belong to that page, so the screen neither reads nor writes them.
+   */
+  embedded?: boolean;
 }
 
 type Load =
@@ -21,11 +26,9 @@ type Load =
  * Works inside a router (tabs navigate in-app, the URL carries the filters) and outside one.
  */
 export function ScreenPage(props: ScreenPageProps) {
-  return useInRouterContext() ? (
-    <RoutedScreenPage {...props} />
-  ) : (
-    <ScreenLoader {...props} search={locationSearch()} />
-  );
+  const routed = useInRouterContext();
+  if (props.embedded) return <ScreenLoader {...props} search="" />;
+  return routed ? <RoutedScreenPage {...props} /> : <ScreenLoader {...props} search={locationSearch()} />;
 }
 
 function RoutedScreenPage(props: ScreenPageProps) {
@@ -42,6 +45,7 @@ function ScreenLoader({
   source = httpDataSource,
   search,
   onNavigate,
+  embedded = false,
 }: ScreenPageProps & { search: string; onNavigate?: (url: string) => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   useEffect(() => {
@@ -81,9 +85,9 @@ function ScreenLoader({
       key={`${area}/${screen}`}
       screen={load.config}
       source={source}
-      storage={browserStorage()}
+      storage={embedded ? null : browserStorage()}
       search={search}
-      writeUrl
+      writeUrl={!embedded}
       crawlDates={storedCrawlDates()}
       currency={storedCurrency()}
       onNavigate={onNavigate}

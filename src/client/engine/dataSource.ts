@@ -29,33 +29,43 @@ function unwrap<T>(envelope: Envelope<T>): T {
   return envelope.data;
 }
 
-export const httpDataSource: DataSource = {
-  async screen(area, screen) {
-    const res = await http.get<Envelope<ResolvedScreen>>('config/screen', { params: { area, screen } });
-    return unwrap(res.data);
-  },
-  async rows(endpoint, params) {
-    const res = await http.get<Envelope<QueryResult>>(endpoint, { params });
-    return unwrap(res.data);
-  },
-  async suggestions(source, params) {
-    const res = await http.get<Envelope<Record<string, FilterOptionItem[]>> & { total?: number }>(
-      `suggestion/${source}`,
-      { params: suggestionParams(source, params) }, // drops empties; callers add the screen's rules
-    );
-    const data = unwrap(res.data);
-    const options = data[source] ?? [];
-    return { options, total: res.data.total ?? options.length };
-  },
-  async submit(endpoint, method, body) {
-    // GET and DELETE carry the payload in the query string; the others in the body.
-    const inQuery = method === 'GET' || method === 'DELETE';
-    const res = await http.request<Envelope>({
-      url: endpoint,
-      method,
-      ...(inQuery ? { params: body as Record<string, unknown> } : { data: body }),
-    });
-    return res.data;
-  },
-  views: serverViewsApi,
-};
+/**
+ * The engine's calls over the one HTTP client. `prefix` mounts them elsewhere: the screen
+ * editor's preview sends the same calls to the server's routes for a draft.
+ */
+export function createHttpDataSource(prefix = ''): DataSource {
+  return {
+    async screen(area, screen) {
+      const res = await http.get<Envelope<ResolvedScreen>>(`${prefix}config/screen`, {
+        params: { area, screen },
+      });
+      return unwrap(res.data);
+    },
+    async rows(endpoint, params) {
+      const res = await http.get<Envelope<QueryResult>>(`${prefix}${endpoint}`, { params });
+      return unwrap(res.data);
+    },
+    async suggestions(source, params) {
+      const res = await http.get<Envelope<Record<string, FilterOptionItem[]>> & { total?: number }>(
+        `${prefix}suggestion/${source}`,
+        { params: suggestionParams(source, params) }, // drops empties; callers add the screen's rules
+      );
+      const data = unwrap(res.data);
+      const options = data[source] ?? [];
+      return { options, total: res.data.total ?? options.length };
+    },
+    async submit(endpoint, method, body) {
+      // GET and DELETE carry the payload in the query string; the others in the body.
+      const inQuery = method === 'GET' || method === 'DELETE';
+      const res = await http.request<Envelope>({
+        url: endpoint,
+        method,
+        ...(inQuery ? { params: body as Record<string, unknown> } : { data: body }),
+      });
+      return res.data;
+    },
+    views: serverViewsApi,
+  };
+}
+
+export const httpDataSource: DataSource = createHttpDataSource();

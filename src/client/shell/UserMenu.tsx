@@ -47,6 +47,11 @@ export function UserMenu() {
           <Link role="menuitem" to="/workspace/faq/faqs">
             FAQ
           </Link>
+          {snap.isAdmin && !snap.readMode && (
+            <Link role="menuitem" to="/workspace/config/editor">
+              Screen editor
+            </Link>
+          )}
           <button type="button" role="menuitem" onClick={() => setAgreement(true)}>
             Agreement
           </button>

@@ -17,7 +17,7 @@ export interface SessionState {
   firstName: string;
   lastName: string;
   userName: string;
-  /** Staff with the admin flag: sees refused config edits (GET config/problems answers them only). */
+  /** Staff with the admin flag: sees refused config edits and gets the screen editor and its link. */
   isAdmin: boolean;
   groupName: string;
   lastSuccessLogin: string | null;

@@ -1,27 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { UnauthorizedError } from '../../shared/errors.js';
-import { requireActivity, UNAUTHORIZED_USER } from '../auth/requireActivity.js';
+import { UNAUTHORIZED_USER } from '../auth/requireActivity.js';
+import { liveScope, type ConfigScope } from './configScope.js';
 import { resolveScreen } from './resolveScreen.js';
 import { allowedTabs, findScreen } from './screenAccess.js';
 import { areasSchema, screenConfigSchema } from './routeSchemas.js';
 
 /** GET config/screen and config/areas: what the runtime renders, limited to what the caller may open. */
-export function registerConfigRoutes(app: FastifyInstance): void {
+export function registerConfigRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
   app.get<{ Querystring: { area: string; screen: string } }>(
     '/config/screen',
     { schema: screenConfigSchema },
     (request) => {
-      const snapshot = app.deps.config.current();
+      const snapshot = scope.snapshot(request);
       const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
-      requireActivity(request, screen.permission);
+      scope.authorize(request, screen);
       return ok(resolveScreen(snapshot, screen, request.auth));
     },
   );
 
   app.get('/config/areas', { schema: areasSchema }, (request) => {
     if (!request.auth || request.auth.groupId === null) throw new UnauthorizedError(UNAUTHORIZED_USER);
-    const snapshot = app.deps.config.current();
+    const snapshot = scope.snapshot(request);
     const areas = [...snapshot.areas.values()]
       .map((area) => ({ area, tabs: allowedTabs(snapshot, area, request.auth) }))
       .filter((a) => a.tabs.length > 0)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { NotFoundError } from '../../shared/errors.js';
-import { requireActivity } from '../auth/requireActivity.js';
+import { liveScope, type ConfigScope } from './configScope.js';
 import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
 import { PreparedQueries } from '../query/preparedQueries.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
@@ -22,15 +22,15 @@ interface DataRoute {
  * one catch-all GET that looks the path up in the current snapshot; other plugins' static and
  * parametric routes win over a wildcard in Fastify's router.
  */
-export function registerDataRoutes(app: FastifyInstance): void {
+export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
   const prepared = new PreparedQueries(app.deps.warehouse.dialect);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
-    const snapshot = app.deps.config.current();
+    const snapshot = scope.snapshot(request);
     const path = request.params['*'].replace(/\/+$/, '');
     const binding = snapshot.endpoints.get(path);
     if (!binding) throw new NotFoundError('page not found');
     const screen = findScreen(snapshot, binding.screenKey);
-    const auth = requireActivity(request, screen.permission);
+    const auth = scope.authorize(request, screen);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
     if (!binding.export) {

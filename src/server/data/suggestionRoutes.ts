@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FilterOptionItem } from '../../shared/screenApi.js';
-import { requireActivity } from '../auth/requireActivity.js';
+import { liveScope, type ConfigScope } from './configScope.js';
 import { compileSuggestionQuery } from '../query/compileSuggestionQuery.js';
 import type { TOTAL_COLUMN } from '../query/compileDatasetQuery.js';
 import { pagedTotal } from '../query/pagedTotal.js';
@@ -17,11 +17,11 @@ interface SuggestionRoute {
  * GET suggestion/{source}?screenName=area/screen: a filter's options from the screen's dataset,
  * in the caller's group, narrowed by the sibling selections it dependsOn (contracts.md).
  */
-export function registerSuggestionRoutes(app: FastifyInstance): void {
+export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
   app.get<SuggestionRoute>('/suggestion/:source', { schema: suggestionSchema }, async (request) => {
-    const snapshot = app.deps.config.current();
+    const snapshot = scope.snapshot(request);
     const screen = findScreen(snapshot, request.query.screenName);
-    const auth = requireActivity(request, screen.permission);
+    const auth = scope.authorize(request, screen);
     const dataset = datasetOf(snapshot, screen);
     const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
     const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);

@@ -17,7 +17,10 @@ export interface TestServer {
  * Starts the real server on a free port with its own data folder and a small demo tenant.
  * With API_TEST_PG=1 the store and the warehouse go to fresh PostgreSQL databases instead.
  */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { watchConfig?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-api-'));
   const databases = process.env.API_TEST_PG === '1' ? await createPgDatabases() : null;
   const env = loadEnv({
@@ -30,7 +33,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     ...(databases ? { DATABASE_URL: databases.store, WAREHOUSE_URL: databases.warehouse } : {}),
     ...overrides,
   });
-  const server = await startServer(env, { watchConfig: false, logger: false });
+  const server = await startServer(env, { watchConfig: options.watchConfig ?? false, logger: false });
   return {
     url: `http://127.0.0.1:${server.port}`,
     env,

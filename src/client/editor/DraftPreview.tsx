@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { ScreenPage } from '../engine/ScreenPage.js';
+import { draftDataSource } from './draftDataSource.js';
+
+export interface DraftPreviewProps {
+  draftId: string;
+  area: string;
+  screen: string;
+}
+
+/**
+ * The draft's screen rendered by the engine exactly as the saved screen would be, its data calls
+ * answered by the server from the draft; a new draft is a new screen (its filters start afresh).
+ */
+export function DraftPreview({ draftId, area, screen }: DraftPreviewProps) {
+  const source = useMemo(() => draftDataSource(draftId), [draftId]);
+  return <ScreenPage key={draftId} area={area} screen={screen} source={source} embedded />;
+}

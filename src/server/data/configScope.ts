@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ScreenConfig } from '../../shared/config.gen.js';
+import type { ConfigSnapshot } from '../config/configRegistry.js';
+import { requireActivity } from '../auth/requireActivity.js';
+import type { ActiveAuth } from '../auth/guards.js';
+
+/**
+ * Where the config and data routes find their screens and who may open them. The product's
+ * routes answer from the live config with the screen's activity; the screen editor's preview
+ * mounts the same routes on an admin's validated draft, so a preview runs exactly the code (and
+ * the compiled, group-scoped SQL) of a saved screen.
+ */
+export interface ConfigScope {
+  snapshot(request: FastifyRequest): ConfigSnapshot;
+  authorize(request: FastifyRequest, screen: ScreenConfig): ActiveAuth;
+}
+
+export function liveScope(app: FastifyInstance): ConfigScope {
+  return {
+    snapshot: () => app.deps.config.current(),
+    authorize: (request, screen) => requireActivity(request, screen.permission),
+  };
+}

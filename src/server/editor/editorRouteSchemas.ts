@@ -1,0 +1,108 @@
+/** Request and response schemas of the screen editor's endpoints: bad input is a 400 before a handler runs. */
+const envelope = (data: object) => ({
+  type: 'object',
+  required: ['statusCode', 'msg'],
+  properties: { statusCode: { type: 'integer' }, msg: { type: 'string' }, data },
+});
+
+/** Checked again by configFilePaths.ts (layout, confinement); this bounds the size and alphabet. */
+const configPath = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_./-]+$' };
+const MAX_TEXT = 512 * 1024;
+
+const fileEntry = {
+  type: 'object',
+  required: ['path', 'kind', 'area', 'id'],
+  properties: {
+    path: { type: 'string' },
+    kind: { type: 'string' },
+    area: { type: ['string', 'null'] },
+    id: { type: 'string' },
+  },
+};
+
+const problem = {
+  type: 'object',
+  required: ['file', 'pointer', 'message', 'line', 'column', 'length'],
+  properties: {
+    file: { type: 'string' },
+    pointer: { type: 'string' },
+    message: { type: 'string' },
+    line: { type: ['integer', 'null'] },
+    column: { type: ['integer', 'null'] },
+    length: { type: 'integer' },
+  },
+};
+
+const draftBody = {
+  type: 'object',
+  required: ['path', 'text'],
+  additionalProperties: false,
+  properties: { path: configPath, text: { type: 'string', maxLength: MAX_TEXT } },
+};
+
+export const listFilesSchema = {
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['files'],
+      properties: { files: { type: 'array', items: fileEntry } },
+    }),
+  },
+};
+
+export const readFileSchema = {
+  querystring: {
+    type: 'object',
+    required: ['path'],
+    additionalProperties: false,
+    properties: { path: configPath },
+  },
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['path', 'text'],
+      properties: { path: { type: 'string' }, text: { type: 'string' } },
+    }),
+  },
+};
+
+export const schemaSchema = {
+  querystring: {
+    type: 'object',
+    required: ['kind'],
+    additionalProperties: false,
+    properties: { kind: { type: 'string', enum: ['area', 'screen', 'dataset', 'shared'] } },
+  },
+  response: { 200: envelope({ type: 'object', additionalProperties: true }) },
+};
+
+export const validateSchema = {
+  body: draftBody,
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['valid', 'problems', 'draftId', 'preview'],
+      properties: {
+        valid: { type: 'boolean' },
+        problems: { type: 'array', items: problem },
+        draftId: { type: ['string', 'null'] },
+        preview: {
+          type: ['object', 'null'],
+          required: ['area', 'screen'],
+          properties: { area: { type: 'string' }, screen: { type: 'string' } },
+        },
+      },
+    }),
+  },
+};
+
+export const saveSchema = {
+  body: draftBody,
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['path', 'changed', 'reloaded'],
+      properties: { path: { type: 'string' }, changed: { type: 'boolean' }, reloaded: { type: 'boolean' } },
+    }),
+  },
+};

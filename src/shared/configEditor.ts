@@ -1,0 +1,45 @@
+/** What the screen editor's endpoints and page exchange (issue 11 §5). */
+
+/** One config file under SCREENS_DIR, as the editor lists it. */
+export interface ConfigFileEntry {
+  /** Path relative to the screens folder, e.g. 'stock/kpi.screen.json'. */
+  path: string;
+  kind: 'area' | 'screen' | 'dataset' | 'shared';
+  /** Area folder of an area or screen file; null for datasets and shared definitions. */
+  area: string | null;
+  id: string;
+}
+
+/** A validator problem; line and column (1-based) locate it in the draft when it is in that file. */
+export interface EditorProblem {
+  file: string;
+  pointer: string;
+  message: string;
+  line: number | null;
+  column: number | null;
+  /** Characters to underline from line:column (at least 1). */
+  length: number;
+}
+
+export interface ValidateAnswer {
+  valid: boolean;
+  problems: EditorProblem[];
+  /** Id of the validated draft the preview endpoints answer from (valid drafts only). */
+  draftId: string | null;
+  /** The screen the preview shows for this file (its own screen, a screen on its dataset, its area's first tab). */
+  preview: { area: string; screen: string } | null;
+}
+
+export interface SaveAnswer {
+  path: string;
+  /** False when the text equals the file: nothing written, nothing audited. */
+  changed: boolean;
+  /** True once the running config serves the saved file. */
+  reloaded: boolean;
+}
+
+/** `file#/pointer (line:column): message`, the screens:check line plus where the editor shows it. */
+export function problemLine(p: EditorProblem): string {
+  const at = p.line === null ? '' : ` (${p.line}:${p.column ?? 1})`;
+  return `${p.file}#${p.pointer}${at}: ${p.message}`;
+}

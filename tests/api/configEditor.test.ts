@@ -1,0 +1,190 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { EditorProblem, SaveAnswer, ValidateAnswer } from '../../src/shared/configEditor.js';
+import type { ApiClient } from './support/apiClient.js';
+import { signIn } from './support/signIn.js';
+import { startTestServer, type TestServer } from './support/testServer.js';
+
+// The real server with hot reload on, over a private copy of screens/ that Save writes to
+// (API_TEST_PG=1 runs it on PostgreSQL like the other suites).
+const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-editor-'));
+const screens = path.join(root, 'screens');
+const KPI = 'stock/kpi.screen.json';
+const STATUS_FILTER = {
+  kind: 'checkboxGroup',
+  field: 'stock_status',
+  label: 'Stock status',
+  options: [
+    { value: 1, label: 'In Stock' },
+    { value: 0, label: 'Out Of Stock' },
+  ],
+};
+let server: TestServer;
+let admin: ApiClient;
+let staff: ApiClient;
+
+const kpiText = () => readFileSync(path.join(screens, KPI), 'utf8');
+/** The file with one top-level property set (written, like the editor's user would, as formatted JSON). */
+const withProperty = (text: string, key: string, value: unknown) =>
+  `${JSON.stringify({ ...(JSON.parse(text) as object), [key]: value }, null, 2)}\n`;
+const withStatusFilter = (text: string) => {
+  const config = JSON.parse(text) as { filters: object[] };
+  return `${JSON.stringify({ ...config, filters: [...config.filters, STATUS_FILTER] }, null, 2)}\n`;
+};
+
+beforeAll(async () => {
+  cpSync('screens', screens, { recursive: true });
+  server = await startTestServer(
+    { SCREENS_DIR: screens, DEMO_SKUS: '20', DEMO_DAYS: '7' },
+    { watchConfig: true },
+  );
+  admin = await signIn(server);
+  staff = await signIn(server, 'stock@shelfscope.test');
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('screen editor API', () => {
+  it('lists the config files and reads one', async () => {
+    const files = await admin.get<{ files: { path: string; kind: string }[] }>('config/editor/files');
+    expect(files.status).toBe(200);
+    expect(files.body.data!.files).toContainEqual({ path: KPI, kind: 'screen', area: 'stock', id: 'kpi' });
+    expect(files.body.data!.files).toContainEqual({
+      path: 'datasets/stock.dataset.json',
+      kind: 'dataset',
+      area: null,
+      id: 'stock',
+    });
+    const file = await admin.get<{ text: string }>('config/editor/file', { path: KPI });
+    expect(file.body.data!.text).toBe(kpiText());
+  });
+
+  it('validates a draft with the validator messages at their line, and previews a valid one on real data', async () => {
+    const broken = withProperty(kpiText(), 'pageSize', 'ten');
+    const bad = await admin.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: broken });
+    expect(bad.body.data!.valid).toBe(false);
+    const line = broken.split('\n').findIndex((l) => l.includes('"pageSize"')) + 1;
+    expect(bad.body.data!.problems).toContainEqual(
+      expect.objectContaining({
+        file: KPI,
+        pointer: '/pageSize',
+        message: 'must be integer',
+        line,
+        column: 3,
+      }),
+    );
+    const syntax = await admin.post<ValidateAnswer>('config/editor/validate', {
+      path: KPI,
+      text: '{\n  "kind": "screen",\n}',
+    });
+    expect(syntax.body.data!.problems[0]).toMatchObject({ line: 3, column: 1 });
+    expect(syntax.body.data!.problems[0]!.message).toMatch(/^invalid JSON: /);
+
+    const good = await admin.post<ValidateAnswer>('config/editor/validate', {
+      path: KPI,
+      text: withStatusFilter(kpiText()),
+    });
+    expect(good.body.data).toMatchObject({
+      valid: true,
+      problems: [],
+      preview: { area: 'stock', screen: 'kpi' },
+    });
+    const draft = `config/editor/drafts/${good.body.data!.draftId!}`;
+    const screen = await admin.get<{ filters: { field: string }[] }>(`${draft}/config/screen`, {
+      area: 'stock',
+      screen: 'kpi',
+    });
+    expect(screen.body.data!.filters.map((f) => f.field)).toContain('stock_status');
+    const all = await admin.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`);
+    const inStock = await admin.get<{ rows: { out_of_stock: number }[] }>(`${draft}/stock/products/stats`, {
+      stock_status: '1',
+    });
+    expect(all.body.data!.rows[0]!.in_stock).toBeGreaterThan(0);
+    expect(inStock.body.data!.rows[0]!.out_of_stock).toBe(0);
+    const options = await admin.get(`${draft}/suggestion/brand`, { screenName: 'stock/kpi' });
+    expect(options.body.statusCode).toBe(1);
+    // The live screen is unchanged: a draft is never saved.
+    const live = await admin.get(`stock/products/stats`, { stock_status: '1' });
+    expect(live.status).toBe(400);
+  });
+
+  it('refuses an invalid save with the validator lines and writes nothing', async () => {
+    const before = kpiText();
+    const res = await admin.put<{ problems: EditorProblem[] }>('config/editor/file', {
+      path: KPI,
+      text: withProperty(before, 'pageSize', 'ten'),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(
+      /^Not saved: 1 problem\nstock\/kpi\.screen\.json#\/pageSize \(\d+:3\): must be integer$/,
+    );
+    expect(res.body.data!.problems[0]).toMatchObject({ file: KPI, pointer: '/pageSize' });
+    expect(kpiText()).toBe(before);
+  });
+
+  it('refuses paths outside the layout: traversal, other extensions, absolute paths', async () => {
+    for (const bad of [
+      '../package.json',
+      'stock/../../package.json',
+      'stock/kpi.screen.js',
+      '/etc/passwd',
+      'stock/notes.json',
+      'datasets/area.json',
+    ]) {
+      const read = await admin.get('config/editor/file', { path: bad });
+      const save = await admin.put('config/editor/file', { path: bad, text: '{}' });
+      expect([read.status, save.status], bad).toEqual([400, 400]);
+    }
+    expect(existsSync(path.join(screens, 'stock', 'notes.json'))).toBe(false);
+    const empty = await admin.put('config/editor/file', { path: KPI });
+    expect(empty.status).toBe(400);
+  });
+
+  it('saves a valid edit, audits who and the diff, and hot reload serves it at once', async () => {
+    const res = await admin.put<SaveAnswer>('config/editor/file', {
+      path: KPI,
+      text: withStatusFilter(kpiText()),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ path: KPI, changed: true, reloaded: true });
+    expect(kpiText()).toContain('"stock_status"');
+    const stats = await admin.get<{ rows: unknown[] }>('stock/products/stats', { stock_status: '0' });
+    expect(stats.status).toBe(200);
+    const rows = await sql<{ action: string; target: string; detail: { diff: string }; actor: string }>`
+      select a.action, a.target, a.detail, u.user_name as actor from audit_log a join users u on u.id = a.actor_user_id
+      where a.target = ${`config:${KPI}`}`.execute(server.server.app.deps.store.db);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]).toMatchObject({ action: 'config.saved', actor: 'demo@shelfscope.test' });
+    expect(rows.rows[0]!.detail.diff).toContain('+      "field": "stock_status",');
+  });
+
+  it('answers 403 to a non-admin on every editor endpoint, whatever the input', async () => {
+    const calls = [
+      staff.get('config/editor/files'),
+      staff.get('config/editor/file', { path: KPI }),
+      staff.get('config/editor/file', { path: '../x' }),
+      staff.get('config/editor/schema', { kind: 'screen' }),
+      staff.post('config/editor/validate', { path: KPI, text: kpiText() }),
+      staff.put('config/editor/file', { path: KPI, text: '{}' }),
+      staff.get('config/editor/drafts/x/config/screen', { area: 'stock', screen: 'kpi' }),
+      staff.get('config/editor/drafts/x/stock/products/stats'),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
+  });
+
+  it('answers 404 for an unknown draft, and serves the bundled schema', async () => {
+    const good = await admin.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: kpiText() });
+    expect(good.body.data!.valid).toBe(true);
+    const other = await admin.get(`config/editor/drafts/not-a-draft/stock/products/stats`);
+    expect(other.status).toBe(404);
+    const schema = await admin.get<{ properties: Record<string, unknown> }>('config/editor/schema', {
+      kind: 'screen',
+    });
+    expect(Object.keys(schema.body.data!.properties)).toContain('filters');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The screen editor as product staff use it (issue 11 §5): add a filter in the editor, see it in
+ * the live preview on real data, save, use it on the saved screen in another tab; an invalid
+ * edit is marked at its line and Save refuses it. The server runs on a copy of screens/
+ * (playwright.config.ts), and the edited file is put back at the end for the specs after this one.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+import { kpiValue, settled } from './support/screen.js';
+
+const FILE = 'stock/kpi.screen.json';
+const STATUS_FILTER = `
+    {
+      "kind": "checkboxGroup",
+      "field": "stock_status",
+      "label": "Stock status",
+      "options": [
+        { "value": 1, "label": "In Stock" },
+        { "value": 0, "label": "Out Of Stock" }
+      ]
+    },`;
+
+let page: Page;
+let original = '';
+
+const editorLine = (text: string): Locator => page.locator('.cm-line', { hasText: text }).first();
+const preview = (): Locator => page.getByRole('region', { name: 'Preview' });
+
+const csrfOf = async (p: Page) => ({
+  'x-csrf-token': (await p.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '',
+});
+
+async function fileText(): Promise<string> {
+  const res = await page.request.get(`/api/v1/config/editor/file?path=${FILE}`);
+  return ((await res.json()) as { data: { text: string } }).data.text;
+}
+
+/** Puts the caret at the end of the first editor line containing `text`, then types `insert`. */
+async function typeAfter(text: string, insert: string, erase = 0): Promise<void> {
+  await editorLine(text).click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < erase; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(insert);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page);
+  original = await fileText();
+});
+
+test.afterAll(async () => {
+  await page.request.put('/api/v1/config/editor/file', {
+    data: { path: FILE, text: original },
+    headers: await csrfOf(page),
+  });
+  await page.context().close();
+});
+
+test('add a filter in the editor, see it in the preview, save, and use it on the screen in another tab', async () => {
+  await page.goto('/workspace');
+  await page.getByRole('button', { name: /Demo/ }).click();
+  await page.getByRole('menuitem', { name: 'Screen editor' }).click();
+  const files = page.getByRole('navigation', { name: 'Config files' });
+  await files.getByRole('region', { name: 'stock' }).getByRole('button', { name: 'kpi' }).click();
+  await expect(page).toHaveURL(/file=stock%2Fkpi\.screen\.json/);
+  await expect(page.getByRole('status').filter({ hasText: 'Valid' })).toBeVisible();
+  await expect(kpiValue(page, 'In Stock')).toHaveText(/\d/);
+
+  await typeAfter('"filters": [', STATUS_FILTER);
+  await expect(page.getByRole('status').filter({ hasText: 'Valid' })).toBeVisible();
+  const filter = preview().getByRole('checkbox', { name: 'Out Of Stock' });
+  await expect(filter).toBeVisible();
+  await settled(page);
+  const all = await kpiValue(page, 'In Stock').textContent();
+  await filter.check();
+  await expect(kpiValue(page, 'In Stock')).not.toHaveText(all!);
+  // The preview is embedded: its filters stay out of the editor's address.
+  await expect(page).toHaveURL(/\?file=stock%2Fkpi\.screen\.json$/);
+
+  await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Saved ${FILE}; the app serves it now.`)).toBeVisible();
+  expect(await fileText()).toContain('"field": "stock_status"');
+
+  const other = await page.context().newPage();
+  await other.goto('/workspace/stock/kpi');
+  await expect(kpiValue(other, 'In Stock')).toHaveText(/\d/);
+  await settled(other);
+  const before = await kpiValue(other, 'In Stock').textContent();
+  await other.getByRole('checkbox', { name: 'Out Of Stock' }).check();
+  await expect(other).toHaveURL(/stock_status=%5B0%5D/);
+  await expect(kpiValue(other, 'In Stock')).not.toHaveText(before!);
+  await other.close();
+});
+
+test('an invalid edit shows the error at its line and saves nothing', async () => {
+  const saved = await fileText();
+  // An empty title, which the language refuses (it names the tab and the page).
+  const line = saved.split('\n').findIndex((l) => l.includes('"title"')) + 1;
+  await typeAfter('"title"', '"",', '"KPI",'.length);
+  const problem = `${FILE}#/title (${line}:3): must NOT have fewer than 1 characters`;
+  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(problem);
+  await expect(editorLine('"title"').locator('.cm-lintRange-error')).toHaveText('"title"');
+  await expect(page.locator('.cm-gutterElement .cm-lint-marker-error')).toHaveCount(1);
+
+  await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: 1 problem' })).toBeVisible();
+  expect(await fileText()).toBe(saved);
+});
+
+test('a non-admin sees no editor link and is sent away from the page', async ({ browser }) => {
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signIn(staff, 'stock@shelfscope.test');
+  await staff.request.put('/api/v1/agreement', { data: {}, headers: await csrfOf(staff) });
+  await staff.goto('/workspace/stock/kpi');
+  await staff.getByRole('button', { name: /Sam/ }).click();
+  await expect(staff.getByRole('menuitem', { name: 'FAQ' })).toBeVisible();
+  await expect(staff.getByRole('menuitem', { name: 'Screen editor' })).toHaveCount(0);
+  await staff.goto('/workspace/config/editor?file=stock%2Fkpi.screen.json');
+  await expect(staff).not.toHaveURL(/config\/editor/);
+  const api = await staff.request.get('/api/v1/config/editor/files');
+  expect(api.status()).toBe(403);
+  await context.close();
+});
