@@ -8,7 +8,7 @@ export interface ParsedConfigText {
   lineStarts: number[];
 }
 
-export type ParseResult = ParsedConfigText | { error: string; line: number; column: number };
+type ParseResult = ParsedConfigText | { error: string; line: number; column: number };
 
 /**
  * Strict JSON (no comments, no trailing commas: the files are JSON, not JSONC) with positions.
@@ -52,7 +52,7 @@ function positionOf(lineStarts: readonly number[], offset: number): { line: numb
 }
 
 /** RFC 6901 pointer -> path segments ('' is the whole document). */
-export function pointerSegments(pointer: string): string[] {
+function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)

@@ -79,7 +79,7 @@ function jsonFiles(dir: string): string[] {
 }
 
 /** Measured on main before config language v2 (issue 11): the baseline of the targets. */
-export const BASELINE = { lines: 15487, repeatedNodes: 325 };
+const BASELINE = { lines: 15487, repeatedNodes: 325 };
 
 /** The figures and the targets: repeated nodes <= 10% of the baseline, lines down by >= 30%. */
 export function formatFigures(f: ScreensFigures): string {

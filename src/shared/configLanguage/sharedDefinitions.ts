@@ -1,11 +1,11 @@
 import { pointer, type LanguageProblem } from './jsonPointer.js';
 
 /** Where a shared definition may be used: the list (or single node) it stands in. */
-export const SHARED_SECTIONS = ['filters', 'dates', 'dimensions', 'measures'] as const;
+const SHARED_SECTIONS = ['filters', 'dates', 'dimensions', 'measures'] as const;
 export type SharedSection = (typeof SHARED_SECTIONS)[number];
 
 /** A named node of a shared file, and where it was written (for error locations). */
-export interface SharedDefinition {
+interface SharedDefinition {
   node: Record<string, unknown>;
   file: string;
   pointer: string;
