@@ -89,6 +89,11 @@ export const SETTINGS = {
     'Milliseconds a session and its permissions may be reused from memory; a store write on this server drops them at once, so this bounds staleness only across servers sharing one PostgreSQL store (0 = off)',
     int(0, 60_000),
   ),
+  RESULT_CACHE_MB: setting(
+    '64',
+    'Memory for cached answers of data calls, in MiB; an answer is keyed by group, endpoint, parameters and warehouse version, so a load never leaves a stale one (0 = off, as `npm run bench` runs)',
+    int(0, 16_384),
+  ),
   COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
   SMTP_URL: setting(
     '',

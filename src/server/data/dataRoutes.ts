@@ -5,6 +5,7 @@ import { requireActivity } from '../auth/requireActivity.js';
 import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
 import { PreparedQueries } from '../query/preparedQueries.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
+import { cachedScreenQuery } from './cachedScreenQuery.js';
 import { exportColumns } from './exportColumns.js';
 import { datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
@@ -24,6 +25,7 @@ interface DataRoute {
  */
 export function registerDataRoutes(app: FastifyInstance): void {
   const prepared = new PreparedQueries(app.deps.warehouse.dialect);
+  const runCached = cachedScreenQuery(app.deps);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
     const snapshot = app.deps.config.current();
     const path = request.params['*'].replace(/\/+$/, '');
@@ -35,7 +37,8 @@ export function registerDataRoutes(app: FastifyInstance): void {
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
     if (!binding.export) {
       const call = prepared.prepare(ctx, queryStringOf(request.url), auth.groupId, () => parseDataRequest(ctx, request.query));
-      return ok(await runScreenQuery(app.deps.warehouse, ctx, call.request, auth.groupId, 'page', call.page));
+      const endpoint = { endpoint: path, configVersion: snapshot.version, groupId: auth.groupId };
+      return ok(await runCached({ ctx, call, ...endpoint }, reply));
     }
     const parsed = parseDataRequest(ctx, request.query);
     const { rows } = await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId, 'export');
