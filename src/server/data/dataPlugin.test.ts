@@ -63,7 +63,7 @@ describe('data plugin', () => {
 
   it('caches answers per group, and a warehouse load drops them', async () => {
     const stats = (group: number) => get('stock/products/stats?end_date=2099-12-31', `${group}:stock/kpi`);
-    const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as { data: { rows: unknown[] } }).data.rows;
+    const rowsOf = (res: Awaited<ReturnType<typeof get>>) => res.json<{ data: { rows: unknown[] } }>().data.rows;
     expect((await stats(2)).headers['x-cache']).toBe('miss');
     const cached = await stats(2);
     expect(cached.headers['x-cache']).toBe('hit');
