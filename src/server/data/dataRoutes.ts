@@ -5,7 +5,7 @@ import { requireActivity } from '../auth/requireActivity.js';
 import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
 import { PreparedQueries } from '../query/preparedQueries.js';
 import { cachedScreenQuery } from './cachedScreenQuery.js';
-import { ExportQueue } from './exportQueue.js';
+import { exportQueue } from './exportQueue.js';
 import { sendExport } from './exportResponse.js';
 import { datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
@@ -27,7 +27,7 @@ interface DataRoute {
 export function registerDataRoutes(app: FastifyInstance): void {
   const prepared = new PreparedQueries(app.deps.warehouse.dialect);
   const runCached = cachedScreenQuery(app.deps);
-  const exports = new ExportQueue(EXPORTS_RUNNING, EXPORTS_WAITING);
+  const exports = exportQueue(EXPORTS_RUNNING, EXPORTS_WAITING);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
     const snapshot = app.deps.config.current();
     const path = request.params['*'].replace(/\/+$/, '');

@@ -4,7 +4,7 @@ import type { Warehouse } from '../warehouse/warehouse.js';
 import type { DataRequest, QueryContext } from '../query/dataRequest.js';
 import { streamScreenQuery } from '../query/streamScreenQuery.js';
 import { exportColumns } from './exportColumns.js';
-import type { ExportQueue } from './exportQueue.js';
+import type { Gate } from '../http/gate.js';
 import { writeXlsx } from './xlsxExport.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -21,7 +21,7 @@ export interface ExportCall {
  * byte is handed over. The first batch is read before the headers go out, so a failing query
  * still answers with the error envelope; a failure later can only cut the download short.
  */
-export async function sendExport(warehouse: Warehouse, queue: ExportQueue, call: ExportCall, reply: FastifyReply): Promise<void> {
+export async function sendExport(warehouse: Warehouse, queue: Gate, call: ExportCall, reply: FastifyReply): Promise<void> {
   await queue.run(async () => {
     const batches = streamScreenQuery(warehouse, call.ctx, call.request, call.groupId)[Symbol.asyncIterator]();
     const first = await batches.next();

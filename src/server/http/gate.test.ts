@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORTS_BUSY, ExportQueue } from './exportQueue.js';
+import { EXPORTS_BUSY, exportQueue } from '../data/exportQueue.js';
+import { Gate } from './gate.js';
 
 /** A task that runs until released, recording how many ran at once. */
 function gatedTasks() {
@@ -21,9 +22,9 @@ function gatedTasks() {
   return { task, releaseAll, most: () => most };
 }
 
-describe('ExportQueue', () => {
+describe('Gate', () => {
   it('runs at most `running` at once, queues `waiting` more and refuses the rest with 429', async () => {
-    const queue = new ExportQueue(2, 3);
+    const queue = exportQueue(2, 3);
     const { task, releaseAll, most } = gatedTasks();
     const accepted = Array.from({ length: 5 }, () => queue.run(task()));
     await new Promise((r) => setTimeout(r, 0));
@@ -36,7 +37,7 @@ describe('ExportQueue', () => {
   });
 
   it('frees the slot of a failed export', async () => {
-    const queue = new ExportQueue(1, 0);
+    const queue = new Gate(1, 0, () => new Error('full'));
     await expect(queue.run(() => Promise.reject(new Error('query failed')))).rejects.toThrow('query failed');
     expect(await queue.run(() => Promise.resolve('next'))).toBe('next');
   });
