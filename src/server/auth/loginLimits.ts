@@ -1,4 +1,5 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { TooManyRequestsError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 
@@ -15,7 +16,7 @@ const IN_FLIGHT_PER_ADDRESS = 3;
  * cannot pick its own X-Forwarded-For to get a fresh allowance. A flood spread over many
  * addresses meets the hash pool's global bound instead.
  */
-export function addressLoginLimits(app: FastifyInstance, perMinute: number): onRequestHookHandler[] {
+export function addressLoginLimits(perMinute: number): onRequestHookHandler[] {
   if (perMinute === 0) return [];
   const inFlight = new Map<string, number>();
   const concurrent: onRequestHookHandler = (request, reply, done) => {
@@ -30,11 +31,14 @@ export function addressLoginLimits(app: FastifyInstance, perMinute: number): onR
     });
     done();
   };
-  const perWindow = app.rateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `login-address:${request.ip}`,
-    errorResponseBuilder: () => new TooManyRequestsError(MSG.tooMany),
-  });
+  // Not @fastify/rate-limit: it runs one limiter per request, and this one would switch off the
+  // route's per-user-name limit.
+  const windows = new LRUCache<string, { count: number }>({ max: 100_000, ttl: 60_000, ttlAutopurge: false });
+  const perWindow: onRequestHookHandler = (request, _reply, done) => {
+    const window = windows.get(request.ip) ?? { count: 0 };
+    if (window.count === 0) windows.set(request.ip, window);
+    if (++window.count > perMinute) return done(new TooManyRequestsError(MSG.tooMany));
+    done();
+  };
   return [perWindow, concurrent];
 }

@@ -25,7 +25,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
       {
         schema: { body: stringProps('username', 'user_name', 'password') },
         config: { rateLimit: loginLimit },
-        onRequest: addressLoginLimits(app, env.LOGIN_RATE_PER_ADDRESS),
+        onRequest: addressLoginLimits(env.LOGIN_RATE_PER_ADDRESS),
       },
       async (request, reply) => {
         const username = (request.body?.username ?? request.body?.user_name ?? '').trim().toLowerCase();
