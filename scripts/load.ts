@@ -21,6 +21,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     ramp: { type: 'string', default: '30' },
     flood: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
     'flood-connections': { type: 'string', default: '50' },
     'flood-addresses': { type: 'string', default: '1' },
     port: { type: 'string', default: '18570' },
@@ -32,7 +33,7 @@ const analysts = Math.max(1, Math.min(250, Number(values.analysts)));
 const seconds = Math.max(5, Math.min(60, Number(values.seconds)));
 const rampMs = Math.min(seconds - 1, Number(values.ramp)) * 1000;
 const dataDir = path.resolve(values['data-dir']);
-const trustFile = path.join(dataDir, 'load-trust.json');
+const browsersFile = path.join(dataDir, 'load-browsers.json');
 
 /** Mostly the screens the e2e flows open (stock, visibility), the rest spread over every monitoring screen. */
 function screenPicker(screens: LoadScreen[]): () => LoadScreen {
@@ -54,8 +55,8 @@ async function main(): Promise<void> {
     throw new Error('dist/server/main.js missing: run `npm run build` first');
   console.log(`Preparing ${dataDir} (the first run builds the demo tenant) ...`);
   const screens = await prepareLoadData(dataDir, analysts);
-  const trust = existsSync(trustFile)
-    ? (JSON.parse(readFileSync(trustFile, 'utf8')) as Record<string, string>)
+  const browsers = existsSync(browsersFile)
+    ? (JSON.parse(readFileSync(browsersFile, 'utf8')) as Record<string, Record<string, string>>)
     : {};
   const server = await startServerProcess(dataDir, Number(values.port));
   // Stops by itself whatever happens below.
@@ -87,16 +88,17 @@ async function main(): Promise<void> {
         username,
         password: process.env.DEMO_PASSWORD ?? 'Demo@2026!',
       };
-      const cookie = await runAnalyst({
+      const cookies = await runAnalyst({
         ...run,
-        trust: trust[username],
+        cookies: browsers[username] ?? {},
+        fresh: values.fresh,
         screens,
         pickScreen,
         until,
         signIns,
         calls,
       });
-      if (cookie) trust[username] = cookie;
+      browsers[username] = cookies;
     });
     const floodConnections = Number(values['flood-connections']);
     const flooding = values.flood
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
     await Promise.all([...runs, flooding]);
     clearInterval(sampler);
     const elapsed = (Date.now() - start) / 1000;
-    writeFileSync(trustFile, JSON.stringify(trust));
+    writeFileSync(browsersFile, JSON.stringify(browsers));
     const { rssMb, peakMb } = server.memory();
     console.log(
       `\n${analysts} analysts over ${elapsed.toFixed(1)} s (arriving over ${rampMs / 1000} s)${values.flood ? `, login flood of ${floodConnections} connections from ${values['flood-addresses']} address(es)` : ''}`,

@@ -10,8 +10,13 @@ export interface AnalystRun {
   localAddress: string;
   username: string;
   password: string;
-  /** Trust cookie from an earlier run: the browser was trusted, so the OTP step is skipped. */
-  trust: string | undefined;
+  /**
+   * The browser's cookies from an earlier run: a session still open is used as a returning tab
+   * does (no sign-in); the trust cookie skips the OTP step of a new sign-in.
+   */
+  cookies: Record<string, string>;
+  /** Sign in even when the saved session is still open (keeps the trust cookie). */
+  fresh: boolean;
   screens: LoadScreen[];
   /** Weighted picks of screen keys (the e2e flows open stock and visibility most). */
   pickScreen: () => LoadScreen;
@@ -30,8 +35,8 @@ function showFailure(path: string, reply: Reply): void {
 }
 const envelopeOk = (r: Reply) => r.status === 200 && r.body.startsWith('{"statusCode":1');
 
-/** Signs in through the real steps (OTP from the outbox, then trusts the browser). Answers the trust cookie. */
-async function signIn(run: AnalystRun, client: LoopbackClient): Promise<string | undefined> {
+/** Signs in through the real steps (OTP from the outbox, then trusts the browser). */
+async function signIn(run: AnalystRun, client: LoopbackClient): Promise<void> {
   const step = async (reply: Promise<Reply>) => {
     const r = await reply;
     const ok = envelopeOk(r);
@@ -42,7 +47,6 @@ async function signIn(run: AnalystRun, client: LoopbackClient): Promise<string |
     };
   };
   await client.get('processmonitor/sessionvalidity'); // the page load hands out the csrf cookie
-  if (run.trust) client.cookies.set('trust', run.trust);
   let body = await step(client.post('authenticate', { username: run.username, password: run.password }));
   if (!body.data?.settrustbrowser) {
     body = await step(client.post('verifyotp', { otp: latestOtp(run.dataDir, run.username) }));
@@ -50,7 +54,16 @@ async function signIn(run: AnalystRun, client: LoopbackClient): Promise<string |
   }
   const group = body.data?.org_list?.find((g) => g.status === 1)?.id;
   await step(client.post('selectGroup', { group_id: group }));
-  return client.cookies.get('trust');
+}
+
+/** The page load: the saved session if it is still open, else a sign-in. */
+async function openApp(run: AnalystRun, client: LoopbackClient): Promise<void> {
+  for (const [name, value] of Object.entries(run.cookies)) {
+    if (name === 'trust' || !run.fresh) client.cookies.set(name, value);
+  }
+  const check = await client.get('processmonitor/sessionvalidity');
+  run.calls.add(check.ms, check.status, check.status === 200 || check.status === 401);
+  if (check.status !== 200) await signIn(run, client);
 }
 
 /** A screen opened, or a filter changed on it: every data call fired at once, as the SPA does. */
@@ -76,7 +89,7 @@ async function openScreen(
   }
   const replies = await Promise.allSettled(paths.map((p) => client.get(p)));
   replies.forEach((settled, i) => {
-    if (settled.status === 'rejected') return run.calls.add(30_000, 'net', false);
+    if (settled.status === 'rejected') return run.calls.add(15_000, 'net', false);
     const reply = settled.value;
     const ok = envelopeOk(reply);
     if (!ok) showFailure(paths[i]!, reply);
@@ -85,11 +98,14 @@ async function openScreen(
 }
 
 /** One analyst until the deadline: sign in, then open screens and change filters with think time. */
-export async function runAnalyst(run: AnalystRun): Promise<string | undefined> {
+export async function runAnalyst(run: AnalystRun): Promise<Record<string, string>> {
   const client = new LoopbackClient(run.base, run.localAddress);
   try {
-    const trust = await signIn(run, client).catch(() => undefined);
-    if (!client.cookies.get('sid')) return undefined;
+    const opened = await openApp(run, client).then(
+      () => true,
+      () => false,
+    );
+    if (!opened) return Object.fromEntries(client.cookies);
     while (Date.now() < run.until) {
       const screen = run.pickScreen();
       await openScreen(run, client, screen, 0);
@@ -99,7 +115,7 @@ export async function runAnalyst(run: AnalystRun): Promise<string | undefined> {
       }
       await pause(2_000 + Math.random() * 4_000, run.until);
     }
-    return trust;
+    return Object.fromEntries(client.cookies);
   } finally {
     client.close();
   }

@@ -65,7 +65,7 @@ export class LoopbackClient {
           response.on('error', reject);
         },
       );
-      request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${method} ${path}`)));
+      request.setTimeout(15_000, () => request.destroy(new Error(`timeout: ${method} ${path}`)));
       request.on('error', reject);
       request.end(payload);
     });
