@@ -59,7 +59,7 @@ async function signIn(run: AnalystRun, client: LoopbackClient): Promise<void> {
 /** The page load: the saved session if it is still open, else a sign-in. */
 async function openApp(run: AnalystRun, client: LoopbackClient): Promise<void> {
   for (const [name, value] of Object.entries(run.cookies)) {
-    if (name === 'trust' || !run.fresh) client.cookies.set(name, value);
+    if (name === 'tb' || !run.fresh) client.cookies.set(name, value);
   }
   const check = await client.get('processmonitor/sessionvalidity');
   run.calls.add(check.ms, check.status, check.status === 200 || check.status === 401);
@@ -99,7 +99,7 @@ async function openScreen(
 
 /** One analyst until the deadline: sign in, then open screens and change filters with think time. */
 export async function runAnalyst(run: AnalystRun): Promise<Record<string, string>> {
-  const client = new LoopbackClient(run.base, run.localAddress);
+  const client = new LoopbackClient(run.base, run.localAddress, run.until + 3_000);
   try {
     const opened = await openApp(run, client).then(
       () => true,

@@ -41,7 +41,7 @@ export async function runFlood(
             res.on('end', () => resolve(res.statusCode ?? 0));
           },
         );
-        req.setTimeout(30_000, () => req.destroy());
+        req.setTimeout(Math.max(500, until + 3_000 - Date.now()), () => req.destroy());
         req.on('error', () => resolve(0));
         req.end(payload);
       });

@@ -19,6 +19,8 @@ export class LoopbackClient {
   constructor(
     private readonly base: string,
     localAddress: string,
+    /** No request outlives this (ms since the epoch): the run stops on time. */
+    private readonly deadline: number,
   ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 6, localAddress });
   }
@@ -65,7 +67,9 @@ export class LoopbackClient {
           response.on('error', reject);
         },
       );
-      request.setTimeout(15_000, () => request.destroy(new Error(`timeout: ${method} ${path}`)));
+      request.setTimeout(Math.max(500, Math.min(15_000, this.deadline - Date.now())), () =>
+        request.destroy(new Error(`timeout: ${method} ${path}`)),
+      );
       request.on('error', reject);
       request.end(payload);
     });
