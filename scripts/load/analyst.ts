@@ -87,9 +87,10 @@ async function openScreen(
     if (variant === 3 && call.paged) params.offset = params.limit ?? '10';
     paths.push(`${call.endpoint}?${new URLSearchParams(params).toString()}`);
   }
+  const sent = performance.now();
   const replies = await Promise.allSettled(paths.map((p) => client.get(p)));
   replies.forEach((settled, i) => {
-    if (settled.status === 'rejected') return run.calls.add(15_000, 'net', false);
+    if (settled.status === 'rejected') return run.calls.add(performance.now() - sent, 'net', false);
     const reply = settled.value;
     const ok = envelopeOk(reply);
     if (!ok) showFailure(paths[i]!, reply);
