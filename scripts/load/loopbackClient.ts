@@ -75,14 +75,14 @@ export class LoopbackClient {
     });
   }
 
+  /** Set-Cookie lines into the jar; an emptied or expired cookie leaves it. */
   private keepCookies(setCookie: string[] | undefined): void {
     for (const line of setCookie ?? []) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      const [, name, value] = /^\s*([^=;]+)=([^;]*)/.exec(line) ?? [];
+      if (!name) continue;
+      if (value && !/max-age=0|expires=thu, 01 jan 1970/i.test(line))
+        this.cookies.set(name.trim(), value.trim());
+      else this.cookies.delete(name.trim());
     }
   }
 }
