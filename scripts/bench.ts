@@ -75,6 +75,9 @@ async function main(): Promise<void> {
     DATABASE_URL: '',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'true',
+    // The bench measures the warehouse query behind every endpoint, so no answer may come from
+    // the result cache; `npm run load` measures the cache.
+    RESULT_CACHE_MB: '0',
   });
   const server = await startServer(env, { watchConfig: false, logger: false });
   try {

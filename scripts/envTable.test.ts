@@ -29,4 +29,13 @@ describe('settings', () => {
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBe('');
   });
+
+  it('TRUST_PROXY: off by default, true, or a list of proxy addresses; anything else is refused', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toBe('127.0.0.1, 10.0.0.0/8');
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(
+      'TRUST_PROXY must be empty, true or a list of proxy addresses, got "everyone"',
+    );
+  });
 });

@@ -24,7 +24,7 @@ export interface AppOptions {
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.env.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   });
   app.decorate('deps', deps);

@@ -53,6 +53,18 @@ const oneOf =
     return raw as T;
   };
 
+/**
+ * Fastify's trustProxy: empty = no proxy (the socket's address is the client's), true = believe
+ * every X-Forwarded-For hop, else a list of the proxies' addresses / CIDRs.
+ */
+const proxyTrust: Parser<boolean | string> = (raw, name) => {
+  const value = raw.trim();
+  if (value === '' || /^false$/i.test(value)) return false;
+  if (/^true$/i.test(value)) return true;
+  if (/^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(value)) return value;
+  throw new EnvError(`${name} must be empty, true or a list of proxy addresses, got "${raw}"`);
+};
+
 function setting<T>(def: string, description: string, parse: Parser<T>): Setting<T> {
   return { default: def, description, parse };
 }
@@ -88,6 +100,21 @@ export const SETTINGS = {
     '5000',
     'Milliseconds a session and its permissions may be reused from memory; a store write on this server drops them at once, so this bounds staleness only across servers sharing one PostgreSQL store (0 = off)',
     int(0, 60_000),
+  ),
+  RESULT_CACHE_MB: setting(
+    '64',
+    'Memory for cached answers of data calls, in MiB; an answer is keyed by group, endpoint, parameters and warehouse version, so a load never leaves a stale one (0 = off, as `npm run bench` runs)',
+    int(0, 16_384),
+  ),
+  TRUST_PROXY: setting(
+    '',
+    'Proxies whose X-Forwarded-For names the client (sign-in limits per address use it): empty = none, the connecting address is the client; a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8); or true (any, only when a proxy in front always overwrites the header)',
+    proxyTrust,
+  ),
+  LOGIN_RATE_PER_ADDRESS: setting(
+    '30',
+    'Sign-in attempts per client address and minute, checked before any password is hashed (0 = off)',
+    int(0, 100_000),
   ),
   COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
   SMTP_URL: setting(

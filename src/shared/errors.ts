@@ -38,5 +38,9 @@ export class ConflictError extends AppError {
 export class TooManyRequestsError extends AppError {
   override readonly status = 429;
 }
+/** The server is at a capacity bound (e.g. password hashing): the same request may succeed later. */
+export class ServiceUnavailableError extends AppError {
+  override readonly status = 503;
+}
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try after sometime.';

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, TRUST_COOKIE, TRUST_DAYS, setSessionCookie, setTrustCoo
 import { authenticate, resendOtp, verifyOtp } from './loginService.js';
 import { selectGroup } from './groupService.js';
 import { loginLimit, otpLimit, resendLimit } from './rateLimits.js';
+import { addressLoginLimits } from './loginLimits.js';
 import { randomToken, sha256 } from './secrets.js';
 import { success } from './reply.js';
 import type { AuthKit } from './kit.js';
@@ -24,6 +25,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
       {
         schema: { body: stringProps('username', 'user_name', 'password') },
         config: { rateLimit: loginLimit },
+        onRequest: addressLoginLimits(env.LOGIN_RATE_PER_ADDRESS),
       },
       async (request, reply) => {
         const username = (request.body?.username ?? request.body?.user_name ?? '').trim().toLowerCase();

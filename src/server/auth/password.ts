@@ -1,8 +1,10 @@
 import argon2 from 'argon2';
+import { ServiceUnavailableError } from '../../shared/errors.js';
+import { inHashPool } from './hashPool.js';
 
 /** argon2id with the library's defaults (64 MiB, t=3): the spec's and OWASP's baseline. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return inHashPool(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -14,8 +16,15 @@ let dummyHash: Promise<string> | null = null;
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
     dummyHash ??= hashPassword('dummy-password-for-timing');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    const dummy = await dummyHash;
+    await inHashPool(() => argon2.verify(dummy, password)).catch(rethrowBusy);
     return false;
   }
-  return argon2.verify(hash, password).catch(() => false);
+  return inHashPool(() => argon2.verify(hash, password)).catch(rethrowBusy);
+}
+
+/** A malformed stored hash reads as a wrong password; a full hash pool is the caller's 503. */
+function rethrowBusy(error: unknown): false {
+  if (error instanceof ServiceUnavailableError) throw error;
+  return false;
 }

@@ -13,11 +13,17 @@ import type { ActiveAuth } from '../auth/guards.js';
 export interface ConfigScope {
   snapshot(request: FastifyRequest): ConfigSnapshot;
   authorize(request: FastifyRequest, screen: ScreenConfig): ActiveAuth;
+  /**
+   * Whether answers may come from the result cache. Its key holds the config's version, which
+   * tells live configs apart but not two drafts (both built as version 0): previews are uncached.
+   */
+  cacheResults: boolean;
 }
 
 export function liveScope(app: FastifyInstance): ConfigScope {
   return {
     snapshot: () => app.deps.config.current(),
     authorize: (request, screen) => requireActivity(request, screen.permission),
+    cacheResults: true,
   };
 }

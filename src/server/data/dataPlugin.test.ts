@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/authContext.js';
 import type { Deps } from '../deps.js';
+import { loadEnv } from '../env.js';
 import { installErrorHandler } from '../http/errorHandler.js';
 import { loadConfigRegistry } from '../config/loadConfigRegistry.js';
 import { copyStockScreens } from '../config/testing/screensFixture.js';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   app = Fastify({
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   });
-  app.decorate('deps', { config, warehouse } as unknown as Deps);
+  app.decorate('deps', { config, warehouse, env: loadEnv({}) } as unknown as Deps);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     request.auth = fakeAuth(request.headers['x-test-auth'] as string | undefined);
@@ -71,6 +72,24 @@ describe('data plugin', () => {
     });
     const other = await get('stock/products/stats', '2:stock/kpi');
     expect(other.json()).toMatchObject({ data: { rows: [{ in_stock: 3 }] } });
+  });
+
+  it('caches answers per group, and a warehouse load drops them', async () => {
+    const stats = (group: number) => get('stock/products/stats?end_date=2099-12-31', `${group}:stock/kpi`);
+    const rowsOf = (res: Awaited<ReturnType<typeof get>>) =>
+      res.json<{ data: { rows: unknown[] } }>().data.rows;
+    expect((await stats(2)).headers['x-cache']).toBe('miss');
+    const cached = await stats(2);
+    expect(cached.headers['x-cache']).toBe('hit');
+    expect(rowsOf(cached)).toMatchObject([{ in_stock: 3 }]);
+    // Same endpoint and parameters, other group: its own answer, never group 2's.
+    const own = await stats(1);
+    expect(own.headers['x-cache']).toBe('miss');
+    expect(rowsOf(own)).toMatchObject([{ in_stock: 5 }]);
+    await app.deps.warehouse.exec('DELETE FROM fact_stock WHERE group_id = 2');
+    const afterLoad = await stats(2);
+    expect(afterLoad.headers['x-cache']).toBe('miss');
+    expect(rowsOf(afterLoad)).not.toMatchObject([{ in_stock: 3 }]);
   });
 
   it('pages a grid endpoint with the total, filters applied', async () => {

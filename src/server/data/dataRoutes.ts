@@ -4,13 +4,15 @@ import { NotFoundError } from '../../shared/errors.js';
 import { liveScope, type ConfigScope } from './configScope.js';
 import { parseDataRequest, type QueryContext } from '../query/dataRequest.js';
 import { PreparedQueries } from '../query/preparedQueries.js';
-import { runScreenQuery } from '../query/runScreenQuery.js';
-import { exportColumns } from './exportColumns.js';
+import { cachedScreenQuery } from './cachedScreenQuery.js';
+import { exportQueue } from './exportQueue.js';
+import { sendExport } from './exportResponse.js';
 import { datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
-import { buildXlsx } from './xlsxExport.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Exports at once (each holds a warehouse connection), and queued behind them before a 429. */
+const EXPORTS_RUNNING = 2;
+const EXPORTS_WAITING = 6;
 
 interface DataRoute {
   Params: { '*': string };
@@ -24,6 +26,8 @@ interface DataRoute {
  */
 export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
   const prepared = new PreparedQueries(app.deps.warehouse.dialect);
+  const runCached = cachedScreenQuery(app.deps, scope.cacheResults);
+  const exports = exportQueue(EXPORTS_RUNNING, EXPORTS_WAITING);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {
     const snapshot = scope.snapshot(request);
     const path = request.params['*'].replace(/\/+$/, '');
@@ -37,16 +41,13 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
       const call = prepared.prepare(ctx, queryStringOf(request.url), auth.groupId, () =>
         parseDataRequest(ctx, request.query),
       );
-      return ok(await runScreenQuery(app.deps.warehouse, ctx, call.request, auth.groupId, 'page', call.page));
+      const endpoint = { endpoint: path, configVersion: snapshot.version, groupId: auth.groupId };
+      return ok(await runCached({ ctx, call, ...endpoint }, reply));
     }
-    const parsed = parseDataRequest(ctx, request.query);
-    const { rows } = await runScreenQuery(app.deps.warehouse, ctx, parsed, auth.groupId, 'export');
-    const file = await buildXlsx(screen.title, exportColumns(ctx), rows);
-    const name = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(file);
+    const fileName = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
+    const call = { ctx, request: parseDataRequest(ctx, request.query), groupId: auth.groupId, fileName };
+    await sendExport(app.deps.warehouse, exports, call, reply);
+    return reply;
   });
 }
 

@@ -18,6 +18,7 @@ export function draftPreviewRoutes(drafts: DraftStore): FastifyPluginCallback {
       drafts.get((request.params as { draftId: string }).draftId, requireUser(request)).snapshot,
     // An admin previews any screen of the draft, including one no role is granted yet.
     authorize: (request: FastifyRequest) => requireUser(request),
+    cacheResults: false,
   };
   return (preview, _opts, done) => {
     registerConfigRoutes(preview, scope);

@@ -11,8 +11,11 @@ import { alias, ident, SqlParams, type CompiledSql } from './sqlBuilder.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
 export const TOTAL_COLUMN = '__total';
-/** Most rows an xlsx export holds. */
-export const MAX_EXPORT_ROWS = 100_000;
+/**
+ * Most rows an xlsx export holds: a sheet's 1,048,576 rows less the header and the note that
+ * says the export stopped there (exports stream, so memory does not set this limit).
+ */
+export const MAX_EXPORT_ROWS = 1_048_574;
 
 export interface CompileInput {
   dataset: DatasetIndex;

@@ -5,6 +5,13 @@ export interface Warehouse {
   readonly dialect: WarehouseDialect;
   /** Runs a parameterised query; numbers come back as numbers and dates as YYYY-MM-DD strings. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs a read and hands its rows over in batches (a few thousand rows each), so an answer of any
+   * size never sits in memory whole. Stop iterating to cancel it.
+   */
+  stream<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): AsyncIterable<T[]>;
+  /** Moves on every write through this object (loads, DDL): answers cached under it are never stale. */
+  version(): number;
   /** Runs statements without parameters (DDL, bulk SQL). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

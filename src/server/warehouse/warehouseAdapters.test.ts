@@ -104,4 +104,28 @@ describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
   it('reports SQL errors as rejected promises', async () => {
     await expect(wh.query('SELECT no_such_column FROM fact_stock')).rejects.toThrow();
   });
+
+  it('streams a large read in batches, every row once, and can stop early', async () => {
+    const sql = 'SELECT CAST(n AS INTEGER) AS n FROM generate_series(1, 5000) AS t(n) ORDER BY n';
+    const batches: number[][] = [];
+    for await (const rows of wh.stream<{ n: number }>(sql)) batches.push(rows.map((r) => r.n));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(2048);
+    expect(batches.flat()).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1));
+    for await (const rows of wh.stream(sql)) if (rows.length) break;
+    // The connection a stopped stream held serves the next query.
+    expect(await wh.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
+  it('moves its version on writes and loads, not on reads', async () => {
+    const start = wh.version();
+    await wh.query('SELECT COUNT(*) AS n FROM fact_stock');
+    for await (const _ of wh.stream('SELECT * FROM fact_stock')) void _;
+    expect(wh.version()).toBe(start);
+    await bulkInsert(wh, 'fact_stock', STOCK_COLUMNS, [[3, '2026-01-31', 1, 10, 100, 7, 3, 0, 1]]);
+    const afterLoad = wh.version();
+    expect(afterLoad).toBeGreaterThan(start);
+    await wh.query('DELETE FROM fact_stock WHERE group_id = $1', [3]);
+    expect(wh.version()).toBeGreaterThan(afterLoad);
+  });
 });

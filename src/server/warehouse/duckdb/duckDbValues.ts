@@ -3,6 +3,7 @@ import {
   DuckDBTypeId,
   listValue,
   type DuckDBMaterializedResult,
+  type DuckDBResult,
   type DuckDBValue,
 } from '@duckdb/node-api';
 
@@ -45,9 +46,17 @@ export function toDuckDbParam(value: unknown): DuckDBValue {
  * form), TIMESTAMP an ISO-like string. Done once here so no caller casts in SQL.
  */
 export async function readRows<T>(result: DuckDBMaterializedResult): Promise<T[]> {
+  return numbersFromJson<T>(result, await result.getRowObjectsJson());
+}
+
+/** The same rows, a DuckDB chunk (2,048 rows) at a time, from a streaming result. */
+export async function* streamRows<T>(result: DuckDBResult): AsyncGenerator<T[]> {
+  for await (const rows of result.yieldRowObjectJson()) yield numbersFromJson<T>(result, rows);
+}
+
+function numbersFromJson<T>(result: DuckDBResult, rows: Record<string, unknown>[]): T[] {
   const names = result.columnNames();
   const numeric = result.columnTypes().map((type) => NUMERIC_AS_STRING.has(type.typeId));
-  const rows = await result.getRowObjectsJson();
   if (numeric.some(Boolean)) {
     for (const row of rows) {
       names.forEach((name, i) => {

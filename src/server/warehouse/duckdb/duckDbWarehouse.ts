@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Warehouse } from '../warehouse.js';
 import { appendColumns, appendRows } from './duckDbAppend.js';
-import { readRows, toDuckDbParam } from './duckDbValues.js';
+import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
+import { readRows, streamRows, toDuckDbParam } from './duckDbValues.js';
 
 /** Connections kept open between queries; more are opened on demand under load. */
 const MAX_IDLE_CONNECTIONS = 4;
@@ -26,28 +27,52 @@ export async function createDuckDbWarehouse(
   const instance = await DuckDBInstance.create(path, config);
   const idle: DuckDBConnection[] = [];
   let closed = false;
+  const version = new WarehouseVersion();
+  const write = <T>(sql: string | null, work: () => Promise<T>): Promise<T> =>
+    sql === null || isWriteSql(sql) ? version.around(work) : work();
 
-  async function withConnection<T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+  async function borrow(): Promise<DuckDBConnection> {
     if (closed) throw new Error('Warehouse is closed');
-    const connection = idle.pop() ?? (await instance.connect());
+    return idle.pop() ?? (await instance.connect());
+  }
+  function giveBack(connection: DuckDBConnection): void {
+    if (!closed && idle.length < MAX_IDLE_CONNECTIONS) idle.push(connection);
+    else connection.closeSync();
+  }
+  async function withConnection<T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = await borrow();
     try {
       return await work(connection);
     } finally {
-      if (!closed && idle.length < MAX_IDLE_CONNECTIONS) idle.push(connection);
-      else connection.closeSync();
+      giveBack(connection);
+    }
+  }
+
+  /** Borrows a connection for as long as the caller iterates (a streaming result holds it). */
+  async function* streamOn<T>(sql: string, params: readonly unknown[]): AsyncGenerator<T[]> {
+    const connection = await borrow();
+    try {
+      yield* streamRows<T>(await connection.stream(sql, params.map(toDuckDbParam)));
+    } finally {
+      giveBack(connection);
     }
   }
 
   return {
     dialect: 'duckdb',
     query: <T>(sql: string, params: readonly unknown[] = []) =>
-      withConnection(async (c) => readRows<T>(await c.run(sql, params.map(toDuckDbParam)))),
+      write(sql, () => withConnection(async (c) => readRows<T>(await c.run(sql, params.map(toDuckDbParam))))),
+    stream: <T>(sql: string, params: readonly unknown[] = []) => streamOn<T>(sql, params),
+    version: () => version.current(),
     exec: (sql: string) =>
-      withConnection(async (c) => {
-        await c.run(sql);
-      }),
-    appendRows: (table, rows) => withConnection((c) => appendRows(c, table, rows)),
-    appendColumns: (table, columns) => withConnection((c) => appendColumns(c, table, columns)),
+      write(null, () =>
+        withConnection(async (c) => {
+          await c.run(sql);
+        }),
+      ),
+    appendRows: (table, rows) => write(null, () => withConnection((c) => appendRows(c, table, rows))),
+    appendColumns: (table, columns) =>
+      write(null, () => withConnection((c) => appendColumns(c, table, columns))),
     close() {
       if (closed) return Promise.resolve();
       closed = true;

@@ -1,5 +1,9 @@
 import pg from 'pg';
 import type { Warehouse } from '../warehouse.js';
+import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
+
+/** Rows per FETCH of a streamed read. */
+const STREAM_BATCH = 2000;
 
 const { builtins } = pg.types;
 
@@ -46,14 +50,40 @@ export function createPostgresWarehouse(
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  const version = new WarehouseVersion();
+  const read = async <T>(sql: string, params: readonly unknown[]) =>
+    (await pool.query(sql, params as unknown[])).rows as T[];
+
+  /** A server-side cursor in a read-only transaction: PostgreSQL holds the rows, we fetch batches. */
+  async function* stream<T>(sql: string, params: readonly unknown[] = []): AsyncGenerator<T[]> {
+    const client = await pool.connect();
+    let failed: unknown = undefined;
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+      for (;;) {
+        const { rows } = await client.query(`FETCH ${STREAM_BATCH} FROM export_cursor`);
+        if (rows.length === 0) break;
+        yield rows as T[];
+      }
+    } catch (error) {
+      failed = error;
+      throw error;
+    } finally {
+      // A broken connection is not returned to the pool; a stopped iteration just ends the cursor.
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(failed instanceof Error ? failed : undefined);
+    }
+  }
+
   return {
     dialect: 'postgres',
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      isWriteSql(sql) ? version.around(() => read<T>(sql, params)) : read<T>(sql, params),
+    stream,
+    version: () => version.current(),
     async exec(sql: string) {
-      await pool.query(sql);
+      await version.around(() => pool.query(sql));
     },
     close: () => pool.end(),
   };
