@@ -8,6 +8,7 @@ import { selectGroup } from './groupService.js';
 import { loginLimit, otpLimit, resendLimit } from './rateLimits.js';
 import { randomToken, sha256 } from './secrets.js';
 import { success } from './reply.js';
+import { idSchema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 
 const stringProps = (...names: string[]) => ({
@@ -81,7 +82,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
           body: {
             type: 'object',
             required: ['group_id'],
-            properties: { group_id: { type: 'integer', minimum: 1 } },
+            properties: { group_id: idSchema },
           },
         },
       },
