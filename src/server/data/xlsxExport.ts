@@ -1,17 +1,9 @@
 import ExcelJS from 'exceljs';
+import { escapeCell } from './formulaEscape.js';
 
 export interface ExportColumn {
   field: string;
   header: string;
-}
-
-/**
- * A text cell starting with = + - @ (or a tab / carriage return) would be read as a formula by
- * spreadsheet programs: prefix it with a single quote so it stays text (OWASP CSV injection).
- */
-export function escapeCell(value: unknown): unknown {
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
-  return value;
 }
 
 /** One sheet: a header row and the rows' values, every text cell escaped. */
