@@ -16,6 +16,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'scripts/*.mjs',
+      // Mutation testing: Stryker's sandbox copy of the project and its reports.
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

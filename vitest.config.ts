@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two suites: unit tests next to the code, and API tests against the real server (tests/api).
+// Unit tests next to the code, API tests against the real server (tests/api), fault tests (tests/faults).
 // Playwright specs (tests/e2e) are not collected here.
 export default defineConfig({
   test: {
@@ -24,6 +24,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Faults as tests (kills, dropped connections, stopped services): run by .ci/run.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Deps } from './deps.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installJsonBodyParser } from './http/jsonBody.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
@@ -29,6 +30,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   app.decorate('deps', deps);
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(

@@ -31,6 +31,9 @@ export class ForbiddenError extends AppError {
 export class NotFoundError extends AppError {
   override readonly status = 404;
 }
+export class MethodNotAllowedError extends AppError {
+  override readonly status = 405;
+}
 /** @public 409 for a write that lost to another (no route needs it yet; the family stays whole). */
 export class ConflictError extends AppError {
   override readonly status = 409;

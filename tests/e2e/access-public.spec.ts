@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { DEMO_PASSWORD, E2E_DATA_DIR, logoutByApi, signIn } from './support/signIn.js';
 import { latestOtp } from '../support/outbox.js';
 import { latestLink, mailsTo } from '../support/mailLinks.js';
 
@@ -121,7 +121,7 @@ test.describe('public access flows', () => {
     expect(days).toBeLessThanOrEqual(30);
 
     // Log out (ends the session, keeps the trust marker), then log in again.
-    expect((await page.request.get('/api/v1/logout')).status()).toBe(200);
+    expect(await logoutByApi(page)).toBe(200);
     const mailsBefore = mailsTo(E2E_DATA_DIR, STOCK).length;
     const otpCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/v1/verifyotp') && otpCalls.push(r.url()));

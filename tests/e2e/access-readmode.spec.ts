@@ -1,9 +1,11 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { signIn } from './support/signIn.js';
 
 /**
  * Read mode (paxviz share links) in a real cross-site frame: the host page is served from another
- * origin by request interception, the app inside the frame runs against the real server with no
+ * origin by a small server of the test's own, the app inside the frame runs against the real server with no
  * cookie session of its own (spec §4 read mode, §8 shared-view messages; frame-ancestors).
  */
 interface Link {
@@ -15,20 +17,37 @@ let live: Link;
 let revoked: Link;
 
 /**
- * Opens a page on another origin (127.0.0.1 instead of localhost: another site, same loopback
- * address space, so Chromium's local-network checks stay out of the way) whose body holds the
- * given iframes. The page starts as one of the server's JSON answers, so no app code runs in it.
+ * Another site: a small HTTP server of the test's own on 127.0.0.1 (another origin, same loopback
+ * address space, so Chromium's local-network checks stay out of the way). It serves the host page
+ * that frames the app, with no headers of ours: the app's own answers carry a Content-Security-
+ * Policy that allows same-origin frames only, so they cannot be the host page any more.
  */
-async function hostPage(page: Page, baseURL: string, frames: Record<string, string>): Promise<void> {
-  const host = baseURL.replace('//localhost', '//127.0.0.1');
-  expect(host).not.toBe(baseURL);
-  await page.goto(`${host}/api/v1/processmonitor/sessionvalidity`);
+let otherSite: Server;
+let otherSiteUrl: string;
+const hostPages = new Map<string, string>();
+
+test.beforeAll(async () => {
+  otherSite = createServer((request, response) => {
+    const html = hostPages.get(request.url ?? '') ?? '';
+    response.writeHead(html ? 200 : 404, { 'content-type': 'text/html' }).end(html);
+  });
+  await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+  otherSiteUrl = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => otherSite.close(resolve));
+});
+
+/** Opens a page of the other site whose body holds the given iframes. */
+async function hostPage(page: Page, _baseURL: string, frames: Record<string, string>): Promise<void> {
   const html = Object.entries(frames)
     .map(
       ([name, src]) => `<iframe name="${name}" id="${name}" src="${src}" width="1200" height="800"></iframe>`,
     )
     .join('\n');
-  await page.setContent(`<!doctype html><html><body>${html}</body></html>`, { waitUntil: 'commit' });
+  const path = `/host-${hostPages.size}.html`;
+  hostPages.set(path, `<!doctype html><html><body>${html}</body></html>`);
+  await page.goto(`${otherSiteUrl}${path}`, { waitUntil: 'commit' });
 }
 
 function kpi(frame: FrameLocator, label: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { DEMO_PASSWORD, E2E_DATA_DIR, logoutByApi, signIn } from './support/signIn.js';
 import { latestOtp } from '../support/outbox.js';
 
 /**
@@ -91,7 +91,7 @@ test.describe('workspace access flows', () => {
 
     // Log out in another tab: the session ends on the server for every tab.
     const other = await context.newPage();
-    expect((await other.request.get('/api/v1/logout')).status()).toBe(200);
+    expect(await logoutByApi(other)).toBe(200);
     await other.close();
 
     const refused: string[] = [];
@@ -126,7 +126,7 @@ test.describe('workspace access flows', () => {
     // Let the landing screen finish loading: a widget call sent after the logout would expire the
     // session on its own, before the click below.
     await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
-    expect((await page.request.get('/api/v1/logout')).status()).toBe(200);
+    expect(await logoutByApi(page)).toBe(200);
     await page.locator('.ss-sidebar').getByRole('link', { name: 'Price' }).click();
     await expect(page).toHaveURL(/\/public\/login$/);
     expect(alerts).toEqual(['Your session has been expired.', 'Your session has been expired.']);

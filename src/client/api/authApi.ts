@@ -51,7 +51,8 @@ export const authApi = {
   lastCrawlTiming: () => data<Record<string, string>>(http.get('info/getlastcrawltiming')),
   agreement: () => data<Agreement>(http.get('agreement')),
   acceptAgreement: () => data<object>(http.put('agreement', {})),
-  logout: () => data<object>(http.get('logout')),
+  /** POST with the CSRF header: ending a session is a state change (the spec's GET answers 405). */
+  logout: () => data<object>(http.post('logout', {})),
   /** The viewer session call: share token in, viewer token out (response header). */
   viewerSession: async (shareToken: string): Promise<string | null> => {
     const response = await http.get<Envelope<{ viewer_token: string }> | null>('pax-viz/session', {

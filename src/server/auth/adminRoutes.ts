@@ -6,6 +6,7 @@ import { audit } from '../store/auditRepo.js';
 import { requireAdmin } from './guards.js';
 import { sendUserToken } from './passwordService.js';
 import { success } from './reply.js';
+import { idSchema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 
 /** The admin actions the access work needs: block / unblock a user, resend the activation e-mail. */
@@ -20,7 +21,7 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
             type: 'object',
             required: ['user_id', 'status'],
             properties: {
-              user_id: { type: 'integer' },
+              user_id: idSchema,
               status: { type: 'string', enum: ['active', 'blocked'] },
             },
           },
@@ -46,7 +47,7 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
       '/user/resendVerification',
       {
         schema: {
-          body: { type: 'object', required: ['user_id'], properties: { user_id: { type: 'integer' } } },
+          body: { type: 'object', required: ['user_id'], properties: { user_id: idSchema } },
         },
       },
       async (request) => {

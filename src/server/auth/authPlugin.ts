@@ -14,6 +14,7 @@ import { passwordRoutes } from './passwordRoutes.js';
 import { shareRoutes } from './shareRoutes.js';
 import { adminRoutes } from './adminRoutes.js';
 import type { AuthKit } from './kit.js';
+import { checkViewerScope } from './viewerScope.js';
 
 /**
  * Sessions, CSRF, login steps, passwords, share links. Registered under /api/v1; its hooks reach
@@ -71,6 +72,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       return;
     }
     resolveFromStore(request, reply, csrfChecked).then(() => done(), done);
+  });
+  // Share-link viewers reach their screen's reads only; runs once the caller is known.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      checkViewerScope(request);
+      done();
+    } catch (error) {
+      done(error as FastifyError);
+    }
   });
 
   await app.register(loginRoutes(kit));

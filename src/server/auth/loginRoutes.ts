@@ -9,6 +9,7 @@ import { loginLimit, otpLimit, resendLimit } from './rateLimits.js';
 import { addressLoginLimits } from './loginLimits.js';
 import { randomToken, sha256 } from './secrets.js';
 import { success } from './reply.js';
+import { idSchema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 
 const stringProps = (...names: string[]) => ({
@@ -83,7 +84,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
           body: {
             type: 'object',
             required: ['group_id'],
-            properties: { group_id: { type: 'integer', minimum: 1 } },
+            properties: { group_id: idSchema },
           },
         },
       },

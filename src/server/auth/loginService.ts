@@ -10,6 +10,7 @@ import { sha256 } from './secrets.js';
 import { loginStepExpiry, startSession } from './sessions.js';
 import { checkOtp, issueOtp } from './otp.js';
 import type { AuthKit } from './kit.js';
+import { assertAccountOpen, recordAccountFailure, resetAccountFailures } from './accountBudget.js';
 
 export interface LoginStep {
   /** Token for the new session cookie. */
@@ -35,16 +36,22 @@ export async function authenticate(
 ): Promise<LoginStep> {
   const db = kit.deps.store.db;
   const user = await findUserByName(db, input.username);
+  const trusted =
+    user && input.trustToken ? await isTrustedBrowser(db, user.id, sha256(input.trustToken)) : false;
+  if (user) await assertAccountOpen(kit, user.id, trusted);
   const valid = await verifyPassword(user?.password_hash, input.password);
   if (!user || !valid) {
-    if (user) await recordLogin(db, user.id, false);
+    if (user) {
+      await recordLogin(db, user.id, false);
+      await recordAccountFailure(kit, user);
+    }
     throw new UnauthorizedError(MSG.wrongCredentials);
   }
   if (user.status !== 'active') throw new ForbiddenError(MSG.blocked);
   await recordLogin(db, user.id, true);
   if (input.previousToken) await deleteSession(db, sha256(input.previousToken));
   await purgeExpiredSessions(db);
-  const trusted = input.trustToken ? await isTrustedBrowser(db, user.id, sha256(input.trustToken)) : false;
+  if (trusted) await resetAccountFailures(kit, user.id);
   const { token, id } = await startSession(db, {
     user_id: user.id,
     stage: trusted ? 'group' : 'otp',
@@ -64,7 +71,13 @@ function requireStage(session: SessionRow | null, stage: SessionRow['stage']): S
 /** Step 2: the e-mailed code. On success the login moves to group choice. */
 export async function verifyOtp(kit: AuthKit, session: SessionRow | null, otp: string): Promise<UserGroup[]> {
   const s = requireStage(session, 'otp');
-  if (!(await checkOtp(kit, s.id, otp))) throw new BadRequestError(MSG.invalidOtp);
+  await assertAccountOpen(kit, s.user_id, false);
+  if (!(await checkOtp(kit, s.id, otp))) {
+    const user = await findUserById(kit.deps.store.db, s.user_id);
+    if (user) await recordAccountFailure(kit, user);
+    throw new BadRequestError(MSG.invalidOtp);
+  }
+  await resetAccountFailures(kit, s.user_id);
   await updateSession(kit.deps.store.db, s.id, {
     stage: 'group',
     otp_verified: true,
@@ -75,7 +88,10 @@ export async function verifyOtp(kit: AuthKit, session: SessionRow | null, otp: s
 
 export async function resendOtp(kit: AuthKit, session: SessionRow | null): Promise<void> {
   const s = requireStage(session, 'otp');
+  await assertAccountOpen(kit, s.user_id, false);
   const user = await findUserById(kit.deps.store.db, s.user_id);
   if (!user) throw new UnauthorizedError(MSG.unauthorizedUser);
+  // A resend hands out fresh code attempts: it spends the account's budget like a failure.
+  await recordAccountFailure(kit, user);
   await issueOtp(kit, s, user);
 }

@@ -1,12 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { BadRequestError } from '../../shared/errors.js';
-import { MSG, isEmail, passwordProblem } from '../../shared/auth/accessRules.js';
-import { findUserById, setPasswordHash } from '../store/userRepo.js';
-import { audit } from '../store/auditRepo.js';
-import { forgotLimit, loginLimit } from './rateLimits.js';
+import { MSG, isEmail } from '../../shared/auth/accessRules.js';
+import { forgotLimit } from './rateLimits.js';
+import { changePassword, changePasswordLimit } from './changePassword.js';
 import { requestReset, setPasswordWithToken } from './passwordService.js';
 import { requireUser } from './guards.js';
-import { hashPassword, verifyPassword } from './password.js';
 import { success } from './reply.js';
 import type { AuthKit } from './kit.js';
 
@@ -57,24 +55,20 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
-    // Logged-in change from the user menu's Reset Password: the current password proves presence.
+    // Logged-in change from the user menu's Reset Password.
     app.post<{ Body: Body }>(
       '/change/password',
       {
         schema: { body: strings('current_password', 'password', 'confirm_password') },
-        config: { rateLimit: loginLimit },
+        config: { rateLimit: changePasswordLimit },
       },
       async (request) => {
-        const auth = requireUser(request);
         const b = request.body ?? {};
-        const problem = passwordProblem(b.password ?? '', b.confirm_password ?? '');
-        if (problem) throw new BadRequestError(problem);
-        const user = await findUserById(kit.deps.store.db, auth.userId);
-        if (!user || !(await verifyPassword(user.password_hash, b.current_password ?? ''))) {
-          throw new BadRequestError('Current password is not correct');
-        }
-        await setPasswordHash(kit.deps.store.db, user.id, await hashPassword(b.password ?? ''));
-        await audit(kit.deps.store.db, user.id, 'password.changed', `user:${user.id}`);
+        await changePassword(kit, requireUser(request), {
+          current: b.current_password ?? '',
+          password: b.password ?? '',
+          confirm: b.confirm_password ?? '',
+        });
         return success({}, MSG.passwordUpdated);
       },
     );

@@ -2,7 +2,7 @@ import { BadRequestError } from '../../shared/errors.js';
 import { MSG, passwordProblem } from '../../shared/auth/accessRules.js';
 import { publicUrl } from '../env.js';
 import type { TokenPurpose, UserRow } from '../store/storeDatabase.js';
-import { consumeToken, insertToken } from '../store/tokenRepo.js';
+import { consumeToken, insertToken, revokeTokensOfUser } from '../store/tokenRepo.js';
 import { findUserByName, setPasswordHash } from '../store/userRepo.js';
 import { deleteSessionsOfUser } from '../store/sessionRepo.js';
 import { audit } from '../store/auditRepo.js';
@@ -45,7 +45,7 @@ export function requestReset(kit: AuthKit, email: string): void {
 
 /**
  * Sets a new password from a reset or activation token. The token is consumed before anything
- * else, so it works once; every session of the user ends (a reset means the old one may be known).
+ * else, so it works once, and the user's other links die with it; every session of the user ends (a reset means the old one may be known).
  */
 export async function setPasswordWithToken(
   kit: AuthKit,
@@ -61,5 +61,7 @@ export async function setPasswordWithToken(
   if (userId === undefined) throw new BadRequestError(MSG.tokenInvalid);
   await setPasswordHash(db, userId, await hashPassword(password));
   await deleteSessionsOfUser(db, userId);
+  // Every other link of the user dies with this one: an older mail may sit in a shared inbox.
+  await revokeTokensOfUser(db, userId);
   await audit(db, userId, purpose === 'reset' ? 'password.reset' : 'user.activated', `user:${userId}`);
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
+import { TRUST_COOKIE } from './cookies.js';
 
 /**
  * Per-route limits (@fastify/rate-limit route config). Keys are the target (user name, e-mail,
@@ -20,6 +21,10 @@ export const loginLimit = {
   max: 10,
   timeWindow: 5 * 60_000,
   keyGenerator: (r: FastifyRequest) => `login:${field(r, 'username') || field(r, 'user_name') || r.ip}`,
+  // A browser with a trust cookie is not held by the per-name limit, so an attack on the name cannot
+  // lock its owner out; a forged cookie gains nothing: the account budget (accountBudget.ts) pauses
+  // the account for every browser but a truly trusted one.
+  allowList: (r: FastifyRequest) => Boolean(r.cookies[TRUST_COOKIE]),
   errorResponseBuilder,
 };
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../env.js';
 
@@ -29,8 +29,19 @@ export function loadSecretKey(env: Env): Buffer {
   const file = path.resolve(env.DATA_DIR, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
+    // Written aside and linked into place: a kill mid-write never leaves an empty key behind.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    chmodSync(temp, 0o600);
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temp);
+    }
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new Error(`${file} holds no usable key: remove it to generate a new one`);
+  return Buffer.from(key, 'utf8');
 }

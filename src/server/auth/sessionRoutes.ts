@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../../shared/errors.js';
+import { MethodNotAllowedError, UnauthorizedError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 import { deleteSession } from '../store/sessionRepo.js';
 import { findUserById } from '../store/userRepo.js';
@@ -32,10 +32,17 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       return success(body, 'Success', { userId: body.userId, loginTime: body.loginTime });
     });
 
-    app.get('/logout', async (request, reply) => {
+    // A state change, so POST behind the CSRF check: a GET could be fired by any page (an <img>).
+    app.post('/logout', async (request, reply) => {
       if (request.loginSession) await deleteSession(store.db, request.loginSession.id);
       clearSessionCookie(reply, env);
       return success({});
+    });
+    // The spec lists `GET logout`: answered, but it changes nothing. 405 rather than a redirect to
+    // the login page, which would tell the caller it was logged out while the session lives on.
+    app.get('/logout', (_request, reply) => {
+      void reply.header('Allow', 'POST');
+      throw new MethodNotAllowedError('Log out with POST');
     });
 
     const userInfo = async (request: FastifyRequest) => {

@@ -10,6 +10,7 @@ import {
 } from './shareService.js';
 import { listShareLinks } from '../store/shareLinkRepo.js';
 import { success } from './reply.js';
+import { idSchema, int32Schema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 import type { SharedView } from '../../shared/auth/accessTypes.js';
 
@@ -18,8 +19,8 @@ const createSchema = {
   required: ['view_id', 'menu_id', 'menu_name', 'screen'],
   additionalProperties: false,
   properties: {
-    view_id: { type: 'integer' },
-    menu_id: { type: 'integer' },
+    view_id: int32Schema,
+    menu_id: int32Schema,
     menu_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\w-]+$' },
     screen: { type: 'string', pattern: '^[\\w-]+/[\\w-]+$' },
     expires_in_hours: { type: 'integer', minimum: 1, maximum: 24 * 90 },
@@ -52,7 +53,7 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.post<{ Body: { id: number } }>(
       '/paxviz/token/revoke',
-      { schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+      { schema: { body: { type: 'object', required: ['id'], properties: { id: idSchema } } } },
       async (request) => {
         await revokeLink(kit, requireUser(request), request.body.id);
         return success({}, 'Share link revoked');

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import { seedStore } from './seedStore.js';
 import { generateWarehouse } from '../warehouse/demo/generateWarehouse.js';
 import { todayIso } from '../warehouse/demo/calendar.js';
+import { markDemoCompleted, markDemoStarted, readDemoState } from './demoMarker.js';
 
 /** The two demo tenants: the demo login's group and a second one that isolation tests look into. */
 export const DEMO_GROUPS = [
@@ -10,13 +11,18 @@ export const DEMO_GROUPS = [
 ] as const;
 
 /**
- * Loads the demo tenant on first start: store rows (groups, roles, users) when the store is empty,
- * warehouse facts when the warehouse has none. A later start finds both and changes nothing.
+ * Loads the demo tenant on first start: store rows (groups, roles, users) when the store is empty
+ * (one transaction), warehouse facts when the warehouse has none or a generation was cut short
+ * (demoMarker.ts). A later start finds both complete and changes nothing; a warehouse that had
+ * facts before any demo generation (real data) is never touched.
  */
 export async function bootstrapDemo(deps: Deps): Promise<void> {
   if (!deps.env.DEMO_DATA) return;
   await seedStore(deps.store, deps.env, deps.config);
-  if (await warehouseHasFacts(deps)) return;
+  const state = await readDemoState(deps.warehouse);
+  if (state === 'completed') return;
+  if (state === 'none' && (await warehouseHasFacts(deps))) return;
+  await markDemoStarted(deps.warehouse);
   const started = Date.now();
   await generateWarehouse(deps.warehouse, {
     seed: deps.env.DEMO_SEED,
@@ -25,6 +31,7 @@ export async function bootstrapDemo(deps: Deps): Promise<void> {
     days: deps.env.DEMO_DAYS,
     endDate: todayIso(),
   });
+  await markDemoCompleted(deps.warehouse);
   if (deps.env.LOG_LEVEL !== 'silent') {
     console.log(`Demo warehouse built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

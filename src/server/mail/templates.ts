@@ -51,3 +51,16 @@ export function activationMail(to: string, link: string): MailMessage {
     `activation link ${link}`,
   );
 }
+
+export function accountLockedMail(to: string, minutes: number): MailMessage {
+  return message(
+    to,
+    'Unusual sign-in attempts on your Shelfscope account',
+    [
+      'Several sign-in attempts on your account failed (a wrong password or verification code).',
+      `To protect it, new sign-ins are paused for ${minutes} minute(s), longer if the failures go on. A browser you chose to trust can still sign in.`,
+      'If this was not you, change your password.',
+    ],
+    `account paused ${minutes} min`,
+  );
+}

@@ -9,6 +9,7 @@ import type { StoreDatabase } from './storeDatabase.js';
 import { PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { WriteGeneration } from './writeGeneration.js';
+import { surviveLostConnections } from './pgPoolErrors.js';
 
 /** Opens the app store (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/store) and migrates it. */
 export async function createStore(env: Env): Promise<Store> {
@@ -18,10 +19,7 @@ export async function createStore(env: Env): Promise<Store> {
   const writes = new WriteGeneration();
   if (env.DATABASE_URL) {
     kind = 'postgres';
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
-    // An idle client losing its server (a restart, a killed backend) must not crash the process:
-    // the pool drops that client and the next query connects afresh.
-    pool.on('error', () => undefined);
+    const pool = surviveLostConnections(new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 }));
     db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   } else {
     kind = 'pglite';

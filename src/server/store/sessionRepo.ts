@@ -74,6 +74,15 @@ export async function deleteSessionsOfUser(db: Kysely<StoreDatabase>, userId: nu
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Ends the user's sessions but `keepId` (the one that changed the password). */
+export async function deleteOtherSessionsOfUser(
+  db: Kysely<StoreDatabase>,
+  userId: number,
+  keepId: string,
+): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+}
+
 export async function deleteSessionsOfShareLink(db: Kysely<StoreDatabase>, linkId: number): Promise<void> {
   await db.deleteFrom('sessions').where('share_link_id', '=', linkId).execute();
 }

@@ -35,3 +35,13 @@ export async function consumeToken(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** Uses up every outstanding token of the user: a completed reset or a change ends older links. */
+export async function revokeTokensOfUser(db: Kysely<StoreDatabase>, userId: number): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -3,6 +3,7 @@ import { ok } from '../../shared/envelope.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { deleteView, listViews, saveView } from './savedViewsRepo.js';
+import { idSchema } from '../http/ids.js';
 
 const screenKey = { type: 'string', pattern: '^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$', maxLength: 120 } as const;
 
@@ -37,7 +38,13 @@ export const viewsRoutes: FastifyPluginAsync = (app) => {
           additionalProperties: false,
           properties: {
             screen: screenKey,
-            name: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' },
+            // Not blank, and no control characters (PostgreSQL text cannot hold a NUL).
+            name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 60,
+              pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$',
+            },
             state: { type: 'object', maxProperties: 80 },
           },
         },
@@ -53,7 +60,7 @@ export const viewsRoutes: FastifyPluginAsync = (app) => {
 
   app.delete<{ Params: { id: number } }>(
     '/views/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
+    { schema: { params: { type: 'object', properties: { id: idSchema } } } },
     async (request) => {
       const auth = request.auth;
       const owner = auth && auth.groupId !== null && !auth.readMode ? auth : null;

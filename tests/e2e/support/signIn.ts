@@ -43,3 +43,10 @@ export async function signIn(
   ).json()) as LoginBody;
   if (selected.statusCode !== 1) throw new Error(`selectGroup failed: ${selected.msg}`);
 }
+
+/** Logs out through the API as the page's browser would: POST with the CSRF header. */
+export async function logoutByApi(page: Page): Promise<number> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const response = await page.request.post('/api/v1/logout', { headers: { 'x-csrf-token': csrf } });
+  return response.status();
+}

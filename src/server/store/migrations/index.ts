@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as access from './001_access.js';
 import * as sessions from './002_sessions.js';
 import * as savedViews from '../../views/savedViewsMigration.js';
+import * as accountBudget from '../../auth/accountBudgetTable.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -10,5 +11,6 @@ export const migrationProvider: MigrationProvider = {
       '001_access': access,
       '002_sessions': sessions,
       '050_saved_views': savedViews,
+      '060_account_failures': accountBudget,
     }),
 };

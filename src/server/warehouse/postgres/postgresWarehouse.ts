@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Warehouse } from '../warehouse.js';
+import { surviveLostConnections } from '../../store/pgPoolErrors.js';
 import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
 
 /** Rows per FETCH of a streamed read. */
@@ -42,14 +43,14 @@ export function createPostgresWarehouse(
   ) {
     throw new Error(`Bad search path "${options.searchPath}"`);
   }
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.maxConnections ?? 10,
-    types,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-  });
-  // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  const pool = surviveLostConnections(
+    new pg.Pool({
+      connectionString,
+      max: options.maxConnections ?? 10,
+      types,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    }),
+  );
   const version = new WarehouseVersion();
   const read = async <T>(sql: string, params: readonly unknown[]) =>
     (await pool.query(sql, params as unknown[])).rows as T[];

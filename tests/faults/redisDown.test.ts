@@ -1,0 +1,41 @@
+/**
+ * "Faults, as tests": Redis. REDIS_URL is read (README: the socket.io adapter for several
+ * instances) but nothing uses Redis yet, so the test pins down what exists: with REDIS_URL
+ * pointing at a Redis that is down, the server starts and serves sign-in and data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  removeDir,
+  startServerProcess,
+  tempDataDir,
+  type ServerProcess,
+} from './support/serverProcess.js';
+import { loginDemo } from './support/login.js';
+
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  // A port nothing listens on: Redis stopped.
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) removeDir(dataDir);
+});
+
+describe('Redis down', () => {
+  it('the server keeps serving sign-in, store and warehouse reads', async () => {
+    const demo = await loginDemo(server);
+    expect((await demo.get('config/areas')).status).toBe(200);
+    expect((await demo.get('info/getlastcrawltiming')).status).toBe(200);
+    expect((await demo.post('views', { screen: 'stock/kpi', name: 'r', state: {} })).status).toBe(200);
+    expect(server.alive()).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The real server (`src/server/main.ts` under tsx) as a child process: it can crash, be killed, restart. */
+export interface ServerProcess {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  child: ChildProcess;
+  /** Everything the process printed, stdout and stderr. */
+  output(): string;
+  /** Resolves with the exit code (or signal) when the process ends. */
+  exited: Promise<number | string>;
+  alive(): boolean;
+  /** SIGTERM, then SIGKILL after 5 s; waits for the exit. */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'shelfscope-fault-'));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts the server; with `waitReady` false it returns at once (for kills during startup). */
+export async function startServerProcess(
+  settings: Record<string, string>,
+  options: { waitReady?: boolean; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = settings.PORT ?? String(await freePort());
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    DEMO_SKUS: '30',
+    DEMO_DAYS: '7',
+    LOG_LEVEL: 'warn',
+    ...settings,
+    PORT: port,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const proc: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: env.DATA_DIR!,
+    env,
+    child,
+    output: () => text,
+    exited,
+    alive: () => !ended,
+    async stop() {
+      if (ended) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  if (options.waitReady === false) return proc;
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (!text.includes('Shelfscope is running at')) {
+    if (ended) throw new Error(`server exited before it was ready:\n${text}`);
+    if (Date.now() > deadline) {
+      await proc.stop();
+      throw new Error(`server not ready in time:\n${text}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return proc;
+}
