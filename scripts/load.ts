@@ -2,7 +2,7 @@
  * `npm run load [-- --analysts 200 --seconds 60 --ramp 30 --flood --port 18570]`: N simulated
  * analysts against the production build, run as its own process on loopback. Each signs in
  * (its own user, OTP from the outbox on its first run, then a trusted browser), then opens the
- * monitoring screens and changes filters with think time; `--flood` runs issue 18's 50-connection
+ * monitoring screens and changes filters with think time; `--flood` runs the 50-connection
  * login flood beside them. Prints req/s, p50/p95/p99, errors, cache hit ratio and server RSS, and
  * stops by itself after --seconds (at most 60). See docs/bench.md.
  */

@@ -4,7 +4,7 @@
  * problem as `file:line:column#/json/pointer: message` and exits 1 on any error. Warnings print but pass.
  * --fix formats the files first (Prettier, the repo's options), so a config-only change that
  * passes screens:check also passes the lint step of `npm test`. Also prints the folder's size and repetition against the
- * reuse targets of issue 11.
+ * reuse targets (schemas/README.md).
  */
 import { buildConfigSnapshot } from '../src/server/config/buildConfigSnapshot.js';
 import { formatProblem } from '../src/server/config/configProblems.js';

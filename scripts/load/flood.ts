@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Tally } from './stats.js';
 
 /**
- * The login flood of issue 18: `connections` clients posting authenticate with new user names as
+ * The login flood (docs/bench.md): `connections` clients posting authenticate with new user names as
  * fast as answers come, from `addresses` loopback addresses, until the deadline. Each brings its
  * own double-submit CSRF pair (a script can; only a browser cannot).
  */

@@ -10,7 +10,7 @@ import { ConfigEditorRoute } from './shell/ConfigEditorRoute.js';
 import { Toaster } from './shell/Toaster.js';
 import { AlertHost } from './shell/AlertHost.js';
 
-/** Spec §2 routes: /public (login, verifyuser), /agreement, /workspace and its children; anything else -> /workspace. */
+/** docs/product-spec.md §2 routes: /public (login, verifyuser), /agreement, /workspace and its children; anything else -> /workspace. */
 export const routes: RouteObject[] = [
   {
     path: '/public',

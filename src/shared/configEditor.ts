@@ -1,4 +1,4 @@
-/** What the screen editor's endpoints and page exchange (issue 11 §5). */
+/** What the screen editor's endpoints and page exchange. */
 
 /** One config file under SCREENS_DIR, as the editor lists it. */
 export interface ConfigFileEntry {

@@ -71,7 +71,8 @@ describe('GET config/problems: a refused config edit, for admins only', () => {
         pointer: '/pageSize',
         message: 'must be integer',
         line,
-        column: lines[line - 1]!.indexOf('"ten"') + 1,
+        // The reading pipeline places a property's problem at its key (as the editor underlines it).
+        column: lines[line - 1]!.indexOf('"pageSize"') + 1,
       },
     ]);
     const denied = await viewer.get('config/problems');

@@ -6,7 +6,7 @@ import { latestLink, mailsTo } from '../support/mailLinks.js';
 /**
  * The public area of issue 4 driven through the UI: OTP step (wrong code, resend), 'Trust This
  * Browser?', the group panel, forgot/reset password from the e-mailed link, verify user and the
- * unknown-path redirects. Messages are the spec's (§4, §5, §8), word for word.
+ * unknown-path redirects. Messages are the spec's (docs/product-spec.md §4, §5, §8), word for word.
  */
 const RIVAL = 'rival@shelfscope.test';
 const MULTI = 'multi@shelfscope.test';

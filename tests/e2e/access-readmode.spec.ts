@@ -6,7 +6,7 @@ import { signIn } from './support/signIn.js';
 /**
  * Read mode (paxviz share links) in a real cross-site frame: the host page is served from another
  * origin by a small server of the test's own, the app inside the frame runs against the real server with no
- * cookie session of its own (spec §4 read mode, §8 shared-view messages; frame-ancestors).
+ * cookie session of its own (docs/product-spec.md §4 read mode, §8 shared-view messages; frame-ancestors).
  */
 interface Link {
   id: number;

@@ -10,7 +10,7 @@ const RIVAL = 'rival@shelfscope.test';
 const MULTI = 'multi@shelfscope.test';
 const STOCK = 'stock@shelfscope.test';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** DD-MMM-YYYY HH:mm:ss A (spec §9). */
+/** DD-MMM-YYYY HH:mm:ss A (docs/product-spec.md §9). */
 const LOGIN_TIME =
   /^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/;
 

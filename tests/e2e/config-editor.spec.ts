@@ -1,5 +1,5 @@
 /**
- * The screen editor as product staff use it (issue 11 §5): add a filter in the editor, see it in
+ * The screen editor as product staff use it: add a filter in the editor, see it in
  * the live preview on real data, save, use it on the saved screen in another tab; an invalid
  * edit is marked at its line and Save refuses it. The server runs on a copy of screens/
  * (playwright.config.ts), and the edited file is put back at the end for the specs after this one.

@@ -14,7 +14,7 @@ export const http = axios.create({
   paramsSerializer: { serialize: serializeParams },
 });
 
-/** Lists become comma-separated; undefined, null and empty lists are dropped (spec §5). */
+/** Lists become comma-separated; undefined, null and empty lists are dropped (docs/product-spec.md §5). */
 export function serializeParams(params: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(params)) {

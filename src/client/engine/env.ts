@@ -20,7 +20,7 @@ function readJson(key: string): unknown {
 }
 
 /**
- * Last crawl dates stored after login (spec §3 `crawlDate`): an object keyed by crawl type, or one
+ * Last crawl dates stored after login (docs/product-spec.md §3 `crawlDate`): an object keyed by crawl type, or one
  * date for all types. Times are cut to the day so the comparison with today is by date.
  */
 export function storedCrawlDates(): CrawlDates {
@@ -42,7 +42,7 @@ export function storedCrawlDates(): CrawlDates {
   return out;
 }
 
-/** The user's currency info stored after login (spec §3), else the rupee default. */
+/** The user's currency info stored after login (docs/product-spec.md §3), else the rupee default. */
 export function storedCurrency(): CurrencyInfo {
   const value = readJson('currencyInfo') as Partial<CurrencyInfo> | null;
   return value && typeof value.symbol === 'string' ? { ...DEFAULT_CURRENCY, ...value } : DEFAULT_CURRENCY;

@@ -6,7 +6,7 @@ import { errorMessage } from '../api/http.js';
 import { notify } from './toast.js';
 import { NewPasswordInputs, PasswordInput } from '../public/PasswordInput.js';
 
-/** /workspace/resetpassword: change the password with the current one; the rule of spec §5. */
+/** /workspace/resetpassword: change the password with the current one; the rule of docs/product-spec.md §5. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { session } from './sessionStore.js';
 import type { MenuItem } from '../api/authApi.js';
 
-/** Icons by area; Price uses the default currency symbol (spec §2). */
+/** Icons by area; Price uses the default currency symbol (docs/product-spec.md §2). */
 /** Glyphs by the area's configured icon name (area.json `icon`), so a new area picks one by name. */
 const ICONS: Record<string, string> = {
   dashboard: '◧',

@@ -6,7 +6,7 @@ import { session } from './sessionStore.js';
 import { logout } from './logout.js';
 import { AgreementModal } from './AgreementModal.js';
 
-/** The user menu of spec §2: names, help links, agreement, version, last logins, reset password, logout. */
+/** The user menu of docs/product-spec.md §2: names, help links, agreement, version, last logins, reset password, logout. */
 export function UserMenu() {
   const snap = useSnapshot(session);
   const navigate = useNavigate();

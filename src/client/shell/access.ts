@@ -1,7 +1,7 @@
 import type { MenuItem, SubmenuItem } from '../api/authApi.js';
 import { HOME_URL } from './sessionStore.js';
 
-/** Spec §2: the workspace's known children; any other first segment goes to /workspace. */
+/** docs/product-spec.md §2: the workspace's known children; any other first segment goes to /workspace. */
 export const WORKSPACE_CHILDREN = new Set(
   (
     'dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
@@ -42,7 +42,7 @@ export function isAllowed(area: string, screen: string, access: AccessInput): bo
   return access.activityList.includes(key);
 }
 
-/** Header links follow the reports, master and information permissions (spec §2, §6). */
+/** Header links follow the reports, master and information permissions (docs/product-spec.md §2, §6). */
 export function hasArea(access: AccessInput, area: string): boolean {
   return (
     access.submenuList.some((s) => s.area === area) ||

@@ -1,6 +1,6 @@
 import { proxy, ref } from 'valtio';
 
-/** Spec §4 alert types: 1 OK; 2 OK + Cancel; 3 Login button; 4 Continue + Cancel. */
+/** docs/product-spec.md §4 alert types: 1 OK; 2 OK + Cancel; 3 Login button; 4 Continue + Cancel. */
 export type AlertType = 1 | 2 | 3 | 4;
 
 export interface AlertRequest {

@@ -14,7 +14,7 @@ function store(key: string, value: unknown): void {
 }
 
 /**
- * Spec §4 session: valid -> agreement check (status null -> /agreement) -> user info and menu.
+ * docs/product-spec.md §4 session: valid -> agreement check (status null -> /agreement) -> user info and menu.
  * Invalid -> login ('Frame reloading is not allowed!' inside a frame).
  */
 export async function loadWorkspace(): Promise<WorkspaceGate> {

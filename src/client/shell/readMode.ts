@@ -14,7 +14,7 @@ export function readModeHeaders(): Record<string, string> | null {
 }
 
 /**
- * Spec §4 read mode: the viewer session call with the share token, then token verification.
+ * docs/product-spec.md §4 read mode: the viewer session call with the share token, then token verification.
  * On success only the shared screen is authorised and it becomes the landing page. Returns the
  * screen ('area/screen') or null after telling the viewer why not.
  */

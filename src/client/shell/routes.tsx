@@ -33,7 +33,7 @@ export function ScreenRoute() {
 
 /**
  * /workspace/paxviz/{name}: in read mode the shared screen; for a signed-in user the menu item
- * with that path, else the home url (spec §2).
+ * with that path, else the home url (docs/product-spec.md §2).
  */
 export function PaxvizRoute() {
   const { name = '' } = useParams();

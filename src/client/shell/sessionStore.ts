@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import type { GroupSelection, MenuItem, SubmenuItem, UserInfo } from '../api/authApi.js';
 
-/** Spec §3: the session object the shell works from. */
+/** docs/product-spec.md §3: the session object the shell works from. */
 export interface ReadModeParams {
   viewId: number;
   groupId: number;
@@ -86,7 +86,7 @@ function store(key: string, value: unknown): void {
   }
 }
 
-/** After group selection: what the spec stores locally (§3) and the menu the shell shows. */
+/** After group selection: what the spec stores locally (docs/product-spec.md §3) and the menu the shell shows. */
 export function applyGroupSelection(sel: GroupSelection, userId: number | null): void {
   session.menuList = sel.menuList;
   session.activityList = sel.activityList;

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** Spec §9: top-right, 3000 ms, progress bar, close button, duplicates prevented, newest on top. */
+/** docs/product-spec.md §9: top-right, 3000 ms, progress bar, close button, duplicates prevented, newest on top. */
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface Toast {

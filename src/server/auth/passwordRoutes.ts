@@ -73,7 +73,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
-    // No captcha provider is configured in this product: the check accepts (spec §7).
+    // No captcha provider is configured in this product: the check accepts (docs/product-spec.md §7).
     app.post('/validate/captcha', { schema: { body: strings('captcha_token') } }, () =>
       success({ success: true }),
     );

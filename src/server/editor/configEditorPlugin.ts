@@ -24,7 +24,7 @@ interface DraftBody {
 }
 
 /**
- * The screen editor's API under /api/v1/config/editor (issue 11 §5): list, read, validate and
+ * The screen editor's API under /api/v1/config/editor: list, read, validate and
  * save config files, and preview a validated draft. Admins only: the guard runs before input
  * validation, so a non-admin gets 403 whatever they send.
  */

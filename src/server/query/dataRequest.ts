@@ -34,7 +34,7 @@ export const MAX_PAGE_SIZE = 500;
 export const MAX_OFFSET = 10_000_000;
 const MAX_UNPAGED_LIMIT = 100_000;
 const PAGING_PARAMS = new Set(['start_date', 'end_date', 'limit', 'offset', 'order_by', 'order_type']);
-/** Added by the one HTTP client on some areas (spec §7); they carry no filter. */
+/** Added by the one HTTP client on some areas (docs/product-spec.md §7); they carry no filter. */
 export const IGNORED_PARAMS = new Set(['screenName', 'paxScreenName']);
 
 export interface QueryContext {
@@ -85,7 +85,7 @@ export function parseDataRequest(ctx: QueryContext, query: Record<string, unknow
     if (raw === undefined) throw new BadRequestError(`Invalid value for "${name}"`);
     const dim = ctx.dataset.dimensions.get(name)!;
     const values = parseList(name, raw, dim.type);
-    if (values.length === 0) continue; // empty lists mean "no filter" (spec §5)
+    if (values.length === 0) continue; // empty lists mean "no filter" (docs/product-spec.md §5)
     const limit = limits.get(name);
     const countProblem = limit ? checkSelectionCount(values, limit) : null;
     if (countProblem) throw new BadRequestError(countProblem);

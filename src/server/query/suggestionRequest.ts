@@ -5,7 +5,7 @@ import { mappedInto, type DatasetIndex } from '../config/datasetIndex.js';
 import type { FilterCondition } from './dataRequest.js';
 import { parseDateBound, parseIntParam, parseList, quoteInput, rawText } from './requestValues.js';
 
-/** Page sizes of option lists (spec §9: static suggestion sizes 10 and 100). */
+/** Page sizes of option lists (docs/product-spec.md §9: static suggestion sizes 10 and 100). */
 export const MAX_SUGGESTION_SIZE = 100;
 const MAX_PREFIX = 100;
 

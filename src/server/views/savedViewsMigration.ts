@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Named filter views a user saves per screen and group (issue 3: saved views). */
+/** Named filter views a user saves per screen and group. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('saved_views')

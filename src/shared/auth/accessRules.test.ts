@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, OTP_PATTERN, isEmail, passwordProblem } from './accessRules.js';
 
-describe('password rule (spec §5)', () => {
+describe('password rule (docs/product-spec.md §5)', () => {
   it('needs 8-30 characters with a digit, an uppercase letter and a special character', () => {
     expect(passwordProblem('Demo@2026!')).toBeNull();
     for (const bad of ['De@1', 'demo@2026!', 'Demo2026', 'Demo@abcd', `Demo@1${'x'.repeat(25)}`]) {

@@ -1,5 +1,5 @@
 /**
- * Login and password rules with the spec's messages (§5, §8), shared by the login pages and the
+ * Login and password rules with the spec's messages (docs/product-spec.md §5, §8), shared by the login pages and the
  * auth routes so both sides refuse the same input with the same words.
  */
 export const MSG = {

@@ -1,4 +1,4 @@
-/** Wire shapes of the access API (spec §3), shared by the server that sends and the SPA that reads them. */
+/** Wire shapes of the access API (docs/product-spec.md §3), shared by the server that sends and the SPA that reads them. */
 
 /** A group in the login answer's org_list. */
 export interface OrgItem {

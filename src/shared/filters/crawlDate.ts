@@ -2,11 +2,11 @@ import dayjs from 'dayjs';
 import { DEFAULT_DATE_TITLE, ISO } from './datePresets.js';
 import type { FilterState } from './filterState.js';
 
-/** spec §9: crawl type per screen area. */
+/** docs/product-spec.md §9: crawl type per screen area. */
 export const CRAWL_TYPES = ['product', 'category', 'keyword', 'best_seller'] as const;
 export type CrawlType = (typeof CRAWL_TYPES)[number];
 
-/** Last crawl date per crawl type, as stored after login (spec §3). */
+/** Last crawl date per crawl type, as stored after login (docs/product-spec.md §3). */
 export type CrawlDates = Partial<Record<CrawlType, string>>;
 
 /**

@@ -5,7 +5,7 @@ import { defaultFilterState } from './defaults.js';
 
 const TODAY = '2026-11-22';
 
-describe('date presets (spec §4, §9)', () => {
+describe('date presets (docs/product-spec.md §4, §9)', () => {
   it('knows the twelve presets of the spec', () => {
     expect(DATE_PRESET_IDS).toEqual([
       'all',

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Date presets of spec §4, in menu order. */
+/** Date presets of docs/product-spec.md §4, in menu order. */
 export const DATE_PRESETS = {
   all: 'All',
   today: 'Today',
@@ -19,7 +19,7 @@ export type DatePresetId = keyof typeof DATE_PRESETS;
 export const DATE_PRESET_IDS = Object.keys(DATE_PRESETS) as DatePresetId[];
 
 export const ISO = 'YYYY-MM-DD';
-/** spec §9: the single-date picker's default title. */
+/** docs/product-spec.md §9: the single-date picker's default title. */
 export const DEFAULT_DATE_TITLE = 'Today';
 export const ALL_TIME = '-1';
 
@@ -42,7 +42,7 @@ export function isDatePreset(value: unknown): value is DatePresetId {
 
 /**
  * The dates a preset stands for, relative to `today` (YYYY-MM-DD). Rolling windows include today:
- * last 7 days = today and the previous 6 (spec §9). Month presets are rolling months ending today.
+ * last 7 days = today and the previous 6 (docs/product-spec.md §9). Month presets are rolling months ending today.
  */
 export function datePresetRange(preset: DatePresetId, today: string, input: PresetInput = {}): DateRange {
   const t = dayjs(today);
@@ -96,7 +96,7 @@ export function datePresetRange(preset: DatePresetId, today: string, input: Pres
   }
 }
 
-/** Pickers cannot pick after today (spec §5). */
+/** Pickers cannot pick after today (docs/product-spec.md §5). */
 export function isAfterToday(date: string, today: string): boolean {
   return dayjs(date).isAfter(dayjs(today), 'day');
 }

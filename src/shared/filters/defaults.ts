@@ -7,7 +7,7 @@ import type { FilterRules } from './declaredRules.js';
 export interface ScreenFilterDefaults {
   /** Page size of the screen's grid: pageSizeOf() in src/shared/pageSize.ts. */
   limit?: number;
-  /** Default date preset (spec §9: today, single day, last 7 days ...). */
+  /** Default date preset (docs/product-spec.md §9: today, single day, last 7 days ...). */
   datePreset?: DatePresetId;
   /** Dates for a default custom/month range (e.g. the sales KPI's fixed 2018 range). */
   dateInput?: PresetInput;

@@ -20,7 +20,7 @@ const paged = (extra: Partial<FilterState> = {}): FilterState => ({
   ...extra,
 });
 
-describe('filter rules (spec §4)', () => {
+describe('filter rules (docs/product-spec.md §4)', () => {
   it('any filter change resets offset to 0 and restores the default limit', () => {
     const next = changeFilter(paged(), 'channel_id', [1, 4], defaults);
     expect(next).toMatchObject({ channel_id: [1, 4], offset: 0, limit: 10 });

@@ -10,7 +10,7 @@ import {
 } from './filterState.js';
 import { NO_FILTER_RULES, type FilterRules } from './declaredRules.js';
 
-/** Paging back to the first page of the default size: every filter change does this (spec §4). */
+/** Paging back to the first page of the default size: every filter change does this (docs/product-spec.md §4). */
 export function resetPaging(state: FilterState, defaults: ScreenFilterDefaults): FilterState {
   return { ...state, offset: 0, limit: defaults.limit ?? DEFAULT_PAGE_SIZE };
 }
@@ -122,7 +122,7 @@ const without = (list: unknown, keys: readonly OptionKey[]): OptionKey[] | undef
 };
 
 /**
- * Remove one selected-filter tag (spec §4): offset 0, the value removed, empty keys dropped; a
+ * Remove one selected-filter tag (docs/product-spec.md §4): offset 0, the value removed, empty keys dropped; a
  * linked value (a label category, a city zone) also takes its linked ids with it.
  */
 export function removeTag(

@@ -1,5 +1,5 @@
 /**
- * The per-screen filter state of spec §3, stored under `prodSearcBarParams`. Screens add their
+ * The per-screen filter state of docs/product-spec.md §3, stored under `prodSearcBarParams`. Screens add their
  * own fields (stock_status, violation_type, rank ...), hence the index signature.
  */
 export type OptionKey = string | number;
@@ -58,7 +58,7 @@ export function filterFields(state: FilterState): string[] {
   return Object.keys(state).filter((k) => !skip.has(k) && !isEmptyValue(state[k]) && !isMap(state[k]));
 }
 
-/** Copy without empty keys (spec §4: drop empty keys). */
+/** Copy without empty keys (docs/product-spec.md §4: drop empty keys). */
 export function dropEmptyKeys<T extends Record<string, unknown>>(obj: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (!isEmptyValue(v)) out[k] = v;

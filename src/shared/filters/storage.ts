@@ -1,6 +1,6 @@
 import { dropEmptyKeys, type FilterState } from './filterState.js';
 
-/** spec §9: the filter storage key (spelling kept from the spec). */
+/** docs/product-spec.md §9: the filter storage key (spelling kept from the spec). */
 export const FILTER_STORAGE_KEY = 'prodSearcBarParams';
 
 /** The part of the Web Storage API we use; lets the server and tests pass a stand-in. */
@@ -20,7 +20,7 @@ function readAll(storage: KeyValueStorage): Stored {
   }
 }
 
-/** Stored state of one screen, per area and screen (spec §2). */
+/** Stored state of one screen, per area and screen (docs/product-spec.md §2). */
 export function loadStoredFilters(
   storage: KeyValueStorage,
   area: string,

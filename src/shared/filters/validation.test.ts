@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkMonthRange, checkSelectionCount, parseRank } from './validation.js';
 
-describe('filter validation (spec §5)', () => {
+describe('filter validation (docs/product-spec.md §5)', () => {
   it("maxSelect refuses with 'Can't be done (Max N selections)'", () => {
     expect(checkSelectionCount([1, 2, 3], { maxSelect: 2 })).toBe("Can't be done (Max 2 selections)");
     expect(checkSelectionCount([1, 2], { maxSelect: 2 })).toBeNull();

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Messages of spec §5, as the filter bar shows them. */
+/** Messages of docs/product-spec.md §5, as the filter bar shows them. */
 export const maxSelectMessage = (n: number) => `Can't be done (Max ${n} selections)`;
 export const minSelectMessage = (n: number) => `Can't be done (Min ${n} selection required)`;
 export const MONTH_RANGE_MESSAGE = "End Date can't be smaller than Start Date";

@@ -3,7 +3,7 @@ import { formatCurrency, formatPercent, formatPlain, formatShort } from './numbe
 import { formatDate, formatLoginTime, formatMonth } from './dates.js';
 import { formatValue } from './formatValue.js';
 
-describe('formats (spec §9)', () => {
+describe('formats (docs/product-spec.md §9)', () => {
   it('short numbers use k/m/b/t/q at 1e3..1e15 with one decimal', () => {
     expect(formatShort(999)).toBe('999');
     expect(formatShort(1000)).toBe('1k');

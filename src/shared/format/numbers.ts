@@ -1,4 +1,4 @@
-/** spec §9: suffixes at 1e3, 1e6, 1e9, 1e12, 1e15, one decimal. */
+/** docs/product-spec.md §9: suffixes at 1e3, 1e6, 1e9, 1e12, 1e15, one decimal. */
 const SUFFIXES = [
   { value: 1e15, suffix: 'q' },
   { value: 1e12, suffix: 't' },
@@ -31,7 +31,7 @@ export function formatShort(value: unknown): string {
   return oneDecimal(n);
 }
 
-/** Plain values: two decimals (spec §9), grouped for reading. */
+/** Plain values: two decimals (docs/product-spec.md §9), grouped for reading. */
 export function formatPlain(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
@@ -50,11 +50,11 @@ export function formatPercent(value: unknown): string {
   return n === null ? EMPTY_VALUE : `${oneDecimal(n)}%`;
 }
 
-/** The user's currency info from user_info (spec §3); the default is the rupee. */
+/** The user's currency info from user_info (docs/product-spec.md §3); the default is the rupee. */
 export interface CurrencyInfo {
   /** Symbol to print, e.g. '₹' or '$'. */
   symbol: string;
-  /** spec §3: the icon class of the original app, kept for the shell's icons. */
+  /** docs/product-spec.md §3: the icon class of the original app, kept for the shell's icons. */
   currencySign?: string;
   mrp?: string;
   selling_price?: string;

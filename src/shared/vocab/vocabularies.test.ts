@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOCABULARY_NAMES, vocabEntry, vocabOptions } from './vocabularies.js';
 
-describe('status vocabularies (spec §4)', () => {
+describe('status vocabularies (docs/product-spec.md §4)', () => {
   it('maps codes to labels', () => {
     expect(vocabEntry('stock', 1).label).toBe('In Stock');
     expect(vocabEntry('stock', 0).label).toBe('Out Of Stock');

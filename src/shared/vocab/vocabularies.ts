@@ -1,5 +1,5 @@
 /**
- * Status vocabularies of spec §4 (and METRICS.md), code -> label and tone. The tone picks the
+ * Status vocabularies of docs/product-spec.md §4 (and METRICS.md), code -> label and tone. The tone picks the
  * chip colour; the engine renders them as chips from a column's `vocab` name.
  */
 export type Tone = 'good' | 'bad' | 'warn' | 'info' | 'neutral';

@@ -28,7 +28,7 @@ export function queryFilterFields(screen: ScreenConfig, query: ScreenQuery): str
   return fields;
 }
 
-/** Whether the screen's dates follow the last crawl of its type (spec §4). */
+/** Whether the screen's dates follow the last crawl of its type (docs/product-spec.md §4). */
 export function isCrawlLinked(screen: ScreenConfig): boolean {
   return Boolean(screen.crawlType) && screen.dates?.crawlLinked !== false;
 }

@@ -29,7 +29,7 @@ export interface ScreenStoreState {
   screen: string;
   filters: FilterState;
   defaults: ScreenFilterDefaults;
-  /** Bumped whenever paging restarts, so grids scroll back to the top (spec §4). */
+  /** Bumped whenever paging restarts, so grids scroll back to the top (docs/product-spec.md §4). */
   scrollToken: number;
   /** A refused change's message (maxSelect, month range ...), shown by the filter bar. */
   notice: string | null;

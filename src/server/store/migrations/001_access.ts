@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
     .addColumn('status', 'boolean', (c) => c.notNull().defaultTo(true))
-    // One role per group per user (spec §6).
+    // One role per group per user (docs/product-spec.md §6).
     .addUniqueConstraint('user_group_roles_user_group', ['user_id', 'group_id'])
     .execute();
 }

@@ -14,7 +14,7 @@ const PAGE_SIZE = 20;
 /** Category pages carry paid placements at these ranks. */
 const SPONSORED_RANKS = new Set([3, 8]);
 
-/** Buckets of METRICS.md / spec §9. */
+/** Buckets of METRICS.md / docs/product-spec.md §9. */
 export function rankBucket(rank: number): string {
   if (rank <= 3) return 'Top 3';
   if (rank <= 10) return '4-10';

@@ -14,7 +14,7 @@ import { MonthRangeInputs } from '../monthRange/MonthRangeInputs.js';
 /** Presets that need dates from the user before they apply. */
 const NEEDS_INPUT = new Set<DatePresetId>(['custom_range', 'month_range', 'single_alone']);
 
-/** The date-preset picker of the submenu bar and of `datePreset` filters (spec §4). */
+/** The date-preset picker of the submenu bar and of `datePreset` filters (docs/product-spec.md §4). */
 export function DatePresetPicker({
   presets,
   label,

@@ -4,7 +4,7 @@ import { useViewportWidth } from './useViewportWidth.js';
 
 /**
  * Checkbox and radio lists of 7+ options fold behind an ellipsis toggle at widths <= 1199 px
- * (spec §4); chosen options stay visible so the state is never hidden.
+ * (docs/product-spec.md §4); chosen options stay visible so the state is never hidden.
  */
 export function CollapsibleOptions({
   items,

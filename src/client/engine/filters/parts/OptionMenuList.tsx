@@ -9,7 +9,7 @@ export interface SelectOption {
 
 /**
  * A react-select MenuList that asks for the next page when scrolled within 2 px of the bottom
- * (spec §5). react-select's own onMenuScrollToBottom follows wheel deltas, not that rule.
+ * (docs/product-spec.md §5). react-select's own onMenuScrollToBottom follows wheel deltas, not that rule.
  */
 export function useOptionMenuList(loadMore: () => void) {
   const ref = useRef(loadMore);

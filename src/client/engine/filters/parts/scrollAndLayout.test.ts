@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNearBottom, shouldCollapse } from './scrollAndLayout.js';
 
-describe('filter list behaviour (spec §4, §5)', () => {
+describe('filter list behaviour (docs/product-spec.md §4, §5)', () => {
   it('scroll-to-load triggers within 2 px of the bottom', () => {
     expect(isNearBottom({ scrollTop: 98, scrollHeight: 200, clientHeight: 100 })).toBe(true);
     expect(isNearBottom({ scrollTop: 97, scrollHeight: 200, clientHeight: 100 })).toBe(false);

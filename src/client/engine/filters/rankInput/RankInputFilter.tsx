@@ -6,7 +6,7 @@ import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { FilterField } from '../parts/FilterField.js';
 
-/** A rank threshold: numeric, at least 1 (spec §5); presets as quick picks. */
+/** A rank threshold: numeric, at least 1 (docs/product-spec.md §5); presets as quick picks. */
 export function RankInputFilter({ config }: { config: Config }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);

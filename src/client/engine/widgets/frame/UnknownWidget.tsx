@@ -1,4 +1,4 @@
-/** A config kind the registry does not know: visible, never a blank screen (CONVENTIONS §2). */
+/** A config kind the registry does not know: visible, never a blank screen. */
 export function UnknownWidget({ kind, id }: { kind: string; id?: string | undefined }) {
   return (
     <section className="ss-card ss-widget ss-widget--unknown" role="alert">

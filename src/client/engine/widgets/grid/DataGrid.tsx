@@ -84,7 +84,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
     },
   });
 
-  // Every filter change restarts paging and the scroll (spec §4).
+  // Every filter change restarts paging and the scroll (docs/product-spec.md §4).
   useEffect(() => {
     scroller.current?.scrollTo?.({ top: 0 });
   }, [snap.scrollToken]);
