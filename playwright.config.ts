@@ -44,9 +44,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SKUS: '120',
-      // Every test signs in from 127.0.0.1, faster than an analyst; the per-address sign-in
-      // limit has its own API test (tests/api/underLoad.test.ts).
+      // Every test signs in as the demo user from 127.0.0.1, far faster than a person; the
+      // sign-in limits have API tests of their own (authSecurity, underLoad).
       LOGIN_RATE_PER_ADDRESS: '1000',
+      LOGIN_ATTEMPTS_PER_NAME: '1000',
     },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,

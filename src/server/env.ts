@@ -116,6 +116,11 @@ export const SETTINGS = {
     'Sign-in attempts per client address and minute, checked before any password is hashed (0 = off)',
     int(0, 100_000),
   ),
+  LOGIN_ATTEMPTS_PER_NAME: setting(
+    '10',
+    'Sign-in attempts per user name in 5 minutes, against credential guessing; a browser the user trusted is not held by it',
+    int(1, 100_000),
+  ),
   COOKIE_SECURE: setting('false', 'Mark cookies Secure (set true behind HTTPS)', bool),
   SMTP_URL: setting(
     '',

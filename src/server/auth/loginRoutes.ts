@@ -25,7 +25,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
       '/authenticate',
       {
         schema: { body: stringProps('username', 'user_name', 'password') },
-        config: { rateLimit: loginLimit },
+        config: { rateLimit: loginLimit(env.LOGIN_ATTEMPTS_PER_NAME) },
         onRequest: addressLoginLimits(env.LOGIN_RATE_PER_ADDRESS),
       },
       async (request, reply) => {

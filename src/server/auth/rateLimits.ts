@@ -16,9 +16,9 @@ function field(request: FastifyRequest, name: string): string {
 
 const errorResponseBuilder = () => new TooManyRequestsError(MSG.tooMany);
 
-/** Credential guessing: 10 tries per 5 minutes per user name. */
-export const loginLimit = {
-  max: 10,
+/** Credential guessing: `perName` (LOGIN_ATTEMPTS_PER_NAME, 10) tries per 5 minutes per user name. */
+export const loginLimit = (perName: number) => ({
+  max: perName,
   timeWindow: 5 * 60_000,
   keyGenerator: (r: FastifyRequest) => `login:${field(r, 'username') || field(r, 'user_name') || r.ip}`,
   // A browser with a trust cookie is not held by the per-name limit, so an attack on the name cannot
@@ -26,7 +26,7 @@ export const loginLimit = {
   // the account for every browser but a truly trusted one.
   allowList: (r: FastifyRequest) => Boolean(r.cookies[TRUST_COOKIE]),
   errorResponseBuilder,
-};
+});
 
 /** Code guessing is also capped per code (5 attempts); this caps the endpoint per login. */
 export const otpLimit = {
