@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A timestamp: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 /** A jsonb list of ids: read as numbers, written as JSON text. */
 type JsonIds = ColumnType<number[], string | undefined, string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -25,8 +27,10 @@ export interface GroupsTable {
   associate2_name: string | null;
   associate2_email: string | null;
   task_id: string | null;
-  comments: ColumnType<string, string | undefined, string>;
-  operation_type: ColumnType<number, number | undefined, number>;
+  comments: Defaulted<string>;
+  /** Spec §3 operationType; 1 unless the form says otherwise. */
+  operation_type: Defaulted<number>;
+  /** Channel, crawl type and Athena-sync schema type ids. */
   channels: JsonIds;
   crawl_types: JsonIds;
   schema_types: JsonIds;
