@@ -14,6 +14,10 @@ import { viewsRoutes } from './views/viewsRoutes.js';
 import { CSRF_COOKIE, setCsrfCookie } from './auth/cookies.js';
 import { randomToken } from './auth/secrets.js';
 import { registerDemoImages } from './demo/demoImageRoute.js';
+import { installRouteTable } from './http/routeTable.js';
+import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
+
+const API_V1 = '/v1';
 
 export interface AppOptions {
   /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
@@ -32,15 +36,24 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installErrorHandler(app);
   installJsonBodyParser(app);
   installSecurityHeaders(app);
+  installRouteTable(app);
+  await installApiDocs(app);
   await app.register(fastifyCookie);
+  // authPlugin's hooks reach the whole /api context: the versioned routes and /api/docs.
   await app.register(
     async (api) => {
-      await api.register(authPlugin);
-      await api.register(viewsRoutes);
-      await api.register(dataPlugin);
-      await api.register(configEditorPlugin, { prefix: '/config/editor' });
+      await api.register(authPlugin, { routePrefix: API_V1 });
+      await api.register(
+        async (v1) => {
+          await v1.register(viewsRoutes);
+          await v1.register(dataPlugin);
+          await v1.register(configEditorPlugin, { prefix: '/config/editor' });
+        },
+        { prefix: API_V1 },
+      );
+      await api.register(apiDocsRoute);
     },
-    { prefix: '/api/v1' },
+    { prefix: '/api' },
   );
   registerDemoImages(app);
   const spa = options.clientDir && existsSync(options.clientDir) ? path.resolve(options.clientDir) : null;

@@ -8,6 +8,7 @@ import { sendUserToken } from './passwordService.js';
 import { success } from './reply.js';
 import { idSchema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
+import { answers } from '../http/schemaKit.js';
 
 /** The admin actions the access work needs: block / unblock a user, resend the activation e-mail. */
 export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
@@ -25,6 +26,7 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
               status: { type: 'string', enum: ['active', 'blocked'] },
             },
           },
+          response: answers(),
         },
       },
       async (request) => {
@@ -48,6 +50,7 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
       {
         schema: {
           body: { type: 'object', required: ['user_id'], properties: { user_id: idSchema } },
+          response: answers(),
         },
       },
       async (request) => {

@@ -17,10 +17,11 @@ import type { AuthKit } from './kit.js';
 import { checkViewerScope } from './viewerScope.js';
 
 /**
- * Sessions, CSRF, login steps, passwords, share links. Registered under /api/v1; its hooks reach
- * every API route (the plugin skips encapsulation), so data routes see `request.auth`.
+ * Sessions, CSRF, login steps, passwords, share links. Registered in the /api context, its routes
+ * under `routePrefix` (/v1); its hooks reach every API route (the plugin skips encapsulation), so
+ * data routes and /api/docs see `request.auth`.
  */
-const plugin: FastifyPluginAsync = async (app) => {
+const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routePrefix }) => {
   const deps = app.deps;
   app.decorateRequest('auth', null);
   app.decorateRequest('loginSession', null);
@@ -83,11 +84,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
   });
 
-  await app.register(loginRoutes(kit));
-  await app.register(sessionRoutes(kit));
-  await app.register(passwordRoutes(kit));
-  await app.register(shareRoutes(kit));
-  await app.register(adminRoutes(kit));
+  // A skip-override plugin ignores the prefix it is registered with: its routes take it here.
+  const routes = { prefix: routePrefix };
+  await app.register(loginRoutes(kit), routes);
+  await app.register(sessionRoutes(kit), routes);
+  await app.register(passwordRoutes(kit), routes);
+  await app.register(shareRoutes(kit), routes);
+  await app.register(adminRoutes(kit), routes);
 };
 
 // fastify-plugin's marker, without the dependency: hooks apply to the sibling data routes too.

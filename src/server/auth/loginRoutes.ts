@@ -11,6 +11,7 @@ import { randomToken, sha256 } from './secrets.js';
 import { success } from './reply.js';
 import { idSchema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
+import { answers, noBody } from '../http/schemaKit.js';
 
 const stringProps = (...names: string[]) => ({
   type: 'object',
@@ -24,7 +25,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
     app.post<{ Body: { username?: string; user_name?: string; password?: string } }>(
       '/authenticate',
       {
-        schema: { body: stringProps('username', 'user_name', 'password') },
+        schema: { body: stringProps('username', 'user_name', 'password'), response: answers() },
         config: { rateLimit: loginLimit(env.LOGIN_ATTEMPTS_PER_NAME) },
         onRequest: addressLoginLimits(env.LOGIN_RATE_PER_ADDRESS),
       },
@@ -47,7 +48,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.post<{ Body: { otp?: string } }>(
       '/verifyotp',
-      { schema: { body: stringProps('otp') }, config: { rateLimit: otpLimit } },
+      { schema: { body: stringProps('otp'), response: answers() }, config: { rateLimit: otpLimit } },
       async (request) => {
         const otp = String(request.body?.otp ?? '').trim();
         if (!OTP_PATTERN.test(otp)) throw new BadRequestError(MSG.invalidOtp);
@@ -57,12 +58,16 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
-    app.get('/resendOtp', { config: { rateLimit: resendLimit } }, async (request) => {
-      await resendOtp(kit, request.loginSession);
-      return success({}, 'OTP sent to your registered e-mail');
-    });
+    app.get(
+      '/resendOtp',
+      { schema: { response: answers() }, config: { rateLimit: resendLimit } },
+      async (request) => {
+        await resendOtp(kit, request.loginSession);
+        return success({}, 'OTP sent to your registered e-mail');
+      },
+    );
 
-    app.post('/trustbrowser', async (request, reply) => {
+    app.post('/trustbrowser', { schema: { body: noBody, response: answers() } }, async (request, reply) => {
       const session = request.loginSession;
       if (!session || !session.otp_verified || session.share_link_id !== null)
         throw new UnauthorizedError(MSG.unauthorizedUser);
@@ -86,6 +91,7 @@ export function loginRoutes(kit: AuthKit): FastifyPluginCallback {
             required: ['group_id'],
             properties: { group_id: idSchema },
           },
+          response: answers(),
         },
       },
       async (request, reply) => {

@@ -7,6 +7,7 @@ import { requestReset, setPasswordWithToken } from './passwordService.js';
 import { requireUser } from './guards.js';
 import { success } from './reply.js';
 import type { AuthKit } from './kit.js';
+import { answers } from '../http/schemaKit.js';
 
 const strings = (...names: string[]) => ({
   type: 'object',
@@ -20,7 +21,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
   return (app, _opts, done) => {
     app.post<{ Body: Body }>(
       '/forgotPassLink',
-      { schema: { body: strings('email') }, config: { rateLimit: forgotLimit } },
+      { schema: { body: strings('email'), response: answers() }, config: { rateLimit: forgotLimit } },
       (request) => {
         const email = (request.body?.email ?? '').trim().toLowerCase();
         if (!isEmail(email)) throw new BadRequestError(MSG.invalidEmail);
@@ -31,7 +32,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.post<{ Body: Body }>(
       '/resetPass',
-      { schema: { body: strings('password', 'confirm_password', 'token') } },
+      { schema: { body: strings('password', 'confirm_password', 'token'), response: answers() } },
       async (request) => {
         const b = request.body ?? {};
         await setPasswordWithToken(kit, 'reset', b.token ?? '', b.password ?? '', b.confirm_password ?? '');
@@ -41,7 +42,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.post<{ Body: Body }>(
       '/user/update',
-      { schema: { body: strings('password', 'confirm_password', 'verify_token') } },
+      { schema: { body: strings('password', 'confirm_password', 'verify_token'), response: answers() } },
       async (request) => {
         const b = request.body ?? {};
         await setPasswordWithToken(
@@ -59,7 +60,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
     app.post<{ Body: Body }>(
       '/change/password',
       {
-        schema: { body: strings('current_password', 'password', 'confirm_password') },
+        schema: { body: strings('current_password', 'password', 'confirm_password'), response: answers() },
         config: { rateLimit: changePasswordLimit },
       },
       async (request) => {
@@ -74,7 +75,7 @@ export function passwordRoutes(kit: AuthKit): FastifyPluginCallback {
     );
 
     // No captcha provider is configured in this product: the check accepts (docs/product-spec.md §7).
-    app.post('/validate/captcha', { schema: { body: strings('captcha_token') } }, () =>
+    app.post('/validate/captcha', { schema: { body: strings('captcha_token'), response: answers() } }, () =>
       success({ success: true }),
     );
     done();

@@ -12,14 +12,17 @@ import { AGREEMENT_HTML, AGREEMENT_VERSION } from './agreementText.js';
 import { success } from './reply.js';
 import type { Agreement, SessionCheck, UserInfo } from '../../shared/auth/accessTypes.js';
 import type { AuthKit } from './kit.js';
+import { answers, noBody } from '../http/schemaKit.js';
 
 export const APP_VERSION = '0.0.1';
 
 /** Session check, logout, the user's info and menu, agreement, last crawl dates. */
 export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
   const { store, env, config } = kit.deps;
+  /** No input beyond the session cookie; the answer is the envelope. */
+  const plain = { schema: { response: answers() } };
   return (app, _opts, done) => {
-    app.get('/processmonitor/sessionvalidity', (request) => {
+    app.get('/processmonitor/sessionvalidity', plain, (request) => {
       const auth = request.auth;
       const session = request.loginSession;
       if (!auth || !session) throw new UnauthorizedError(MSG.unauthorizedUser);
@@ -33,14 +36,14 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
     });
 
     // A state change, so POST behind the CSRF check: a GET could be fired by any page (an <img>).
-    app.post('/logout', async (request, reply) => {
+    app.post('/logout', { schema: { body: noBody, response: answers() } }, async (request, reply) => {
       if (request.loginSession) await deleteSession(store.db, request.loginSession.id);
       clearSessionCookie(reply, env);
       return success({});
     });
     // The spec lists `GET logout`: answered, but it changes nothing. 405 rather than a redirect to
     // the login page, which would tell the caller it was logged out while the session lives on.
-    app.get('/logout', (_request, reply) => {
+    app.get('/logout', plain, (_request, reply) => {
       void reply.header('Allow', 'POST');
       throw new MethodNotAllowedError('Log out with POST');
     });
@@ -71,20 +74,20 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       });
     };
     // The spec lists both spellings of this path.
-    app.get('/user_info', userInfo);
-    app.get('/user/info', userInfo);
+    app.get('/user_info', plain, userInfo);
+    app.get('/user/info', plain, userInfo);
 
-    app.get('/user/menu', (request) => {
+    app.get('/user/menu', plain, (request) => {
       const auth = requireSession(request);
       return success(buildMenu(config.current(), auth.activities));
     });
 
-    app.get('/info/getlastcrawltiming', async (request) => {
+    app.get('/info/getlastcrawltiming', plain, async (request) => {
       const auth = requireSession(request);
       return success(await crawlDates(kit, auth.groupId));
     });
 
-    app.get('/agreement', async (request) => {
+    app.get('/agreement', plain, async (request) => {
       const auth = requireUser(request);
       const at = await acceptedAt(store.db, auth.userId, AGREEMENT_VERSION);
       return success<Agreement>({
@@ -95,7 +98,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       });
     });
 
-    app.put('/agreement', async (request) => {
+    app.put('/agreement', { schema: { body: noBody, response: answers() } }, async (request) => {
       const auth = requireUser(request);
       await accept(store.db, auth.userId, AGREEMENT_VERSION);
       return success({ status: 1 }, 'Agreement accepted');

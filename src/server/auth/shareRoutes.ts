@@ -13,6 +13,7 @@ import { success } from './reply.js';
 import { idSchema, int32Schema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 import type { SharedView } from '../../shared/auth/accessTypes.js';
+import { answers } from '../http/schemaKit.js';
 
 const createSchema = {
   type: 'object',
@@ -30,11 +31,15 @@ const createSchema = {
 /** Read mode: share links (create, list, revoke), the viewer session call and token verification. */
 export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
   return (app, _opts, done) => {
-    app.post<{ Body: NewShareLink }>('/paxviz/token', { schema: { body: createSchema } }, async (request) => {
-      return success(await createShareLink(kit, requireUser(request), request.body));
-    });
+    app.post<{ Body: NewShareLink }>(
+      '/paxviz/token',
+      { schema: { body: createSchema, response: answers() } },
+      async (request) => {
+        return success(await createShareLink(kit, requireUser(request), request.body));
+      },
+    );
 
-    app.get('/paxviz/token', async (request) => {
+    app.get('/paxviz/token', { schema: { response: answers({ type: 'array' }) } }, async (request) => {
       const auth = requireUser(request);
       const links = await listShareLinks(kit.deps.store.db, auth.groupId);
       return success(
@@ -53,7 +58,12 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.post<{ Body: { id: number } }>(
       '/paxviz/token/revoke',
-      { schema: { body: { type: 'object', required: ['id'], properties: { id: idSchema } } } },
+      {
+        schema: {
+          body: { type: 'object', required: ['id'], properties: { id: idSchema } },
+          response: answers(),
+        },
+      },
       async (request) => {
         await revokeLink(kit, requireUser(request), request.body.id);
         return success({}, 'Share link revoked');
@@ -61,20 +71,34 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
     );
 
     // The viewer session call: share token in, viewer token out (header and body).
-    app.get<{ Querystring: { token?: string } }>('/pax-viz/session', async (request, reply) => {
-      const header = request.headers[SHARE_TOKEN_HEADER];
-      const link = await resolveShareToken(kit, typeof header === 'string' ? header : request.query.token);
-      const viewerToken = await startViewerSession(kit, link);
-      void reply.header(VIEWER_HEADER, viewerToken);
-      return {
-        ...success({ viewer_token: viewerToken, view_id: link.view_id, menu_id: link.menu_id }),
-        message: 'Success',
-      };
-    });
+    app.get<{ Querystring: { token?: string } }>(
+      '/pax-viz/session',
+      {
+        schema: {
+          querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 2000 } } },
+          response: answers(),
+        },
+      },
+      async (request, reply) => {
+        const header = request.headers[SHARE_TOKEN_HEADER];
+        const link = await resolveShareToken(kit, typeof header === 'string' ? header : request.query.token);
+        const viewerToken = await startViewerSession(kit, link);
+        void reply.header(VIEWER_HEADER, viewerToken);
+        return {
+          ...success({ viewer_token: viewerToken, view_id: link.view_id, menu_id: link.menu_id }),
+          message: 'Success',
+        };
+      },
+    );
 
     app.post<{ Body: { token?: string } }>(
       '/paxviz/tokenVerify',
-      { schema: { body: { type: 'object', properties: { token: { type: 'string', maxLength: 2000 } } } } },
+      {
+        schema: {
+          body: { type: 'object', properties: { token: { type: 'string', maxLength: 2000 } } },
+          response: answers(),
+        },
+      },
       async (request) => {
         const link = await resolveShareToken(kit, request.body?.token);
         const group = await kit.deps.store.db

@@ -26,6 +26,14 @@ export const areasSchema = {
 const stringParams = { type: 'object', additionalProperties: { type: 'string', maxLength: 20000 } };
 
 export const dataSchema = {
+  // One catch-all route serves every endpoint of the current config (it hot-reloads): documented
+  // generically, its query parameters depend on the endpoint.
+  params: {
+    type: 'object',
+    properties: {
+      '*': { type: 'string', description: 'An endpoint path of the current config, <area>/<screen>/<query>' },
+    },
+  },
   querystring: stringParams,
   response: {
     200: envelope({

@@ -16,15 +16,30 @@ export function demoPackSvg(productId: number): string {
   ].join('');
 }
 
+const imageSchema = {
+  params: {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', description: '<product id>.svg' } },
+  },
+  response: {
+    200: { description: 'SVG pack shot', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+  },
+};
+
 /** Serves /demo-images/p/{id}.svg, the image_url the demo generator writes for each product. */
 export function registerDemoImages(app: FastifyInstance): void {
-  app.get<{ Params: { file: string } }>('/demo-images/p/:file', async (request, reply) => {
-    const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    if (!match) return reply.status(404).send({ statusCode: 0, msg: 'page not found' });
-    await Promise.resolve();
-    return reply
-      .type('image/svg+xml')
-      .header('Cache-Control', 'public, max-age=86400')
-      .send(demoPackSvg(Number(match[1])));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/demo-images/p/:file',
+    { schema: imageSchema },
+    async (request, reply) => {
+      const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
+      if (!match) return reply.status(404).send({ statusCode: 0, msg: 'page not found' });
+      await Promise.resolve();
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(demoPackSvg(Number(match[1])));
+    },
+  );
 }

@@ -8,6 +8,7 @@ import { accept } from '../store/agreementRepo.js';
 import { hashPassword } from '../auth/password.js';
 import { permissionsOf } from '../auth/menu.js';
 import { AGREEMENT_VERSION } from '../auth/agreementText.js';
+import { seedDirectory } from './seedDirectory.js';
 
 /** The demo's other logins share the demo password; their names are fixed. */
 export const DEMO_USERS = {
@@ -21,7 +22,8 @@ export const DEMO_USERS = {
  * group 1 Demo Brands (the demo login, an admin with every screen), group 2 Rival Foods (a
  * second tenant for isolation), group 3 Legacy Retail (expired), a two-group user, and a user
  * whose role shows the stock screens only. Roles use auto_grant patterns, so screens added to
- * the config later reach them when activities sync at start. Returns false when not empty.
+ * the config later reach them when activities sync at start. seedDirectory adds the admin side's
+ * tenants, staff and audit history. Returns false when not empty.
  */
 export async function seedStore(store: Store, env: Env, config?: ConfigRegistry): Promise<boolean> {
   const db = store.db;
@@ -46,6 +48,7 @@ export async function seedStore(store: Store, env: Env, config?: ConfigRegistry)
     await map(tx, multi, demoBrands, adminDemo);
     await map(tx, multi, legacy, adminLegacy);
     await map(tx, await user(tx, DEMO_USERS.stock, 'Sam', 'Stock', hash, false), demoBrands, stockOnly);
+    await seedDirectory(tx, { demoBrands, rival, legacy, adminUserId: demo, hash });
     await applyAutoGrants(tx);
   });
   return true;

@@ -6,6 +6,12 @@ import { registerDataRoutes } from '../data/dataRoutes.js';
 import { registerSuggestionRoutes } from '../data/suggestionRoutes.js';
 import type { DraftStore } from './draftStore.js';
 
+interface ParamsSchema {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, object>;
+}
+
 /**
  * The product's own config, suggestion and data routes, mounted under drafts/:draftId and
  * answering from that validated draft instead of the live config. The editor's admin guard
@@ -21,6 +27,18 @@ export function draftPreviewRoutes(drafts: DraftStore): FastifyPluginCallback {
     cacheResults: false,
   };
   return (preview, _opts, done) => {
+    // The live routes' schemas, plus the prefix's :draftId (documented; any id a draft store may hold).
+    preview.addHook('onRoute', (route) => {
+      const params = (route.schema?.params ?? { type: 'object', properties: {} }) as ParamsSchema;
+      route.schema = {
+        ...route.schema,
+        params: {
+          ...params,
+          required: [...(params.required ?? []), 'draftId'],
+          properties: { ...params.properties, draftId: { type: 'string', description: 'A validated draft' } },
+        },
+      };
+    });
     registerConfigRoutes(preview, scope);
     registerSuggestionRoutes(preview, scope);
     registerDataRoutes(preview, scope);

@@ -3,6 +3,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A timestamp: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A jsonb list of ids: read as numbers, written as JSON text. */
+type JsonIds = ColumnType<number[], string | undefined, string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface GroupsTable {
@@ -13,6 +17,25 @@ export interface GroupsTable {
   /** YYYY-MM-DD; a group past its end date counts as expired. */
   end_date: string | null;
   created_at: Timestamp;
+  // The spec's group fields (migration 070); ids are jsonb arrays.
+  notify_to_email: string | null;
+  account_requested_by: string | null;
+  account_manager_name: string | null;
+  account_manager_email: string | null;
+  associate1_name: string | null;
+  associate1_email: string | null;
+  associate2_name: string | null;
+  associate2_email: string | null;
+  task_id: string | null;
+  comments: Defaulted<string>;
+  /** Spec §3 operationType; 1 unless the form says otherwise. */
+  operation_type: Defaulted<number>;
+  /** Channel, crawl type and Athena-sync schema type ids. */
+  channels: JsonIds;
+  crawl_types: JsonIds;
+  schema_types: JsonIds;
+  /** Moves on every write: an edit carrying an older value is stale. */
+  updated_at: Timestamp;
 }
 
 export interface UsersTable {
@@ -139,6 +162,10 @@ export interface AuditLogTable {
   target: string;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Timestamp;
+  /** The tenant the change belongs to (migration 070); null for account-wide actions. */
+  group_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The store entity changed: group, user, role, share_link, ... */
+  entity: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StoreDatabase {

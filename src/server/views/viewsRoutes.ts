@@ -4,6 +4,7 @@ import { NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { deleteView, listViews, saveView } from './savedViewsRepo.js';
 import { idSchema } from '../http/ids.js';
+import { answers } from '../http/schemaKit.js';
 
 const screenKey = { type: 'string', pattern: '^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$', maxLength: 120 } as const;
 
@@ -24,7 +25,12 @@ export const viewsRoutes: FastifyPluginAsync = (app) => {
 
   app.get<{ Querystring: { screen: string } }>(
     '/views',
-    { schema: { querystring: { type: 'object', required: ['screen'], properties: { screen: screenKey } } } },
+    {
+      schema: {
+        querystring: { type: 'object', required: ['screen'], properties: { screen: screenKey } },
+        response: answers({ type: 'array' }),
+      },
+    },
     async (request) => ok(await listViews(db, ownerOf(request, request.query.screen))),
   );
 
@@ -48,6 +54,7 @@ export const viewsRoutes: FastifyPluginAsync = (app) => {
             state: { type: 'object', maxProperties: 80 },
           },
         },
+        response: answers(),
       },
       bodyLimit: 16_384,
     },
@@ -60,7 +67,7 @@ export const viewsRoutes: FastifyPluginAsync = (app) => {
 
   app.delete<{ Params: { id: number } }>(
     '/views/:id',
-    { schema: { params: { type: 'object', properties: { id: idSchema } } } },
+    { schema: { params: { type: 'object', properties: { id: idSchema } }, response: answers() } },
     async (request) => {
       const auth = request.auth;
       const owner = auth && auth.groupId !== null && !auth.readMode ? auth : null;

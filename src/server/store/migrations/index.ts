@@ -3,6 +3,7 @@ import * as access from './001_access.js';
 import * as sessions from './002_sessions.js';
 import * as savedViews from '../../views/savedViewsMigration.js';
 import * as accountBudget from '../../auth/accountBudgetTable.js';
+import * as groupFields from './070_group_fields.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -12,5 +13,6 @@ export const migrationProvider: MigrationProvider = {
       '002_sessions': sessions,
       '050_saved_views': savedViews,
       '060_account_failures': accountBudget,
+      '070_group_fields': groupFields,
     }),
 };
