@@ -1,20 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../src/server/env.js';
-import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import type { ConfigProblemView } from '../../src/shared/configProblemView.js';
 import { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
-import type { TestServer } from './support/testServer.js';
+import { startWatchedServer, type WatchedServer } from './support/watchedServer.js';
 
-// The product server with file watching on, over a private copy of screens/ that the test breaks.
-const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-problems-'));
-const screens = path.join(root, 'screens');
-const kpiFile = path.join(screens, 'stock', 'kpi.screen.json');
-let running: RunningServer;
+// The product server with file watching on, over a private copy of screens/ that the test edits.
+let watched: WatchedServer;
+let kpiFile: string;
 let admin: ApiClient;
 let viewer: ApiClient;
 
@@ -25,24 +20,14 @@ async function problems(): Promise<ConfigProblemView[]> {
 }
 
 beforeAll(async () => {
-  cpSync('screens', screens, { recursive: true });
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(root, 'data'),
-    SCREENS_DIR: screens,
-    DEMO_SKUS: '20',
-    DEMO_DAYS: '7',
-    LOG_LEVEL: 'silent',
-  });
-  running = await startServer(env, { watchConfig: true, logger: false });
-  const server = { url: `http://127.0.0.1:${running.port}`, env, dataDir: env.DATA_DIR } as TestServer;
+  watched = await startWatchedServer('problems');
+  kpiFile = path.join(watched.screens, 'stock', 'kpi.screen.json');
+  const server = watched.server;
   admin = await signIn(server);
   viewer = await signIn(server, DEMO_USERS.stock);
 });
 afterAll(async () => {
-  await running?.close();
-  rmSync(root, { recursive: true, force: true });
+  await watched?.close();
 });
 
 describe('GET config/problems: a refused config edit, for admins only', () => {
@@ -51,7 +36,7 @@ describe('GET config/problems: a refused config edit, for admins only', () => {
     const denied = await viewer.get('config/problems');
     expect(denied.status).toBe(403);
     expect(denied.body.msg).toBe('Access denied');
-    const anonymous = await new ApiClient(`http://127.0.0.1:${running.port}`).get('config/problems');
+    const anonymous = await new ApiClient(watched.server.url).get('config/problems');
     expect(anonymous.status).toBe(401);
   });
 

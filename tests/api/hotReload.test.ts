@@ -1,18 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../src/server/env.js';
-import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
-import type { TestServer } from './support/testServer.js';
+import { startWatchedServer, type WatchedServer } from './support/watchedServer.js';
 
 // The product server with file watching on, over a private copy of screens/ that the test edits.
-const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-reload-'));
-const screens = path.join(root, 'screens');
-const kpiFile = path.join(screens, 'stock', 'kpi.screen.json');
-let running: RunningServer;
+let watched: WatchedServer;
+let kpiFile: string;
 let client: ApiClient;
 
 async function screenTitle(): Promise<string> {
@@ -30,23 +25,13 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<b
 }
 
 beforeAll(async () => {
-  cpSync('screens', screens, { recursive: true });
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(root, 'data'),
-    SCREENS_DIR: screens,
-    DEMO_SKUS: '20',
-    DEMO_DAYS: '7',
-    LOG_LEVEL: 'silent',
-  });
-  running = await startServer(env, { watchConfig: true, logger: false });
-  const server = { url: `http://127.0.0.1:${running.port}`, env, dataDir: env.DATA_DIR } as TestServer;
+  watched = await startWatchedServer('reload');
+  kpiFile = path.join(watched.screens, 'stock', 'kpi.screen.json');
+  const server = watched.server;
   client = await signIn(server);
 });
 afterAll(async () => {
-  await running?.close();
-  rmSync(root, { recursive: true, force: true });
+  await watched?.close();
 });
 
 describe('screen files reload without a restart', () => {
@@ -62,7 +47,7 @@ describe('screen files reload without a restart', () => {
     // Reloads happen on the request after a change: ask, then read the refusal.
     const refused = await eventually(async () => {
       await screenTitle();
-      return running.app.deps.config
+      return watched.running.app.deps.config
         .lastProblems()
         .some((p) => p.file === 'stock/kpi.screen.json' && p.pointer === '/pageSize');
     });
@@ -73,11 +58,10 @@ describe('screen files reload without a restart', () => {
   });
 
   it('a new screen file is served on the next request', async () => {
-    const data = JSON.parse(readFileSync(path.join(screens, 'stock', 'data.screen.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const area = JSON.parse(readFileSync(path.join(screens, 'stock', 'area.json'), 'utf8')) as {
+    const data = JSON.parse(
+      readFileSync(path.join(watched.screens, 'stock', 'data.screen.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const area = JSON.parse(readFileSync(path.join(watched.screens, 'stock', 'area.json'), 'utf8')) as {
       tabs: string[];
     };
     // Restore the broken file first, so the whole folder validates again.
@@ -88,11 +72,11 @@ describe('screen files reload without a restart', () => {
       endpoint: `${q.endpoint}/copy`,
     }));
     writeFileSync(
-      path.join(screens, 'stock', 'copy.screen.json'),
+      path.join(watched.screens, 'stock', 'copy.screen.json'),
       JSON.stringify({ ...data, id: 'copy', title: 'Copy', permission: 'stock/copy', queries }, null, 2),
     );
     writeFileSync(
-      path.join(screens, 'stock', 'area.json'),
+      path.join(watched.screens, 'stock', 'area.json'),
       JSON.stringify({ ...area, tabs: [...area.tabs, 'copy'] }, null, 2),
     );
     const served = await eventually(async () => {
