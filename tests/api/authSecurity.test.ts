@@ -11,8 +11,7 @@ import {
   startAuthServer,
   type AuthServer,
 } from './authHarness.js';
-import { hashPassword } from '../../src/server/auth/password.js';
-import { createUser } from '../../src/server/store/userRepo.js';
+import { newUser } from './support/newUser.js';
 
 let server: AuthServer;
 beforeAll(async () => {
@@ -22,33 +21,6 @@ afterAll(() => server.close());
 
 const RULE =
   'A minimum 8 and maximum 30 characters password contains a combination of uppercase, special character and a number is required.';
-let seq = 0;
-
-/** A fresh user of group 1 (own rate-limit keys, own outbox). */
-async function newUser(password: string | null = PASSWORD): Promise<{ id: number; name: string }> {
-  seq += 1;
-  const name = `user${seq}-${Date.now()}@example.com`;
-  const db = server.deps.store.db;
-  const user = await createUser(db, {
-    user_name: name,
-    first_name: 'Test',
-    last_name: 'User',
-    password_hash: password ? await hashPassword(password) : null,
-    verified: password !== null,
-  });
-  const role = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('group_id', '=', 1)
-    .where('name', '=', 'Admin')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('user_group_roles')
-    .values({ user_id: user.id, group_id: 1, role_id: role.id })
-    .execute();
-  return { id: user.id, name };
-}
-
 describe('security', () => {
   it('stores passwords as argon2id hashes', async () => {
     const user = await server.deps.store.db
@@ -61,7 +33,7 @@ describe('security', () => {
   });
 
   it("applies the spec's password rules and messages", async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     await server.client().post('forgotPassLink', { email: u.name });
     await expect.poll(() => mailsTo(server, u.name).length).toBe(1);
     const { token } = linkFor(server, u.name, 'token');
@@ -90,7 +62,7 @@ describe('security', () => {
   });
 
   it('OTP: 6 digits, stored hashed, expiring after 10 minutes', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const c = server.client();
     await c.post('authenticate', { username: u.name, password: PASSWORD });
     const code = otpFor(server, u.name);
@@ -117,7 +89,7 @@ describe('security', () => {
   });
 
   it('OTP: single use and bound to its login', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const a = server.client();
     const b = server.client();
     await a.post('authenticate', { username: u.name, password: PASSWORD });
@@ -136,7 +108,7 @@ describe('security', () => {
   });
 
   it('OTP: at most 5 attempts, then even the right code is refused', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const c = server.client();
     await c.post('authenticate', { username: u.name, password: PASSWORD });
     const code = otpFor(server, u.name);
@@ -150,7 +122,7 @@ describe('security', () => {
   });
 
   it('rate-limits login (429)', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const c = server.client();
     const statuses: number[] = [];
     // A client choosing its own X-Forwarded-For does not get a fresh allowance.
@@ -169,7 +141,7 @@ describe('security', () => {
   });
 
   it('rate-limits OTP attempts (429)', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const c = server.client();
     await c.post('authenticate', { username: u.name, password: PASSWORD });
     const statuses: number[] = [];
@@ -187,7 +159,7 @@ describe('security', () => {
   });
 
   it('forgot-password answers the same for known and unknown addresses', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const known = await server.client().post('forgotPassLink', { email: u.name });
     const unknown = await server.client().post('forgotPassLink', { email: 'ghost@example.com' });
     expect(known.status).toBe(unknown.status);
@@ -200,7 +172,7 @@ describe('security', () => {
   });
 
   it('reset tokens are single-use and expiring', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     await server.client().post('forgotPassLink', { email: u.name });
     await expect.poll(() => mailsTo(server, u.name).length).toBe(1);
     const { link, token } = linkFor(server, u.name, 'token');
@@ -234,7 +206,7 @@ describe('security', () => {
   });
 
   it('activation tokens (verify user) are single-use and expiring', async () => {
-    const u = await newUser(null);
+    const u = await newUser(server, { password: null });
     const admin = await login(server);
     expect((await admin.post('user/resendVerification', { user_id: u.id })).status).toBe(200);
     const { link, token } = linkFor(server, u.name, 'verify_token');
@@ -279,7 +251,7 @@ describe('security', () => {
   });
 
   it('blocking a user ends their sessions at once', async () => {
-    const u = await newUser();
+    const u = await newUser(server);
     const admin = await login(server);
     const victim = await login(server, u.name);
     // The auth hook now holds the victim's session in memory: blocking must still end it at once.

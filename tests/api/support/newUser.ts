@@ -5,10 +5,13 @@ import { createUser } from '../../../src/server/store/userRepo.js';
 
 let seq = 0;
 
-/** A fresh user of group 1 with the given role (own rate-limit keys, own outbox). */
+/**
+ * A fresh user of group 1 with the given role (own rate-limit keys, own outbox); `password: null`
+ * makes one that has not set a password yet (not activated).
+ */
 export async function newUser(
   server: AuthServer,
-  options: { password?: string; role?: string; admin?: boolean } = {},
+  options: { password?: string | null; role?: string; admin?: boolean } = {},
 ): Promise<{ id: number; name: string }> {
   seq += 1;
   const name = `u${seq}-${process.pid}-${Date.now()}@example.com`;
@@ -17,8 +20,8 @@ export async function newUser(
     user_name: name,
     first_name: 'Test',
     last_name: 'User',
-    password_hash: await hashPassword(options.password ?? PASSWORD),
-    verified: true,
+    password_hash: options.password === null ? null : await hashPassword(options.password ?? PASSWORD),
+    verified: options.password !== null,
   });
   if (options.admin)
     await db.updateTable('users').set({ is_admin: true }).where('id', '=', user.id).execute();
