@@ -11,6 +11,12 @@
  *    bare Fastify route (floorServer.ts): what Node, Fastify and the socket cost on this machine,
  *    so the app's own share of the overhead shows.
  * Targets on a 2-core machine: HTTP p50 / raw p50 <= 1.3 and HTTP p95 < 150 ms.
+ * 3. Browser part (scripts/bench/browserBench.ts; `--skip-browser` leaves it out, `--browser-only`
+ *    runs only it): Chromium on the production build, each area's first screen's LCP and longest
+ *    main-thread task until its data shows, and a filter change's time on a grid page; medians of
+ *    `--browser-runs` runs. Targets: LCP <= 1.0 s, no task > 50 ms.
+ * 4. Uploads (bench/uploadBench.ts): a 1M-row channel-sales CSV and a 100k-row xlsx through the
+ *    upload pipeline into DuckDB, rows/s and RSS growth (`--uploads-only` runs just this).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,6 +32,8 @@ import { formatLatencyTable, newSamples, sampleEndpoint, summarise } from './ben
 import { loginBundle } from './bench/loginBundle.js';
 import { overheadBreakdown } from './bench/latencyOverhead.js';
 import { monitoringQueries } from './bench/monitoringQueries.js';
+import { browserBench, formatBrowserTable } from './bench/browserBench.js';
+import { benchUploads } from './bench/uploadBench.js';
 
 const TARGETS = { ratio: 1.3, p95: 150 };
 
@@ -37,6 +45,11 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
     port: { type: 'string', default: '18540' },
     'skip-bundle': { type: 'boolean', default: false },
+    'skip-browser': { type: 'boolean', default: false },
+    'browser-only': { type: 'boolean', default: false },
+    'browser-runs': { type: 'string', default: '5' },
+    'uploads-only': { type: 'boolean', default: false },
+    'upload-runs': { type: 'string', default: '3' },
   },
 });
 
@@ -58,7 +71,12 @@ function bundleFigure(): void {
 }
 
 async function main(): Promise<void> {
-  if (!values['skip-bundle']) bundleFigure();
+  if (values['uploads-only']) {
+    await benchUploads(Number(values['upload-runs']));
+    return;
+  }
+  // The browser part needs the production build of the SPA, which bundleFigure makes when missing.
+  if (!values['skip-bundle'] || !values['skip-browser']) bundleFigure();
 
   const base = loadEnv();
   const benchDir = path.join(base.DATA_DIR, 'bench');
@@ -79,9 +97,27 @@ async function main(): Promise<void> {
     // the result cache; `npm run load` measures the cache.
     RESULT_CACHE_MB: '0',
   });
-  const server = await startServer(env, { watchConfig: false, logger: false });
+  const server = await startServer(env, {
+    watchConfig: false,
+    logger: false,
+    clientDir: path.resolve('dist/client'),
+  });
   try {
     const url = `http://127.0.0.1:${server.port}`;
+    if (!values['skip-browser']) {
+      const runs = Number(values['browser-runs']);
+      const areas = [...server.app.deps.config.current().areas].sort(([a], [b]) => a.localeCompare(b));
+      const rows = await browserBench({
+        url,
+        dataDir: benchDir,
+        screens: areas.flatMap(([id, area]) => (area.tabs[0] ? [`${id}/${area.tabs[0]}`] : [])),
+        filterScreen: 'stock/data',
+        runs,
+      });
+      console.log(`${formatBrowserTable(rows, runs)}
+`);
+      if (values['browser-only']) return;
+    }
     const signedIn = await signIn({ url, env, dataDir: benchDir } as TestServer);
     const client = BenchHttpClient.start(url, signedIn.cookieHeader());
     const wh = server.app.deps.warehouse;
@@ -145,6 +181,8 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
+  console.log('');
+  await benchUploads(Number(values['upload-runs']));
 }
 
 main().catch((error: unknown) => {

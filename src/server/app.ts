@@ -16,6 +16,7 @@ import { randomToken } from './auth/secrets.js';
 import { registerDemoImages } from './demo/demoImageRoute.js';
 import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
+import { uploadPlugin } from './uploads/uploadPlugin.js';
 
 const API_V1 = '/v1';
 
@@ -48,6 +49,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(viewsRoutes);
           await v1.register(dataPlugin);
           await v1.register(configEditorPlugin, { prefix: '/config/editor' });
+          await v1.register(uploadPlugin);
         },
         { prefix: API_V1 },
       );

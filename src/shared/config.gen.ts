@@ -86,7 +86,8 @@ export type SortOrder = 'asc' | 'desc';
 /**
  * A widget of a screen.
  */
-export type WidgetNode = KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget;
+export type WidgetNode =
+  KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget | UploadPanelWidget;
 /**
  * A column of a grid; its kind is its format.
  */
@@ -229,6 +230,14 @@ export interface ColumnDimension {
   description?: string;
   vocabulary?: StatusVocabulary;
   lookup?: DimensionLookup;
+  /**
+   * Makes a filter on this dimension select entities, not rows: the entities (these fact columns, e.g. product, channel and city) whose value on the last date of the period is one chosen, with all their rows of the period (e.g. listings out of stock on the last crawl, with their real availability). Without it a filter keeps the rows with the value.
+   *
+   * @minItems 1
+   *
+   * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+   */
+  filterAtLastCrawlOf?: string[];
 }
 /**
  * A dimension table giving labels (and search) to a dimension's keys.
@@ -644,6 +653,12 @@ export interface ScreenConfig {
    */
   queries?: ScreenQuery[];
   /**
+   * Files the screen accepts (see upload.schema.json); its uploadPanel widgets refer to them by id.
+   *
+   * @minItems 1
+   */
+  uploads?: UploadDeclaration[];
+  /**
    * Widgets (tiles, grids, charts, forms, actions).
    *
    * @minItems 1
@@ -710,6 +725,10 @@ export interface MultiSelectFilter {
    * Most selections allowed ('Can't be done (Max N selections)').
    */
   maxSelect?: number;
+  /**
+   * Message shown instead of 'Can't be done (Max N selections)' when the spec gives one (products: 'You can select a maximum of 20 products at a time.').
+   */
+  maxSelectMessage?: string;
   linked?: FilterLink;
   /**
    * Sibling filter fields cleared whenever this filter changes (e.g. the self/competitor choice clears brand, category and label category).
@@ -939,6 +958,10 @@ export interface TypeaheadFilter {
    */
   maxSelect?: number;
   /**
+   * Message shown instead of 'Can't be done (Max N selections)' when the spec gives one (products: 'You can select a maximum of 20 products at a time.').
+   */
+  maxSelectMessage?: string;
+  /**
    * Parameters the filter's suggestion calls carry when the call leaves them missing or empty (e.g. attr_type_id 0 for brands).
    */
   suggestionDefaults?: {
@@ -1139,6 +1162,182 @@ export interface QueryCompare {
   over: string[];
 }
 /**
+ * One upload of a screen: accepted files, the template every row is validated against, and the target table. A file with any bad row changes nothing.
+ */
+export interface UploadDeclaration {
+  /**
+   * Node kind: upload.
+   */
+  kind: 'upload';
+  /**
+   * Upload id, unique in the screen; part of its API path (uploads/{area}/{screen}/{id}).
+   */
+  id: string;
+  /**
+   * Name of the upload, also the template's sheet and file name.
+   */
+  title: string;
+  /**
+   * Accepted file extensions; any other file answers 'Invalid File'. (.xls is recognised and refused with a message asking for .xlsx.)
+   *
+   * @minItems 1
+   *
+   * Items: An accepted extension.
+   */
+  accept: ('.csv' | '.xlsx' | '.xls')[];
+  /**
+   * Largest accepted file in MB (default 50).
+   */
+  maxSizeMb?: number;
+  /**
+   * Most data rows accepted in one file (default 1,000,000); reading stops past it.
+   */
+  maxRows?: number;
+  /**
+   * Template columns, in order: the header row of the template and of every uploaded file.
+   *
+   * @minItems 1
+   */
+  columns: UploadColumn[];
+  target: UploadTarget;
+}
+/**
+ * A template column: its header, type and checks, and the field (or lookup) it fills.
+ */
+export interface UploadColumn {
+  /**
+   * Node kind: column.
+   */
+  kind: 'column';
+  /**
+   * Header text in the template and the file (matched ignoring case and surrounding spaces).
+   */
+  header: string;
+  /**
+   * Target column the value fills (with a lookup: the column the looked-up key fills).
+   */
+  field: string;
+  /**
+   * Value type; dates are YYYY-MM-DD (or a spreadsheet date cell).
+   */
+  type: 'string' | 'integer' | 'number' | 'date';
+  /**
+   * An empty cell is an error (default false; an empty optional cell loads as the default).
+   */
+  required?: boolean;
+  /**
+   * Value of an empty optional cell.
+   */
+  default?: string | number;
+  /**
+   * The only values accepted (strings compared ignoring case).
+   *
+   * @minItems 1
+   *
+   * Items: An allowed value.
+   */
+  allowed?: (string | number)[];
+  /**
+   * Smallest accepted number.
+   */
+  min?: number;
+  /**
+   * Largest accepted number.
+   */
+  max?: number;
+  /**
+   * Longest accepted text.
+   */
+  maxLength?: number;
+  /**
+   * Sample value written under the header in the template.
+   */
+  example?: string | number;
+  lookup?: UploadLookup;
+}
+/**
+ * A warehouse dimension the cell is looked up in: the cell matches `match` (ignoring case), the row's `key` fills the column's field, and `also` copies more of that row's columns.
+ */
+export interface UploadLookup {
+  /**
+   * Warehouse table, e.g. dim_channel.
+   */
+  table: string;
+  /**
+   * Column compared with the cell, e.g. channel_name.
+   */
+  match: string;
+  /**
+   * Column whose value the field takes, e.g. channel_id.
+   */
+  key: string;
+  /**
+   * When set, only the uploading group's rows of the table are candidates.
+   */
+  tenantColumn?: string;
+  /**
+   * More columns of the matched row copied into target fields of the same name (e.g. brand_id, category_id).
+   *
+   * Items: A lower-case table or column name.
+   */
+  also?: string[];
+}
+/**
+ * A warehouse table loaded through a staging table and swapped in one transaction.
+ */
+export interface UploadTarget {
+  /**
+   * Node kind: warehouse (a fact table of the analytics warehouse).
+   */
+  kind: 'warehouse';
+  /**
+   * Target table; every column must be filled by a column, lookup, fixed value or the tenant.
+   */
+  table: string;
+  /**
+   * Column set to the uploading group's id (never from the file).
+   */
+  tenantColumn: string;
+  /**
+   * Columns set to the same value on every loaded row (e.g. is_estimate: 0); also part of the replaced slice.
+   */
+  fixed?: {
+    [k: string]: string | number | undefined;
+  };
+  /**
+   * Target columns no two rows of a file may share (the table's key): a repeat is a row error naming the first row.
+   *
+   * @minItems 1
+   *
+   * Items: A lower-case table or column name.
+   */
+  unique?: string[];
+  /**
+   * The slice a file replaces: every slice present in the file (e.g. channel x month) is deleted for the group and loaded anew.
+   *
+   * @minItems 1
+   */
+  replace: SliceField[];
+}
+/**
+ * A field of the replaced slice, optionally a date cut to its month.
+ */
+export interface SliceField {
+  /**
+   * Target column.
+   */
+  field: string;
+  /**
+   * Column header in the list of loaded slices.
+   */
+  label: string;
+  /**
+   * The slice holds the date's whole month.
+   */
+  grain?: 'month';
+  lookupLabel?: UploadLookup;
+}
+/**
  * A row of KPI tiles fed by a one-row query.
  */
 export interface KpiTilesWidget {
@@ -1194,6 +1393,25 @@ export interface KpiTile {
    * Also show the measure's change from the previous period (the query must compare the measure).
    */
   change?: boolean;
+  drill?: KpiDrill;
+}
+/**
+ * Where the tile's 'View rows' goes: default the screen's own grid under the same filters; `screen` opens a sibling tab of the area instead, and `filters` narrows to the rows the tile counts.
+ */
+export interface KpiDrill {
+  /**
+   * Screen id of the same area whose grid holds the tile's rows.
+   */
+  screen?: string;
+  /**
+   * Filter fields set on the way, e.g. { "stock_status": [0] } for an out-of-stock count.
+   */
+  filters?: {
+    /**
+     * Items: A constant value in config: a string, number or boolean.
+     */
+    [k: string]: (string | number | boolean)[] | undefined;
+  };
 }
 /**
  * A table of a query's rows: server-paged and sorted, Show More when total exceeds loaded.
@@ -1388,6 +1606,10 @@ export interface ImageColumn {
    * Row field used as alt text.
    */
   altField?: string;
+  /**
+   * Address of the product page the image preview links to; {field} is replaced by the row's value of that field, e.g. '/workspace/products/data?product_id=[{product_id}]'.
+   */
+  pageUrl?: string;
   /**
    * Thumbnail size in pixels.
    */
@@ -1654,6 +1876,27 @@ export interface DownloadAction {
   withFilters?: boolean;
 }
 /**
+ * Template download, file upload with its result and error file, the loaded slices (with update, download, delete) and the upload history of one upload.
+ */
+export interface UploadPanelWidget {
+  /**
+   * Node kind: uploadPanel.
+   */
+  kind: 'uploadPanel';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Id of one of the screen's uploads.
+   */
+  upload: string;
+}
+/**
  * Widgets side by side on one row.
  */
 export interface LayoutRow {
@@ -1799,5 +2042,6 @@ export const WIDGET_KINDS = {
   chart: 'chart',
   form: 'form',
   actions: 'actions',
+  uploadPanel: 'uploadPanel',
 } as const;
 export type WidgetKind = keyof typeof WIDGET_KINDS;

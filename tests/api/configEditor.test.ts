@@ -101,11 +101,13 @@ describe('screen editor API', () => {
     });
     expect(screen.body.data!.filters.map((f) => f.field)).toContain('stock_status');
     const all = await admin.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`);
-    const inStock = await admin.get<{ rows: { out_of_stock: number }[] }>(`${draft}/stock/products/stats`, {
+    const inStock = await admin.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`, {
       stock_status: '1',
     });
     expect(all.body.data!.rows[0]!.in_stock).toBeGreaterThan(0);
-    expect(inStock.body.data!.rows[0]!.out_of_stock).toBe(0);
+    // The filter applies: only listings in stock on the last crawl (docs/metrics.md), fewer than all.
+    expect(inStock.body.data!.rows[0]!.in_stock).toBeGreaterThan(0);
+    expect(inStock.body.data!.rows[0]!.in_stock).toBeLessThan(all.body.data!.rows[0]!.in_stock);
     const options = await admin.get(`${draft}/suggestion/brand`, { screenName: 'stock/kpi' });
     expect(options.body.statusCode).toBe(1);
     // The live screen is unchanged: a draft is never saved.

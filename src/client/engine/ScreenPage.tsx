@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { errorMessage } from '../api/http.js';
 import { httpDataSource, type DataSource } from './dataSource.js';
 import { browserStorage, storedCrawlDates, storedCurrency } from './env.js';
 import type { ResolvedScreen } from '../../shared/screenApi.js';
 import { ScreenView } from './ScreenView.js';
+import { numberStylePref } from './numberStylePref.js';
 
 export interface ScreenPageProps {
   area: string;
@@ -48,6 +50,7 @@ function ScreenLoader({
   embedded = false,
 }: ScreenPageProps & { search: string; onNavigate?: (url: string) => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const { style: numberStyle } = useSnapshot(numberStylePref);
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });
@@ -90,6 +93,7 @@ function ScreenLoader({
       writeUrl={!embedded}
       crawlDates={storedCrawlDates()}
       currency={storedCurrency()}
+      numberStyle={numberStyle}
       onNavigate={onNavigate}
     />
   );

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { KeyValueStorage } from '../../shared/filters/index.js';
-import { DEFAULT_CURRENCY, type CurrencyInfo } from '../../shared/format/index.js';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_NUMBER_STYLE,
+  type CurrencyInfo,
+  type NumberStyle,
+} from '../../shared/format/index.js';
 import { EngineContext, type EngineContextValue } from './EngineContext.js';
 import type { DataSource } from './dataSource.js';
 import { FilterBar } from './filters/FilterBar.js';
@@ -24,6 +29,7 @@ export interface ScreenViewProps {
   writeUrl?: boolean;
   crawlDates?: CrawlDates;
   currency?: CurrencyInfo;
+  numberStyle?: NumberStyle;
   today?: string;
   onNavigate?: (url: string) => void;
 }
@@ -38,6 +44,7 @@ export function ScreenView(props: ScreenViewProps) {
     writeUrl = false,
     crawlDates,
     currency = DEFAULT_CURRENCY,
+    numberStyle = DEFAULT_NUMBER_STYLE,
     today,
     onNavigate,
   } = props;
@@ -52,14 +59,17 @@ export function ScreenView(props: ScreenViewProps) {
   );
   useEffect(() => persistScreenStore(store, storage, writeUrl), [store, storage, writeUrl]);
   const value = useMemo<EngineContextValue>(
-    () => ({ screen, store, source, currency }),
-    [screen, store, source, currency],
+    () => ({ screen, store, source, currency, numberStyle, navigate: onNavigate }),
+    [screen, store, source, currency, numberStyle, onNavigate],
   );
   const filters = screen.filters ?? [];
   return (
     <EngineContext.Provider value={value}>
       <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
-        <SubmenuTabs onNavigate={onNavigate} />
+        <SubmenuTabs
+          onNavigate={onNavigate}
+          lastCrawl={screen.crawlType ? crawlDates?.[screen.crawlType] : undefined}
+        />
         <header className="ss-screen__head">
           <h1 className="ss-screen__title">{screen.title}</h1>
           <SavedViews />

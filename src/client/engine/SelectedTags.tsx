@@ -1,25 +1,17 @@
 import { useSnapshot } from 'valtio';
 import type { FilterNode } from '../../shared/config.gen.js';
-import { canClearAll, filterFields, todayIso, type FilterState } from '../../shared/filters/index.js';
+import { canClearAll, todayIso, type FilterState } from '../../shared/filters/index.js';
+import { appliedTags } from './appliedTags.js';
 import { useEngine } from './EngineContext.js';
 import { screenActions } from './state/screenStore.js';
-import { selectedKeys } from './filters/parts/selectionHelpers.js';
 
 /** One tag per chosen value, with a remove icon; 'Clear all filters' when something is applied. */
 export function SelectedTags({ filters: configs }: { filters: readonly FilterNode[] }) {
   const { store } = useEngine();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
-  const labels = new Map(configs.flatMap((f) => ('field' in f ? [[f.field, f.label] as const] : [])));
   const kept = new Set(filters.alwaysSelected_filters ?? []);
-  const tags = filterFields(filters).flatMap((field) =>
-    selectedKeys(filters, field).map((key) => ({
-      field,
-      key,
-      label: labels.get(field) ?? field,
-      name: filters.selected_filters?.[field]?.[String(key)] ?? String(key),
-    })),
-  );
+  const tags = appliedTags(filters, configs);
   const enabled = canClearAll(filters);
   return (
     <div className="ss-tags" aria-label="Selected filters">

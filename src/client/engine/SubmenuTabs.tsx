@@ -1,16 +1,19 @@
 import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { DATE_PRESET_IDS } from '../../shared/filters/index.js';
+import { formatDate } from '../../shared/format/index.js';
 import { useEngine } from './EngineContext.js';
 import { DatePresetPicker } from './filters/datePreset/DatePresetPicker.js';
 
 interface Props {
   /** SPA navigation from the router; without it tabs are plain links. */
   onNavigate?: ((url: string) => void) | undefined;
+  /** Last crawl date of the screen's crawl type (docs/product-spec.md §3 `last_updated`). */
+  lastCrawl?: string | undefined;
 }
 
 /** The submenu bar: the area's screens as tabs, 'loaded/total' on the active one, the date picker. */
-export function SubmenuTabs({ onNavigate }: Props) {
+export function SubmenuTabs({ onNavigate, lastCrawl }: Props) {
   const { screen, store } = useEngine();
   const snap = useSnapshot(store);
   const tabs = screen.tabs ?? [
@@ -48,7 +51,18 @@ export function SubmenuTabs({ onNavigate }: Props) {
           );
         })}
       </ul>
-      {presets.length > 0 && <DatePresetPicker presets={presets} />}
+      <div className="ss-submenu__end">
+        {lastCrawl && (
+          <span
+            className="ss-submenu__crawl"
+            data-testid="last-crawl"
+            title="Date of the last crawl these figures come from"
+          >
+            Last crawl: <time dateTime={lastCrawl}>{formatDate(lastCrawl)}</time>
+          </span>
+        )}
+        {presets.length > 0 && <DatePresetPicker presets={presets} />}
+      </div>
     </nav>
   );
 }

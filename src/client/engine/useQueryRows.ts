@@ -9,7 +9,7 @@ import { queryFilterFields } from './state/screenDefaults.js';
 
 export type LoadState =
   | { status: 'loading'; result: QueryResult | null }
-  | { status: 'error'; message: string; result: QueryResult | null }
+  | { status: 'error'; message: string; result: QueryResult | null; retry?: () => void }
   | { status: 'ready'; result: QueryResult };
 
 const PAGING = ['limit', 'offset', 'order_by', 'order_type'];
@@ -39,6 +39,8 @@ export function useQueryRows(queryId: string): LoadState {
   }, [snap.filters, snap.defaults.rules, query, paged, screen]);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
+  // Bumped by Retry: the same call again after a failure (a dropped connection, a busy server).
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!query || !params) {
@@ -62,6 +64,7 @@ export function useQueryRows(queryId: string): LoadState {
             status: 'error',
             message: errorMessage(err, messageOf(err)),
             result: s.result,
+            retry: () => setAttempt((n) => n + 1),
           }));
       },
     );
@@ -70,7 +73,7 @@ export function useQueryRows(queryId: string): LoadState {
     };
     // `key` stands for params: refetch only when the call would differ.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, source, queryId]);
+  }, [key, source, queryId, attempt]);
   return state;
 }
 

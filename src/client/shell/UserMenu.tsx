@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { formatLoginTime } from '../../shared/format/index.js';
+import { formatLoginTime, NUMBER_STYLES, type NumberStyle } from '../../shared/format/index.js';
+import { numberStylePref, setNumberStyle } from '../engine/numberStylePref.js';
 import { session } from './sessionStore.js';
 import { logout } from './logout.js';
 import { AgreementModal } from './AgreementModal.js';
@@ -9,6 +10,7 @@ import { AgreementModal } from './AgreementModal.js';
 /** The user menu of docs/product-spec.md §2: names, help links, agreement, version, last logins, reset password, logout. */
 export function UserMenu() {
   const snap = useSnapshot(session);
+  const { style } = useSnapshot(numberStylePref);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [agreement, setAgreement] = useState(false);
@@ -17,8 +19,18 @@ export function UserMenu() {
     if (!open) return;
     const close = (e: MouseEvent) =>
       root.current && !root.current.contains(e.target as Node) && setOpen(false);
+    // Escape closes the menu and gives focus back to its button (keyboard use).
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      root.current?.querySelector<HTMLButtonElement>('.ss-usermenu__trigger')?.focus();
+    };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', escape);
+    };
   }, [open]);
   const initials = `${snap.firstName.slice(0, 1)}${snap.lastName.slice(0, 1)}`.toUpperCase() || '?';
   return (
@@ -55,6 +67,23 @@ export function UserMenu() {
           <button type="button" role="menuitem" onClick={() => setAgreement(true)}>
             Agreement
           </button>
+          <div className="ss-usermenu__group" role="group" aria-label="Number style">
+            <span className="ss-usermenu__grouplabel" aria-hidden="true">
+              Number style
+            </span>
+            {(Object.keys(NUMBER_STYLES) as NumberStyle[]).map((key) => (
+              <button
+                key={key}
+                type="button"
+                role="menuitemradio"
+                aria-checked={style === key}
+                data-number-style={key}
+                onClick={() => setNumberStyle(key)}
+              >
+                {NUMBER_STYLES[key].label}
+              </button>
+            ))}
+          </div>
           <dl className="ss-usermenu__facts">
             <dt>Version</dt>
             <dd>{snap.version}</dd>

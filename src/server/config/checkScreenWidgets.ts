@@ -41,6 +41,9 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
         const refs: [string, string | undefined][] = [['field', c.field]];
         if (c.kind === 'link') refs.push(['hrefField', c.hrefField]);
         if (c.kind === 'image') refs.push(['altField', c.altField]);
+        // The preview's page address names row fields in braces: each must be a field of the query.
+        if (c.kind === 'image')
+          for (const m of (c.pageUrl ?? '').matchAll(/\{(\w+)\}/g)) refs.push(['pageUrl', m[1]]);
         for (const [key, value] of refs) {
           if (value !== undefined && fields && !fields.has(value))
             add(

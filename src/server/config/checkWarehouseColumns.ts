@@ -1,5 +1,5 @@
 import type { DatasetConfig, MeasureCondition } from '../../shared/config.gen.js';
-import { tableColumns, tableNames } from '../warehouse/schema/tableColumns.js';
+import { readableNames, tableColumns } from '../warehouse/schema/tableColumns.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from './suggestName.js';
@@ -15,7 +15,7 @@ const NEW_COLUMN_HINT = ' (a new column needs a warehouse change first: src/serv
  */
 export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const tables = new Set(tableNames());
+  const tables = new Set(readableNames());
   /** Checks `table` (at tableAt), then each [pointer, column] against its columns. */
   const check = (table: string, tableAt: string, columns: [string, string | undefined][]): void => {
     if (!tables.has(table)) {

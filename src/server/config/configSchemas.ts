@@ -17,6 +17,7 @@ import query from '../../../schemas/query.schema.json' with { type: 'json' };
 import screen from '../../../schemas/screen.schema.json' with { type: 'json' };
 import shared from '../../../schemas/shared.schema.json' with { type: 'json' };
 import widget from '../../../schemas/widget.schema.json' with { type: 'json' };
+import upload from '../../../schemas/upload.schema.json' with { type: 'json' };
 
 export const CONFIG_SCHEMAS: readonly object[] = [
   action,
@@ -34,6 +35,7 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   screen,
   shared,
   widget,
+  upload,
 ];
 
 /** $id of each file kind's root schema. */

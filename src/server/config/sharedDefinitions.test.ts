@@ -31,7 +31,7 @@ describe('shared definitions', () => {
     });
     // Both stock screens use "channel"; the fix is one line of the shared file.
     expect(problems()).toEqual([
-      'shared/filters.json:19:7#/filters/channel: unknown property "colour"; allowed: clears, dependsOn, field, kind, label, linked, maxSelect, minSelect, placeholder, source, suggestionDefaults',
+      'shared/filters.json:42:7#/filters/channel: unknown property "colour"; allowed: clears, dependsOn, field, kind, label, linked, maxSelect, maxSelectMessage, minSelect, placeholder, source, suggestionDefaults',
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('shared definitions', () => {
     });
     expect(problems()).toEqual([
       expect.stringMatching(
-        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"; allowed: brand_id, category_id, channel_id, city_id, is_competitor$/,
+        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"; allowed: brand_id, category_id, channel_id, city_id, city_zone_id, is_competitor, label_category_id, product_id$/,
       ),
     ]);
   });

@@ -1,5 +1,6 @@
 import type { DatasetIndex } from '../config/datasetIndex.js';
 import type { FilterCondition } from './dataRequest.js';
+import type { FilterValue } from './requestValues.js';
 import { ident, type SqlParams } from './sqlBuilder.js';
 
 export interface WhereInput {
@@ -29,6 +30,10 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
     const dim = ds.dimensions.get(c.dimension)!;
     if (dim.kind === 'column') {
       const col = `f.${ident(dim.column)}`;
+      if (dim.filterAtLastCrawlOf && c.op === 'in') {
+        clauses.push(lastCrawlFilter(ds, input, dim.column, dim.filterAtLastCrawlOf, c.values, tenant, p));
+        continue;
+      }
       if (c.op === 'lte') clauses.push(`${col} <= ${p.add(c.values[0])}`);
       else push(dim.id, `${col} IN (${p.list(c.values, dim.type === 'date' ? 'DATE' : undefined)})`);
       continue;
@@ -48,4 +53,30 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
     if (dim?.kind === 'column') clauses.push(`f.${ident(dim.column)} IN (${p.list(w.in)})`);
   }
   return clauses;
+}
+
+/**
+ * The entities (e.g. listings: product x channel x city) whose `column` was one of `values` on
+ * the last date of the period, with all their rows: "out of stock" then means out of stock on
+ * the last crawl, and a listing's row still shows its availability over the whole period.
+ */
+function lastCrawlFilter(
+  ds: DatasetIndex,
+  input: WhereInput,
+  column: string,
+  entity: readonly string[],
+  values: readonly FilterValue[],
+  tenant: string,
+  p: SqlParams,
+): string {
+  const table = ident(ds.config.table);
+  const tenantCol = ident(ds.config.tenantColumn);
+  const date = ident(ds.config.dateColumn);
+  const range = [
+    ...(input.startDate ? [`x.${date} >= ${p.date(input.startDate)}`] : []),
+    ...(input.endDate ? [`x.${date} <= ${p.date(input.endDate)}`] : []),
+  ];
+  const lastDate = `SELECT MAX(x.${date}) FROM ${table} x WHERE ${[`x.${tenantCol} = ${tenant}`, ...range].join(' AND ')}`;
+  const same = entity.map((c) => `s.${ident(c)} = f.${ident(c)}`);
+  return `EXISTS (SELECT 1 FROM ${table} s WHERE s.${tenantCol} = ${tenant} AND s.${date} = (${lastDate}) AND ${same.join(' AND ')} AND s.${ident(column)} IN (${p.list(values)}))`;
 }

@@ -168,6 +168,37 @@ export interface AuditLogTable {
   entity: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One received file (migration 100): the upload history and the kept error report. */
+export interface UploadRunsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number | null;
+  user_name: string;
+  /** 'area/screen/uploadId'. */
+  upload_key: string;
+  file_name: string;
+  /** running, loaded, rejected (bad rows), refused (bad file), failed (server error). */
+  status: string;
+  rows_ok: Defaulted<number>;
+  rows_failed: Defaulted<number>;
+  message: Defaulted<string>;
+  errors: ColumnType<unknown[], string | undefined, string>;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** One loaded slice of an upload's target (e.g. channel x month), migration 100. */
+export interface UploadSlicesTable {
+  group_id: number;
+  upload_key: string;
+  /** The slice's values as canonical JSON text: the primary key. */
+  slice_key: string;
+  slice: ColumnType<Record<string, string | number>, string, string>;
+  rows: number;
+  run_id: number | null;
+  updated_at: Timestamp;
+}
+
 export interface StoreDatabase {
   groups: GroupsTable;
   users: UsersTable;
@@ -182,6 +213,8 @@ export interface StoreDatabase {
   agreement_acceptances: AgreementAcceptancesTable;
   share_links: ShareLinksTable;
   audit_log: AuditLogTable;
+  upload_runs: UploadRunsTable;
+  upload_slices: UploadSlicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

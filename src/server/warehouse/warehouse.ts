@@ -14,5 +14,15 @@ export interface Warehouse {
   version(): number;
   /** Runs statements without parameters (DDL, bulk SQL). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs parameterised statements on one connection in one transaction: all of them or none
+   * (an upload's delete-then-insert swap). A failure rolls back and rethrows.
+   */
+  transaction(statements: readonly WarehouseStatement[]): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface WarehouseStatement {
+  sql: string;
+  params?: readonly unknown[];
 }

@@ -51,6 +51,7 @@ describe('date presets (docs/product-spec.md §4, §9)', () => {
     expect(datePresetRange('custom_range', TODAY, { start: '2026-11-01', end: '2026-11-05' })).toMatchObject({
       start_date: '2026-11-01',
       end_date: '2026-11-05',
+      datepicker_title: '01-11-2026 - 05-11-2026',
     });
     expect(datePresetRange('month_range', TODAY, { start: '2026-08-14', end: '2026-09-03' })).toMatchObject({
       start_date: '2026-08-01',

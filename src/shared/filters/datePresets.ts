@@ -75,7 +75,8 @@ export function datePresetRange(preset: DatePresetId, today: string, input: Pres
     case 'custom_range': {
       const start = clampToToday(input.start ?? today, today);
       const end = clampToToday(input.end ?? start, today);
-      return range(start, end, `${start} - ${end}`);
+      // Shown as the pickers show dates (docs/product-spec.md §9: pickers DD-MM-YYYY).
+      return range(start, end, `${dayjs(start).format('DD-MM-YYYY')} - ${dayjs(end).format('DD-MM-YYYY')}`);
     }
     case 'month_range': {
       const start = dayjs(input.start ?? today)

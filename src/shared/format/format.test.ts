@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatPercent, formatPlain, formatShort } from './numbers.js';
-import { formatDate, formatLoginTime, formatMonth } from './dates.js';
+import { formatCurrency, formatInteger, formatPercent, formatPlain, formatShort } from './numbers.js';
+import { formatDate, formatLoginTime, formatMonth, formatPickerDate, parsePickerDate } from './dates.js';
+import { chartNumberLocale } from './numberStyle.js';
 import { formatValue } from './formatValue.js';
 
 describe('formats (docs/product-spec.md §9)', () => {
-  it('short numbers use k/m/b/t/q at 1e3..1e15 with one decimal', () => {
-    expect(formatShort(999)).toBe('999');
-    expect(formatShort(1000)).toBe('1k');
-    expect(formatShort(1234)).toBe('1.2k');
-    expect(formatShort(2_560_000)).toBe('2.6m');
-    expect(formatShort(3e9)).toBe('3b');
-    expect(formatShort(4.25e12)).toBe('4.3t');
-    expect(formatShort(5e15)).toBe('5q');
-    expect(formatShort(-1500)).toBe('-1.5k');
+  it('international short numbers use k/m/b/t/q at 1e3..1e15 with one decimal', () => {
+    expect(formatShort(999, 'international')).toBe('999');
+    expect(formatShort(1000, 'international')).toBe('1k');
+    expect(formatShort(1234, 'international')).toBe('1.2k');
+    expect(formatShort(2_560_000, 'international')).toBe('2.6m');
+    expect(formatShort(3e9, 'international')).toBe('3b');
+    expect(formatShort(4.25e12, 'international')).toBe('4.3t');
+    expect(formatShort(5e15, 'international')).toBe('5q');
+    expect(formatShort(-1500, 'international')).toBe('-1.5k');
   });
 
   it('plain values have two decimals', () => {
@@ -23,6 +24,38 @@ describe('formats (docs/product-spec.md §9)', () => {
   it('currency comes from the user currency info', () => {
     expect(formatCurrency(10)).toBe('₹10.00');
     expect(formatCurrency(2500, { symbol: '$' }, true)).toBe('$2.5k');
+  });
+
+  it('large currency drops the paise; small keeps them; the sign leads', () => {
+    expect(formatCurrency(49.5)).toBe('₹49.50');
+    expect(formatCurrency(999.99)).toBe('₹999.99');
+    expect(formatCurrency(12480.4)).toBe('₹12,480');
+    expect(formatCurrency(10576363.2)).toBe('₹1,05,76,363');
+    expect(formatCurrency(10576363.2, undefined, false, 'international')).toBe('₹10,576,363');
+    expect(formatCurrency(-1500)).toBe('-₹1,500');
+  });
+
+  it('one number style: Indian lakhs and crores, or international thousands', () => {
+    expect(formatInteger(10576363)).toBe('1,05,76,363');
+    expect(formatInteger(10576363, 'international')).toBe('10,576,363');
+    expect(formatShort(10576363, 'indian')).toBe('1.06 Cr');
+    expect(formatShort(10576363, 'international')).toBe('10.6m');
+    expect(formatShort(250000, 'indian')).toBe('2.5 L');
+    expect(formatShort(1234, 'indian')).toBe('1.2k');
+    expect(formatPlain(1234567.891, 'indian')).toBe('12,34,567.89');
+    expect(formatPlain(1234567.891, 'international')).toBe('1,234,567.89');
+    expect(formatValue(10576363, 'currencyShort', undefined, 'indian')).toBe('₹1.06 Cr');
+    expect(formatValue(10576363, 'integer', undefined, 'international')).toBe('10,576,363');
+  });
+
+  it('counts are integers whatever arrives', () => {
+    expect(formatInteger(6.6)).toBe('7');
+    expect(formatValue(3.4, 'integer')).toBe('3');
+  });
+
+  it('charts group digits the same way', () => {
+    expect(chartNumberLocale('indian').grouping).toEqual([3, 2]);
+    expect(chartNumberLocale('international').grouping).toEqual([3]);
   });
 
   it('percent, and missing values print ---', () => {
@@ -38,9 +71,18 @@ describe('formats (docs/product-spec.md §9)', () => {
     expect(formatLoginTime(null)).toBe('---');
   });
 
+  it('date pickers show and read DD-MM-YYYY', () => {
+    expect(formatPickerDate('2026-11-02')).toBe('02-11-2026');
+    expect(formatPickerDate('-1')).toBe('');
+    expect(parsePickerDate('02-11-2026')).toBe('2026-11-02');
+    expect(parsePickerDate('31-02-2026')).toBeNull();
+    expect(parsePickerDate('2026-11-02')).toBeNull();
+  });
+
   it('formatValue dispatches by format name', () => {
     expect(formatValue(1500, 'short')).toBe('1.5k');
-    expect(formatValue(55, 'percent')).toBe('55%');
+    expect(formatValue(2_560_000, 'short', undefined, 'international')).toBe('2.6m');
+    expect(formatValue(55, 'percent')).toBe('55.0%');
     expect(formatValue('x', 'nope')).toBe('x');
   });
 });

@@ -1,4 +1,5 @@
 import { formatDate, formatMonth } from './dates.js';
+import { DEFAULT_NUMBER_STYLE, type NumberStyle } from './numberStyle.js';
 import {
   DEFAULT_CURRENCY,
   formatCurrency,
@@ -20,19 +21,30 @@ export const VALUE_FORMATS = {
   monthYear: formatMonth,
   text: (v: unknown) =>
     v === null || v === undefined || v === '' ? '---' : typeof v === 'string' ? v : JSON.stringify(v),
-} as const;
+} as const satisfies Record<string, (v: unknown, style: NumberStyle) => string>;
 
-/** One entry point so tiles and cells format the same way. Unknown formats print as text. */
+/** Formats whose values are numbers: grids right-align them so digits line up. */
+export const NUMERIC_FORMATS: ReadonlySet<string> = new Set([
+  'short',
+  'plain',
+  'integer',
+  'percent',
+  'currency',
+  'currencyShort',
+]);
+
+/** One entry point so tiles, cells and charts format the same way. Unknown formats print as text. */
 export function formatValue(
   value: unknown,
   format: string | undefined,
   currency: CurrencyInfo = DEFAULT_CURRENCY,
+  style: NumberStyle = DEFAULT_NUMBER_STYLE,
 ): string {
-  if (format === 'currency') return formatCurrency(value, currency);
-  if (format === 'currencyShort') return formatCurrency(value, currency, true);
+  if (format === 'currency') return formatCurrency(value, currency, false, style);
+  if (format === 'currencyShort') return formatCurrency(value, currency, true, style);
   const fn =
     format && format in VALUE_FORMATS
       ? VALUE_FORMATS[format as keyof typeof VALUE_FORMATS]
       : VALUE_FORMATS.text;
-  return fn(value);
+  return fn(value, style);
 }

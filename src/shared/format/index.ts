@@ -1,3 +1,4 @@
 export * from './numbers.js';
+export * from './numberStyle.js';
 export * from './dates.js';
 export * from './formatValue.js';

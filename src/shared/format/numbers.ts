@@ -1,3 +1,5 @@
+import { DEFAULT_NUMBER_STYLE, NUMBER_STYLES, type NumberStyle } from './numberStyle.js';
+
 /** docs/product-spec.md §9: suffixes at 1e3, 1e6, 1e9, 1e12, 1e15, one decimal. */
 const SUFFIXES = [
   { value: 1e15, suffix: 'q' },
@@ -6,8 +8,16 @@ const SUFFIXES = [
   { value: 1e6, suffix: 'm' },
   { value: 1e3, suffix: 'k' },
 ] as const;
+/** Indian short forms: crores and lakhs read with two decimals (1.06 Cr), as Indian reports print them. */
+const INDIAN_SUFFIXES = [
+  { value: 1e7, suffix: ' Cr', digits: 2 },
+  { value: 1e5, suffix: ' L', digits: 2 },
+  { value: 1e3, suffix: 'k', digits: 1 },
+] as const;
 
 export const EMPTY_VALUE = '---';
+/** From this size on currency drops the paise: ₹1,250 reads better than ₹1,250.00 in a tile or grid. */
+const NO_PAISE_FROM = 1000;
 
 function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -15,39 +25,49 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Trailing '.0' is dropped so 1000 reads '1k', 1500 '1.5k'. */
-function oneDecimal(n: number): string {
-  return (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
+/** Rounded to `digits`, trailing zeros dropped so 1000 reads '1k', 1500 '1.5k', 1.10 Cr '1.1 Cr'. */
+function trimmed(n: number, digits: number): string {
+  const f = 10 ** digits;
+  const s = (Math.round(n * f) / f).toFixed(digits);
+  return digits > 0 ? s.replace(/\.?0+$/, '') : s;
 }
 
-/** Short numbers: 1234 -> '1.2k', 2_500_000 -> '2.5m'; below 1000 one decimal at most. */
-export function formatShort(value: unknown): string {
+/** Short numbers: 1234 -> '1.2k'; international 2_500_000 -> '2.5m', Indian 1_05_76_363 -> '1.06 Cr'. */
+export function formatShort(value: unknown, style: NumberStyle = DEFAULT_NUMBER_STYLE): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
   const abs = Math.abs(n);
-  for (const { value: unit, suffix } of SUFFIXES) {
-    if (abs >= unit) return `${oneDecimal(n / unit)}${suffix}`;
+  const units = style === 'indian' ? INDIAN_SUFFIXES : SUFFIXES.map((s) => ({ ...s, digits: 1 }));
+  for (const { value: unit, suffix, digits } of units) {
+    // A value that rounds up to the next unit (99,999 -> '100k') stays in its own: that is what it is.
+    if (abs >= unit) return `${trimmed(n / unit, digits)}${suffix}`;
   }
-  return oneDecimal(n);
+  return trimmed(n, 1);
 }
 
-/** Plain values: two decimals (docs/product-spec.md §9), grouped for reading. */
-export function formatPlain(value: unknown): string {
+function grouped(n: number, style: NumberStyle, digits: number): string {
+  return n.toLocaleString(NUMBER_STYLES[style].locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Plain values: two decimals (docs/product-spec.md §9), grouped per the number style. */
+export function formatPlain(value: unknown, style: NumberStyle = DEFAULT_NUMBER_STYLE): string {
   const n = toNumber(value);
-  if (n === null) return EMPTY_VALUE;
-  return n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return n === null ? EMPTY_VALUE : grouped(n, style, 2);
 }
 
 /** Whole counts: grouped, no decimals. */
-export function formatInteger(value: unknown): string {
+export function formatInteger(value: unknown, style: NumberStyle = DEFAULT_NUMBER_STYLE): string {
   const n = toNumber(value);
-  return n === null ? EMPTY_VALUE : Math.round(n).toLocaleString('en-IN');
+  return n === null ? EMPTY_VALUE : grouped(Math.round(n), style, 0);
 }
 
-/** Percent values arrive as 0-100 (e.g. availability %); one decimal. */
+/** Percent values arrive as 0-100 (e.g. availability %); always one decimal, so a column's digits line up. */
 export function formatPercent(value: unknown): string {
   const n = toNumber(value);
-  return n === null ? EMPTY_VALUE : `${oneDecimal(n)}%`;
+  return n === null ? EMPTY_VALUE : `${(Math.round(n * 10) / 10).toFixed(1)}%`;
 }
 
 /** The user's currency info from user_info (docs/product-spec.md §3); the default is the rupee. */
@@ -61,12 +81,19 @@ export interface CurrencyInfo {
 }
 export const DEFAULT_CURRENCY: CurrencyInfo = { symbol: '₹', mrp: 'MRP', selling_price: 'Selling Price' };
 
+/** Currency: paise below ₹1,000 (₹49.50), whole rupees above (₹12,480); `short` abbreviates. */
 export function formatCurrency(
   value: unknown,
   currency: CurrencyInfo = DEFAULT_CURRENCY,
   short = false,
+  style: NumberStyle = DEFAULT_NUMBER_STYLE,
 ): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
-  return `${currency.symbol}${short ? formatShort(n) : formatPlain(n)}`;
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  const body = short
+    ? formatShort(abs, style)
+    : grouped(abs >= NO_PAISE_FROM ? Math.round(abs) : abs, style, abs >= NO_PAISE_FROM ? 0 : 2);
+  return `${sign}${currency.symbol}${body}`;
 }

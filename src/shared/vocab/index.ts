@@ -1,1 +1,2 @@
 export * from './vocabularies.js';
+export * from './tones.js';

@@ -1,6 +1,8 @@
 /**
  * Status vocabularies of docs/product-spec.md §4 (and METRICS.md), code -> label and tone. The tone picks the
- * chip colour; the engine renders them as chips from a column's `vocab` name.
+ * colour of every chip, band and chart series that shows the label (tones.ts): good is green, bad is red,
+ * neutral is grey; info (blue) marks something under way and warn (amber) a middle band. A label means the
+ * same tone in every vocabulary (vocabularies.test.ts).
  */
 export type Tone = 'good' | 'bad' | 'warn' | 'info' | 'neutral';
 export interface VocabEntry {
@@ -18,13 +20,15 @@ export const PROMO_OFFER_STATUS = {
   0: { label: 'Matched', tone: 'good' },
   2: { label: 'Not Matched', tone: 'bad' },
   3: { label: 'Running', tone: 'info' },
-  1: { label: 'Missing', tone: 'warn' },
+  // A planned offer the channel does not show: the brand is losing the promotion it paid for.
+  1: { label: 'Missing', tone: 'bad' },
   4: { label: 'Other Offer', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
 
 export const DETECTION_STATUS = {
   5: { label: 'Invalid', tone: 'bad' },
-  6: { label: 'Pending', tone: 'warn' },
+  // Not yet looked at: neither good nor bad.
+  6: { label: 'Pending', tone: 'neutral' },
   7: { label: 'Completed', tone: 'good' },
   8: { label: 'In Progress', tone: 'info' },
 } as const satisfies Record<number, VocabEntry>;
@@ -41,7 +45,7 @@ export const PROCESS_STATUS = {
   2: { label: 'Success', tone: 'good' },
   3: { label: 'No Data', tone: 'neutral' },
   4: { label: 'Failed', tone: 'bad' },
-  5: { label: 'Waiting', tone: 'warn' },
+  5: { label: 'Waiting', tone: 'neutral' },
   0: { label: 'Mismatch', tone: 'bad' },
 } as const satisfies Record<number, VocabEntry>;
 
@@ -61,6 +65,7 @@ export const MAILER_STATUS = {
 export const PROMOTION_STATE = {
   running: { label: 'Running', tone: 'info' },
   planning: { label: 'Planning', tone: 'neutral' },
+  completed: { label: 'Completed', tone: 'good' },
 } as const satisfies Record<string, VocabEntry>;
 
 export const ARCHIVE_FLAG = {
@@ -78,13 +83,28 @@ export const OWNERSHIP = {
 export const MAPPING_STATUS = {
   1: { label: 'Mapped', tone: 'good' },
   0: { label: 'Not Mapped', tone: 'bad' },
-  2: { label: 'Pending Review', tone: 'warn' },
+  2: { label: 'Pending Review', tone: 'neutral' },
 } as const satisfies Record<string, VocabEntry>;
 
 /** Whether the brand authorised a seller (dim_seller.is_auth). */
 export const SELLER_AUTHORISATION = {
   1: { label: 'Authorised', tone: 'good' },
   0: { label: 'Unauthorised', tone: 'bad' },
+} as const satisfies Record<string, VocabEntry>;
+
+/** Content score bands (METRICS.md): a low score is a listing that sells worse. */
+export const CONTENT_BAND = {
+  high: { label: 'High', tone: 'good' },
+  medium: { label: 'Medium', tone: 'warn' },
+  low: { label: 'Low', tone: 'bad' },
+} as const satisfies Record<string, VocabEntry>;
+
+/** Labels charts draw that are verdicts without a status code of their own. */
+export const CHART_VERDICTS = {
+  aboveMrp: { label: 'Above MRP', tone: 'bad' },
+  violations: { label: 'Violations', tone: 'bad' },
+  compliant: { label: 'Compliant', tone: 'good' },
+  nonCompliant: { label: 'Non-compliant', tone: 'bad' },
 } as const satisfies Record<string, VocabEntry>;
 
 /** Vocabularies by the name a config uses. */
@@ -102,6 +122,8 @@ export const VOCABULARIES = {
   ownership: OWNERSHIP,
   mappingStatus: MAPPING_STATUS,
   sellerAuthorisation: SELLER_AUTHORISATION,
+  contentBand: CONTENT_BAND,
+  chartVerdict: CHART_VERDICTS,
 } as const;
 export type VocabularyName = keyof typeof VOCABULARIES;
 export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];

@@ -6,6 +6,7 @@ import { DataGrid } from './grid/DataGrid.js';
 import { FormWidget } from './form/FormWidget.js';
 import { KpiTiles } from './kpiTiles/KpiTiles.js';
 import { UnknownWidget } from './frame/UnknownWidget.js';
+import { UploadPanel } from './upload/UploadPanel.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };
@@ -21,6 +22,7 @@ export const widgetRegistry = createWidgetRegistry({
   chart: ChartWidget,
   form: FormWidget,
   actions: ActionsWidget,
+  uploadPanel: UploadPanel,
 });
 
 /** Render a widget config; an unknown kind shows a visible 'Unknown widget: X' tile. */

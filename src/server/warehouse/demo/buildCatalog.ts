@@ -34,6 +34,7 @@ function brandsOf(groupId: number, theme: Theme, rng: Rng): DemoBrand[] {
     ...b,
     brandId: idBase.brand(groupId) + i + 1,
     adIntensity: 0.2 + rng.next() * 0.8,
+    momentum: 0,
   }));
 }
 

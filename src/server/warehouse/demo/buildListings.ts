@@ -137,7 +137,7 @@ export function buildListings(
         plans: plansFor(product, dates, () => ++planId, rng),
         sellerIds: rng.sample(channelSellers, rng.int(1, Math.min(4, channelSellers.length))),
         content: initialContent(product, rng),
-        avgRating: Math.min(4.9, Math.max(2.6, 4 + rng.normal() * 0.45)),
+        avgRating: Math.min(4.9, Math.max(2.6, 4 + channel.ratingShift + rng.normal() * 0.45)),
         ratingCount: Math.round(product.popularity * rng.int(20, 4000)),
         reviewCount: 0,
         lastStatus: new Int8Array(listingCities.length).fill(-1),

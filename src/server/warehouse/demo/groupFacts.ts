@@ -35,6 +35,7 @@ export async function generateGroupFacts(
       nextReviewId: () => ++reviewId,
       rng: dayRng,
     };
+    for (const brand of model.brands) brand.momentum = 0.85 * brand.momentum + 0.15 * dayRng.normal();
     // channel -> category -> listings on the shelf today
     const shelves = new Map<number, Map<number, ShelfEntry[]>>();
     for (const listing of model.listings) {
@@ -46,7 +47,7 @@ export async function generateGroupFacts(
       const categoryId = listing.product.category.categoryId;
       let entries = byCategory.get(categoryId);
       if (!entries) byCategory.set(categoryId, (entries = []));
-      entries.push({ listing, units });
+      entries.push({ listing, units, inStock: shelf.inStockCities > 0 });
       await sink.flushIfFull();
     }
     for (const [channelId, byCategory] of shelves) {

@@ -3,6 +3,7 @@ import type { DemoListing, DemoSeller } from './model.js';
 import { round2 } from './priceRules.js';
 import type { Rng } from './prng.js';
 import { aspectSentiment, reviewBody, reviewerName, reviewTitle } from './reviewText.js';
+import { aspectTilt, drawStars } from './reviewStars.js';
 import type { RowSink } from './rowSink.js';
 import type { ShelfSummary } from './shelfDay.js';
 
@@ -75,12 +76,12 @@ function emitReviews(ctx: ListingDayContext, listing: DemoListing, keys: unknown
   const n = rng.poisson(Math.min(lambda, 30));
   let starSum = 0;
   for (let i = 0; i < n; i++) {
-    const rating = Math.min(5, Math.max(1, Math.round(listing.avgRating + rng.normal() * 1.1)));
+    const rating = drawStars(listing.avgRating, rng);
     starSum += rating;
     const reviewId = ctx.nextReviewId();
     const aspects = rng
       .sample(product.category.spec.aspects, rng.int(1, 3))
-      .map((a): [string, number] => [a, aspectSentiment(rating, rng)]);
+      .map((a): [string, number] => [a, aspectSentiment(rating, rng, aspectTilt(a))]);
     const where = [reviewId, groupId, date, ...keys.slice(2)];
     sink.push('fact_review', [
       ...where,

@@ -9,6 +9,11 @@ export interface DemoBrand {
   labelIndex: number;
   /** 0..1: how hard the brand buys sponsored slots and banners. */
   adIntensity: number;
+  /**
+   * Day-to-day pull on shelves (campaigns, listings work, seasonality), a mean-reverting walk
+   * around 0 that scales the brand's ranking scores: what makes category shares move.
+   */
+  momentum: number;
 }
 
 export interface DemoCategory {

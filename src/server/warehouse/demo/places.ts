@@ -7,6 +7,11 @@ export interface DemoChannel {
   oosFactor: number;
   /** Quick commerce only: share of a city's dark-store footprint this chain runs. */
   storeShare?: number;
+  /**
+   * Stars a listing here gets above or below the product's usual rating: buyers rate the
+   * delivery too, so quick commerce and e-grocery read lower than the big marketplaces.
+   */
+  ratingShift: number;
 }
 
 export interface DemoCity {
@@ -25,13 +30,34 @@ export const ZONES: Readonly<Record<number, string>> = { 1: 'North', 2: 'South',
 
 /** Ids 1, 4 and 49 are fixed by the product spec; the rest continue the same lookup table. */
 export const DEMO_CHANNELS: readonly DemoChannel[] = [
-  { channelId: 1, name: 'Amazon', kind: 'Marketplace', oosFactor: 0.7 },
-  { channelId: 4, name: 'Flipkart', kind: 'Marketplace', oosFactor: 0.9 },
-  { channelId: 49, name: 'Big Basket Mobile', kind: 'E-Grocery', oosFactor: 1.2 },
-  { channelId: 61, name: 'Blinkit', kind: 'Quick Commerce', oosFactor: 1.6, storeShare: 1 },
-  { channelId: 62, name: 'Zepto', kind: 'Quick Commerce', oosFactor: 1.8, storeShare: 0.8 },
-  { channelId: 63, name: 'Swiggy Instamart', kind: 'Quick Commerce', oosFactor: 1.7, storeShare: 0.7 },
-  { channelId: 64, name: 'JioMart', kind: 'E-Grocery', oosFactor: 1.3 },
+  { channelId: 1, name: 'Amazon', kind: 'Marketplace', oosFactor: 0.7, ratingShift: 0.12 },
+  { channelId: 4, name: 'Flipkart', kind: 'Marketplace', oosFactor: 0.9, ratingShift: -0.05 },
+  { channelId: 49, name: 'Big Basket Mobile', kind: 'E-Grocery', oosFactor: 1.2, ratingShift: -0.15 },
+  {
+    channelId: 61,
+    name: 'Blinkit',
+    kind: 'Quick Commerce',
+    oosFactor: 1.6,
+    storeShare: 1,
+    ratingShift: -0.3,
+  },
+  {
+    channelId: 62,
+    name: 'Zepto',
+    kind: 'Quick Commerce',
+    oosFactor: 1.8,
+    storeShare: 0.8,
+    ratingShift: -0.35,
+  },
+  {
+    channelId: 63,
+    name: 'Swiggy Instamart',
+    kind: 'Quick Commerce',
+    oosFactor: 1.7,
+    storeShare: 0.7,
+    ratingShift: -0.25,
+  },
+  { channelId: 64, name: 'JioMart', kind: 'E-Grocery', oosFactor: 1.3, ratingShift: -0.2 },
 ];
 
 /** Ordered so that the first N cities are always a sensible national spread. */

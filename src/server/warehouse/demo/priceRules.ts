@@ -3,7 +3,9 @@ export const VIOLATION = { max: 1, min: 2, maxMin: 3, satisfied: 4, na: 5 } as c
 
 /**
  * Violation of one observation. Selling above MRP is always a violation in India (Legal
- * Metrology), rule or not. `swung` marks a day whose intra-day crawls broke both rules.
+ * Metrology), rule or not, and it is a Max violation: MRP is a ceiling, so an observation above
+ * it is counted under Max even on a day whose crawls also went under the minimum (`swung`),
+ * which keeps the Above MRP tile a part of the Max tile (issue 17).
  */
 export function violationType(
   sellingPrice: number,
@@ -12,9 +14,10 @@ export function violationType(
   ruleMax: number | null,
   swung: boolean,
 ): number {
-  if (ruleMin === null && ruleMax === null) return sellingPrice > mrp ? VIOLATION.max : VIOLATION.na;
+  if (sellingPrice > mrp) return VIOLATION.max;
+  if (ruleMin === null && ruleMax === null) return VIOLATION.na;
   if (swung && ruleMin !== null && ruleMax !== null) return VIOLATION.maxMin;
-  if (sellingPrice > mrp || (ruleMax !== null && sellingPrice > ruleMax)) return VIOLATION.max;
+  if (ruleMax !== null && sellingPrice > ruleMax) return VIOLATION.max;
   if (ruleMin !== null && sellingPrice < ruleMin) return VIOLATION.min;
   return VIOLATION.satisfied;
 }

@@ -6,6 +6,8 @@ import type { RowSink } from './rowSink.js';
 export interface ShelfEntry {
   listing: DemoListing;
   units: number;
+  /** In stock in at least one city: a category page lists only what can be bought. */
+  inStock: boolean;
 }
 
 const RANK_DEPTH = 100;
@@ -49,10 +51,17 @@ export function emitCategoryDay(
   withBestsellers: boolean,
   rng: Rng,
 ): void {
-  const ranked = entries
-    .map((e) => ({ e, score: e.listing.product.popularity * Math.exp(0.35 * rng.normal()) }))
+  // The crawl reads as many results as the page shows that day (sorting, filters, ads vary
+  // it), so a category's own share and top-10 share move as brands gain and lose places.
+  const buyable = entries.filter((e) => e.inStock);
+  const depth = Math.min(RANK_DEPTH, Math.max(10, Math.round(buyable.length * (0.55 + 0.35 * rng.next()))));
+  const ranked = buyable
+    .map((e) => {
+      const p = e.listing.product;
+      return { e, score: p.popularity * Math.exp(p.brand.momentum + 0.35 * rng.normal()) };
+    })
     .sort((a, b) => b.score - a.score)
-    .slice(0, RANK_DEPTH);
+    .slice(0, depth);
   ranked.forEach(({ e }, i) => {
     const rank = i + 1;
     const slot = SPONSORED_RANKS.has(rank) ? 'sponsored' : 'organic';

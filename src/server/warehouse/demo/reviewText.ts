@@ -35,8 +35,9 @@ export function reviewTitle(rating: number, rng: Rng): string {
 }
 
 /** Sentiment of one aspect mention (1 positive, 0 neutral, -1 negative), leaning on the stars. */
-export function aspectSentiment(rating: number, rng: Rng): number {
-  const r = rng.next();
+/** +1 / 0 / -1 for an aspect a review mentions: follows the stars, leaning by `tilt` (aspectTilt). */
+export function aspectSentiment(rating: number, rng: Rng, tilt = 0): number {
+  const r = rng.next() - tilt;
   if (rating >= 4) return r < 0.82 ? 1 : r < 0.92 ? 0 : -1;
   if (rating === 3) return r < 0.35 ? 1 : r < 0.7 ? 0 : -1;
   return r < 0.1 ? 1 : r < 0.25 ? 0 : -1;

@@ -27,6 +27,8 @@ describe('price rules', () => {
     expect(violationType(70, 100, 80, 100, false)).toBe(2);
     expect(violationType(101, 100, 80, 100, false)).toBe(1);
     expect(violationType(95, 100, 80, 100, true)).toBe(3);
+    // Above MRP stays Max on a swung day, so Above MRP is always part of Max.
+    expect(violationType(104, 100, 80, 100, true)).toBe(1);
   });
 });
 

@@ -70,6 +70,20 @@ export async function createDuckDbWarehouse(
           await c.run(sql);
         }),
       ),
+    transaction: (statements) =>
+      write(null, () =>
+        withConnection(async (c) => {
+          await c.run('BEGIN TRANSACTION');
+          try {
+            for (const { sql, params = [] } of statements) await c.run(sql, params.map(toDuckDbParam));
+            await c.run('COMMIT');
+          } catch (error) {
+            // The connection goes back to the pool: it must not stay inside the failed transaction.
+            await c.run('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        }),
+      ),
     appendRows: (table, rows) => write(null, () => withConnection((c) => appendRows(c, table, rows))),
     appendColumns: (table, columns) =>
       write(null, () => withConnection((c) => appendColumns(c, table, columns))),

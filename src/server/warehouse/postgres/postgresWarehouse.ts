@@ -86,6 +86,22 @@ export function createPostgresWarehouse(
     async exec(sql: string) {
       await version.around(() => pool.query(sql));
     },
+    transaction: (statements) =>
+      version.around(async () => {
+        const client = await pool.connect();
+        let failed: unknown = undefined;
+        try {
+          await client.query('BEGIN');
+          for (const { sql, params = [] } of statements) await client.query(sql, params as unknown[]);
+          await client.query('COMMIT');
+        } catch (error) {
+          failed = error;
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release(failed instanceof Error ? failed : undefined);
+        }
+      }),
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import type { Warehouse } from '../warehouse.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_INDEXES_DDL, FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
+import { VIEWS_DDL } from './views.js';
 
 /**
  * Creates every warehouse table (idempotent: IF NOT EXISTS), on either dialect, and brings
@@ -10,6 +11,7 @@ import { addMissingColumns } from './addedColumns.js';
 export async function createSchema(wh: Warehouse): Promise<void> {
   for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL]) await wh.exec(ddl);
   await addMissingColumns(wh);
+  for (const ddl of VIEWS_DDL) await wh.exec(ddl);
   if (wh.dialect === 'postgres') {
     for (const ddl of FACT_INDEXES_DDL) await wh.exec(ddl);
   }

@@ -1,5 +1,6 @@
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
+import { WAREHOUSE_VIEWS } from './views.js';
 
 /** Column names of every table in DDL order, read from the DDL itself so they cannot drift. */
 export interface ColumnInfo {
@@ -25,11 +26,12 @@ function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
 }
 
 const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL]);
+const VIEWS = new Map(WAREHOUSE_VIEWS.map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]));
 
 export type TableName = string;
 
 export function tableColumnInfo(table: TableName): readonly ColumnInfo[] {
-  const columns = TABLES.get(table);
+  const columns = TABLES.get(table) ?? VIEWS.get(table);
   if (!columns) throw new Error(`Unknown warehouse table "${table}"`);
   return columns;
 }
@@ -38,6 +40,12 @@ export function tableColumns(table: TableName): readonly string[] {
   return tableColumnInfo(table).map((c) => c.name);
 }
 
+/** Tables only (what loads and deletes write to); views are in readableNames(). */
 export function tableNames(): readonly string[] {
   return [...TABLES.keys()];
+}
+
+/** Tables and views: what a dataset may read. */
+export function readableNames(): readonly string[] {
+  return [...TABLES.keys(), ...VIEWS.keys()];
 }

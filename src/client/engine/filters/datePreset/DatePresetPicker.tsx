@@ -10,6 +10,7 @@ import {
 import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { MonthRangeInputs } from '../monthRange/MonthRangeInputs.js';
+import { PickerDateInput } from './PickerDateInput.js';
 
 /** Presets that need dates from the user before they apply. */
 const NEEDS_INPUT = new Set<DatePresetId>(['custom_range', 'month_range', 'single_alone']);
@@ -54,36 +55,24 @@ export function DatePresetPicker({
       </label>
       {(mode === 'custom_range' || mode === 'single_alone') && (
         <span className="ss-datepicker__inputs">
-          <input
-            type="date"
-            className="ss-input"
-            aria-label={mode === 'single_alone' ? 'Date' : 'Start date'}
+          <PickerDateInput
+            label={mode === 'single_alone' ? 'Date' : 'Start date'}
             max={today}
-            defaultValue={filters.start_date !== '-1' ? filters.start_date : today}
-            onChange={(e) => {
-              if (!e.target.value) return;
-              const end = mode === 'single_alone' ? e.target.value : (filters.end_date ?? today);
-              screenActions.setDatePreset(store, mode, {
-                start: e.target.value,
-                end: end < e.target.value ? e.target.value : end,
-              });
+            value={filters.start_date !== '-1' ? filters.start_date : today}
+            onChange={(start) => {
+              const end = mode === 'single_alone' ? start : (filters.end_date ?? today);
+              screenActions.setDatePreset(store, mode, { start, end: end < start ? start : end });
             }}
           />
           {mode === 'custom_range' && (
-            <input
-              type="date"
-              className="ss-input"
-              aria-label="End date"
+            <PickerDateInput
+              label="End date"
               max={today}
               min={filters.start_date}
-              defaultValue={filters.end_date !== '-1' ? filters.end_date : today}
-              onChange={(e) => {
-                if (e.target.value)
-                  screenActions.setDatePreset(store, 'custom_range', {
-                    start: filters.start_date,
-                    end: e.target.value,
-                  });
-              }}
+              value={filters.end_date !== '-1' ? filters.end_date : today}
+              onChange={(end) =>
+                screenActions.setDatePreset(store, 'custom_range', { start: filters.start_date, end })
+              }
             />
           )}
         </span>

@@ -73,3 +73,39 @@ describe('typeahead filter', () => {
     expect(screen.queryByText('Acme Foods')).toBeNull();
   });
 });
+
+describe('product filter (issue 17 §2)', () => {
+  it("is a product search of at most 20 with the spec's message", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const shared = JSON.parse(await readFile('screens/shared/filters.json', 'utf8')) as {
+      filters: Record<string, Record<string, unknown>>;
+    };
+    expect(shared.filters.product).toMatchObject({
+      kind: 'typeahead',
+      field: 'product_id',
+      maxSelect: 20,
+      maxSelectMessage: 'You can select a maximum of 20 products at a time.',
+    });
+  });
+
+  it('shows the configured message instead of the generic one past maxSelect', async () => {
+    const limited = {
+      ...brand,
+      kind: 'typeahead' as const,
+      maxSelectMessage: 'You can select a maximum of 20 products at a time.',
+    };
+    render(
+      <EngineHarness screen={stockKpiScreen}>
+        <FilterBar filters={[limited]} />
+      </EngineHarness>,
+    );
+    const input = screen.getByLabelText('Brand');
+    fireEvent.change(input, { target: { value: 'A' } });
+    fireEvent.click(await screen.findByText('Acme Foods'));
+    fireEvent.change(input, { target: { value: 'S' } });
+    fireEvent.click(await screen.findByText('Sunrise'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You can select a maximum of 20 products at a time.',
+    );
+  });
+});

@@ -51,7 +51,12 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
         maxMenuHeight={165}
         components={{ MenuList }}
         onChange={(next) => {
-          const message = checkSelectionCount(next, { maxSelect: config.maxSelect, minSelect });
+          const problem = checkSelectionCount(next, { maxSelect: config.maxSelect, minSelect });
+          // The spec words some limits itself (products: 'You can select a maximum of 20 products at a time.').
+          const message =
+            problem && config.maxSelect !== undefined && next.length > config.maxSelect
+              ? (config.maxSelectMessage ?? problem)
+              : problem;
           if (message) return screenActions.notify(store, message);
           screenActions.setFilter(
             store,

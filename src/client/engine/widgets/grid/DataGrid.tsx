@@ -13,6 +13,7 @@ import { screenActions } from '../../state/screenStore.js';
 import { useQueryRows } from '../../useQueryRows.js';
 import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
+import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
@@ -23,24 +24,33 @@ const features = tableFeatures({ rowSortingFeature });
 
 /** Server-paged, server-sorted grid (TanStack Table v9 in manual mode) with Show More. */
 export function DataGrid({ config }: { config: GridWidget }) {
-  const { screen, store, currency } = useEngine();
+  const { screen, store, currency, numberStyle } = useEngine();
   const snap = useSnapshot(store);
   const load = useQueryRows(config.query);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
   const total = load.result?.total ?? 0;
 
+  const layouts = useMemo(() => columnLayouts(config.columns), [config.columns]);
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
-      config.columns.map((col) => ({
+      config.columns.map((col, i) => ({
         id: col.field,
         accessorFn: (row: Row) => row[col.field],
         header: col.header ?? fieldLabel(screen, col.field),
         // Only declared sort fields: the server refuses any other order_by.
         enableSorting: col.sortable === true,
-        cell: (info) => <GridCell column={col} row={info.row.original} currency={currency} />,
+        cell: (info) => (
+          <GridCell
+            column={col}
+            row={info.row.original}
+            currency={currency}
+            numberStyle={numberStyle}
+            clamp={layouts[i]?.clamp}
+          />
+        ),
       })),
-    [config.columns, currency, screen],
+    [config.columns, currency, numberStyle, layouts, screen],
   );
   const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
   const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
@@ -102,19 +112,26 @@ export function DataGrid({ config }: { config: GridWidget }) {
     >
       {rows.length > 0 && (
         <>
-          <div className="ss-grid__scroll" ref={scroller}>
+          {/* Focusable so the keyboard can scroll a wide grid sideways (and a KPI drill lands here). */}
+          <div
+            className="ss-grid__scroll"
+            ref={scroller}
+            tabIndex={0}
+            role="region"
+            aria-label={config.title ?? 'Rows'}
+          >
             <table className="ss-grid">
               <thead>
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => {
                       const sorted = header.column.getIsSorted();
-                      const col = config.columns.find((c) => c.field === header.column.id);
+                      const at = config.columns.findIndex((c) => c.field === header.column.id);
+                      const col = config.columns[at];
                       return (
                         <th
                           key={header.id}
-                          style={col?.width ? { width: col.width } : undefined}
-                          className={col?.align ? `ss-align-${col.align}` : undefined}
+                          {...cellProps(layouts[at], true)}
                           aria-sort={
                             sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                           }
@@ -144,9 +161,9 @@ export function DataGrid({ config }: { config: GridWidget }) {
                 {table.getRowModel().rows.map((row) => (
                   <tr key={row.id}>
                     {row.getAllCells().map((cell) => {
-                      const col = config.columns.find((c) => c.field === cell.column.id);
+                      const at = config.columns.findIndex((c) => c.field === cell.column.id);
                       return (
-                        <td key={cell.id} className={col?.align ? `ss-align-${col.align}` : undefined}>
+                        <td key={cell.id} {...cellProps(layouts[at], false)}>
                           <table.FlexRender cell={cell} />
                         </td>
                       );

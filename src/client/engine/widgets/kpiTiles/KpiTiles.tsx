@@ -5,6 +5,7 @@ import { findQuery } from '../../findQuery.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { useQueryRows } from '../../useQueryRows.js';
 import { kpiChange } from './kpiChange.js';
+import { KpiDrillLink } from './KpiDrillLink.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -12,7 +13,7 @@ import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
  * `change` also shows the change from the previous period (the query's `compare`).
  */
 export function KpiTiles({ config }: { config: KpiTilesWidget }) {
-  const { screen, currency } = useEngine();
+  const { screen, currency, numberStyle } = useEngine();
   const load = useQueryRows(config.query);
   const keys = comparedKeysLabel(screen, findQuery(screen, config.query)?.compare?.over ?? []);
   const row = load.result?.rows[0];
@@ -23,7 +24,9 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
           {config.tiles.map((tile) => {
             const meta = screen.measures?.find((m) => m.id === tile.measure);
             const format = tile.format ?? meta?.format;
-            const change = tile.change ? kpiChange(row, tile.measure, format, keys, currency) : null;
+            const change = tile.change
+              ? kpiChange(row, tile.measure, format, keys, currency, numberStyle)
+              : null;
             const definition = [tile.description ?? meta?.description, change?.detail]
               .filter(Boolean)
               .join(' ');
@@ -43,13 +46,16 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     </span>
                   )}
                 </div>
-                <div className="ss-kpi__value">{formatValue(row[tile.measure], format, currency)}</div>
+                <div className="ss-kpi__value">
+                  {formatValue(row[tile.measure], format, currency, numberStyle)}
+                </div>
                 {change && (
                   <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
                     <span className="ss-kpi__delta">{change.delta}</span>{' '}
                     <span className="ss-kpi__against">{change.against}</span>
                   </div>
                 )}
+                <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
                 {definition && (
                   <div className="ss-kpi__definition" role="tooltip">
                     {definition}

@@ -6,7 +6,12 @@ import {
   COMPARE_START,
   previousField,
 } from '../../../../shared/compareFields.js';
-import { formatDate, formatValue, type CurrencyInfo } from '../../../../shared/format/index.js';
+import {
+  formatDate,
+  formatValue,
+  type CurrencyInfo,
+  type NumberStyle,
+} from '../../../../shared/format/index.js';
 
 /** What a KPI tile shows of its measure's period-over-period change (ScreenQuery.compare). */
 export interface KpiChange {
@@ -30,6 +35,7 @@ export function kpiChange(
   /** What the compared keys are, plural, e.g. 'keywords'. */
   keysLabel: string,
   currency?: CurrencyInfo,
+  style?: NumberStyle,
 ): KpiChange | null {
   const start = row[COMPARE_START];
   const end = row[COMPARE_END];
@@ -52,11 +58,11 @@ export function kpiChange(
   const points = format === 'percent';
   const size = points
     ? `${Math.abs(change).toFixed(1)} pts`
-    : formatValue(Math.abs(change), format, currency);
+    : formatValue(Math.abs(change), format, currency, style);
   const shown = points ? Math.round(change * 10) / 10 : change;
   const direction = shown > 0 ? 'up' : shown < 0 ? 'down' : 'flat';
   const arrow = { up: '▲', down: '▼', flat: '■' }[direction];
-  const fmt = (v: number) => formatValue(v, format, currency);
+  const fmt = (v: number) => formatValue(v, format, currency, style);
   return {
     direction,
     delta: `${arrow} ${size}`,

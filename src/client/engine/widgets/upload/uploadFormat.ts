@@ -1,0 +1,15 @@
+import dayjs from 'dayjs';
+import type { SliceField } from '../../../../shared/config.gen.js';
+import type { UploadSlice } from './uploadApi.js';
+
+/** A timestamp in the product's format (DD-MMM-YYYY hh:mm A, local time), or --- . */
+export function formatWhen(iso: string | null | undefined, format = 'DD-MMM-YYYY hh:mm A'): string {
+  if (!iso) return '---';
+  const d = dayjs(iso);
+  return d.isValid() ? d.format(format) : '---';
+}
+
+/** A slice as words, e.g. "Amazon 2026-01", for file names and labels. */
+export function sliceText(fields: readonly SliceField[], slice: UploadSlice): string {
+  return fields.map((f) => slice.labels[f.field] ?? String(slice.slice[f.field])).join(' ');
+}

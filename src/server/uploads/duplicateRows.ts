@@ -1,0 +1,44 @@
+import type { UploadDeclaration } from '../../shared/config.gen.js';
+import type { RowError } from './rowValidator.js';
+import type { UploadPlan } from './uploadPlan.js';
+
+/**
+ * The target's key (`target.unique`) across one file: a second row with the same key is a row
+ * error naming the first, so a file never reaches the swap only to fail on the table's key.
+ */
+export class DuplicateRows {
+  private readonly seen = new Map<string, number>();
+  private readonly at: number[];
+  private readonly header: string;
+
+  constructor(upload: UploadDeclaration, plan: UploadPlan) {
+    const unique = upload.target.unique ?? [];
+    this.at = unique.map((name) => plan.targets.findIndex((t) => t.name === name));
+    const source = plan.targets[this.at[0] ?? -1]?.source;
+    this.header =
+      source && (source.kind === 'cell' || source.kind === 'also')
+        ? upload.columns[source.column]!.header
+        : (unique[0] ?? '');
+  }
+
+  /** Checks the row last appended to `columns`; a repeat is removed from them and reported. */
+  check(line: number, columns: unknown[][], errors: (e: RowError) => void): boolean {
+    if (this.at.length === 0) return true;
+    const last = columns[0]!.length - 1;
+    const values = this.at.map((t) => String(columns[t]![last]));
+    const key = values.join('\u0000');
+    const first = this.seen.get(key);
+    if (first === undefined) {
+      this.seen.set(key, line);
+      return true;
+    }
+    for (const column of columns) column.pop();
+    errors({
+      row: line,
+      column: this.header,
+      value: values.join(' / '),
+      message: `Repeats row ${first}.`,
+    });
+    return false;
+  }
+}

@@ -1,0 +1,80 @@
+import { bulkInsert } from '../warehouse/bulkInsert.js';
+import type { DuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import type { UploadPlan } from './uploadPlan.js';
+
+const PREFIX = 'upload_stage_';
+
+function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
+  return typeof (wh as Partial<DuckDbWarehouse>).appendColumns === 'function';
+}
+
+/**
+ * A copy of the target table's shape that an upload fills while the target stays untouched.
+ * Only `swap` touches the target: one transaction deletes the group's slices present in the
+ * file and inserts the staged rows, so readers see the old data or the new, never a mix, and a
+ * crash at any point leaves the old data (a leftover staging table is dropped at the next start).
+ */
+export class StagingTable {
+  private constructor(
+    private readonly wh: Warehouse,
+    private readonly plan: UploadPlan,
+    readonly name: string,
+  ) {}
+
+  static async create(wh: Warehouse, plan: UploadPlan, runId: number): Promise<StagingTable> {
+    const name = `${PREFIX}${Math.trunc(runId)}`;
+    await wh.exec(`DROP TABLE IF EXISTS ${name}`);
+    await wh.exec(`CREATE TABLE ${name} AS SELECT * FROM ${plan.table} WHERE 1 = 0`);
+    return new StagingTable(wh, plan, name);
+  }
+
+  /** Appends rows given column by column (the plan's columns, equal lengths). */
+  async append(columns: readonly unknown[][]): Promise<void> {
+    const count = columns[0]?.length ?? 0;
+    if (count === 0) return;
+    if (hasAppender(this.wh)) return this.wh.appendColumns(this.name, columns);
+    const rows = Array.from({ length: count }, (_, r) => columns.map((column) => column[r]));
+    const names = this.plan.targets.map((t) => t.name);
+    await bulkInsert(this.wh, this.name, names, rows);
+  }
+
+  /** Replaces the group's slices present in the staged rows by those rows, all or nothing. */
+  async swap(groupId: number): Promise<void> {
+    const { table, targets, slice } = this.plan;
+    const tenant = targets.find((t) => t.source.kind === 'tenant')!.name;
+    const fixed = targets.filter((t) => t.source.kind === 'fixed').map((t) => t.name);
+    const keys = [
+      ...slice.map((s) => ({
+        name: s.name,
+        expr: (a: string) => (s.month ? `date_trunc('month', ${a}.${s.name})` : `${a}.${s.name}`),
+      })),
+      ...fixed
+        .filter((f) => !slice.some((s) => s.name === f))
+        .map((name) => ({ name, expr: (a: string) => `${a}.${name}` })),
+    ];
+    const distinct = keys.map((k) => `${k.expr('x')} AS ${k.name}`).join(', ');
+    const match = keys.map((k) => `${k.expr('t')} = s.${k.name}`).join(' AND ');
+    await this.wh.transaction([
+      {
+        sql: `DELETE FROM ${table} t USING (SELECT DISTINCT ${distinct} FROM ${this.name} x) s WHERE t.${tenant} = $1 AND ${match}`,
+        params: [groupId],
+      },
+      { sql: `INSERT INTO ${table} SELECT * FROM ${this.name}` },
+    ]);
+  }
+
+  drop(): Promise<void> {
+    return this.wh.exec(`DROP TABLE IF EXISTS ${this.name}`);
+  }
+}
+
+/** Drops staging tables a killed server left behind; their rows never reached a target. */
+export async function dropLeftoverStaging(wh: Warehouse): Promise<number> {
+  const rows = await wh.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_name LIKE '${PREFIX}%'`,
+  );
+  const names = rows.map((r) => r.table_name).filter((n) => /^upload_stage_\d+$/.test(n));
+  for (const name of names) await wh.exec(`DROP TABLE IF EXISTS ${name}`);
+  return names.length;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { UploadDeclaration } from '../../shared/config.gen.js';
+import { planUpload } from './uploadPlan.js';
+
+const upload = (columns: UploadDeclaration['columns']): UploadDeclaration => ({
+  kind: 'upload',
+  id: 'sales',
+  title: 'Sales',
+  accept: ['.xlsx'],
+  columns,
+  target: {
+    kind: 'warehouse',
+    table: 'fact_sales',
+    tenantColumn: 'group_id',
+    fixed: { is_estimate: 0 },
+    replace: [{ field: 'sale_date', label: 'Month', grain: 'month' }],
+  },
+});
+
+describe('planUpload', () => {
+  it('maps every target column to the tenant, a fixed value, a cell or a lookup column', () => {
+    const plan = planUpload(
+      upload([
+        { kind: 'column', header: 'Channel', field: 'channel_id', type: 'integer' },
+        { kind: 'column', header: 'Day', field: 'sale_date', type: 'date' },
+        {
+          kind: 'column',
+          header: 'SKU',
+          field: 'product_id',
+          type: 'string',
+          lookup: {
+            table: 'dim_product',
+            match: 'sku_code',
+            key: 'product_id',
+            also: ['brand_id', 'category_id', 'is_competitor'],
+          },
+        },
+        { kind: 'column', header: 'Units', field: 'units', type: 'integer' },
+        { kind: 'column', header: 'Revenue', field: 'revenue', type: 'number' },
+      ]),
+    );
+    expect(Object.fromEntries(plan.targets.map((t) => [t.name, t.source.kind]))).toEqual({
+      group_id: 'tenant',
+      sale_date: 'cell',
+      channel_id: 'cell',
+      product_id: 'cell',
+      brand_id: 'also',
+      category_id: 'also',
+      is_competitor: 'also',
+      units: 'cell',
+      revenue: 'cell',
+      is_estimate: 'fixed',
+    });
+    expect(plan.slice).toEqual([{ name: 'sale_date', target: 1, month: true }]);
+  });
+
+  it('names the columns nothing fills', () => {
+    expect(() =>
+      planUpload(upload([{ kind: 'column', header: 'Day', field: 'sale_date', type: 'date' }])),
+    ).toThrow(
+      'Upload sales: nothing fills fact_sales.channel_id, product_id, brand_id, category_id, is_competitor, units, revenue',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import type { UploadDeclaration } from '../../shared/config.gen.js';
+import { tableColumns } from '../warehouse/schema/tableColumns.js';
+
+/** Where one target column's value comes from. */
+export type ColumnSource =
+  | { kind: 'tenant' }
+  | { kind: 'fixed'; value: string | number }
+  | { kind: 'cell'; column: number }
+  | { kind: 'also'; column: number; index: number };
+
+export interface UploadPlan {
+  table: string;
+  /** Target columns in table (DDL) order, each with its source. */
+  targets: readonly { name: string; source: ColumnSource }[];
+  /** Positions (in `targets`) of the slice fields, with their month grain. */
+  slice: readonly { name: string; target: number; month: boolean }[];
+}
+
+/**
+ * Maps every column of the target table to where its value comes from: the group (tenant), a
+ * fixed value, a template cell, or a column of a cell's lookup row. A column nothing fills is a
+ * config mistake, named here before a single row is read.
+ */
+export function planUpload(upload: UploadDeclaration): UploadPlan {
+  const { target } = upload;
+  const sources = new Map<string, ColumnSource>([[target.tenantColumn, { kind: 'tenant' }]]);
+  for (const [name, value] of Object.entries(target.fixed ?? {})) {
+    if (value !== undefined) sources.set(name, { kind: 'fixed', value });
+  }
+  upload.columns.forEach((column, c) => {
+    sources.set(column.field, { kind: 'cell', column: c });
+    column.lookup?.also?.forEach((name, index) => sources.set(name, { kind: 'also', column: c, index }));
+  });
+  const names = tableColumns(target.table);
+  const unfilled = names.filter((n) => !sources.has(n));
+  if (unfilled.length > 0) {
+    throw new Error(`Upload ${upload.id}: nothing fills ${target.table}.${unfilled.join(', ')}`);
+  }
+  const targets = names.map((name) => ({ name, source: sources.get(name)! }));
+  const slice = target.replace.map(({ field, grain }) => {
+    const at = names.indexOf(field);
+    if (at < 0)
+      throw new Error(`Upload ${upload.id}: slice field ${field} is not a column of ${target.table}`);
+    return { name: field, target: at, month: grain === 'month' };
+  });
+  return { table: target.table, targets, slice };
+}

@@ -1,0 +1,161 @@
+import type { UploadDeclaration } from '../../shared/config.gen.js';
+import { AppError, BadRequestError } from '../../shared/errors.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import { sniffFile } from './fileKind.js';
+import { loadLookups } from './lookups.js';
+import { readRows } from './readRows.js';
+import { matchHeader, RowValidator, type RowError } from './rowValidator.js';
+import { StagingTable } from './stagingTable.js';
+import type { UploadRepo } from './uploadRepo.js';
+import { planUpload } from './uploadPlan.js';
+import { checkXlsxZip } from './zipGuard.js';
+import { MAX_KEPT_ERRORS, maxRowsOf, STAGE_BATCH_ROWS } from './uploadLimits.js';
+import { SliceCounter } from './sliceCounter.js';
+import { DuplicateRows } from './duplicateRows.js';
+import * as m from './uploadMessages.js';
+
+export interface ReceivedFile {
+  path: string;
+  fileName: string;
+  extension: string;
+  size: number;
+}
+
+export interface UploadCall {
+  upload: UploadDeclaration;
+  /** 'area/screen/uploadId': the history and slices key. */
+  key: string;
+  groupId: number;
+  userId: number;
+}
+
+export interface UploadOutcome {
+  runId: number;
+  status: 'loaded' | 'rejected';
+  message: string;
+  rowsOk: number;
+  rowsFailed: number;
+  /** The first bad cells (the error file has them all, up to its cap). */
+  errors: RowError[];
+  slices: { slice: Record<string, string | number>; rows: number }[];
+}
+
+/** Errors shown in the answer itself; the rest are in the error file. */
+const ERRORS_IN_ANSWER = 50;
+
+/**
+ * The pipeline of one file: sniff, guard, read streaming, validate every row, stage the good
+ * ones, then swap them in with one transaction, only when no row failed. The run is recorded
+ * from the start, so the history shows refused and rejected files as well as loaded ones.
+ */
+export async function runUpload(
+  wh: Warehouse,
+  repo: UploadRepo,
+  call: UploadCall,
+  file: ReceivedFile,
+): Promise<UploadOutcome> {
+  const runId = await repo.start(call.groupId, call.userId, call.key, file.fileName);
+  let staging: StagingTable | null = null;
+  try {
+    const outcome = await validateAndLoad(wh, repo, call, file, runId, (s) => (staging = s));
+    await repo.finish(runId, { ...outcome, errors: outcome.errors });
+    return { ...outcome, runId, errors: outcome.errors.slice(0, ERRORS_IN_ANSWER) };
+  } catch (error) {
+    const refused = error instanceof AppError && error.status === 400;
+    const message = refused ? error.message : 'The upload failed on the server; nothing was loaded.';
+    await repo.finish(runId, { status: refused ? 'refused' : 'failed', rowsOk: 0, rowsFailed: 0, message });
+    throw error;
+  } finally {
+    await (staging as StagingTable | null)?.drop();
+  }
+}
+
+async function validateAndLoad(
+  wh: Warehouse,
+  repo: UploadRepo,
+  call: UploadCall,
+  file: ReceivedFile,
+  runId: number,
+  onStaging: (s: StagingTable) => void,
+): Promise<Omit<UploadOutcome, 'runId'>> {
+  const { upload, groupId } = call;
+  const kind = await sniffFile(file.path, file.extension, file.size);
+  if (kind === 'xlsx') await checkXlsxZip(file.path);
+  const plan = planUpload(upload);
+  const lookups = await loadLookups(wh, upload.columns, groupId);
+  const maxRows = maxRowsOf(upload);
+  const errors: RowError[] = [];
+  let rowsFailed = 0;
+  let rowsOk = 0;
+  let validator: RowValidator | null = null;
+  let batch = emptyBatch(plan.targets.length);
+  let staging: StagingTable | null = null;
+  const slices = new SliceCounter(plan);
+  const duplicates = new DuplicateRows(upload, plan);
+  const keepError = (e: RowError) => {
+    if (errors.length < MAX_KEPT_ERRORS) errors.push(e);
+  };
+  const flush = async () => {
+    staging ??= await StagingTable.create(wh, plan, runId);
+    onStaging(staging);
+    await staging.append(batch);
+    batch = emptyBatch(plan.targets.length);
+  };
+
+  for await (const rows of readRows(file.path, kind, upload.columns.length)) {
+    for (const { line, cells } of rows) {
+      if (cells.every((c) => c === null || c === '')) continue;
+      if (!validator) {
+        const { positions, missing } = matchHeader(upload, cells);
+        if (missing.length > 0) throw new BadRequestError(m.missingColumns(missing));
+        validator = new RowValidator(upload, plan, positions, lookups, groupId);
+        continue;
+      }
+      if (rowsOk + rowsFailed >= maxRows) throw new BadRequestError(m.tooManyRows(maxRows));
+      // Once a row failed nothing will load: keep validating (to report every bad row), stop staging.
+      if (!validator.validate(line, cells, keepError, rowsFailed > 0 ? null : batch)) {
+        rowsFailed++;
+        continue;
+      }
+      if (rowsFailed === 0 && !duplicates.check(line, batch, keepError)) {
+        rowsFailed++;
+        continue;
+      }
+      rowsOk++;
+      if (rowsFailed > 0) continue;
+      slices.countLast(batch);
+      if (batch[0]!.length >= STAGE_BATCH_ROWS) {
+        await flush();
+        await repo.progress(runId, rowsOk);
+      }
+    }
+  }
+  if (!validator) throw new BadRequestError(m.EMPTY_FILE);
+  if (rowsOk + rowsFailed === 0) throw new BadRequestError(m.NO_DATA_ROWS);
+  if (rowsFailed > 0) {
+    return {
+      status: 'rejected',
+      message: m.rowsRejected(rowsFailed),
+      rowsOk,
+      rowsFailed,
+      errors,
+      slices: [],
+    };
+  }
+  await flush();
+  await staging!.swap(groupId);
+  const loaded = slices.list();
+  await repo.saveSlices(groupId, call.key, runId, loaded);
+  return {
+    status: 'loaded',
+    message: m.rowsLoaded(rowsOk),
+    rowsOk,
+    rowsFailed: 0,
+    errors: [],
+    slices: loaded,
+  };
+}
+
+function emptyBatch(width: number): unknown[][] {
+  return Array.from({ length: width }, () => []);
+}

@@ -1,0 +1,60 @@
+/**
+ * Views over the facts that a dataset reads like a table. Each names its columns, so config
+ * checks know them without a running warehouse (tableColumns.ts) and both dialects take the DDL.
+ */
+export interface WarehouseView {
+  name: string;
+  columns: readonly string[];
+  select: string;
+}
+
+export const WAREHOUSE_VIEWS: readonly WarehouseView[] = [
+  {
+    // A competitor product's price observations, each next to the own product it is mapped to
+    // (dim_product_competitor): the Competitors screen pairs them. An observation of a competitor
+    // mapped to two own products appears once per pairing. The own product's price on the same
+    // day, channel and city is not joined in: that self-join of fact_price took the screen's
+    // queries from ~20 ms to seconds on the large tenant (npm run bench).
+    // Own products' observations follow once each, paired with themselves, so own and
+    // competitor brands compare on one screen.
+    name: 'v_competitor_price',
+    columns: [
+      'group_id',
+      'crawl_date',
+      'channel_id',
+      'city_id',
+      'product_id',
+      'brand_id',
+      'category_id',
+      'is_competitor',
+      'mrp',
+      'selling_price',
+      'discount_pct',
+      'variation_pct',
+      'violation_type',
+      'own_product_id',
+      'own_sku_name',
+    ],
+    select: `SELECT f.group_id, f.crawl_date, f.channel_id, f.city_id, f.product_id, f.brand_id,
+        f.category_id, f.is_competitor, f.mrp, f.selling_price, f.discount_pct, f.variation_pct,
+        f.violation_type, c.product_id, op.sku_name
+      FROM dim_product_competitor c
+      JOIN dim_product op ON op.product_id = c.product_id AND op.group_id = c.group_id
+      JOIN fact_price f ON f.group_id = c.group_id AND f.product_id = c.competitor_product_id
+      UNION ALL
+      SELECT f.group_id, f.crawl_date, f.channel_id, f.city_id, f.product_id, f.brand_id,
+        f.category_id, f.is_competitor, f.mrp, f.selling_price, f.discount_pct, f.variation_pct,
+        f.violation_type, f.product_id, p.sku_name
+      FROM fact_price f
+      JOIN dim_product p ON p.product_id = f.product_id AND p.group_id = f.group_id
+      WHERE f.is_competitor = 0`,
+  },
+];
+
+/**
+ * CREATE OR REPLACE keeps a start atomic for servers sharing a warehouse; PostgreSQL refuses to
+ * rename or drop a view's columns that way, so such a change must DROP the view first.
+ */
+export const VIEWS_DDL: readonly string[] = WAREHOUSE_VIEWS.map(
+  (v) => `CREATE OR REPLACE VIEW ${v.name} (${v.columns.join(', ')}) AS ${v.select}`,
+);
