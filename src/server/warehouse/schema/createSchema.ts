@@ -2,6 +2,7 @@ import type { Warehouse } from '../warehouse.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_INDEXES_DDL, FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
+import { SETUP_TABLES_DDL } from './setupTables.js';
 import { VIEWS_DDL } from './views.js';
 
 /**
@@ -9,7 +10,7 @@ import { VIEWS_DDL } from './views.js';
  * tables made by an earlier version up to date (columns added since).
  */
 export async function createSchema(wh: Warehouse): Promise<void> {
-  for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL]) await wh.exec(ddl);
+  for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL, ...SETUP_TABLES_DDL]) await wh.exec(ddl);
   await addMissingColumns(wh);
   for (const ddl of VIEWS_DDL) await wh.exec(ddl);
   if (wh.dialect === 'postgres') {

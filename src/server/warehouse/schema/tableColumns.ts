@@ -1,5 +1,6 @@
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
+import { SETUP_TABLES_DDL } from './setupTables.js';
 import { WAREHOUSE_VIEWS } from './views.js';
 
 /** Column names of every table in DDL order, read from the DDL itself so they cannot drift. */
@@ -25,7 +26,7 @@ function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
   return tables;
 }
 
-const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL]);
+const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL, ...SETUP_TABLES_DDL]);
 const VIEWS = new Map(WAREHOUSE_VIEWS.map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]));
 
 export type TableName = string;
