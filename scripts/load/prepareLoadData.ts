@@ -53,7 +53,7 @@ export async function prepareLoadData(dataDir: string, analysts: number): Promis
         continue;
       const { id: _id, ...copy } = demo;
       await db.transaction().execute(async (tx) => {
-        const user = { ...copy, user_name: name, is_admin: false };
+        const user = { ...copy, user_name: name };
         const { id } = await tx.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
         for (const { id: _role, ...r } of roles)
           await tx

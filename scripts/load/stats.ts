@@ -33,3 +33,27 @@ export class Tally {
     );
   }
 }
+
+/**
+ * A Tally that also files each result by when it came back: after the ramp and before the flood
+ * (`idle`), or once the flood runs (`flooded`), so one run compares the same analysts with and
+ * without it.
+ */
+export class PhasedTally extends Tally {
+  readonly idle = new Tally();
+  readonly flooded = new Tally();
+
+  constructor(
+    private readonly idleFrom: number,
+    private readonly floodFrom: number,
+  ) {
+    super();
+  }
+
+  override add(ms: number, status: number | string, ok: boolean, cache?: string | string[]): void {
+    super.add(ms, status, ok, cache);
+    const now = Date.now();
+    if (now >= this.floodFrom) this.flooded.add(ms, status, ok, cache);
+    else if (now >= this.idleFrom) this.idle.add(ms, status, ok, cache);
+  }
+}

@@ -87,8 +87,8 @@ describe('demo directory', () => {
     });
   });
 
-  it('seeds 24 users, each mapped to a group with a role, one blocked', async () => {
-    expect(await count(sql`select count(*)::int as n from users`)).toBe(24);
+  it('seeds 25 users, each mapped to a group with a role, one blocked', async () => {
+    expect(await count(sql`select count(*)::int as n from users`)).toBe(25);
     expect(await count(sql`select count(*)::int as n from users where status = 'blocked'`)).toBe(1);
     const unmapped = sql<{ n: number }>`select count(*)::int as n from users u
       where not exists (select 1 from user_group_roles m where m.user_id = u.id)`;
@@ -112,6 +112,7 @@ describe('demo directory', () => {
       { user_name: 'multi@shelfscope.test', group_name: 'Demo Brands', role: 'Admin' },
       { user_name: 'multi@shelfscope.test', group_name: 'Legacy Retail', role: 'Admin' },
       { user_name: 'stock@shelfscope.test', group_name: 'Demo Brands', role: 'Stock Viewer' },
+      { user_name: 'analyst@shelfscope.test', group_name: 'Demo Brands', role: 'Analyst' },
     ]);
   });
 

@@ -88,7 +88,8 @@ describe('CSRF on DELETE', () => {
 describe('admin actions', () => {
   it('a non-admin gets 403 on every admin action, and nothing changes', async () => {
     const target = await newUser(server);
-    const plain = await login(server, (await newUser(server)).name);
+    // Admin areas are activities: a role without them (Stock Viewer) is refused.
+    const plain = await login(server, (await newUser(server, { role: 'Stock Viewer' })).name);
     const block = await plain.post('user/changeUserStatus', { user_id: target.id, status: 'blocked' });
     expect(block.status).toBe(403);
     const resend = await plain.post('user/resendVerification', { user_id: target.id });

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_DELAY_MS } from '../../src/server/auth/loginLimits.js';
 import { postFrom } from './support/localAddressPost.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -40,7 +41,10 @@ describe('sign-in limits per address', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(45);
     expect(statuses.every((s) => s === 429 || s === 401)).toBe(true);
     expect(otherMs).toBeLessThan(15_000);
+    // A refusal is held a second: a flood that waits for answers sends one attempt per connection a second.
+    const refusedAt = Date.now();
     expect(await authenticate('127.0.0.2', 'late@x.test')).toBe(429);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 50);
   }, 60_000);
 
   it('does not believe X-Forwarded-For without TRUST_PROXY: a spoofed address gets no fresh allowance', async () => {

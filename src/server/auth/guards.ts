@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
 import type { AuthContext } from './authContext.js';
-import { findUserById } from '../store/userRepo.js';
 import type { Deps } from '../deps.js';
+import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 
 export type ActiveAuth = AuthContext & { groupId: number };
 
@@ -21,10 +21,22 @@ export function requireUser(request: FastifyRequest): ActiveAuth {
   return auth;
 }
 
-/** Staff with the admin flag. */
-export async function requireAdmin(deps: Deps, request: FastifyRequest): Promise<ActiveAuth> {
+/**
+ * A logged-in user whose role in the session's group grants the admin `activity` (the screen
+ * editor's by default): admin areas are activities like any other, granted through roles.
+ * Async and taking `deps` for the callers written when this read a user flag.
+ */
+export function requireAdmin(
+  _deps: Deps,
+  request: FastifyRequest,
+  activity: string = ADMIN_ACTIVITIES.configEditor.url,
+): Promise<ActiveAuth> {
+  return Promise.resolve(requireAdminActivity(request, activity));
+}
+
+/** The synchronous form of requireAdmin, for the admin routes. */
+export function requireAdminActivity(request: FastifyRequest, activity: string): ActiveAuth {
   const auth = requireUser(request);
-  const user = await findUserById(deps.store.db, auth.userId);
-  if (!user?.is_admin) throw new ForbiddenError('Access denied');
+  if (!auth.activities.has(activity)) throw new ForbiddenError('Access denied');
   return auth;
 }

@@ -1,5 +1,6 @@
 import type { ConfigSnapshot } from '../config/configRegistry.js';
 import { mayOpenScreen } from './mayOpenScreen.js';
+import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import type { MenuItem, SubmenuItem, UserMenu } from '../../shared/auth/accessTypes.js';
 
 /**
@@ -41,9 +42,9 @@ export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string
   return { menuList, activityList: [...activities].sort(), submenuList };
 }
 
-/** Every screen's permission with a readable name, for syncing the activities table. */
+/** Every screen's permission with a readable name, and the admin areas, for syncing the activities table. */
 export function permissionsOf(config: ConfigSnapshot): Map<string, string> {
-  const out = new Map<string, string>();
+  const out = new Map<string, string>(Object.values(ADMIN_ACTIVITIES).map((a) => [a.url, a.name]));
   for (const screen of config.screens.values()) out.set(screen.permission, screen.title);
   return out;
 }

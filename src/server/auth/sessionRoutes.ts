@@ -1,3 +1,4 @@
+import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { MethodNotAllowedError, UnauthorizedError } from '../../shared/errors.js';
 import { MSG } from '../../shared/auth/accessRules.js';
@@ -70,7 +71,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         currencySign: 'fa fa-inr',
         images_type: 0,
         selling_price: 'Selling Price',
-        isAdmin: user.is_admin,
+        isAdmin: auth.activities.has(ADMIN_ACTIVITIES.configEditor.url),
       });
     };
     // The spec lists both spellings of this path.

@@ -9,19 +9,22 @@ import { hashPassword } from '../auth/password.js';
 import { permissionsOf } from '../auth/menu.js';
 import { AGREEMENT_VERSION } from '../auth/agreementText.js';
 import { seedDirectory } from './seedDirectory.js';
+import { isAdminActivity } from '../../shared/admin/adminActivities.js';
 
 /** The demo's other logins share the demo password; their names are fixed. */
 export const DEMO_USERS = {
   rival: 'rival@shelfscope.test',
   multi: 'multi@shelfscope.test',
   stock: 'stock@shelfscope.test',
+  analyst: 'analyst@shelfscope.test',
 } as const;
 
 /**
  * Demo tenants and logins on an empty store (prints nothing; main.ts prints the login):
  * group 1 Demo Brands (the demo login, an admin with every screen), group 2 Rival Foods (a
  * second tenant for isolation), group 3 Legacy Retail (expired), a two-group user, and a user
- * whose role shows the stock screens only. Roles use auto_grant patterns, so screens added to
+ * whose role shows the stock screens only, and an analyst who sees every screen but no admin area
+ * (admin areas are activities: the demo login's Admin role holds them, the Analyst role does not). Roles use auto_grant patterns, so screens added to
  * the config later reach them when activities sync at start. seedDirectory adds the admin side's
  * tenants, staff and audit history. Returns false when not empty.
  */
@@ -40,14 +43,17 @@ export async function seedStore(store: Store, env: Env, config?: ConfigRegistry)
     const adminRival = await role(tx, rival, 'Admin', 'Every screen', '%');
     const adminLegacy = await role(tx, legacy, 'Admin', 'Every screen', '%');
 
-    const demo = await user(tx, env.DEMO_USER, 'Demo', 'User', hash, true);
+    const demo = await user(tx, env.DEMO_USER, 'Demo', 'User', hash);
     await map(tx, demo, demoBrands, adminDemo);
     await accept(tx, demo, AGREEMENT_VERSION);
-    await map(tx, await user(tx, DEMO_USERS.rival, 'Riya', 'Rival', hash, false), rival, adminRival);
-    const multi = await user(tx, DEMO_USERS.multi, 'Manu', 'Multi', hash, false);
+    await map(tx, await user(tx, DEMO_USERS.rival, 'Riya', 'Rival', hash), rival, adminRival);
+    const multi = await user(tx, DEMO_USERS.multi, 'Manu', 'Multi', hash);
     await map(tx, multi, demoBrands, adminDemo);
     await map(tx, multi, legacy, adminLegacy);
-    await map(tx, await user(tx, DEMO_USERS.stock, 'Sam', 'Stock', hash, false), demoBrands, stockOnly);
+    await map(tx, await user(tx, DEMO_USERS.stock, 'Sam', 'Stock', hash), demoBrands, stockOnly);
+    const analyst = await role(tx, demoBrands, 'Analyst', 'Every screen, no admin area', null);
+    await grantScreensOnly(tx, analyst);
+    await map(tx, await user(tx, DEMO_USERS.analyst, 'Ana', 'Analyst', hash), demoBrands, analyst);
     await seedDirectory(tx, { demoBrands, rival, legacy, adminUserId: demo, hash });
     await applyAutoGrants(tx);
   });
@@ -70,7 +76,7 @@ async function role(
   groupId: number,
   name: string,
   description: string,
-  autoGrant: string,
+  autoGrant: string | null,
 ): Promise<number> {
   const row = await db
     .insertInto('roles')
@@ -80,14 +86,7 @@ async function role(
   return row.id;
 }
 
-async function user(
-  db: Db,
-  userName: string,
-  first: string,
-  last: string,
-  hash: string,
-  admin: boolean,
-): Promise<number> {
+async function user(db: Db, userName: string, first: string, last: string, hash: string): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
@@ -95,7 +94,6 @@ async function user(
       first_name: first,
       last_name: last,
       password_hash: hash,
-      is_admin: admin,
       verified: true,
       password_changed_at: new Date(),
     })
@@ -109,4 +107,16 @@ async function map(db: Db, userId: number, groupId: number, roleId: number): Pro
     .insertInto('user_group_roles')
     .values({ user_id: userId, group_id: groupId, role_id: roleId })
     .execute();
+}
+
+/** Every screen activity known now, none of the admin areas. */
+async function grantScreensOnly(db: Db, roleId: number): Promise<void> {
+  const screens = (await db.selectFrom('activities').select(['id', 'url']).execute()).filter(
+    (a) => !isAdminActivity(a.url),
+  );
+  if (screens.length)
+    await db
+      .insertInto('role_activities')
+      .values(screens.map((a) => ({ role_id: roleId, activity_id: a.id })))
+      .execute();
 }

@@ -47,8 +47,6 @@ export interface UsersTable {
   /** argon2id; null until the account is activated. */
   password_hash: string | null;
   status: ColumnType<'active' | 'blocked', 'active' | 'blocked' | undefined, 'active' | 'blocked'>;
-  /** Staff who may use the admin endpoints (block users, manage share links of any group). */
-  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
   verified: ColumnType<boolean, boolean | undefined, boolean>;
   last_success_login: NullableTimestamp;
   last_failed_login: NullableTimestamp;

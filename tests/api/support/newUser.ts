@@ -11,7 +11,7 @@ let seq = 0;
  */
 export async function newUser(
   server: AuthServer,
-  options: { password?: string | null; role?: string; admin?: boolean } = {},
+  options: { password?: string | null; role?: string } = {},
 ): Promise<{ id: number; name: string }> {
   seq += 1;
   const name = `u${seq}-${process.pid}-${Date.now()}@example.com`;
@@ -23,8 +23,6 @@ export async function newUser(
     password_hash: options.password === null ? null : await hashPassword(options.password ?? PASSWORD),
     verified: options.password !== null,
   });
-  if (options.admin)
-    await db.updateTable('users').set({ is_admin: true }).where('id', '=', user.id).execute();
   const role = await db
     .selectFrom('roles')
     .select('id')
