@@ -102,6 +102,14 @@ describe('channel sales upload', () => {
     expect(await reported(1, `AND channel_id = 4 ${inMonth(MONTH)}`)).toEqual(flipkartBefore);
   });
 
+  it('the Sales data screen shows the uploaded units beside the estimated ones', async () => {
+    const answer = await demo.get<{ rows: Record<string, unknown>[] }>(
+      `sales/data?start_date=${MONTH}-01&end_date=${MONTH}-31&channel_id=1`,
+    );
+    const row = answer.body.data!.rows.find((r) => r.sku_code === demoSkus[2]);
+    expect(row).toMatchObject({ units: 7, units_reported: 7, units_estimated: 0 });
+  });
+
   it('rejects a file with bad rows whole, and its error file names each bad cell', async () => {
     const before = await reported(1);
     const rows = [

@@ -3,7 +3,11 @@ import { NotFoundError } from '../../shared/errors.js';
 import { findUserById, setUserStatus } from '../store/userRepo.js';
 import { deleteSessionsOfUser } from '../store/sessionRepo.js';
 import { audit } from '../store/auditRepo.js';
-import { requireAdmin } from './guards.js';
+import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
+import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
+import { BadRequestError } from '../../shared/errors.js';
+import { adminScope } from '../admin/adminScope.js';
+import { mappingsOf } from '../store/mappingRepo.js';
 import { sendUserToken } from './passwordService.js';
 import { success } from './reply.js';
 import { idSchema } from '../http/ids.js';
@@ -30,8 +34,13 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(kit.deps, request);
+        const scope = await adminScope(kit.deps, request, ADMIN_ACTIVITIES.users.url);
+        const admin = scope.auth;
         const { user_id: userId, status } = request.body;
+        if (userId === admin.userId && status === 'blocked') throw new BadRequestError(ADMIN_MSG.blockSelf);
+        // Only users of the caller's groups: an admin of one tenant cannot block another's staff.
+        if ((await mappingsOf(db, userId, scope.groups)).length === 0)
+          throw new NotFoundError('User not found');
         if (!(await setUserStatus(db, userId, status))) throw new NotFoundError('User not found');
         // Sessions are checked against the user's status on every call; deleting them also frees the rows.
         if (status === 'blocked') await deleteSessionsOfUser(db, userId);
@@ -54,9 +63,11 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
         },
       },
       async (request) => {
-        const admin = await requireAdmin(kit.deps, request);
+        const scope = await adminScope(kit.deps, request, ADMIN_ACTIVITIES.users.url);
+        const admin = scope.auth;
         const user = await findUserById(db, request.body.user_id);
-        if (!user) throw new NotFoundError('User not found');
+        if (!user || (await mappingsOf(db, user.id, scope.groups)).length === 0)
+          throw new NotFoundError('User not found');
         await sendUserToken(kit, user, 'activation');
         await audit(db, admin.userId, 'user.activation_sent', `user:${user.id}`);
         return success({}, 'Success');

@@ -13,6 +13,10 @@ import { sessionRoutes } from './sessionRoutes.js';
 import { passwordRoutes } from './passwordRoutes.js';
 import { shareRoutes } from './shareRoutes.js';
 import { adminRoutes } from './adminRoutes.js';
+import { userAdminRoutes } from '../admin/userAdminRoutes.js';
+import { roleAdminRoutes } from '../admin/roleAdminRoutes.js';
+import { groupAdminRoutes } from '../admin/groupAdminRoutes.js';
+import { logAdminRoutes } from '../admin/logAdminRoutes.js';
 import type { AuthKit } from './kit.js';
 import { checkViewerScope } from './viewerScope.js';
 
@@ -91,6 +95,9 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
   await app.register(passwordRoutes(kit), routes);
   await app.register(shareRoutes(kit), routes);
   await app.register(adminRoutes(kit), routes);
+  // The admin side (docs/admin.md): each route checks its admin activity and the caller's groups.
+  for (const admin of [userAdminRoutes, roleAdminRoutes, groupAdminRoutes, logAdminRoutes])
+    await app.register(admin(kit), routes);
 };
 
 // fastify-plugin's marker, without the dependency: hooks apply to the sibling data routes too.

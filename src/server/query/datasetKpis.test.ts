@@ -263,6 +263,21 @@ describe.each(TEST_WAREHOUSES)('dataset KPIs on a hand-computed fixture, %s', (_
     });
   });
 
+  it('sales: a reported row replaces the estimate of its product, channel and day', async () => {
+    await insertRows(t.wh, 'fact_sales', [
+      { sale_date: '2026-11-02', product_id: 1, units: 10, revenue: 1000, is_estimate: 1 },
+      { sale_date: '2026-11-02', product_id: 1, units: 12, revenue: 1300, is_estimate: 0 },
+      // Another channel's estimate of the same product and day stays.
+      { sale_date: '2026-11-02', product_id: 1, channel_id: 4, units: 5, revenue: 500, is_estimate: 1 },
+      // Another group's reported row never hides this group's estimate.
+      { sale_date: '2026-11-02', group_id: 2, product_id: 2, units: 99, revenue: 9, is_estimate: 0 },
+      { sale_date: '2026-11-02', product_id: 2, units: 7, revenue: 700, is_estimate: 1 },
+    ]);
+    const day = { start_date: '2026-11-02', end_date: '2026-11-02' };
+    // 12 reported + 5 + 7 estimated = 24, not 34 (the superseded estimate of 10 is not added).
+    expect(await kpi('sales/data', 'stats', day)).toMatchObject({ units: 24, revenue: 2500 });
+  });
+
   it('sellers: offers, authorised share, buy box held by authorised sellers', async () => {
     const offer = (seller_id: number, is_auth: number, has_buy_box: number, seller_price: number) => ({
       product_id: 1,

@@ -14,3 +14,28 @@ export async function audit(
     .values({ actor_user_id: actorUserId, action, target, detail: JSON.stringify(detail) })
     .execute();
 }
+
+export interface AuditChange {
+  actor: number;
+  groupId: number | null;
+  entity: string;
+  entityId: number;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** An admin write's entry: who, group, entity, before -> after. Run inside the write's transaction. */
+export async function auditChange(db: Kysely<StoreDatabase>, change: AuditChange): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: change.actor,
+      action: change.action,
+      target: `${change.entity}:${change.entityId}`,
+      entity: change.entity,
+      group_id: change.groupId,
+      detail: JSON.stringify({ before: change.before ?? null, after: change.after ?? null }),
+    })
+    .execute();
+}

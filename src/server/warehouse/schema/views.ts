@@ -49,6 +49,31 @@ export const WAREHOUSE_VIEWS: readonly WarehouseView[] = [
       JOIN dim_product p ON p.product_id = f.product_id AND p.group_id = f.group_id
       WHERE f.is_competitor = 0`,
   },
+  {
+    // Sales as an analyst reads them: a brand's reported figures (channel sales uploads,
+    // is_estimate = 0) replace the estimate of the same product, channel and day instead of
+    // adding to it, so Units and Revenue never count one day's sales twice.
+    name: 'v_sales',
+    columns: [
+      'group_id',
+      'sale_date',
+      'channel_id',
+      'product_id',
+      'brand_id',
+      'category_id',
+      'is_competitor',
+      'units',
+      'revenue',
+      'is_estimate',
+    ],
+    select: `SELECT s.group_id, s.sale_date, s.channel_id, s.product_id, s.brand_id, s.category_id,
+        s.is_competitor, s.units, s.revenue, s.is_estimate
+      FROM fact_sales s
+      WHERE s.is_estimate = 0 OR NOT EXISTS (
+        SELECT 1 FROM fact_sales r
+        WHERE r.is_estimate = 0 AND r.group_id = s.group_id AND r.sale_date = s.sale_date
+          AND r.product_id = s.product_id AND r.channel_id = s.channel_id)`,
+  },
 ];
 
 /**
