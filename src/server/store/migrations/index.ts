@@ -4,6 +4,7 @@ import * as sessions from './002_sessions.js';
 import * as savedViews from '../../views/savedViewsMigration.js';
 import * as accountBudget from '../../auth/accountBudgetTable.js';
 import * as groupFields from './070_group_fields.js';
+import * as reportFiles from './090_report_files.js';
 import * as uploads from './100_uploads.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -15,6 +16,7 @@ export const migrationProvider: MigrationProvider = {
       '050_saved_views': savedViews,
       '060_account_failures': accountBudget,
       '070_group_fields': groupFields,
+      '090_report_files': reportFiles,
       '100_uploads': uploads,
     }),
 };
