@@ -9,7 +9,13 @@ import type { Store } from '../store/store.js';
  * the store's plugins: queue polling is not a write that should drop session caches.
  */
 export async function createQueue(env: Env, store: Store): Promise<PgBoss> {
-  const common = { schema: 'pgboss', superviseIntervalSeconds: 5, migrate: true } as const;
+  // The monitor is what fails a job whose heartbeat stopped (a killed server): every 5 s, not 60.
+  const common = {
+    schema: 'pgboss',
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
+    migrate: true,
+  } as const;
   const boss = env.DATABASE_URL
     ? new PgBoss({ ...common, connectionString: env.DATABASE_URL, max: 4 })
     : new PgBoss({ ...common, db: fromKysely(store.db.withoutPlugins()), backend: 'pglite' });

@@ -14,6 +14,7 @@ export function reportFileView(file: ReportFileRow) {
     fileName: file.file_name,
     bytes: file.bytes === null ? null : Number(file.bytes),
     error: file.error,
+    attempts: file.attempts,
     createdAt: file.created_at,
     finishedAt: file.finished_at,
   };
