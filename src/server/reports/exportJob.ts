@@ -61,7 +61,11 @@ export async function registerExportRunner(deps: Deps & { jobs: Jobs }): Promise
 }
 
 /** Writes the file next to its final name and renames it: a retried job never serves half a file. */
-async function runExport(deps: Deps & { jobs: Jobs }, repo: ReportFileRepo, file: ReportFileRow): Promise<void> {
+async function runExport(
+  deps: Deps & { jobs: Jobs },
+  repo: ReportFileRepo,
+  file: ReportFileRow,
+): Promise<void> {
   const ctx = exportContext(deps.config.current(), file.endpoint);
   const request = parseDataRequest(ctx, file.params);
   await repo.start(file.id);

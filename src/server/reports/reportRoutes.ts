@@ -30,33 +30,43 @@ interface ExportBody {
 export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
   const repo = new ReportFileRepo(app.deps.store.db);
 
-  app.post<{ Body: ExportBody }>('/exports', { schema: { body: s.exportBody, response: s.objectAnswer } }, async (request) => {
-    const ctx = exportContext(app.deps.config.current(), request.body.endpoint);
-    const auth = requireActivity(request, ctx.screen.permission);
-    const params = request.body.params ?? {};
-    parseDataRequest(ctx, params); // a bad filter is a 400 now, not a failed job later
-    const { format } = request.body;
-    const stem = request.body.endpoint.replace(/\/export$/, '').replace(/\//g, '-');
-    const file = await repo.create({
-      groupId: auth.groupId,
-      userId: auth.userId,
-      kind: 'export',
-      title: ctx.screen.title,
-      endpoint: request.body.endpoint,
-      params,
-      format,
-      fileName: `${stem}-${new Date().toISOString().slice(0, 10)}.${format}`,
-    });
-    await jobs.boss.send(EXPORT_QUEUE, { fileId: file.id } satisfies ExportJobData, { singletonKey: `export-${file.id}` });
-    return ok(reportFileView(file), FILE_GENERATING);
-  });
+  app.post<{ Body: ExportBody }>(
+    '/exports',
+    { schema: { body: s.exportBody, response: s.objectAnswer } },
+    async (request) => {
+      const ctx = exportContext(app.deps.config.current(), request.body.endpoint);
+      const auth = requireActivity(request, ctx.screen.permission);
+      const params = request.body.params ?? {};
+      parseDataRequest(ctx, params); // a bad filter is a 400 now, not a failed job later
+      const { format } = request.body;
+      const stem = request.body.endpoint.replace(/\/export$/, '').replace(/\//g, '-');
+      const file = await repo.create({
+        groupId: auth.groupId,
+        userId: auth.userId,
+        kind: 'export',
+        title: ctx.screen.title,
+        endpoint: request.body.endpoint,
+        params,
+        format,
+        fileName: `${stem}-${new Date().toISOString().slice(0, 10)}.${format}`,
+      });
+      await jobs.boss.send(EXPORT_QUEUE, { fileId: file.id } satisfies ExportJobData, {
+        singletonKey: `export-${file.id}`,
+      });
+      return ok(reportFileView(file), FILE_GENERATING);
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/exports/:id', { schema: { params: s.fileIdParams, response: s.objectAnswer } }, async (request) => {
-    const auth = requireUser(request);
-    const file = await repo.ofGroup(auth.groupId, request.params.id);
-    if (!file) throw new NotFoundError(NO_SUCH_FILE);
-    return ok(reportFileView(file));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/exports/:id',
+    { schema: { params: s.fileIdParams, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireUser(request);
+      const file = await repo.ofGroup(auth.groupId, request.params.id);
+      if (!file) throw new NotFoundError(NO_SUCH_FILE);
+      return ok(reportFileView(file));
+    },
+  );
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
     '/s3/data/list',
@@ -68,15 +78,19 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     },
   );
 
-  app.get<{ Querystring: { id: number } }>('/s3/file', { schema: { querystring: s.fileQuery, response: s.fileAnswerSchema } }, async (request, reply) => {
-    const auth = requireUser(request);
-    const file = await repo.ofGroup(auth.groupId, request.query.id);
-    if (!file) throw new NotFoundError(NO_SUCH_FILE);
-    if (file.status === 'failed') throw new ConflictError(FILE_FAILED);
-    if (file.status !== 'ready') throw new ConflictError(FILE_GENERATING);
-    return reply
-      .header('content-type', TYPES[file.format as 'xlsx' | 'csv'])
-      .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^\w.-]+/g, '-')}"`)
-      .send(createReadStream(reportPath(app.deps.env.DATA_DIR, file)));
-  });
+  app.get<{ Querystring: { id: number } }>(
+    '/s3/file',
+    { schema: { querystring: s.fileQuery, response: s.fileAnswerSchema } },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const file = await repo.ofGroup(auth.groupId, request.query.id);
+      if (!file) throw new NotFoundError(NO_SUCH_FILE);
+      if (file.status === 'failed') throw new ConflictError(FILE_FAILED);
+      if (file.status !== 'ready') throw new ConflictError(FILE_GENERATING);
+      return reply
+        .header('content-type', TYPES[file.format as 'xlsx' | 'csv'])
+        .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^\w.-]+/g, '-')}"`)
+        .send(createReadStream(reportPath(app.deps.env.DATA_DIR, file)));
+    },
+  );
 }

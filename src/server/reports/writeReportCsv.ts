@@ -28,7 +28,12 @@ export async function writeReportCsv(
   out: Writable,
   onRows: (rows: number) => Promise<void>,
 ): Promise<number> {
-  let text = reportHeaderLines(meta).map((l) => line(l)).join('') + '\r\n' + line(columns.map((c) => c.header));
+  let text =
+    reportHeaderLines(meta)
+      .map((l) => line(l))
+      .join('') +
+    '\r\n' +
+    line(columns.map((c) => c.header));
   let rows = 0;
   for await (const batch of batches) {
     for (const row of batch) text += line(columns.map((c) => row[c.field]));

@@ -24,7 +24,11 @@ export async function writeReportXlsx(
   out: Writable,
   onRows: (rows: number) => Promise<void>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const header = reportHeaderLines(meta);
   let sheetNo = 0;
   let sheet = openSheet();
