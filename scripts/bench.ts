@@ -17,6 +17,8 @@
  *    `--browser-runs` runs. Targets: LCP <= 1.0 s, no task > 50 ms.
  * 4. Uploads (bench/uploadBench.ts): a 1M-row channel-sales CSV and a 100k-row xlsx through the
  *    upload pipeline into DuckDB, rows/s and RSS growth (`--uploads-only` runs just this).
+ * 5. Exports (bench/exportBench.ts): 1M rows streamed from DuckDB through the export job's xlsx
+ *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +36,7 @@ import { overheadBreakdown } from './bench/latencyOverhead.js';
 import { monitoringQueries } from './bench/monitoringQueries.js';
 import { browserBench, formatBrowserTable } from './bench/browserBench.js';
 import { benchUploads } from './bench/uploadBench.js';
+import { benchExports } from './bench/exportBench.js';
 
 const TARGETS = { ratio: 1.3, p95: 150 };
 
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     'browser-runs': { type: 'string', default: '5' },
     'uploads-only': { type: 'boolean', default: false },
     'upload-runs': { type: 'string', default: '3' },
+    'exports-only': { type: 'boolean', default: false },
   },
 });
 
@@ -73,6 +77,10 @@ function bundleFigure(): void {
 async function main(): Promise<void> {
   if (values['uploads-only']) {
     await benchUploads(Number(values['upload-runs']));
+    return;
+  }
+  if (values['exports-only']) {
+    await benchExports();
     return;
   }
   // The browser part needs the production build of the SPA, which bundleFigure makes when missing.
@@ -183,6 +191,7 @@ async function main(): Promise<void> {
   }
   console.log('');
   await benchUploads(Number(values['upload-runs']));
+  await benchExports();
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { registerDemoImages } from './demo/demoImageRoute.js';
 import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { uploadPlugin } from './uploads/uploadPlugin.js';
+import { reportsPlugin } from './reports/reportsPlugin.js';
 
 const API_V1 = '/v1';
 
@@ -50,6 +51,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(dataPlugin);
           await v1.register(configEditorPlugin, { prefix: '/config/editor' });
           await v1.register(uploadPlugin);
+          await v1.register(reportsPlugin);
         },
         { prefix: API_V1 },
       );

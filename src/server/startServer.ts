@@ -5,6 +5,8 @@ import { createStore } from './store/createStore.js';
 import { createWarehouse } from './warehouse/createWarehouse.js';
 import { loadConfigRegistry } from './config/loadConfigRegistry.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
+import { startJobs } from './jobs/jobs.js';
+import { registerExportRunner } from './reports/exportJob.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,8 +29,10 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const config = await loadConfigRegistry(env.SCREENS_DIR, { watch: options.watchConfig ?? true });
   const store = await createStore(env);
   const warehouse = await createWarehouse(env);
-  const deps = { env, store, warehouse, config };
+  const jobs = await startJobs(env, store);
+  const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);
+  await registerExportRunner(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
@@ -38,6 +42,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     port,
     async close() {
       await app.close();
+      await jobs.stop();
       await config.close();
       await warehouse.close();
       await store.close();

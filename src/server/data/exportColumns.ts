@@ -10,7 +10,11 @@ export function exportColumns(ctx: QueryContext): ExportColumn[] {
   const labels = fieldLabels(ctx);
   const grid = ctx.screen.widgets.find((w) => w.kind === 'grid' && w.query === ctx.query.id);
   if (grid?.kind === 'grid')
-    return grid.columns.map((c) => ({ field: c.field, header: c.header ?? labels.get(c.field) ?? c.field }));
+    return grid.columns.map((c) => ({
+      field: c.field,
+      header: c.header ?? labels.get(c.field) ?? c.field,
+      format: c.kind,
+    }));
   return [...queryOutputFields(ctx.dataset, ctx.query)].map((f) => ({
     field: f,
     header: labels.get(f) ?? f,

@@ -8,6 +8,8 @@ import { escapeCell } from './formulaEscape.js';
 export interface ExportColumn {
   field: string;
   header: string;
+  /** The grid column's kind (percent, integer, date, ...): export jobs keep it as a number format. */
+  format?: string;
 }
 
 /** Rows written between two turns of the event loop: other requests wait at most this long. */

@@ -23,8 +23,11 @@ export interface CompileInput {
   request: DataRequest;
   groupId: number;
   dialect: WarehouseDialect;
-  /** 'page': the request's page (paged queries); 'export': every row up to MAX_EXPORT_ROWS. */
-  mode: 'page' | 'export';
+  /**
+   * 'page': the request's page (paged queries); 'export': every row up to MAX_EXPORT_ROWS (one
+   * sheet, the synchronous download); 'all': every row (export jobs, which roll over to new sheets).
+   */
+  mode: 'page' | 'export' | 'all';
 }
 
 /**

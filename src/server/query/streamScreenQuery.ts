@@ -8,6 +8,7 @@ export function streamScreenQuery(
   ctx: QueryContext,
   request: DataRequest,
   groupId: number,
+  mode: 'export' | 'all' = 'export',
 ): AsyncIterable<Record<string, unknown>[]> {
   const { sql, params } = compileDatasetQuery({
     dataset: ctx.dataset,
@@ -15,7 +16,29 @@ export function streamScreenQuery(
     request,
     groupId,
     dialect: warehouse.dialect,
-    mode: 'export',
+    mode,
   });
   return warehouse.stream<Record<string, unknown>>(sql, params);
+}
+
+/** How many rows streamScreenQuery(..., 'all') yields: an export job's progress is rows of this. */
+export async function countScreenQuery(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  request: DataRequest,
+  groupId: number,
+): Promise<number> {
+  const { sql, params } = compileDatasetQuery({
+    dataset: ctx.dataset,
+    query: ctx.query,
+    request,
+    groupId,
+    dialect: warehouse.dialect,
+    mode: 'all',
+  });
+  const [row] = await warehouse.query<{ n: number | string }>(
+    `SELECT COUNT(*)::INTEGER AS n FROM (${sql}) AS counted`,
+    params,
+  );
+  return Number(row?.n ?? 0);
 }

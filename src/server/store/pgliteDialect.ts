@@ -34,6 +34,10 @@ export class PGliteDialect implements Dialect {
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // pg-boss (through fromKysely) sends parameterless blocks of several statements (BEGIN ...
+    // COMMIT): query() runs one statement only, exec() runs the block, as pg's simple protocol does.
+    if (query.parameters.length === 0 && query.queryId.queryId === 'pgboss')
+      return this.execBlock<R>(query.sql);
     const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;
     return {
@@ -42,6 +46,16 @@ class PGliteConnection implements DatabaseConnection {
         ? { numAffectedRows: BigInt(affected) }
         : {}),
     };
+  }
+  private async execBlock<R>(text: string): Promise<QueryResult<R>> {
+    try {
+      const results = await this.pglite.exec(text);
+      return { rows: results.flatMap((r) => r.rows as R[]) };
+    } catch (error) {
+      // A failed statement inside the block leaves the one connection in an aborted transaction.
+      if (/^\s*begin/i.test(text)) await this.pglite.exec('rollback').catch(() => undefined);
+      throw error;
+    }
   }
   // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

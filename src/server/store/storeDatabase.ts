@@ -197,6 +197,30 @@ export interface UploadSlicesTable {
   updated_at: Timestamp;
 }
 
+/** One export or report file (migration 090): its job's progress and the file it left. */
+export interface ReportFilesTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number | null;
+  /** 'export' (a grid's rows) or 'report'. */
+  kind: string;
+  title: string;
+  endpoint: string;
+  params: ColumnType<Record<string, string>, string, string>;
+  /** xlsx or csv. */
+  format: string;
+  /** queued, running, ready, failed. */
+  status: string;
+  rows: Defaulted<number>;
+  percent: Defaulted<number>;
+  file_name: string;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: Defaulted<number>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface StoreDatabase {
   groups: GroupsTable;
   users: UsersTable;
@@ -213,6 +237,7 @@ export interface StoreDatabase {
   audit_log: AuditLogTable;
   upload_runs: UploadRunsTable;
   upload_slices: UploadSlicesTable;
+  report_files: ReportFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

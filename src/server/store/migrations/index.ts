@@ -5,6 +5,7 @@ import * as savedViews from '../../views/savedViewsMigration.js';
 import * as accountBudget from '../../auth/accountBudgetTable.js';
 import * as groupFields from './070_group_fields.js';
 import * as adminByActivity from './085_admin_by_activity.js';
+import * as reportFiles from './090_report_files.js';
 import * as uploads from './100_uploads.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -17,6 +18,7 @@ export const migrationProvider: MigrationProvider = {
       '060_account_failures': accountBudget,
       '070_group_fields': groupFields,
       '085_admin_by_activity': adminByActivity,
+      '090_report_files': reportFiles,
       '100_uploads': uploads,
     }),
 };
