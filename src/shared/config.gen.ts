@@ -87,7 +87,7 @@ export type SortOrder = 'asc' | 'desc';
  * A widget of a screen.
  */
 export type WidgetNode =
-  KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget | UploadPanelWidget;
+  KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget | UploadPanelWidget | OverlayWidget;
 /**
  * A column of a grid; its kind is its format.
  */
@@ -658,6 +658,12 @@ export interface ScreenConfig {
    * @minItems 1
    */
   uploads?: UploadDeclaration[];
+  /**
+   * Writes the screen's forms and actions run (see mutation.schema.json).
+   *
+   * @minItems 1
+   */
+  mutations?: MutationNode[];
   /**
    * Widgets (tiles, grids, charts, forms, actions).
    *
@@ -1338,6 +1344,97 @@ export interface SliceField {
   lookupLabel?: UploadLookup;
 }
 /**
+ * One write: POST /api/v1/mutate/{area}/{screen}/{id}. The server validates the body with the schema the form was built from, writes in one transaction and records an audit entry.
+ */
+export interface MutationNode {
+  /**
+   * Node kind: mutation.
+   */
+  kind: 'mutation';
+  /**
+   * Mutation id, unique in the screen; widgets refer to it.
+   */
+  id: string;
+  /**
+   * Store entity written (declared once on the server, e.g. group).
+   */
+  entity: string;
+  /**
+   * create a row; update a row read earlier (stale edits refused); delete; toggle a status field.
+   */
+  operation: 'create' | 'update' | 'delete' | 'toggle';
+  schema?: MutationFieldsSchema;
+  /**
+   * Field checks with the message shown for each (the spec's wording).
+   */
+  checks?: MutationCheck[];
+  toggle?: MutationToggle;
+  /**
+   * Activity the caller needs; default: the screen's permission.
+   */
+  permission?: string;
+  /**
+   * Message of a successful write (the answer's msg).
+   */
+  successMessage?: string;
+  /**
+   * Message shown when the write fails without a field message (e.g. 'Fill required values').
+   */
+  failureMessage?: string;
+}
+/**
+ * A JSON Schema object of the written fields; every property must be a field of the entity.
+ */
+export interface MutationFieldsSchema {
+  /**
+   * Always object.
+   */
+  type: 'object';
+  /**
+   * Form title.
+   */
+  title?: string;
+  /**
+   * Fields by entity field name: JSON Schema of each (type, title, format, maxLength, items ...).
+   */
+  properties: {
+    [k: string]: {} | undefined;
+  };
+}
+/**
+ * A check of one field and its message.
+ */
+export interface MutationCheck {
+  /**
+   * required: not blank (a list: not empty); email: a valid e-mail; unique: no other row of the entity (in scope) holds the value, checked on blur through POST /api/v1/verify/{area}/{screen}/{mutation} and again on write.
+   */
+  kind: 'required' | 'email' | 'unique';
+  /**
+   * Field checked: a property of the mutation's schema.
+   */
+  field: string;
+  /**
+   * Message when the check fails, word for word from the spec.
+   */
+  message: string;
+}
+/**
+ * The status field a toggle flips.
+ */
+export interface MutationToggle {
+  /**
+   * Entity field flipped.
+   */
+  field: string;
+  /**
+   * The two values: on, off.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  values: (number | boolean | string)[];
+}
+/**
  * A row of KPI tiles fed by a one-row query.
  */
 export interface KpiTilesWidget {
@@ -1453,6 +1550,12 @@ export interface GridWidget {
    * Buttons on each row.
    */
   rowActions?: RowAction[];
+  /**
+   * Buttons acting on the ticked rows (the grid shows a tick box per row; rowKey must include id).
+   *
+   * @minItems 1
+   */
+  bulkActions?: BulkAction[];
   /**
    * Show an xlsx download of all rows with the current filters (the query must set export).
    */
@@ -1650,7 +1753,7 @@ export interface SparklineColumn {
   format?: ValueFormat;
 }
 /**
- * A button on each grid row calling an endpoint with the row's key fields.
+ * A button on each grid row: runs a screen mutation on the row (delete, toggle status), opens an overlay with the row (edit), or calls an endpoint with the row's key fields.
  */
 export interface RowAction {
   /**
@@ -1670,9 +1773,18 @@ export interface RowAction {
    */
   icon?: string;
   /**
-   * Endpoint under /api/v1/ called.
+   * Id of the screen mutation run on the row (its id and updated_at are sent).
    */
-  endpoint: string;
+  mutation?: string;
+  /**
+   * Id of the overlay widget opened with the row (an edit form).
+   */
+  overlay?: string;
+  visibleWhen?: RowCondition;
+  /**
+   * Endpoint under /api/v1/ called (actions without a mutation or overlay).
+   */
+  endpoint?: string;
   /**
    * HTTP method; default POST.
    */
@@ -1684,9 +1796,13 @@ export interface RowAction {
    */
   keyFields?: string[];
   /**
-   * Confirmation text shown before calling; none: no confirmation.
+   * Confirmation text shown before running; {field} is replaced by the row's value; none: no confirmation.
    */
   confirm?: string;
+  /**
+   * Title of the confirmation dialog (e.g. 'Group Role Status').
+   */
+  confirmTitle?: string;
   /**
    * Toast on success.
    */
@@ -1695,6 +1811,48 @@ export interface RowAction {
    * Toast on failure (server message wins).
    */
   failureMessage?: string;
+}
+/**
+ * A row field equal to a value.
+ */
+export interface RowCondition {
+  /**
+   * Row field.
+   */
+  field: string;
+  /**
+   * Value it must hold.
+   */
+  equals: number | boolean | string;
+}
+/**
+ * A button over a grid acting on the rows ticked in it: runs a screen mutation (delete or toggle) on all of them in one transaction.
+ */
+export interface BulkAction {
+  /**
+   * Node kind: bulkAction.
+   */
+  kind: 'bulkAction';
+  /**
+   * Action id, unique in its list.
+   */
+  id: string;
+  /**
+   * Button text.
+   */
+  label: string;
+  /**
+   * Id of the screen mutation (delete or toggle) run on every ticked row.
+   */
+  mutation: string;
+  /**
+   * Confirmation text; {count} is replaced by the number of rows.
+   */
+  confirm?: string;
+  /**
+   * Title of the confirmation dialog.
+   */
+  confirmTitle?: string;
 }
 /**
  * A Vega-Lite chart whose data are the rows of a query (spec.data is set by the runtime).
@@ -1728,7 +1886,7 @@ export interface ChartWidget {
   height?: number;
 }
 /**
- * An admin form rendered by react-jsonschema-form.
+ * A form rendered by react-jsonschema-form: bound to a mutation of the screen (its schema, checks and messages), or posting its own schema to an endpoint.
  */
 export interface FormWidget {
   /**
@@ -1744,9 +1902,13 @@ export interface FormWidget {
    */
   title?: string;
   /**
-   * JSON Schema of the form data.
+   * Id of the screen mutation the form submits; the form is built from its schema and shows its checks' messages (then leave schema and submit out).
    */
-  schema: {
+  mutation?: string;
+  /**
+   * JSON Schema of the form data (forms without a mutation).
+   */
+  schema?: {
     [k: string]: unknown | undefined;
   };
   /**
@@ -1755,7 +1917,7 @@ export interface FormWidget {
   uiSchema?: {
     [k: string]: unknown | undefined;
   };
-  submit: FormSubmit;
+  submit?: FormSubmit;
   /**
    * Submit button text; default Submit.
    */
@@ -1768,6 +1930,10 @@ export interface FormWidget {
    * Toast on failure when the server gives no message.
    */
   failureMessage?: string;
+  /**
+   * Inside an overlay: close it after a successful write (the spec: 'Group creation success closes the widget').
+   */
+  closeOnSuccess?: boolean;
 }
 /**
  * Where a form posts.
@@ -1897,6 +2063,35 @@ export interface UploadPanelWidget {
   upload: string;
 }
 /**
+ * A modal holding one form widget of the screen: the spec's admin overlay. Opened by its own button (create) or by a row action (edit, the form filled with the row). The spec's four modes are four overlays.
+ */
+export interface OverlayWidget {
+  /**
+   * Node kind: overlay.
+   */
+  kind: 'overlay';
+  /**
+   * Widget id, unique in the screen; the layout and row actions refer to it.
+   */
+  id: string;
+  /**
+   * Title of the modal.
+   */
+  title: string;
+  /**
+   * Id of the form widget shown inside (it is not laid out on the page itself).
+   */
+  form: string;
+  /**
+   * Text of the button that opens the overlay empty; none: opened by row actions only.
+   */
+  openLabel?: string;
+  /**
+   * Width of the modal in pixels; default 640.
+   */
+  width?: number;
+}
+/**
  * Widgets side by side on one row.
  */
 export interface LayoutRow {
@@ -1953,6 +2148,7 @@ export interface SharedConfig {
   dates?: SharedNodes;
   dimensions?: SharedNodes;
   measures?: SharedNodes;
+  mutations?: SharedNodes;
 }
 /**
  * Nodes by name; a name is an identifier.
@@ -2043,5 +2239,6 @@ export const WIDGET_KINDS = {
   form: 'form',
   actions: 'actions',
   uploadPanel: 'uploadPanel',
+  overlay: 'overlay',
 } as const;
 export type WidgetKind = keyof typeof WIDGET_KINDS;

@@ -5,6 +5,7 @@ import { readConfigFiles, type ReadConfigOptions } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
 import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkScreen } from './checkScreen.js';
+import { checkMutations } from './checkMutations.js';
 import { checkAreas } from './checkAreas.js';
 import { checkCharts } from './checkCharts.js';
 import { checkUnlistedScreens } from './checkUnlistedScreens.js';
@@ -57,6 +58,8 @@ export function buildConfigSnapshot(
     problems.push(...checkScreen(f.file, f.area!, f.id, f.data as ScreenConfig, datasets));
     problems.push(...checkCharts(f.file, f.data as ScreenConfig, datasets));
   }
+  const activities = new Set(screenFiles.map((s) => s.screen.permission));
+  for (const s of screenFiles) problems.push(...checkMutations(s.file, s.screen, activities));
   const endpoints = collectEndpoints(screenFiles, problems);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));

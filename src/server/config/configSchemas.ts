@@ -13,6 +13,8 @@ import grid from '../../../schemas/grid.schema.json' with { type: 'json' };
 import gridColumn from '../../../schemas/gridColumn.schema.json' with { type: 'json' };
 import kpiTile from '../../../schemas/kpiTile.schema.json' with { type: 'json' };
 import layout from '../../../schemas/layout.schema.json' with { type: 'json' };
+import mutation from '../../../schemas/mutation.schema.json' with { type: 'json' };
+import overlay from '../../../schemas/overlay.schema.json' with { type: 'json' };
 import query from '../../../schemas/query.schema.json' with { type: 'json' };
 import screen from '../../../schemas/screen.schema.json' with { type: 'json' };
 import shared from '../../../schemas/shared.schema.json' with { type: 'json' };
@@ -31,6 +33,8 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   gridColumn,
   kpiTile,
   layout,
+  mutation,
+  overlay,
   query,
   screen,
   shared,

@@ -8,6 +8,7 @@ const PLACES: Record<'screen' | 'dataset', { section: SharedSection; list: boole
   screen: [
     { section: 'filters', list: true },
     { section: 'dates', list: false },
+    { section: 'mutations', list: true },
   ],
   dataset: [
     { section: 'dimensions', list: true },

@@ -1,7 +1,7 @@
 import { pointer, type LanguageProblem } from './jsonPointer.js';
 
 /** Where a shared definition may be used: the list (or single node) it stands in. */
-const SHARED_SECTIONS = ['filters', 'dates', 'dimensions', 'measures'] as const;
+const SHARED_SECTIONS = ['filters', 'dates', 'dimensions', 'measures', 'mutations'] as const;
 export type SharedSection = (typeof SHARED_SECTIONS)[number];
 
 /** A named node of a shared file, and where it was written (for error locations). */
@@ -14,7 +14,13 @@ interface SharedDefinition {
 export type SharedDefinitions = Record<SharedSection, Map<string, SharedDefinition>>;
 
 export function emptySharedDefinitions(): SharedDefinitions {
-  return { filters: new Map(), dates: new Map(), dimensions: new Map(), measures: new Map() };
+  return {
+    filters: new Map(),
+    dates: new Map(),
+    dimensions: new Map(),
+    measures: new Map(),
+    mutations: new Map(),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { FormWidget } from './form/FormWidget.js';
 import { KpiTiles } from './kpiTiles/KpiTiles.js';
 import { UnknownWidget } from './frame/UnknownWidget.js';
 import { UploadPanel } from './upload/UploadPanel.js';
+import { OverlayWidget } from './overlay/OverlayWidget.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };
@@ -23,6 +24,7 @@ export const widgetRegistry = createWidgetRegistry({
   form: FormWidget,
   actions: ActionsWidget,
   uploadPanel: UploadPanel,
+  overlay: OverlayWidget,
 });
 
 /** Render a widget config; an unknown kind shows a visible 'Unknown widget: X' tile. */

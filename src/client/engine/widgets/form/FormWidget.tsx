@@ -1,44 +1,78 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js';
+import { mutationBodySchema } from '../../../../shared/mutations/mutationBodySchema.js';
 import { errorMessage } from '../../../api/http.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { findMutation, mutationEndpoint, verifyEndpoint } from './mutationCalls.js';
 
 const RjsfForm = lazy(() => import('./RjsfForm.js'));
 
 type Result = { ok: boolean; message: string } | null;
+type Row = Record<string, unknown>;
 
-/** A config form (JSON Schema + uiSchema) posting to its endpoint, with the config's messages. */
-export function FormWidget({ config }: { config: FormConfig }) {
-  const { source } = useEngine();
+interface Props {
+  config: FormConfig;
+  /** Rendered by its overlay (a form an overlay holds is not shown on the page itself). */
+  inOverlay?: boolean;
+  /** The row an edit starts from (its id and updated_at travel with the write). */
+  initial?: Row | undefined;
+  onDone?: () => void;
+}
+
+/**
+ * A config form: bound to a screen mutation (schema, checks and messages from it, posted to the
+ * generic write route, unique fields checked on blur), or posting its own schema to an endpoint.
+ */
+export function FormWidget({ config, inOverlay = false, initial, onDone }: Props) {
+  const { screen, source } = useEngine();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
-  const failure = config.failureMessage ?? 'Something went wrong. Try again.';
+  const mutation = config.mutation ? findMutation(screen, config.mutation) : null;
+  const schema = useMemo(
+    () => (mutation ? mutationBodySchema(mutation) : (config.schema ?? {})),
+    [mutation, config.schema],
+  );
+  const failure = config.failureMessage ?? mutation?.failureMessage ?? 'Something went wrong. Try again.';
+  const heldByOverlay = screen.widgets.some((w) => w.kind === 'overlay' && w.form === config.id);
+  if (heldByOverlay && !inOverlay) return null;
 
+  const endpoint = mutation ? mutationEndpoint(screen, mutation.id) : (config.submit?.endpoint ?? '');
   const submit = async (data: unknown) => {
     setBusy(true);
     try {
-      const res = await source.submit(config.submit.endpoint, config.submit.method ?? 'POST', data);
-      setResult(
-        res.statusCode === 1
-          ? { ok: true, message: config.successMessage ?? res.msg }
-          : { ok: false, message: res.msg || failure },
-      );
+      const res = await source.submit(endpoint, config.submit?.method ?? 'POST', data);
+      const ok = res.statusCode === 1;
+      setResult({ ok, message: ok ? (config.successMessage ?? res.msg) : res.msg || failure });
+      if (ok) onDone?.();
     } catch (err) {
       setResult({ ok: false, message: errorMessage(err, failure) });
     } finally {
       setBusy(false);
     }
   };
+  const uniqueFields = (mutation?.checks ?? []).filter((c) => c.kind === 'unique').map((c) => c.field);
+  const verify = async (field: string, value: unknown, id: unknown): Promise<string | null> => {
+    if (!mutation || !uniqueFields.includes(field) || typeof value !== 'string' || !value.trim()) return null;
+    const res = await source.submit(verifyEndpoint(screen, mutation.id), 'POST', {
+      field,
+      value,
+      ...(id ? { id } : {}),
+    });
+    return res.statusCode === 1 ? null : res.msg;
+  };
 
   return (
-    <WidgetFrame title={config.title} kind="form" status="ready">
+    <WidgetFrame title={inOverlay ? undefined : config.title} kind="form" status="ready">
       <Suspense fallback={<div className="ss-state ss-state--loading">Loading form…</div>}>
         <RjsfForm
-          schema={config.schema}
+          schema={schema}
           uiSchema={config.uiSchema}
+          mutation={mutation}
+          initial={initial}
           submitLabel={config.submitLabel}
           disabled={busy}
+          onBlurVerify={uniqueFields.length ? verify : undefined}
           onSubmit={(data) => void submit(data)}
         />
       </Suspense>

@@ -1,28 +1,85 @@
+import { useState } from 'react';
 import Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import type { MutationNode } from '../../../../shared/config.gen.js';
+import { mutationMessage } from '../../../../shared/mutations/mutationMessages.js';
+
+type Row = Record<string, unknown>;
 
 interface Props {
   schema: Record<string, unknown>;
   uiSchema?: Record<string, unknown> | undefined;
+  mutation?: MutationNode | null;
+  initial?: Row | undefined;
   submitLabel?: string | undefined;
   disabled?: boolean;
+  /** A unique field's check on leaving it: the message when taken, null when free. */
+  onBlurVerify?: ((field: string, value: unknown, id: unknown) => Promise<string | null>) | undefined;
   onSubmit: (data: unknown) => void;
 }
 
+/** The config's messages instead of ajv's, through the mapping the server uses too. */
+function transformer(mutation: MutationNode | null | undefined) {
+  return (errors: RJSFValidationError[]) =>
+    mutation
+      ? errors.map((e) => {
+          const field = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+          const message = mutationMessage(mutation, {
+            keyword: e.name ?? '',
+            field,
+            params: e.params as Record<string, unknown>,
+            message: e.message ?? '',
+          });
+          return { ...e, message, stack: message };
+        })
+      : errors;
+}
+
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
-export default function RjsfForm({ schema, uiSchema, submitLabel, disabled, onSubmit }: Props) {
+export default function RjsfForm(props: Props) {
+  const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, onSubmit } = props;
+  const [formData] = useState<Row>(() => pickSchemaFields(schema, initial));
+  const [taken, setTaken] = useState<ErrorSchema>({});
+  const onBlur = (id: string, value: unknown) => {
+    if (!onBlurVerify) return;
+    const field = id.replace(/^root_/, '');
+    void onBlurVerify(field, value, formData.id).then((message) =>
+      setTaken((prev) => {
+        const next = { ...prev } as Record<string, unknown>;
+        if (message) next[field] = { __errors: [message] };
+        else delete next[field];
+        return next as ErrorSchema;
+      }),
+    );
+  };
   return (
     <Form
       schema={schema}
       uiSchema={{
         ...(uiSchema as UiSchema | undefined),
+        id: { 'ui:widget': 'hidden' },
+        updated_at: { 'ui:widget': 'hidden' },
         'ui:submitButtonOptions': { submitText: submitLabel ?? 'Submit' },
       }}
+      formData={formData}
       validator={validator}
       disabled={disabled}
       showErrorList="bottom"
-      onSubmit={({ formData }) => onSubmit(formData)}
+      noHtml5Validate
+      transformErrors={transformer(mutation)}
+      {...(onBlurVerify ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
+      onBlur={onBlur}
+      onSubmit={({ formData: data }) => onSubmit(data)}
     />
+  );
+}
+
+/** Only the fields the schema declares: a grid row carries more than the write may send. */
+function pickSchemaFields(schema: Record<string, unknown>, row: Row | undefined): Row {
+  if (!row) return {};
+  const names = Object.keys(schema.properties ?? {});
+  return Object.fromEntries(
+    names.filter((n) => row[n] !== undefined && row[n] !== null).map((n) => [n, row[n]]),
   );
 }

@@ -2,13 +2,30 @@ import { useState } from 'react';
 import type { RowAction } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
 import { useEngine } from '../../EngineContext.js';
+import { mutationEndpoint } from '../form/mutationCalls.js';
+import { openOverlay } from '../overlay/overlayStore.js';
 
 type Row = Record<string, unknown>;
 
 /** The payload of a row action: the declared key fields of the row (all fields when none declared). */
 export function rowActionPayload(action: RowAction, row: Row): Row {
+  if (action.mutation) return { id: row.id, updated_at: row.updated_at };
   if (!action.keyFields) return row;
   return Object.fromEntries(action.keyFields.map((k) => [k, row[k]]));
+}
+
+/** The confirmation text with {field} replaced by the row's values, under its title when set. */
+export function confirmText(action: RowAction, row: Row): string | null {
+  if (!action.confirm) return null;
+  const text = action.confirm.replace(/\{(\w+)\}/g, (_, f: string) =>
+    JSON.stringify(row[f] ?? '').replace(/^"|"$/g, ''),
+  );
+  return action.confirmTitle ? `${action.confirmTitle}\n\n${text}` : text;
+}
+
+/** A row action shows on the rows its condition matches (all rows without one). */
+export function rowActionVisible(action: RowAction, row: Row): boolean {
+  return !action.visibleWhen || row[action.visibleWhen.field] === action.visibleWhen.equals;
 }
 
 /** Buttons of a grid row; each calls its endpoint with the row's key fields, after a confirm if set. */
@@ -21,16 +38,19 @@ export function RowActions({
   row: Row;
   onDone: (ok: boolean, message: string) => void;
 }) {
-  const { source } = useEngine();
+  const { source, screen } = useEngine();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (action: RowAction) => {
-    if (action.confirm && !window.confirm(action.confirm)) return;
+    if (action.overlay) return openOverlay(action.overlay, row);
+    const question = confirmText(action, row);
+    if (question && !window.confirm(question)) return;
+    const endpoint = action.mutation ? mutationEndpoint(screen, action.mutation) : (action.endpoint ?? '');
     const failure = action.failureMessage ?? 'Something went wrong. Try again.';
     setBusy(action.id);
     try {
       const res = await source.submit(
-        action.endpoint,
-        action.method ?? 'POST',
+        endpoint,
+        action.mutation ? 'POST' : (action.method ?? 'POST'),
         rowActionPayload(action, row),
       );
       if (res.statusCode === 1) onDone(true, action.successMessage ?? res.msg);
@@ -43,17 +63,19 @@ export function RowActions({
   };
   return (
     <span className="ss-row-actions">
-      {actions.map((a) => (
-        <button
-          key={a.id}
-          type="button"
-          className="ss-link-btn"
-          disabled={busy !== null}
-          onClick={() => void run(a)}
-        >
-          {busy === a.id ? '…' : a.label}
-        </button>
-      ))}
+      {actions
+        .filter((a) => rowActionVisible(a, row))
+        .map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            className="ss-link-btn"
+            disabled={busy !== null}
+            onClick={() => void run(a)}
+          >
+            {busy === a.id ? '…' : a.label}
+          </button>
+        ))}
     </span>
   );
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ScreenConfig } from '../../shared/config.gen.js';
+import { checkMutations } from './checkMutations.js';
+
+const screen = (extra: Partial<ScreenConfig>): ScreenConfig => ({
+  schemaVersion: 2,
+  kind: 'screen',
+  area: 'client',
+  id: 'createaccount',
+  title: 'Create',
+  permission: 'client/createaccount',
+  widgets: [{ kind: 'form', id: 'f', mutation: 'create' }],
+  layout: [{ kind: 'row', widgets: ['f'] }],
+  ...extra,
+});
+const activities = new Set(['client/createaccount']);
+const messages = (s: ScreenConfig) => checkMutations('client/createaccount.screen.json', s, activities);
+
+describe('checkMutations', () => {
+  it('accepts a mutation on a known entity, fields and permission', () => {
+    const s = screen({
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'create',
+          entity: 'group',
+          operation: 'create',
+          permission: 'client/createaccount',
+          schema: { type: 'object', properties: { group_name: { type: 'string' } } },
+          checks: [{ kind: 'required', field: 'group_name', message: 'Group Name is a required attribute.' }],
+        },
+      ],
+    });
+    expect(messages(s)).toEqual([]);
+  });
+
+  it('names an unknown entity, field, permission, check field and widget reference at its pointer', () => {
+    const s = screen({
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'create',
+          entity: 'grop',
+          operation: 'create',
+          schema: { type: 'object', properties: {} },
+        },
+        {
+          kind: 'mutation',
+          id: 'edit',
+          entity: 'group',
+          operation: 'update',
+          permission: 'client/nowhere',
+          schema: {
+            type: 'object',
+            properties: { group_nam: { type: 'string' }, channels: { type: 'string' } },
+          },
+          checks: [{ kind: 'email', field: 'task_id', message: 'x' }],
+        },
+      ],
+      widgets: [{ kind: 'form', id: 'f', mutation: 'creat' }],
+    });
+    const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
+    expect(found).toEqual([
+      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: group',
+      '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
+      expect.stringMatching(
+        /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,
+      ),
+      '/mutations/1/schema/properties/channels/type: field "channels" of group must be of type array',
+      '/mutations/1/checks/0/field: field "task_id" is not in the mutation\'s schema; allowed: channels, group_nam',
+      '/widgets/0/mutation: unknown mutation "creat"; did you mean "create"? Allowed: create, edit',
+    ]);
+  });
+
+  it('refuses a bulk action running an update, and a row action with nothing to run', () => {
+    const s = screen({
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'edit',
+          entity: 'group',
+          operation: 'update',
+          schema: { type: 'object', properties: {} },
+        },
+      ],
+      widgets: [
+        {
+          kind: 'grid',
+          id: 'g',
+          query: 'q',
+          columns: [{ kind: 'text', field: 'group_name', header: 'Group' }],
+          rowActions: [{ kind: 'rowAction', id: 'a', label: 'A' }],
+          bulkActions: [{ kind: 'bulkAction', id: 'b', label: 'B', mutation: 'edit' }],
+        },
+      ],
+    });
+    expect(messages(s).map((p) => p.pointer)).toEqual([
+      '/widgets/0/rowActions/0',
+      '/widgets/0/bulkActions/0/mutation',
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { MutationNode, ScreenConfig, WidgetNode } from '../../shared/config.gen.js';
+import type { ConfigProblem } from './configRegistry.js';
+import { pointer } from './configProblems.js';
+import { suggestName } from './suggestName.js';
+import { ENTITY_CATALOGUE, isEntityName, JSON_TYPES_OF } from '../entities/entityCatalogue.js';
+
+type Add = (p: string, message: string) => void;
+
+/**
+ * A screen's mutations against the entity catalogue and the product's activities, and the
+ * widgets that run them (forms, overlays, row and bulk actions) against the screen's mutations.
+ */
+export function checkMutations(
+  file: string,
+  screen: ScreenConfig,
+  activities: ReadonlySet<string>,
+): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const add: Add = (p, message) => problems.push({ file, pointer: p, message });
+  const mutations = new Map<string, MutationNode>();
+  (screen.mutations ?? []).forEach((m, i) => {
+    if (mutations.has(m.id)) add(pointer('mutations', i, 'id'), `duplicate mutation id "${m.id}"`);
+    mutations.set(m.id, m);
+    checkMutation(m, i, activities, add);
+  });
+  screen.widgets.forEach((w, i) => checkWidget(w, i, screen, mutations, add));
+  return problems;
+}
+
+function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<string>, add: Add): void {
+  const at = (...rest: (string | number)[]) => pointer('mutations', i, ...rest);
+  if (m.permission !== undefined && !activities.has(m.permission))
+    add(at('permission'), `unknown permission "${m.permission}"${suggestName(m.permission, activities)}`);
+  if (!isEntityName(m.entity)) {
+    add(at('entity'), `unknown entity "${m.entity}"${suggestName(m.entity, Object.keys(ENTITY_CATALOGUE))}`);
+    return;
+  }
+  const fields: Record<string, string> = ENTITY_CATALOGUE[m.entity];
+  const writes = m.operation === 'create' || m.operation === 'update';
+  if (writes && !m.schema) add(at(), `a ${m.operation} mutation needs "schema"`);
+  if (m.operation === 'toggle' && !m.toggle) add(at(), 'a toggle mutation needs "toggle"');
+  if (m.toggle && !Object.hasOwn(fields, m.toggle.field))
+    add(at('toggle', 'field'), unknownField(m.toggle.field, m.entity, Object.keys(fields)));
+  const declared = Object.keys(m.schema?.properties ?? {});
+  for (const [name, node] of Object.entries(m.schema?.properties ?? {})) {
+    if (!Object.hasOwn(fields, name)) {
+      add(at('schema', 'properties', name), unknownField(name, m.entity, Object.keys(fields)));
+      continue;
+    }
+    const type = (node as { type?: unknown }).type;
+    const allowed = JSON_TYPES_OF[fields[name] as keyof typeof JSON_TYPES_OF];
+    if (typeof type !== 'string' || !allowed.includes(type))
+      add(
+        at('schema', 'properties', name, 'type'),
+        `field "${name}" of ${m.entity} must be of type ${allowed.join(' or ')}`,
+      );
+  }
+  (m.checks ?? []).forEach((c, j) => {
+    if (!declared.includes(c.field))
+      add(
+        at('checks', j, 'field'),
+        `field "${c.field}" is not in the mutation's schema${suggestName(c.field, declared)}`,
+      );
+  });
+}
+
+function unknownField(name: string, entity: string, known: string[]): string {
+  return `unknown field "${name}" of entity "${entity}"${suggestName(name, known)}`;
+}
+
+function checkWidget(
+  w: WidgetNode,
+  i: number,
+  screen: ScreenConfig,
+  mutations: ReadonlyMap<string, MutationNode>,
+  add: Add,
+): void {
+  const ref = (id: string | undefined, at: string) => {
+    if (id !== undefined && !mutations.has(id))
+      add(at, `unknown mutation "${id}"${suggestName(id, mutations.keys())}`);
+  };
+  const widget = (id: string, kind: string, at: string) => {
+    const target = screen.widgets.find((x) => x.id === id);
+    if (target?.kind !== kind) add(at, `no ${kind} widget "${id}" in this screen`);
+  };
+  if (w.kind === 'form') {
+    ref(w.mutation, pointer('widgets', i, 'mutation'));
+    if (w.mutation === undefined && (!w.schema || !w.submit))
+      add(pointer('widgets', i), 'a form needs "mutation", or "schema" and "submit"');
+  }
+  if (w.kind === 'overlay') widget(w.form, 'form', pointer('widgets', i, 'form'));
+  if (w.kind === 'grid') {
+    (w.rowActions ?? []).forEach((a, j) => {
+      ref(a.mutation, pointer('widgets', i, 'rowActions', j, 'mutation'));
+      if (a.overlay !== undefined)
+        widget(a.overlay, 'overlay', pointer('widgets', i, 'rowActions', j, 'overlay'));
+      if (a.mutation === undefined && a.overlay === undefined && a.endpoint === undefined)
+        add(pointer('widgets', i, 'rowActions', j), 'a row action needs "mutation", "overlay" or "endpoint"');
+    });
+    (w.bulkActions ?? []).forEach((a, j) => {
+      ref(a.mutation, pointer('widgets', i, 'bulkActions', j, 'mutation'));
+      const op = mutations.get(a.mutation)?.operation;
+      if (op === 'create' || op === 'update')
+        add(
+          pointer('widgets', i, 'bulkActions', j, 'mutation'),
+          'a bulk action runs a delete or toggle mutation',
+        );
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import type { MutationNode } from '../config.gen.js';
+import type { FieldProblem } from '../errors.js';
+
+/** What both ajv (server) and rjsf (client) report of a failed keyword. */
+export interface KeywordError {
+  keyword: string;
+  /** The field the error is about ('' for the body itself). */
+  field: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** The field an ajv error is about: `required` names it in params, others in the path. */
+export function errorField(instancePath: string, keyword: string, params: Record<string, unknown>): string {
+  if (keyword === 'required') return typeof params.missingProperty === 'string' ? params.missingProperty : '';
+  if (keyword === 'additionalProperties')
+    return typeof params.additionalProperty === 'string' ? params.additionalProperty : '';
+  return instancePath.split('/')[1] ?? '';
+}
+
+/**
+ * The config's message for an error: a missing, blank or empty required field gets its
+ * `required` check's message, a malformed e-mail its `email` check's; anything else (a wrong
+ * type, a bound) names the field's title. Client and server use this one mapping, so the form and
+ * the API refuse with the same words.
+ */
+export function mutationMessage(mutation: MutationNode, error: KeywordError): string {
+  const checks = (mutation.checks ?? []).filter((c) => c.field === error.field);
+  const message = (kind: string) => checks.find((c) => c.kind === kind)?.message;
+  if (error.keyword === 'additionalProperties') return `Unknown field "${error.field}"`;
+  if (
+    ['required', 'minItems'].includes(error.keyword) ||
+    (error.keyword === 'pattern' && error.params?.pattern === '\\S')
+  )
+    return message('required') ?? `${titleOf(mutation, error.field)} is required`;
+  if (error.keyword === 'pattern' && message('email')) return message('email')!;
+  return `${titleOf(mutation, error.field)} ${error.message ?? 'is invalid'}`;
+}
+
+export function titleOf(mutation: MutationNode, field: string): string {
+  const node: Record<string, unknown> | undefined = mutation.schema?.properties[field];
+  const title = node?.title;
+  return typeof title === 'string' ? title : field;
+}
+
+/** One problem per field (the first error wins: a blank e-mail reports 'required', not the pattern). */
+export function mutationProblems(mutation: MutationNode, errors: readonly KeywordError[]): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const error of errors) {
+    if (seen.has(error.field)) continue;
+    seen.add(error.field);
+    problems.push({ path: error.field, message: mutationMessage(mutation, error) });
+  }
+  return problems;
+}
