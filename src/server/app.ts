@@ -32,7 +32,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? { level: deps.env.LOG_LEVEL },
     trustProxy: deps.env.TRUST_PROXY,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    // allowUnionTypes: the spec sends some lists either as a JSON string or as the list itself.
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: false,
+        allErrors: true,
+        allowUnionTypes: true,
+      },
+    },
   });
   app.decorate('deps', deps);
   installErrorHandler(app);

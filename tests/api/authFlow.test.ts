@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ACTIVITIES } from '../../src/shared/admin/adminActivities.js';
 import { DEMO, PASSWORD, login, otpFor, startAuthServer, type AuthServer } from './authHarness.js';
 
 let server: AuthServer;
@@ -34,7 +35,11 @@ describe('login flow', () => {
       pass_day_left: 90,
       last_crawl_date: { product: '2026-11-20' },
     });
-    expect(group.body.data?.activityList).toEqual(['price/kpi', 'stock/data', 'stock/kpi']);
+    // The demo user is an admin: the admin side's activities come with the screens'.
+    const adminUrls = Object.values(ADMIN_ACTIVITIES).map((a) => a.url);
+    expect(group.body.data?.activityList).toEqual(
+      ['price/kpi', 'stock/data', 'stock/kpi', ...adminUrls].sort(),
+    );
 
     const validity = await c.get('processmonitor/sessionvalidity');
     expect(validity.status).toBe(200);
