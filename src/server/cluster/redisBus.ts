@@ -10,7 +10,7 @@ export function commandConnection(url: string, log: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 1000,
+    connectTimeout: 5000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   warnOnce(redis, log, 'Redis commands');
@@ -26,7 +26,7 @@ export function openRedisBus(
   log: FastifyBaseLogger,
 ): InvalidationBus {
   const subscriber = new Redis(url, {
-    connectTimeout: 1000,
+    connectTimeout: 5000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   warnOnce(subscriber, log, 'Redis subscriber');
@@ -51,6 +51,8 @@ export function openRedisBus(
   return {
     kind: 'redis',
     async publish() {
+      // Nobody hears a message while Redis is away; their caches are off until it is back.
+      if (commands.status !== 'ready') return;
       try {
         await commands.publish(CHANNEL, instanceId);
       } catch (error) {
