@@ -38,6 +38,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Three real instances on PostgreSQL + Redis (docs/scaling.md): run by .ci/run.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

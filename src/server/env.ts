@@ -98,7 +98,7 @@ export const SETTINGS = {
   SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),
   AUTH_CACHE_MS: setting(
     '5000',
-    'Milliseconds a session and its permissions may be reused from memory; a store write on this server drops them at once, so this bounds staleness only across servers sharing one PostgreSQL store (0 = off)',
+    'Milliseconds a session and its permissions may be reused from memory; a store write on any instance drops them at once (Redis pub/sub with REDIS_URL, else LISTEN/NOTIFY on a PostgreSQL store), so this is only a backstop (0 = off)',
     int(0, 60_000),
   ),
   RESULT_CACHE_MB: setting(

@@ -19,6 +19,7 @@ import { groupAdminRoutes } from '../admin/groupAdminRoutes.js';
 import { logAdminRoutes } from '../admin/logAdminRoutes.js';
 import type { AuthKit } from './kit.js';
 import { checkViewerScope } from './viewerScope.js';
+import { openCluster } from '../cluster/openCluster.js';
 
 /**
  * Sessions, CSRF, login steps, passwords, share links. Registered in the /api context, its routes
@@ -40,9 +41,16 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
     log: app.log,
   };
 
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Several instances (docs/scaling.md): writes announced to the others, rate limits in Redis.
+  const cluster = await openCluster(deps, app.log);
+  app.addHook('onClose', () => cluster.close());
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(cluster.redis && { redis: cluster.redis, nameSpace: 'shelfscope-rate-', skipOnError: true }),
+  });
   const csrf = csrfCheck(deps.env);
-  const sessions = new SessionCache(deps.env.AUTH_CACHE_MS, () => deps.store.writes.current());
+  const sessions = new SessionCache(deps.env.AUTH_CACHE_MS, () => cluster.writes.generation());
   /** What needs the store: activities after a config reload, a session read, touch or link check. */
   const resolveFromStore = async (
     request: FastifyRequest,
@@ -78,6 +86,13 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
     }
     resolveFromStore(request, reply, csrfChecked).then(() => done(), done);
   });
+  // A write is announced before its answer leaves: the client's next call, on any instance, sees it.
+  if (cluster.bus)
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const sent = cluster.writes.publishPending();
+      if (!sent) return done(null, payload);
+      sent.then(() => done(null, payload), done);
+    });
   // Share-link viewers reach their screen's reads only; runs once the caller is known.
   app.addHook('onRequest', (request, _reply, done) => {
     try {

@@ -53,7 +53,7 @@ export async function loadAuth(deps: Deps, cache: SessionCache, request: Fastify
   const db = deps.store.db;
   let session = cache.get(token);
   if (!session) {
-    const generation = deps.store.writes.current();
+    const generation = cache.currentGeneration();
     const row = await findLiveSessionWithActivities(db, sha256(token));
     if (!row) return;
     session = { ...row, context: sessionContext(row) };

@@ -21,8 +21,9 @@ const MAX_ENTRIES = 10_000;
  * pay a store round trip before its warehouse query. An entry is served only while
  *  - no write has gone through the store since it was read (blocking a user, a role change,
  *    logout, a revoked link: all take effect on the next call of this server), and
- *  - it is younger than `ttlMs`, which bounds staleness from writes made by other server
- *    instances sharing a PostgreSQL store, and
+ *  - no other instance sharing the store announced a write since (src/server/cluster: Redis
+ *    pub/sub or LISTEN/NOTIFY moves `generation` too), and
+ *  - it is younger than `ttlMs`, a backstop for writes no instance announced, and
  *  - the session has not expired.
  * `ttlMs` 0 turns the cache off. Entries are keyed by the token the caller sent, so a hit needs
  * no hashing; the token lives only in this process's memory, as it does in every request.
@@ -35,6 +36,11 @@ export class SessionCache {
     private readonly generation: () => number,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Read before a session is fetched from the store, and passed back to `set`. */
+  currentGeneration(): number {
+    return this.generation();
+  }
 
   get(token: string): CachedSession | undefined {
     const entry = this.entries.get(token);

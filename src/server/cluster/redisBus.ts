@@ -1,0 +1,78 @@
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { CHANNEL, type BusListener, type InvalidationBus } from './invalidationBus.js';
+
+/**
+ * A Redis connection for commands (publish, shared rate-limit counters): with the broker away a
+ * command fails at once instead of queueing, so a request never waits on Redis.
+ */
+export function commandConnection(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  warnOnce(redis, log, 'Redis commands');
+  return redis;
+}
+
+/** Pub/sub over `commands` (publishing) and a subscriber connection of its own. */
+export function openRedisBus(
+  url: string,
+  commands: Redis,
+  instanceId: string,
+  listener: BusListener,
+  log: FastifyBaseLogger,
+): InvalidationBus {
+  const subscriber = new Redis(url, {
+    connectTimeout: 5000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  warnOnce(subscriber, log, 'Redis subscriber');
+  let subscribed = false;
+  let everSubscribed = false;
+  subscriber.on('message', (_channel: string, sender: string) => {
+    if (sender !== instanceId) listener.remoteWrite();
+  });
+  subscriber.on('close', () => (subscribed = false));
+  // On every (re)connection: subscribe, and trust the cache only once Redis confirmed it. After
+  // a gap, messages may have been missed: that counts as a remote write. With Redis down at
+  // start the server still starts, its session cache off until Redis is back.
+  subscriber.on('ready', () => {
+    subscriber.subscribe(CHANNEL).then(
+      () => {
+        if (everSubscribed) listener.reconnected();
+        everSubscribed = subscribed = true;
+      },
+      () => undefined,
+    );
+  });
+  return {
+    kind: 'redis',
+    async publish() {
+      // Nobody hears a message while Redis is away; their caches are off until it is back.
+      if (commands.status !== 'ready') return;
+      try {
+        await commands.publish(CHANNEL, instanceId);
+      } catch (error) {
+        log.warn({ err: error }, 'could not tell the other instances about a store write');
+      }
+    },
+    connected: () => subscribed && subscriber.status === 'ready',
+    close() {
+      subscriber.disconnect();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** ioredis retries for ever and emits 'error' each time: log the first of a run only. */
+function warnOnce(redis: Redis, log: FastifyBaseLogger, what: string): void {
+  let warned = false;
+  redis.on('error', (error: Error) => {
+    if (!warned) log.warn({ err: error }, `${what}: ${error.message}`);
+    warned = true;
+  });
+  redis.on('ready', () => (warned = false));
+}

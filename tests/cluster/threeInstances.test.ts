@@ -1,0 +1,163 @@
+/**
+ * Several instances as one (docs/scaling.md): three real server processes on one PostgreSQL
+ * store and warehouse and the machine's Redis, a signed-in browser round-robined over them.
+ * AUTH_CACHE_MS is a minute, so only the cross-instance invalidation (Redis pub/sub) can explain
+ * a revocation seen at once on another instance.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { latestOtp } from '../support/outbox.js';
+import {
+  removeDir,
+  startServerProcess,
+  tempDataDir,
+  type ServerProcess,
+} from '../faults/support/serverProcess.js';
+import { createPgTestDatabase, type PgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import { MSG } from '../../src/shared/auth/accessRules.js';
+import { RoundRobinClient, type Answer } from './support/roundRobinClient.js';
+
+const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PASSWORD = 'Demo@2026!';
+const DEMO = 'demo@shelfscope.test';
+
+let store: PgTestDatabase;
+let warehouse: PgTestDatabase;
+const servers: ServerProcess[] = [];
+let urls: string[];
+
+beforeAll(async () => {
+  store = await createPgTestDatabase('ss_cluster_store');
+  warehouse = await createPgTestDatabase('ss_cluster_wh');
+  const settings = () => ({
+    DATA_DIR: tempDataDir(),
+    DATABASE_URL: store.url,
+    WAREHOUSE_URL: warehouse.url,
+    REDIS_URL,
+    SECRET_KEY: 'cluster-test-secret-key-shared-by-every-instance',
+    AUTH_CACHE_MS: '60000',
+    LOGIN_ATTEMPTS_PER_NAME: '4',
+  });
+  // The first start migrates and loads the demo tenant; the others find it there.
+  servers.push(await startServerProcess(settings()));
+  servers.push(...(await Promise.all([startServerProcess(settings()), startServerProcess(settings())])));
+  urls = servers.map((s) => s.url);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  for (const s of servers) removeDir(s.dataDir);
+  await store?.drop();
+  await warehouse?.drop();
+});
+
+/** The real sign-in steps, each on the next instance; the OTP is read where its mail was sent. */
+async function signIn(user: string): Promise<RoundRobinClient> {
+  const client = new RoundRobinClient(urls);
+  const step = await client.post('authenticate', { username: user, password: PASSWORD });
+  expect(step.status, step.body.msg).toBe(200);
+  if (!(step.body.data as { settrustbrowser?: boolean }).settrustbrowser) {
+    const otp = await client.post('verifyotp', { otp: latestOtp(servers[step.instance]!.dataDir, user) });
+    expect(otp.status, otp.body.msg).toBe(200);
+  }
+  expect((await client.post('selectGroup', { group_id: 1 })).status).toBe(200);
+  return client;
+}
+
+/** One pass of what the screens do: menu, a data call, a saved view written and read back. */
+async function screenFlow(client: RoundRobinClient, name: string): Promise<Answer[]> {
+  return [
+    await client.get('config/areas'),
+    await client.get('info/getlastcrawltiming'),
+    await client.post('views', { screen: 'stock/kpi', name, state: { n: name } }),
+    await client.get('views?screen=stock/kpi'),
+  ];
+}
+
+async function userId(name: string): Promise<number> {
+  const db = new pg.Client({ connectionString: store.url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [name]);
+    return rows[0]!.id;
+  } finally {
+    await db.end();
+  }
+}
+
+describe('three instances behind one address', () => {
+  it('serve one signed-in browser whichever instance a call lands on', async () => {
+    const demo = await signIn(DEMO);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(...(await screenFlow(demo, `rr-${i}`)));
+    expect(new Set(answers.map((a) => a.instance))).toEqual(new Set([0, 1, 2]));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    // The views written on three instances are one list.
+    const list = (await demo.get('views?screen=stock/kpi')).body.data as { name: string }[];
+    expect(list.map((v) => v.name)).toEqual(expect.arrayContaining(['rr-0', 'rr-1', 'rr-2']));
+  });
+
+  it('a user blocked on one instance is refused on the next call to another', async () => {
+    const admin = await signIn(DEMO);
+    const analyst = await signIn(DEMO_USERS.analyst);
+    // Warm every instance's session cache with the analyst's session.
+    for (let i = 0; i < 3; i++) expect((await analyst.get('config/areas', { on: i })).status).toBe(200);
+    const id = await userId(DEMO_USERS.analyst);
+    const blocked = await admin.post('user/changeUserStatus', { user_id: id, status: 'blocked' }, { on: 0 });
+    expect(blocked.status, blocked.body.msg).toBe(200);
+    for (const i of [1, 2, 0]) expect((await analyst.get('config/areas', { on: i })).status).toBe(401);
+  });
+
+  it('a logout on one instance ends the session on the others at once', async () => {
+    const demo = await signIn(DEMO);
+    const copied = demo.copy();
+    for (let i = 0; i < 3; i++) expect((await copied.get('config/areas', { on: i })).status).toBe(200);
+    expect((await demo.post('logout', {}, { on: 2 })).status).toBe(200);
+    for (const i of [0, 1]) expect((await copied.get('config/areas', { on: i })).status).toBe(401);
+  });
+
+  it('share the per-name sign-in limit through Redis', async () => {
+    const client = new RoundRobinClient(urls);
+    const name = `nobody-${Date.now()}@example.com`;
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await client.post('authenticate', { username: name, password: 'wrong' })).status);
+    // LOGIN_ATTEMPTS_PER_NAME is 4 for the three together: the fifth try is refused.
+    expect(statuses.slice(0, 4)).not.toContain(429);
+    const refused = await client.post('authenticate', { username: name, password: 'wrong' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe(MSG.tooMany);
+  });
+
+  it('stopping one instance mid-run fails no request a retry would not absorb', async () => {
+    const demo = await signIn(DEMO);
+    const failures: string[] = [];
+    let done = 0;
+    let running = true;
+    const worker = async (w: number) => {
+      for (let i = 0; running; i++) {
+        try {
+          const [read, write] = [
+            await demo.get('info/getlastcrawltiming'),
+            await demo.post('views', { screen: 'stock/kpi', name: `w${w}-${i % 4}`, state: { i } }),
+          ];
+          for (const a of [read, write]) if (a.status !== 200) failures.push(`${a.status} ${a.body.msg}`);
+          done += 2;
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    };
+    const workers = [0, 1, 2, 3].map(worker);
+    await new Promise((r) => setTimeout(r, 1500));
+    const before = done;
+    await servers[2]!.stop();
+    await new Promise((r) => setTimeout(r, 2500));
+    running = false;
+    await Promise.all(workers);
+    expect(failures).toEqual([]);
+    expect(done).toBeGreaterThan(before + 20);
+    expect(demo.retries).toBeGreaterThan(0);
+  });
+});
