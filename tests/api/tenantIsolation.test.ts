@@ -1,6 +1,6 @@
 /**
  * Nothing leaks across groups: a Rival Foods session asks every data route of every monitoring
- * screen for Demo Brands' own brand and category ids, and every suggestion source with them as
+ * screen for Demo Brands' own brand, category and tag ids, and every suggestion source with them as
  * sibling selections. The answers are empty (grouped queries) or all-zero (KPI rows), and no
  * option of Demo Brands is ever listed.
  */
@@ -29,9 +29,10 @@ beforeAll(async () => {
   for (const [field, table] of [
     ['brand_id', 'dim_brand'],
     ['category_id', 'dim_category'],
+    ['tag_id', 'dim_product_tag'],
   ] as const) {
     const ids = await wh.query<{ id: number }>(
-      `SELECT ${field} AS id FROM ${table} WHERE group_id = 1 ORDER BY 1 LIMIT 5`,
+      `SELECT DISTINCT ${field} AS id FROM ${table} WHERE group_id = 1 ORDER BY 1 LIMIT 5`,
     );
     demoIds[field] = ids.map((r) => r.id).join(',');
   }
@@ -76,6 +77,7 @@ describe("another group's ids on every data route", () => {
 
   it('never list the other group in option lists, whatever the sibling selections', async () => {
     const demoBrands = new Set(demoIds.brand_id!.split(',').map(Number));
+    const demoTags = new Set(demoIds.tag_id!.split(',').map(Number));
     const screens = new Set(queries.map((q) => q.screenKey));
     let tried = 0;
     for (const screenKey of screens) {
@@ -95,6 +97,7 @@ describe("another group's ids on every data route", () => {
         const options = (res.body.data as Record<string, { key: unknown }[]>)[filter.source] ?? [];
         if (filter.source === 'brand')
           for (const o of options) expect(demoBrands.has(Number(o.key))).toBe(false);
+        if (filter.source === 'tag') for (const o of options) expect(demoTags.has(Number(o.key))).toBe(false);
       }
     }
     expect(tried).toBeGreaterThan(40);

@@ -16,13 +16,13 @@ afterEach(() => fixture?.remove());
 describe('schemaVersion migration', () => {
   it('a version 1 file (the stock KPI screen as main wrote it) resolves exactly as its version 2 rewrite', () => {
     fixture = copyStockScreens();
-    // The v1 file is frozen as main wrote it; what the screen gained since (label category, product
-    // and city zone filters, plain dataset dimensions in v2; KPI drill-downs) is left out here.
+    // The v1 file is frozen as main wrote it; what the screen gained since (label category, product,
+    // city zone and tag filters, plain dataset dimensions in v2; KPI drill-downs) is left out here.
     const current = JSON.parse(readFileSync(path.join(fixture.dir, 'stock/kpi.screen.json'), 'utf8')) as {
       filters: { use?: string }[];
       widgets: { tiles?: { drill?: unknown }[] }[];
     };
-    const added = new Set(['labelCategory', 'product', 'cityZone']);
+    const added = new Set(['labelCategory', 'product', 'cityZone', 'tag']);
     current.filters = current.filters.filter((f) => !added.has(f.use ?? ''));
     for (const tile of current.widgets.flatMap((w) => w.tiles ?? [])) delete tile.drill;
     fixture.write('stock/kpi.screen.json', JSON.stringify(current));

@@ -42,7 +42,7 @@ describe('shared definitions', () => {
     });
     expect(problems()).toEqual([
       expect.stringMatching(
-        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"; allowed: brand_id, category_id, channel_id, city_id, city_zone_id, is_competitor, label_category_id, product_id$/,
+        /^stock\/kpi\.screen\.json:\d+:\d+#\/filters\/1\/dependsOn\/0: unknown sibling filter "nowhere"; allowed: brand_id, category_id, channel_id, city_id, city_zone_id, is_competitor, label_category_id, product_id, tag_id$/,
       ),
     ]);
   });

@@ -52,6 +52,19 @@ describe.each(dialects)('compiled screen queries on %s', (_name, open) => {
     expect(union.rows[0]).toMatchObject({ in_stock: 5, out_of_stock: 3 });
   });
 
+  it('filters by tag through the product-tag table, for the group only', async () => {
+    // Tag 50 is on product 1000 only in group 1 (group 2 also tags 1001 with it): 2 of 3 listings.
+    const focus = await run('kpi', 'stats', { tag_id: '50' });
+    expect(focus.rows[0]).toMatchObject({ in_stock: 4, out_of_stock: 1, delisted: 1 });
+    const hero = await run('kpi', 'stats', { tag_id: '51' });
+    expect(hero.rows[0]).toMatchObject({ in_stock: 5, out_of_stock: 3, delisted: 1 });
+    // A tag and a product select the union of their products, as label category and category do.
+    const union = await run('kpi', 'stats', { tag_id: '50', product_id: '1001' });
+    expect(union.rows[0]).toMatchObject({ in_stock: 5, out_of_stock: 3 });
+    const otherGroup = await run('kpi', 'stats', { tag_id: '50' }, 2);
+    expect(otherGroup.rows[0]).toMatchObject({ in_stock: 0 });
+  });
+
   it('applies the date range; -1 means all time', async () => {
     const trend = await run('kpi', 'trend', { start_date: '2026-01-02', end_date: '2026-01-03' });
     expect(trend.rows.map((r) => r.crawl_date)).toEqual(['2026-01-02', '2026-01-03']);

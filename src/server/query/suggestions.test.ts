@@ -64,6 +64,15 @@ describe.each(dialects)('suggestions on %s', (_name, open) => {
     expect(await wh.query(sql, params)).toEqual([{ key: 31, name: 'Grooming', ids: [301], __total: 1 }]);
   });
 
+  it("lists the tags of the group's products with the products each stands for", async () => {
+    const req = parseSuggestionRequest(kpi.screen, kpi.dataset, 'tag', {});
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, wh.dialect);
+    expect(await wh.query(sql, params)).toEqual([
+      { key: 50, name: 'Focus SKU', ids: [1000], __total: 2 },
+      { key: 51, name: 'Hero Pack', ids: [1000, 1001], __total: 2 },
+    ]);
+  });
+
   it('pages with offset and staticSize', async () => {
     expect(await options('brand', { staticSize: '1', offset: '1' })).toEqual([[101, 'Nivea Men']]);
   });

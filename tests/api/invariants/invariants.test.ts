@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { categoryInvariants } from './categoryInvariants.js';
 import { contentInvariants } from './contentInvariants.js';
 import { exportInvariants } from './exportInvariants.js';
+import { gridRowInvariants } from './gridRowInvariants.js';
 import { startMarket, type Market } from './market.js';
 import { priceInvariants } from './priceInvariants.js';
 import { promoInvariants } from './promoInvariants.js';
@@ -28,4 +29,5 @@ describe.each([42, 7])('demo market of seed %i', (seed) => {
   reviewInvariants(market);
   screenInvariants(market);
   exportInvariants(market);
+  gridRowInvariants(market);
 });

@@ -87,6 +87,20 @@ export async function loadStockFixture(wh: Warehouse): Promise<void> {
       product(2000, 2, 200, 400, 'Rival Chips', 0),
     ],
   );
+  // Tags: 1000 is a Focus SKU and a Hero Pack, 1001 a Hero Pack; group 2's row tagging 1001 with
+  // tag 50 must never reach group 1 (tenant isolation of the mapping table).
+  await bulkInsert(
+    wh,
+    'dim_product_tag',
+    ['group_id', 'product_id', 'tag_id', 'tag_name'],
+    [
+      [1, 1000, 50, 'Focus SKU'],
+      [1, 1000, 51, 'Hero Pack'],
+      [1, 1001, 51, 'Hero Pack'],
+      [2, 1001, 50, 'Other group tag'],
+      [2, 2000, 60, 'Focus SKU'],
+    ],
+  );
   // Rows in the DDL's column order: group_id, crawl_date, channel_id, city_id, product_id, brand_id,
   // category_id, is_competitor, stock_status (the quick-commerce store columns keep their defaults).
   const rows: (string | number)[][] = [];

@@ -211,6 +211,25 @@ describe('generated demo shapes', () => {
     }
   });
 
+  it("tags about two thirds of each group's products, with its own products and tag ids", async () => {
+    const tags = await wh.query<{ group_id: number; tags: number; tagged: number; products: number }>(
+      `SELECT t.group_id, COUNT(DISTINCT t.tag_id) AS tags, COUNT(DISTINCT t.product_id) AS tagged,
+         (SELECT COUNT(*) FROM dim_product p WHERE p.group_id = t.group_id) AS products
+       FROM dim_product_tag t GROUP BY t.group_id ORDER BY t.group_id`,
+    );
+    expect(tags.map((t) => t.group_id)).toEqual([1, 2]);
+    for (const t of tags) {
+      expect(t.tags).toBeGreaterThanOrEqual(4);
+      expect(Number(t.tagged) / Number(t.products)).toBeGreaterThan(0.4);
+      expect(Number(t.tagged)).toBeLessThan(Number(t.products));
+    }
+    const foreign = await one<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM dim_product_tag t JOIN dim_product p ON p.product_id = t.product_id
+       WHERE p.group_id <> t.group_id OR t.tag_id - t.group_id * 1000 NOT BETWEEN 951 AND 955`,
+    );
+    expect(foreign.n).toBe(0);
+  });
+
   it('records the last crawl date of each crawl type', async () => {
     const rows = await wh.query(
       'SELECT crawl_type, last_crawl_date FROM crawl_log WHERE group_id = $1 ORDER BY 1',

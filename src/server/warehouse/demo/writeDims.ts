@@ -2,6 +2,7 @@ import type { GroupModel, DemoListing } from './model.js';
 import type { DemoChannel, DemoCity } from './places.js';
 import { ZONES } from './places.js';
 import type { RowSink } from './rowSink.js';
+import { productTags } from './productTags.js';
 import type { Warehouse } from '../warehouse.js';
 import { tableColumns, tableNames } from '../schema/tableColumns.js';
 
@@ -74,6 +75,8 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       p.launchDate,
     ]);
   }
+  for (const t of productTags(g, model.products))
+    sink.push('dim_product_tag', [g, t.productId, t.tagId, t.tagName]);
   for (const l of model.listings) {
     sink.push('dim_listing', [g, l.product.productId, l.channel.channelId, l.channelSkuCode, l.productUrl]);
     writePlans(sink, g, l, endDate);

@@ -59,6 +59,15 @@ export const DIM_TABLES_DDL: readonly string[] = [
     competitor_product_id INTEGER NOT NULL,
     PRIMARY KEY (product_id, competitor_product_id)
   )`,
+  // A product's tags (e.g. 'Focus SKU'): a product has any number, so the tag filter maps a tag
+  // to its products through this table rather than a column of dim_product.
+  `CREATE TABLE IF NOT EXISTS dim_product_tag (
+    group_id INTEGER NOT NULL,
+    product_id INTEGER NOT NULL,
+    tag_id INTEGER NOT NULL,
+    tag_name VARCHAR NOT NULL,
+    PRIMARY KEY (product_id, tag_id)
+  )`,
   `CREATE TABLE IF NOT EXISTS dim_keyword (
     keyword_id INTEGER PRIMARY KEY,
     group_id INTEGER NOT NULL,

@@ -34,17 +34,20 @@ export const WAREHOUSE_VIEWS: readonly WarehouseView[] = [
       'violation_type',
       'own_product_id',
       'own_sku_name',
+      // Last, so CREATE OR REPLACE VIEW on PostgreSQL accepts it over the older view: two own
+      // products may share a name, and the grid tells them apart by their code.
+      'own_sku_code',
     ],
     select: `SELECT f.group_id, f.crawl_date, f.channel_id, f.city_id, f.product_id, f.brand_id,
         f.category_id, f.is_competitor, f.mrp, f.selling_price, f.discount_pct, f.variation_pct,
-        f.violation_type, c.product_id, op.sku_name
+        f.violation_type, c.product_id, op.sku_name, op.sku_code
       FROM dim_product_competitor c
       JOIN dim_product op ON op.product_id = c.product_id AND op.group_id = c.group_id
       JOIN fact_price f ON f.group_id = c.group_id AND f.product_id = c.competitor_product_id
       UNION ALL
       SELECT f.group_id, f.crawl_date, f.channel_id, f.city_id, f.product_id, f.brand_id,
         f.category_id, f.is_competitor, f.mrp, f.selling_price, f.discount_pct, f.variation_pct,
-        f.violation_type, f.product_id, p.sku_name
+        f.violation_type, f.product_id, p.sku_name, p.sku_code
       FROM fact_price f
       JOIN dim_product p ON p.product_id = f.product_id AND p.group_id = f.group_id
       WHERE f.is_competitor = 0`,
