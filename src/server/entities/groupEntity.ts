@@ -42,7 +42,7 @@ export const groupEntity: EntityRepo = {
     const values = toGroupFields(fields);
     if (!values.group_name) throw new BadRequestError('Group Name is a required attribute.');
     const group = await createGroup(db, { end_date: null, ...values, group_name: values.group_name });
-    await makeAdmin(db, group.id, actorUserId);
+    await makeGroupAdmin(db, group.id, actorUserId);
     return group;
   },
   async update(db, id, fields, readAt) {
@@ -51,7 +51,8 @@ export const groupEntity: EntityRepo = {
   },
 };
 
-async function makeAdmin(db: Db, groupId: number, userId: number): Promise<void> {
+/** A new group's first admin: an Admin role with every activity (auto-grant '%'), mapped to `userId`. */
+export async function makeGroupAdmin(db: Db, groupId: number, userId: number): Promise<void> {
   const role = await db
     .insertInto('roles')
     .values({ group_id: groupId, name: 'Admin', description: 'Every screen', auto_grant: '%' })
