@@ -2,8 +2,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../shared/erro
 import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
 import { groupProblems, type GroupPayload } from '../../shared/admin/adminRules.js';
 import { createGroup, findGroupByName, updateGroup, type GroupFields } from '../store/groupRepo.js';
-import { putMapping } from '../store/mappingRepo.js';
-import { applyAutoGrants } from '../store/accessRepo.js';
+import { makeGroupAdmin } from '../entities/groupEntity.js';
 import { auditChange } from '../store/auditRepo.js';
 import type { Deps } from '../deps.js';
 import type { AdminScope } from './adminScope.js';
@@ -46,13 +45,7 @@ export async function createAdminGroup(deps: Deps, scope: AdminScope, body: Grou
   if (await findGroupByName(db, body.groupName!)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
   return db.transaction().execute(async (tx) => {
     const group = await createGroup(tx, toFields(body));
-    const role = await tx
-      .insertInto('roles')
-      .values({ group_id: group.id, name: 'Admin', description: 'Every screen', auto_grant: '%' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await applyAutoGrants(tx);
-    await putMapping(tx, scope.auth.userId, { group_id: group.id, role_id: role.id, status: true });
+    await makeGroupAdmin(tx, group.id, scope.auth.userId);
     await auditChange(tx, {
       actor: scope.auth.userId,
       groupId: group.id,

@@ -39,7 +39,9 @@ function transformer(mutation: MutationNode | null | undefined) {
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
 export default function RjsfForm(props: Props) {
   const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, onSubmit } = props;
-  const [formData] = useState<Row>(() => pickSchemaFields(schema, initial));
+  // Controlled: rjsf re-reads formData whenever a prop changes (the blur check's errors do), so
+  // the form must hand back what was typed, or every field would reset to the initial row.
+  const [formData, setFormData] = useState<Row>(() => pickSchemaFields(schema, initial));
   const [taken, setTaken] = useState<ErrorSchema>({});
   const onBlur = (id: string, value: unknown) => {
     if (!onBlurVerify) return;
@@ -68,8 +70,10 @@ export default function RjsfForm(props: Props) {
       showErrorList="bottom"
       noHtml5Validate
       transformErrors={transformer(mutation)}
-      {...(onBlurVerify ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
+      // rjsf blocks a submit on any extraErrors object, even {}: pass them only while a field is taken.
+      {...(Object.keys(taken).length ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
       onBlur={onBlur}
+      onChange={({ formData: data }) => setFormData((data ?? {}) as Row)}
       onSubmit={({ formData: data }) => onSubmit(data)}
     />
   );

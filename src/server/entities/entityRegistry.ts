@@ -1,0 +1,8 @@
+import type { EntityName } from './entityCatalogue.js';
+import type { EntityRepo } from './entityRepo.js';
+import { groupEntity } from './groupEntity.js';
+
+/** Each catalogue entity bound to its typed repository (a new entity: catalogue + repo + here). */
+export const ENTITY_REGISTRY: Record<EntityName, EntityRepo> = {
+  group: groupEntity,
+};

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../store/storeDatabase.js';
+
+export type Db = Kysely<StoreDatabase>;
+export type EntityRow = Record<string, unknown>;
+/** A body's fields, already validated against the mutation's schema (only catalogue fields). */
+export type EntityFields = Record<string, unknown>;
+
+export type WriteResult =
+  { kind: 'written'; row: EntityRow } | { kind: 'missing' } | { kind: 'stale'; row: EntityRow };
+
+/**
+ * One store entity as the generic write routes see it: typed Kysely code behind a uniform face.
+ * Field names come from the entity catalogue (never from request text); every method runs on the
+ * caller's transaction.
+ */
+export interface EntityRepo {
+  /** The tenant a row belongs to: writes are limited to the caller's groups. */
+  groupOf(row: EntityRow): number;
+  find(db: Db, id: number): Promise<EntityRow | undefined>;
+  /** Another row holding `value` in a unique field (unique checks on blur and on write). */
+  findByUnique(db: Db, field: string, value: unknown): Promise<EntityRow | undefined>;
+  /** Creates a row; `actorUserId` may become its owner (a new group's first admin). */
+  create(db: Db, fields: EntityFields, actorUserId: number): Promise<EntityRow>;
+  /** Writes only when the row still carries `readAt` (optimistic concurrency). */
+  update(db: Db, id: number, fields: EntityFields, readAt: Date): Promise<WriteResult>;
+  /** Absent when the entity's rows are never deleted through a mutation. */
+  remove?(db: Db, id: number, readAt: Date): Promise<WriteResult>;
+}

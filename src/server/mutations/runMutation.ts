@@ -1,0 +1,117 @@
+import type { MutationNode } from '../../shared/config.gen.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
+import { auditChange } from '../store/auditRepo.js';
+import { groupsGranting } from '../store/adminScopeRepo.js';
+import type { Db, EntityFields, EntityRepo, EntityRow, WriteResult } from '../entities/entityRepo.js';
+import type { ResolvedMutation } from './screenMutation.js';
+
+/** What a write answers: the row as written and each field that changed, before -> after. */
+export interface MutationOutcome {
+  id: number;
+  row: EntityRow | null;
+  changed: Record<string, { before: unknown; after: unknown }>;
+}
+
+const PAST: Record<MutationNode['operation'], string> = {
+  create: 'created',
+  update: 'edited',
+  delete: 'deleted',
+  toggle: 'toggled',
+};
+
+/**
+ * Runs a validated body through the entity's repository in ONE transaction: unique checks, the
+ * tenant check on the row as stored, the write (refused when stale), and the audit entry (who,
+ * group, entity, before -> after). Any refusal rolls the whole of it back.
+ */
+export function runMutation(
+  db: Db,
+  resolved: ResolvedMutation,
+  body: EntityFields,
+): Promise<MutationOutcome> {
+  const { mutation, repo, auth } = resolved;
+  const { id, updated_at: readAtText, ...fields } = body;
+  const run = db.transaction().execute(async (tx) => {
+    await checkUnique(tx, mutation, repo, fields, typeof id === 'number' ? id : null);
+    let before: EntityRow | null = null;
+    let result: WriteResult;
+    if (mutation.operation === 'create') {
+      result = { kind: 'written', row: await repo.create(tx, fields, auth.userId) };
+    } else {
+      before = (await repo.find(tx, id as number)) ?? null;
+      if (!before) throw new NotFoundError(ADMIN_MSG.notInScope);
+      const scope = await groupsGranting(tx, auth.userId, resolved.permission);
+      if (!scope.includes(repo.groupOf(before))) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      const readAt = new Date(readAtText as string);
+      if (Number.isNaN(readAt.getTime())) throw new BadRequestError('updated_at must be a date-time');
+      result = await write(tx, mutation, repo, id as number, fields, before, readAt);
+    }
+    if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
+    if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);
+    const after = mutation.operation === 'delete' ? null : result.row;
+    const row = after ?? before!;
+    await auditChange(tx, {
+      actor: auth.userId,
+      groupId: repo.groupOf(row),
+      entity: mutation.entity,
+      entityId: row.id as number,
+      action: `${mutation.entity}.${PAST[mutation.operation]}`,
+      before,
+      after,
+    });
+    return { id: row.id as number, row: after, changed: changes(before, after) };
+  });
+  return run.catch((error: unknown) => {
+    // Two writes racing past the unique check: the store's unique index decides, same message.
+    if ((error as { code?: unknown }).code !== '23505') throw error;
+    const unique = mutation.checks?.find((c) => c.kind === 'unique');
+    throw new BadRequestError(unique?.message ?? 'This value already exists');
+  });
+}
+
+function write(
+  tx: Db,
+  mutation: MutationNode,
+  repo: EntityRepo,
+  id: number,
+  fields: EntityFields,
+  before: EntityRow,
+  readAt: Date,
+): Promise<WriteResult> {
+  if (mutation.operation === 'update') return repo.update(tx, id, fields, readAt);
+  if (mutation.operation === 'toggle') {
+    const { field, values } = mutation.toggle!;
+    const next = before[field] === values[0] ? values[1] : values[0];
+    return repo.update(tx, id, { [field]: next }, readAt);
+  }
+  if (!repo.remove) throw new BadRequestError(`${mutation.entity} rows cannot be deleted`);
+  return repo.remove(tx, id, readAt);
+}
+
+/** The `unique` checks, again inside the write's transaction (the blur check may be stale). */
+async function checkUnique(
+  tx: Db,
+  mutation: MutationNode,
+  repo: EntityRepo,
+  fields: EntityFields,
+  id: number | null,
+): Promise<void> {
+  for (const check of mutation.checks ?? []) {
+    if (check.kind !== 'unique' || fields[check.field] === undefined) continue;
+    const other = await repo.findByUnique(tx, check.field, fields[check.field]);
+    if (other && other.id !== id)
+      throw new BadRequestError(check.message, [{ path: check.field, message: check.message }]);
+  }
+}
+
+function changes(before: EntityRow | null, after: EntityRow | null): MutationOutcome['changed'] {
+  const out: MutationOutcome['changed'] = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (key === 'updated_at') continue;
+    const b = before?.[key] ?? null;
+    const a = after?.[key] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) out[key] = { before: b, after: a };
+  }
+  return out;
+}

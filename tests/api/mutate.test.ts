@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MutationNode, ScreenConfig } from '../../src/shared/config.gen.js';
+import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
+import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
+import { login, startAuthServer, type AuthServer } from './authHarness.js';
+import type { ApiClient } from './support/apiClient.js';
+
+/**
+ * The generic write routes (docs/write-half.md) against the real server and store (PGlite, or
+ * PostgreSQL with API_TEST_PG=1): the product's client/createaccount screen as configured in
+ * screens/, and a clients screen of this test holding an update and a toggle of the same entity.
+ */
+let server: AuthServer;
+let admin: ApiClient;
+
+const product = loadConfigSnapshot('screens');
+const createAccount = product.screens.get('client/createaccount')!;
+const accountMutation = createAccount.mutations!.find((m) => m.id === 'create')!;
+const editable = ['group_name', 'end_date', 'comments', 'notify_to_email'];
+
+/** Test screen: edit and status toggle of a group, the fields and checks of the product's mutation. */
+const clients = {
+  ...createAccount,
+  id: 'clients',
+  permission: 'client/clients',
+  title: 'Clients',
+  mutations: [
+    {
+      ...accountMutation,
+      id: 'edit',
+      operation: 'update',
+      successMessage: 'Updated',
+      schema: {
+        type: 'object',
+        properties: Object.fromEntries(editable.map((f) => [f, accountMutation.schema!.properties[f]])),
+      },
+      checks: accountMutation.checks!.filter((c) => editable.includes(c.field)),
+    },
+    {
+      kind: 'mutation',
+      id: 'status',
+      entity: 'group',
+      operation: 'toggle',
+      toggle: { field: 'status', values: [1, 0] },
+    },
+  ] satisfies MutationNode[],
+} as ScreenConfig;
+
+beforeAll(async () => {
+  server = await startAuthServer();
+  const fixed = server.config.current();
+  const screens = new Map(fixed.screens);
+  screens.set('client/createaccount', createAccount);
+  screens.set('client/clients', clients);
+  const snapshot = { ...fixed, screens };
+  server.config.current = () => snapshot;
+  admin = await login(server);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.deps.store.db;
+const count = async (table: 'groups' | 'audit_log' | 'roles') =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const group = (id: number) =>
+  db().selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const readToken = async (id: number) => ({ id, updated_at: (await group(id)).updated_at.toISOString() });
+
+const validAccount = (name: string) => ({
+  group_name: name,
+  end_date: '2030-12-31',
+  channels: [1, 4],
+  crawl_types: [1],
+  notify_to_email: 'alerts@acme.test',
+  account_requested_by: 'Ria',
+  account_manager_name: 'Omar',
+  account_manager_email: 'omar@acme.test',
+  associate1_name: 'Lena',
+  associate1_email: 'lena@acme.test',
+  task_id: 'T-1',
+  comments: '',
+});
+
+const CREATE = 'mutate/client/createaccount/create';
+const VERIFY = 'verify/client/createaccount/create';
+
+describe('create through the generic route', () => {
+  it("creates the group in one audited write, its creator its admin, answering the config's message", async () => {
+    const res = await admin.post<{ id: number; row: { group_name: string }; changed: object }>(
+      CREATE,
+      validAccount('  Acme Foods '),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ statusCode: 1, msg: 'Account Created Successfully' });
+    const id = res.body.data!.id;
+    const row = await group(id);
+    expect(row).toMatchObject({
+      group_name: 'Acme Foods',
+      channels: [1, 4],
+      associate2_name: null,
+      status: 1,
+    });
+    expect(res.body.data!.changed).toMatchObject({ group_name: { before: null, after: 'Acme Foods' } });
+    const entry = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `group:${id}`)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: 'group.created', entity: 'group', group_id: id });
+    const roles = await db().selectFrom('roles').select('name').where('group_id', '=', id).execute();
+    expect(roles.map((r) => r.name)).toEqual(['Admin']);
+  });
+
+  it("verify answers 'Group Name already exists.' for a taken name, whatever its case and spaces", async () => {
+    const taken = await admin.post(VERIFY, { field: 'group_name', value: ' acme FOODS' });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ statusCode: 0, msg: 'Group Name already exists.' });
+    const free = await admin.post(VERIFY, { field: 'group_name', value: 'Nobody Yet' });
+    expect(free.body.statusCode).toBe(1);
+    expect((await admin.post(VERIFY, { field: 'comments', value: 'x' })).status).toBe(400);
+  });
+
+  it("refuses the spec's bad bodies with its messages, sent straight to the API, writing nothing", async () => {
+    const before = { groups: await count('groups'), audit: await count('audit_log') };
+    const cases: [object, string][] = [
+      [{ ...validAccount('A1'), group_name: '  ' }, 'Group Name is a required attribute.'],
+      [{ ...validAccount('A2'), channels: [] }, 'Channel can not be empty'],
+      [{ ...validAccount('A3'), crawl_types: undefined }, 'Crawling Type can not be empty'],
+      [{ ...validAccount('A4'), end_date: '' }, 'End Date can not be empty'],
+      [{ ...validAccount('A5'), notify_to_email: 'a@b' }, 'You have to enter valid email'],
+      [{ ...validAccount('A6'), task_id: '' }, 'Task Id is a required attribute.'],
+      [{ ...validAccount('A7'), end_date: '31/12/2030' }, 'End Date must match format "date"'],
+      [validAccount('ACME foods'), 'Group Name already exists.'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await admin.post(CREATE, body);
+      expect(res.status, msg).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+    expect({ groups: await count('groups'), audit: await count('audit_log') }).toEqual(before);
+  });
+
+  it('answers 400, never 500, to unknown fields, wrong types, huge lists and strings, and writes nothing', async () => {
+    const before = {
+      groups: await count('groups'),
+      audit: await count('audit_log'),
+      roles: await count('roles'),
+    };
+    const hostile: unknown[] = [
+      { ...validAccount('H1'), is_admin: true },
+      { ...validAccount('H2'), id: 1 },
+      { ...validAccount('H3'), channels: '1' },
+      { ...validAccount('H4'), group_name: { $ne: null } },
+      { ...validAccount('H5'), channels: Array.from({ length: 10_000 }, (_, i) => i) },
+      { ...validAccount('H6'), comments: 'x'.repeat(1_000_000) },
+      [validAccount('H7')],
+      'H8',
+    ];
+    for (const body of hostile) {
+      const res = await admin.post(CREATE, body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.body.statusCode).toBe(0);
+    }
+    expect({
+      groups: await count('groups'),
+      audit: await count('audit_log'),
+      roles: await count('roles'),
+    }).toEqual(before);
+    expect((await admin.post('mutate/client/createaccount/nope', validAccount('H9'))).status).toBe(404);
+  });
+});
+
+describe('update and toggle', () => {
+  it('refuses a stale edit with a clear message and overwrites nothing', async () => {
+    const token = await readToken(1);
+    const first = await admin.post('mutate/client/clients/edit', {
+      ...token,
+      group_name: 'Demo Brands',
+      end_date: '2031-01-31',
+      comments: 'renewed',
+      notify_to_email: 'ops@demo.test',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.msg).toBe('Updated');
+    expect(Object.keys((first.body.data as { changed: object }).changed).sort()).toEqual(
+      ['comments', 'end_date', 'notify_to_email'].sort(),
+    );
+    const stale = await admin.post('mutate/client/clients/edit', {
+      ...token,
+      group_name: 'Demo Brands',
+      end_date: '2020-01-01',
+      comments: 'overwritten',
+      notify_to_email: 'ops@demo.test',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe(ADMIN_MSG.staleEdit);
+    expect(await group(1)).toMatchObject({ end_date: '2031-01-31', comments: 'renewed' });
+    const renamed = await admin.post('mutate/client/clients/edit', {
+      ...(await readToken(1)),
+      group_name: 'acme foods',
+      end_date: '2031-01-31',
+      comments: 'x',
+      notify_to_email: 'ops@demo.test',
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.msg).toBe('Group Name already exists.');
+  });
+
+  it('toggles the status and audits before -> after', async () => {
+    const res = await admin.post<{ changed: object }>('mutate/client/clients/status', await readToken(1));
+    expect(res.status).toBe(200);
+    expect(res.body.data!.changed).toEqual({ status: { before: 1, after: 0 } });
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'detail', 'actor_user_id'])
+      .where('target', '=', 'group:1')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe('group.toggled');
+    const detail = (typeof entry.detail === 'string' ? JSON.parse(entry.detail) : entry.detail) as {
+      before: { status: number };
+      after: { status: number };
+    };
+    expect([detail.before.status, detail.after.status]).toEqual([1, 0]);
+    await admin.post('mutate/client/clients/status', await readToken(1));
+    expect((await group(1)).status).toBe(1);
+  });
+});
+
+describe('who may write', () => {
+  it('an admin of group 2 cannot edit or toggle group 1, nor an analyst run any mutation', async () => {
+    const before = await group(1);
+    const audit = await count('audit_log');
+    const rival = await login(server, DEMO_USERS.rival, undefined, 2);
+    const edit = await rival.post('mutate/client/clients/edit', {
+      ...(await readToken(1)),
+      group_name: 'Taken Over',
+      end_date: '2020-01-01',
+      comments: '',
+      notify_to_email: 'x@rival.test',
+    });
+    expect(edit.status).toBe(403);
+    expect((await rival.post('mutate/client/clients/status', await readToken(1))).status).toBe(403);
+    const own = await rival.post('mutate/client/clients/status', await readToken(2));
+    expect(own.status).toBe(200);
+    await rival.post('mutate/client/clients/status', await readToken(2));
+    const analyst = await login(server, DEMO_USERS.analyst);
+    expect((await analyst.post(CREATE, validAccount('By Analyst'))).status).toBe(403);
+    expect((await analyst.post(VERIFY, { field: 'group_name', value: 'x' })).status).toBe(403);
+    expect((await analyst.post('mutate/client/clients/status', await readToken(1))).status).toBe(403);
+    expect(await group(1)).toEqual(before);
+    expect(await count('audit_log')).toBe(audit + 2);
+    expect((await server.client().post(CREATE, validAccount('Anonymous'))).status).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The admin side's writes in Chromium, on the generic mutate/verify routes: creating a group
+ * from client/createaccount (the spec's messages on blur and on submit), and who sees the area.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+
+const input = (page: Page, field: string) => page.locator(`#root_${field}`);
+
+async function fillAccount(page: Page, name: string): Promise<void> {
+  await input(page, 'group_name').fill(name);
+  await input(page, 'end_date').fill('2030-12-31');
+  await page.getByLabel('Amazon').check();
+  await page.getByLabel('Daily').check();
+  const text: Record<string, string> = {
+    notify_to_email: 'alerts@acme.test',
+    account_requested_by: 'Ria',
+    account_manager_name: 'Omar',
+    account_manager_email: 'omar@acme.test',
+    associate1_name: 'Lena',
+    associate1_email: 'lena@acme.test',
+    task_id: 'T-42',
+  };
+  for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
+}
+
+test('create account: required messages, taken name on blur, bad e-mail, then the group is created', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await signIn(page);
+  await page.goto('/workspace/client/createaccount');
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await create.click();
+  for (const message of [
+    'Group Name is a required attribute.',
+    'End Date can not be empty',
+    'Channel can not be empty',
+    'Crawling Type can not be empty',
+    'You have to enter valid email',
+    'Account Requested By is a required attribute.',
+    'Account Manager Name is a required attribute.',
+    'Associate1 Name is a required attribute.',
+    'Task Id is a required attribute.',
+  ])
+    await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+
+  await fillAccount(page, ' demo BRANDS');
+  await input(page, 'end_date').focus(); // leaves Group Name: the verify route answers
+  await expect(page.getByText('Group Name already exists.').first()).toBeVisible();
+  await input(page, 'notify_to_email').fill('alerts@acme');
+  await input(page, 'group_name').fill('Acme Foods E2E');
+  await input(page, 'end_date').focus();
+  await expect(page.getByText('Group Name already exists.')).toHaveCount(0);
+  await create.click();
+  await expect(page.getByText('You have to enter valid email').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/createaccount-errors.png', fullPage: true });
+
+  await input(page, 'notify_to_email').fill('alerts@acme.test');
+  await create.click();
+  await expect(page.getByRole('status')).toHaveText('Account Created Successfully');
+  await page.screenshot({ path: 'test-results/createaccount-created.png', fullPage: true });
+  // The new tenant is the creator's: it is offered at the next group choice.
+  const groups = (await (await page.request.get('/api/v1/groups/all')).json()) as {
+    data: { group_name: string }[] | { rows: { group_name: string }[] };
+  };
+  expect(JSON.stringify(groups.data)).toContain('Acme Foods E2E');
+});
+
+test('the analyst has no admin activities: no Client area, and the screen is refused', async ({ page }) => {
+  await signIn(page, 'analyst@shelfscope.test');
+  await page.goto('/workspace');
+  await page.getByLabel('I have Read License-Agreement').check(); // the analyst's first visit
+  await page.getByRole('button', { name: 'I AGREE' }).click();
+  await expect(page.getByRole('link', { name: 'Stock' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client', exact: true })).toHaveCount(0);
+  const res = await page.request.get('/api/v1/config/screen', {
+    params: { area: 'client', screen: 'createaccount' },
+  });
+  expect(res.status()).toBe(403);
+});
