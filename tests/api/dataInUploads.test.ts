@@ -1,6 +1,7 @@
 /**
- * Issue 14 §2: master/data_settings (data settings, pincode and city lists), manualReports/* and
- * manualUploads/* — each upload through the shared end-to-end check (support/uploadCases.ts):
+ * Issue 14 §2: master/data_settings (data settings, pincode and city lists), manualReports/*,
+ * manualUploads/*, the keyword mapper (products/datamapper) and the keyword import
+ * (visibility/setup) — each upload through the shared end-to-end check (support/uploadCases.ts):
  * template, load with named slices, two bad rows change nothing with their error file, slice
  * replace, group isolation. Runs on both engines (API_TEST_PG=1).
  */
@@ -222,6 +223,53 @@ const CASES: UploadCase[] = [
     }),
     slices: () => ['2026-10 Amazon', '2026-10 Flipkart'],
     scoped: { column: 'Category', name: (n) => n.categories[0]!, at: 2 },
+  },
+  {
+    route: 'uploads/products/datamapper/keywordMapper',
+    table: 'setup_keyword_map',
+    header: ['Channel', 'Keyword', 'SKU Code', 'Mapping Status'],
+    loaded: 'Mapping Status Updated Successfully',
+    rows: (n) => [
+      ['Amazon', n.keywords[0], n.skus[0], 'Mapped'],
+      ['Amazon', n.keywords[0], n.skus[1], 'not mapped'],
+      ['Flipkart', n.keywords[1], n.skus[0], 'Mapped'],
+    ],
+    bad: (n) => ({
+      rows: [
+        ['Amazon', n.keywords[0], n.skus[0], 'Mapped'],
+        ['Amazon', 'no such keyword', n.skus[1], 'Mapped'],
+        ['Flipkart', n.keywords[1], n.skus[0], 'Maybe'],
+      ],
+      errors: [
+        [3, 'Keyword', 'no such keyword', 'Unknown Keyword "no such keyword".'],
+        [4, 'Mapping Status', 'Maybe', 'Must be one of: Mapped, Not Mapped.'],
+      ],
+    }),
+    slices: () => ['Amazon', 'Flipkart'],
+    scoped: { column: 'SKU Code', name: (n) => n.skus[0]!, at: 2 },
+  },
+  {
+    route: 'uploads/visibility/setup/keywords',
+    table: 'setup_tracked_keyword',
+    header: ['Channel', 'Category', 'Keyword', 'Keyword Type', 'Search Volume'],
+    rows: (n) => [
+      ['Amazon', n.categories[0], 'high protein muesli', 'Generic', 12000],
+      ['Amazon', n.categories[0], 'muesli offers', 'occasion specific', ''],
+      ['Flipkart', n.categories[1], 'high protein muesli', 'Generic', 800],
+    ],
+    bad: (n) => ({
+      rows: [
+        ['Amazon', n.categories[0], 'high protein muesli', 'Generic', 12000],
+        ['Amazon', n.categories[0], 'muesli offers', 'Seasonal', 10],
+        ['Flipkart', n.categories[1], 'high protein muesli', 'Generic', 'lots'],
+      ],
+      errors: [
+        [3, 'Keyword Type', 'Seasonal', expect.stringMatching(/^Must be one of: Generic, My Brand/)],
+        [4, 'Search Volume', 'lots', 'Must be a whole number.'],
+      ],
+    }),
+    slices: () => ['Amazon', 'Flipkart'],
+    scoped: { column: 'Category', name: (n) => n.categories[0]!, at: 1 },
   },
 ];
 
