@@ -1206,6 +1206,10 @@ export interface UploadDeclaration {
    */
   columns: UploadColumn[];
   target: UploadTarget;
+  /**
+   * Message of a loaded file when the spec names one (e.g. 'Mapping Status Updated Successfully'); default '<n> rows loaded.'.
+   */
+  successMessage?: string;
 }
 /**
  * A template column: its header, type and checks, and the field (or lookup) it fills.

@@ -50,6 +50,10 @@ async function* readXlsx(path: string, width: number): AsyncGenerator<FileRow[]>
     worksheets: 'emit',
     entries: 'emit',
   });
+  // exceljs reads a sheet that comes before xl/workbook.xml in the zip (the order varies, even
+  // in files exceljs writes) against a workbook model it has not parsed yet and throws
+  // (exceljs issue #962). An empty model until the real one arrives lets it read the rows.
+  Object.assign(reader, { model: { sheets: [] } });
   // A sheet whose header sits past the template's columns is still read up to a bound.
   const keep = Math.max(width * 4, 64);
   let batch: FileRow[] = [];

@@ -148,7 +148,7 @@ async function validateAndLoad(
   await repo.saveSlices(groupId, call.key, runId, loaded);
   return {
     status: 'loaded',
-    message: m.rowsLoaded(rowsOk),
+    message: upload.successMessage ?? m.rowsLoaded(rowsOk),
     rowsOk,
     rowsFailed: 0,
     errors: [],
