@@ -1,5 +1,7 @@
 import { createSchema } from '../schema/createSchema.js';
+import { deriveAdShelfFlags } from '../schema/adShelfFlags.js';
 import { deriveNewViolations } from '../schema/newViolations.js';
+import { generateAds } from './ads/generateAds.js';
 import type { Warehouse } from '../warehouse.js';
 import { buildGroupModel } from './buildGroupModel.js';
 import { addDays, dateRange, todayIso } from './calendar.js';
@@ -63,6 +65,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     const model = buildGroupModel(group, theme, skus, channels, cities, dates, rng.fork(1));
     writeGroupDims(sink, model, endDate);
     await generateGroupFacts(sink, model, dates, rng.fork(2));
+    await generateAds(sink, model, endDate, options.days, rng.fork(3));
     for (const [crawlType, date] of [
       ['product', endDate],
       ['category', endDate],
@@ -73,6 +76,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     }
     await sink.flush();
     await deriveNewViolations(wh, group.groupId);
+    await deriveAdShelfFlags(wh, group.groupId);
     options.log?.(
       `group ${group.groupId} (${group.name}): ${skus} SKUs, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
     );

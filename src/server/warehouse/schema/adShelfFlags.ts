@@ -1,0 +1,58 @@
+import type { Warehouse } from '../warehouse.js';
+
+/**
+ * The shelf side of each sponsored-ad row, derived in SQL after a load (as deriveNewViolations),
+ * so every loader gets the same flags:
+ * - oos_city_share: share of the channel's cities listing the advertised product where it was
+ *   not buyable (out of stock or delisted) that day (fact_stock), and oos_spend = spend x that
+ *   share: a sponsored ad serves the whole country, so that part of the spend bought clicks
+ *   shoppers could not convert;
+ * - organic_first_page: the brand already held an organic slot on page 1 of that keyword's results on
+ *   that channel and day (fact_search);
+ * - price_violation: the product broke a price rule (violation types 1-3) in some city that day
+ *   (fact_price).
+ * Days without shelf facts keep 0.
+ */
+export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promise<void> {
+  if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_ad_daily');
+  const p = [groupId];
+  await wh.query(
+    `UPDATE fact_ad_daily SET oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0
+     WHERE group_id = $1 AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0)`,
+    p,
+  );
+  await wh.query(
+    `UPDATE fact_ad_daily AS a SET oos_city_share = s.share, oos_spend = ROUND(CAST(a.spend * s.share AS NUMERIC), 2)
+     FROM (
+       SELECT product_id, channel_id, crawl_date,
+         AVG(CASE WHEN stock_status = 1 THEN 0.0 ELSE 1.0 END) AS share
+       FROM fact_stock
+       WHERE group_id = $1
+       GROUP BY product_id, channel_id, crawl_date
+       HAVING MIN(stock_status) <> 1 OR MAX(stock_status) <> 1
+     ) s
+     WHERE a.group_id = $1 AND a.product_id = s.product_id AND a.channel_id = s.channel_id
+       AND a.ad_date = s.crawl_date`,
+    p,
+  );
+  await wh.query(
+    `UPDATE fact_ad_daily AS a SET organic_first_page = 1
+     FROM (
+       SELECT DISTINCT keyword_id, channel_id, crawl_date, brand_id FROM fact_search
+       WHERE group_id = $1 AND page = 1 AND slot_type = 'organic'
+     ) s
+     WHERE a.group_id = $1 AND a.keyword_id = s.keyword_id AND a.channel_id = s.channel_id
+       AND a.ad_date = s.crawl_date AND a.brand_id = s.brand_id`,
+    p,
+  );
+  await wh.query(
+    `UPDATE fact_ad_daily AS a SET price_violation = 1
+     FROM (
+       SELECT DISTINCT product_id, channel_id, crawl_date FROM fact_price
+       WHERE group_id = $1 AND violation_type IN (1, 2, 3)
+     ) s
+     WHERE a.group_id = $1 AND a.product_id = s.product_id AND a.channel_id = s.channel_id
+       AND a.ad_date = s.crawl_date`,
+    p,
+  );
+}
