@@ -9,6 +9,8 @@ import { dataQueryParams, type FilterRules, type FilterState } from '../../../..
 import { errorMessage, http, serializeParams } from '../../../api/http.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { pendingExports } from '../../../realtime/realtimeClient.js';
+import { startExport } from '../../../realtime/startExport.js';
 
 /** Upload and download buttons of a screen (row actions live on the grid). */
 export function ActionsWidget({ config }: { config: ActionsConfig }) {
@@ -42,14 +44,23 @@ function DownloadButton({ action }: { action: DownloadAction }) {
   delete params.limit;
   delete params.offset;
   const query = serializeParams(params);
-  // A plain link: the browser streams the file with the session cookie.
+  const pending = Object.values(useSnapshot(pendingExports).files).find(
+    (f) => f.endpoint === action.endpoint,
+  );
+  // A click runs the export as a job (every row, progress over the socket, then the download);
+  // the link stays for 'save link as'.
   return (
     <a
       className="ss-btn ss-btn--ghost"
       href={`/api/v1/${action.endpoint}${query ? `?${query}` : ''}`}
       download
+      aria-busy={pending ? true : undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        if (!pending) void startExport(action.endpoint, params);
+      }}
     >
-      {action.label}
+      {pending ? `Generating… ${pending.percent}%` : action.label}
     </a>
   );
 }
