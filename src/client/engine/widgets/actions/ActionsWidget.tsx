@@ -6,11 +6,10 @@ import type {
   UploadAction,
 } from '../../../../shared/config.gen.js';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
-import { errorMessage, http, serializeParams } from '../../../api/http.js';
+import { errorMessage, http } from '../../../api/http.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
-import { pendingExports } from '../../../realtime/realtimeClient.js';
-import { startExport } from '../../../realtime/startExport.js';
+import { JobExportLink } from '../../../realtime/JobExportLink.js';
 
 /** Upload and download buttons of a screen (row actions live on the grid). */
 export function ActionsWidget({ config }: { config: ActionsConfig }) {
@@ -43,26 +42,7 @@ function DownloadButton({ action }: { action: DownloadAction }) {
       : dataQueryParams(snap.filters as FilterState, fields, snap.defaults.rules as FilterRules);
   delete params.limit;
   delete params.offset;
-  const query = serializeParams(params);
-  const pending = Object.values(useSnapshot(pendingExports).files).find(
-    (f) => f.endpoint === action.endpoint,
-  );
-  // A click runs the export as a job (every row, progress over the socket, then the download);
-  // the link stays for 'save link as'.
-  return (
-    <a
-      className="ss-btn ss-btn--ghost"
-      href={`/api/v1/${action.endpoint}${query ? `?${query}` : ''}`}
-      download
-      aria-busy={pending ? true : undefined}
-      onClick={(event) => {
-        event.preventDefault();
-        if (!pending) void startExport(action.endpoint, params);
-      }}
-    >
-      {pending ? `Generating… ${pending.percent}%` : action.label}
-    </a>
-  );
+  return <JobExportLink endpoint={action.endpoint} params={params} label={action.label} />;
 }
 
 function UploadButton({
