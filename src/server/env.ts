@@ -138,6 +138,11 @@ export const SETTINGS = {
     'Redis URL for the socket.io adapter when running several instances',
     url('redis', 'rediss'),
   ),
+  REALTIME_RECHECK_MS: setting(
+    '15000',
+    "Milliseconds between checks that a realtime socket's session still stands (logout, block, group switch end it)",
+    int(100, 600_000),
+  ),
   LOG_LEVEL: setting(
     'info',
     'Server log level',

@@ -7,6 +7,7 @@ import { loadConfigRegistry } from './config/loadConfigRegistry.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
+import { attachRealtime } from './realtime/attachRealtime.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,6 +35,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   await bootstrapDemo(deps);
   await registerExportRunner(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -41,6 +43,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     app,
     port,
     async close() {
+      await realtime.close();
       await app.close();
       await jobs.stop();
       await config.close();

@@ -6,9 +6,10 @@ import type {
   UploadAction,
 } from '../../../../shared/config.gen.js';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
-import { errorMessage, http, serializeParams } from '../../../api/http.js';
+import { errorMessage, http } from '../../../api/http.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { JobExportLink } from '../../../realtime/JobExportLink.js';
 
 /** Upload and download buttons of a screen (row actions live on the grid). */
 export function ActionsWidget({ config }: { config: ActionsConfig }) {
@@ -41,17 +42,7 @@ function DownloadButton({ action }: { action: DownloadAction }) {
       : dataQueryParams(snap.filters as FilterState, fields, snap.defaults.rules as FilterRules);
   delete params.limit;
   delete params.offset;
-  const query = serializeParams(params);
-  // A plain link: the browser streams the file with the session cookie.
-  return (
-    <a
-      className="ss-btn ss-btn--ghost"
-      href={`/api/v1/${action.endpoint}${query ? `?${query}` : ''}`}
-      download
-    >
-      {action.label}
-    </a>
-  );
+  return <JobExportLink endpoint={action.endpoint} params={params} label={action.label} />;
 }
 
 function UploadButton({

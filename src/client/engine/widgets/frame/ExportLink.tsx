@@ -1,11 +1,11 @@
 import { useSnapshot } from 'valtio';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
-import { serializeParams } from '../../../api/http.js';
+import { JobExportLink } from '../../../realtime/JobExportLink.js';
 import { useEngine } from '../../EngineContext.js';
 import { findQuery } from '../../findQuery.js';
 import { queryFilterFields } from '../../state/screenDefaults.js';
 
-/** xlsx export of a grid under the current filters: `GET /api/v1/{endpoint}/export` (contracts). */
+/** xlsx export of a grid under the current filters, run as a job (`POST exports`, docs/jobs.md). */
 export function ExportLink({ queryId }: { queryId: string }) {
   const { screen, store } = useEngine();
   const snap = useSnapshot(store);
@@ -18,14 +18,5 @@ export function ExportLink({ queryId }: { queryId: string }) {
   );
   delete params.limit;
   delete params.offset;
-  const qs = serializeParams(params);
-  return (
-    <a
-      className="ss-btn ss-btn--ghost"
-      href={`/api/v1/${query.endpoint}/export${qs ? `?${qs}` : ''}`}
-      download
-    >
-      Export
-    </a>
-  );
+  return <JobExportLink endpoint={`${query.endpoint}/export`} params={params} label="Export" />;
 }

@@ -1,0 +1,104 @@
+import { io, type Socket } from 'socket.io-client';
+import { proxy } from 'valtio';
+import {
+  EV,
+  RECONNECTION_ATTEMPTS,
+  SOCKET_AUTH_FAIL,
+  SOCKET_ERROR,
+  SOCKET_PATH,
+  type ReportNotification,
+} from '../../shared/realtimeEvents.js';
+import { notify } from '../shell/toast.js';
+
+export interface PendingExport {
+  endpoint: string;
+  percent: number;
+  rows: number;
+}
+
+/** Exports this tab waits for, by file id: what the download buttons show while they run. */
+export const pendingExports = proxy<{ files: Record<number, PendingExport> }>({
+  files: {},
+});
+
+let socket: Socket | null = null;
+let registered: Promise<void> | null = null;
+
+/**
+ * The spec's realtime flow: open the socket (websocket, 3 reconnection attempts, the session
+ * cookie authenticates it), register the user, and on a report notification download the file;
+ * the socket closes once nothing is pending. Failures show the spec's messages.
+ */
+export function ensureRegistered(): Promise<void> {
+  if (registered) return registered;
+  const s = io({
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnectionAttempts: RECONNECTION_ATTEMPTS,
+    withCredentials: true,
+  });
+  socket = s;
+  registered = new Promise<void>((resolve, reject) => {
+    s.on(EV.authSuccess, () => s.emit(EV.registerUser, {}));
+    s.on(EV.socketRegistered, () => resolve());
+    s.on(EV.authFail, () => {
+      notify.error(SOCKET_AUTH_FAIL);
+      reject(new Error(SOCKET_AUTH_FAIL));
+      close();
+    });
+    s.on(EV.forceDisconnect, () => {
+      notify.error(SOCKET_AUTH_FAIL);
+      close();
+    });
+    s.on(EV.error, () => notify.error(SOCKET_ERROR));
+    s.io.on('reconnect_failed', () => {
+      notify.error(SOCKET_ERROR);
+      reject(new Error(SOCKET_ERROR));
+      close();
+    });
+    s.on(EV.notification, onNotification);
+    s.on(EV.deleteAll, () => (pendingExports.files = {}));
+  });
+  return registered;
+}
+
+function onNotification(note: ReportNotification): void {
+  if (note.type !== 'report' || !(note.fileId in pendingExports.files)) return;
+  if (note.status === 'ready') {
+    download(note.fileId, note.fileName);
+    finish(note.fileId);
+  } else if (note.status === 'failed') {
+    notify.error(note.error ?? 'Something went wrong, please try after sometime.');
+    finish(note.fileId);
+  } else {
+    Object.assign(pendingExports.files[note.fileId]!, { percent: note.percent, rows: note.rows });
+  }
+}
+
+function finish(fileId: number): void {
+  delete pendingExports.files[fileId];
+  if (Object.keys(pendingExports.files).length === 0) close();
+}
+
+function close(): void {
+  socket?.removeAllListeners();
+  socket?.io.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  registered = null;
+}
+
+/** The browser saves the file from the group's storage (the session cookie goes with the link). */
+function download(fileId: number, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = `/api/v1/s3/file?id=${fileId}`;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Tracks a started export; its notifications now drive the download. */
+export function awaitExport(fileId: number, endpoint: string): void {
+  pendingExports.files[fileId] = { endpoint, percent: 0, rows: 0 };
+}

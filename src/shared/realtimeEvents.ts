@@ -1,0 +1,33 @@
+/**
+ * The realtime socket's contract (docs/product-spec.md §7: websocket transport, 3 reconnection
+ * attempts; events authsucess, authfail, error, registerUser, socketRegistered, notification,
+ * force-disconnect, delete-all). Server and client import the names from here.
+ */
+export const SOCKET_PATH = '/socket.io';
+export const RECONNECTION_ATTEMPTS = 3;
+
+export const EV = {
+  authSuccess: 'authsucess',
+  authFail: 'authfail',
+  error: 'error',
+  registerUser: 'registerUser',
+  socketRegistered: 'socketRegistered',
+  notification: 'notification',
+  forceDisconnect: 'force-disconnect',
+  deleteAll: 'delete-all',
+} as const;
+
+/** Spec §8 messages. */
+export const SOCKET_ERROR = 'Unable to connect';
+export const SOCKET_AUTH_FAIL = 'Unable to connect, please login again';
+
+/** A report job's progress or end, pushed to the user who started it in the group it ran for. */
+export interface ReportNotification {
+  type: 'report';
+  fileId: number;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  rows: number;
+  percent: number;
+  fileName: string;
+  error?: string;
+}
