@@ -1,0 +1,42 @@
+import type { FieldValue } from './extractFields.js';
+
+/** One tracked page: a listing in a city (the mapping the client tracks). */
+export interface CrawlInput {
+  productId: number;
+  cityId: number;
+  url: string;
+}
+
+export type PageOutcome =
+  | {
+      input: CrawlInput;
+      ok: true;
+      httpStatus: number;
+      ms: number;
+      attempts: number;
+      fields: Record<string, FieldValue>;
+    }
+  | { input: CrawlInput; ok: false; httpStatus: number | null; ms: number; attempts: number; reason: string };
+
+/** How a channel is fetched and read (a channel profile, as the crawler needs it). */
+export interface CrawlProfile {
+  responseType: 'HTML' | 'JSON';
+  /** Hosts (host:port) this channel's crawl may reach; anything else is refused unfetched. */
+  allowedHosts: readonly string[];
+  concurrency: number;
+  /** Politeness: requests per second to the channel at most. */
+  requestsPerSecond: number;
+  retries: number;
+  /** Pages larger than this are refused (bounded memory). */
+  maxPageBytes: number;
+  /** Milliseconds a page may take, headers and body each (bounded time). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_LIMITS = {
+  concurrency: 8,
+  requestsPerSecond: 400,
+  retries: 3,
+  maxPageBytes: 2 * 1024 * 1024,
+  timeoutMs: 10_000,
+} as const;

@@ -1,0 +1,46 @@
+import type { ModelSchema } from '../../shared/crawl/modelSchemaRules.js';
+
+/**
+ * The product-page schemas the demo's channel profiles start with: one for the web channels'
+ * HTML (both page layouts, as CSS alternatives) and one for the app channels' JSON.
+ */
+export const WEB_PRODUCT_SCHEMA: ModelSchema = {
+  crawlType: 'product',
+  dataModel: [
+    { name: 'title', type: 'string', source: '#productTitle, .pdp-title', defaultValue: '' },
+    {
+      name: 'selling_price',
+      type: 'price',
+      source: '#corePrice .a-offscreen, .pdp-price',
+      defaultValue: null,
+    },
+    { name: 'mrp', type: 'price', source: '.a-price-mrp, .pdp-mrp', defaultValue: null },
+    {
+      name: 'stock_status',
+      type: 'integer',
+      source: '#availability, .pdp-stock',
+      defaultValue: null,
+      map: { 'In stock': 1, 'Currently out of stock': 0, 'Currently unavailable.': 2 },
+    },
+    { name: 'stores_total', type: 'integer', source: '.dark-stores-total', defaultValue: 0 },
+    { name: 'stores_in_stock', type: 'integer', source: '.dark-stores-in-stock', defaultValue: 0 },
+  ],
+};
+
+export const APP_PRODUCT_SCHEMA: ModelSchema = {
+  crawlType: 'product',
+  dataModel: [
+    { name: 'title', type: 'string', source: '$..[name,title]', defaultValue: '' },
+    { name: 'selling_price', type: 'price', source: '$..[sp,offer_price]', defaultValue: null },
+    { name: 'mrp', type: 'price', source: '$..mrp', defaultValue: null },
+    {
+      name: 'stock_status',
+      type: 'integer',
+      source: '$..state',
+      defaultValue: null,
+      map: { AVAILABLE: 1, OUT_OF_STOCK: 0, DELISTED: 2 },
+    },
+    { name: 'stores_total', type: 'integer', source: '$..[stores,dark_stores].total', defaultValue: 0 },
+    { name: 'stores_in_stock', type: 'integer', source: '$..[stores,dark_stores].in_stock', defaultValue: 0 },
+  ],
+};

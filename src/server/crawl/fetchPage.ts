@@ -1,0 +1,99 @@
+import pRetry, { AbortError } from 'p-retry';
+import { Agent, request } from 'undici';
+import type { CrawlProfile } from './crawlTypes.js';
+
+export class PageError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null = null,
+    public attempts = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface FetchedPage {
+  status: number;
+  text: string;
+  attempts: number;
+}
+
+/** A connection pool whose answers are capped in size and time: a hostile site cannot hold us. */
+export function crawlAgent(profile: CrawlProfile): Agent {
+  return new Agent({
+    connections: profile.concurrency,
+    maxResponseSize: profile.maxPageBytes,
+    headersTimeout: profile.timeoutMs,
+    bodyTimeout: profile.timeoutMs,
+  });
+}
+
+function charsetOf(contentType: string): string {
+  return /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().toLowerCase() ?? 'utf-8';
+}
+
+function decode(body: ArrayBuffer, contentType: string): string {
+  const charset = charsetOf(contentType);
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset, { fatal: true });
+  } catch {
+    throw new AbortError(new PageError(`unsupported encoding ${charset.slice(0, 40)}`, 200));
+  }
+  try {
+    return decoder.decode(body);
+  } catch {
+    throw new AbortError(new PageError(`bytes are not valid ${charset}`, 200));
+  }
+}
+
+/**
+ * GETs one page with retries and exponential back-off: 429 and 5xx answers and network errors are
+ * retried (after Retry-After, capped), anything else answers at once. No redirects are followed,
+ * so a page can never lead the crawler to another host.
+ */
+export async function fetchPage(url: string, profile: CrawlProfile, agent: Agent): Promise<FetchedPage> {
+  let attempts = 0;
+  const once = async (): Promise<FetchedPage> => {
+    attempts++;
+    let res;
+    try {
+      res = await request(url, { dispatcher: agent, headers: { 'user-agent': 'ShelfscopeBot/0.0.1' } });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (/exceeded|max size|maxResponseSize/i.test(text))
+        throw new AbortError(new PageError('page larger than the limit'));
+      throw new PageError(`network: ${text.slice(0, 120)}`);
+    }
+    const { statusCode } = res;
+    if (statusCode === 429 || statusCode >= 500) {
+      await res.body.dump();
+      const wait = Math.min(5, Number(res.headers['retry-after'] ?? 0) || 0);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
+      throw new PageError(
+        statusCode === 429 ? 'rate limited (429)' : `server error ${statusCode}`,
+        statusCode,
+      );
+    }
+    let body: ArrayBuffer;
+    try {
+      body = await res.body.arrayBuffer();
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      throw new AbortError(
+        new PageError(
+          /exceed|size/i.test(text) ? 'page larger than the limit' : `read: ${text.slice(0, 120)}`,
+        ),
+      );
+    }
+    const contentType = String(res.headers['content-type'] ?? '');
+    return { status: statusCode, text: decode(body, contentType), attempts };
+  };
+  try {
+    return await pRetry(once, { retries: profile.retries, minTimeout: 25, maxTimeout: 2000, factor: 2 });
+  } catch (error) {
+    const failure = error instanceof PageError ? error : new PageError(String(error));
+    failure.attempts = attempts;
+    throw failure;
+  }
+}

@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostilePage } from './hostilePages.js';
+import type { MarketDay } from './marketDay.js';
+import { pageVariety } from './pageVariety.js';
+import { renderProductHtml } from './renderProductHtml.js';
+import { renderProductJson } from './renderProductJson.js';
+
+export interface FixtureMarket {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** Serves this channel's day from now on (replacing the channel's previous day). */
+  publish(day: MarketDay): void;
+  /** Requests answered so far, 429s included. */
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
+
+/**
+ * A marketplace on loopback: web channels answer HTML product pages
+ * (`/web/<channel>/dp/<sku>?city=<id>`), app channels JSON (`/app/<channel>/v1/products/<sku>?city_id=<id>`),
+ * from the generator's day. Unknown listings are 404s; some pages are slow, some answer 429 once.
+ */
+export async function startFixtureMarket(): Promise<FixtureMarket> {
+  const days = new Map<number, MarketDay>();
+  const limited = new Set<string>();
+  let requests = 0;
+
+  function answer(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    requests++;
+    const url = new URL(req.url ?? '/', 'http://fixture');
+    const match = ROUTE.exec(url.pathname);
+    if (!match) return answer(res, 404, 'text/plain', 'page not found');
+    const platform = match[1] as 'web' | 'app';
+    const sku = decodeURIComponent(match[3]!);
+    const hostile = hostilePage(sku, platform);
+    if (hostile) return answer(res, hostile.status, hostile.contentType, hostile.body);
+    const cityId = Number(url.searchParams.get(platform === 'web' ? 'city' : 'city_id'));
+    const listing = days.get(Number(match[2]))?.listings.get(sku);
+    const shelf = listing?.cities.get(cityId);
+    if (!listing || !shelf) {
+      return platform === 'web'
+        ? answer(res, 404, 'text/html; charset=utf-8', '<html><body><h1>Page Not Found</h1></body></html>')
+        : answer(res, 404, 'application/json', '{"status":"error","error":"NOT_FOUND"}');
+    }
+    const variety = pageVariety(sku, cityId);
+    const key = `${platform}/${match[2]}/${sku}/${cityId}`;
+    if (variety.rateLimitFirst && !limited.has(key)) {
+      limited.add(key);
+      res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' });
+      return void res.end('Too Many Requests');
+    }
+    const send = () =>
+      platform === 'web'
+        ? answer(res, 200, 'text/html; charset=utf-8', renderProductHtml(listing, shelf, variety))
+        : answer(
+            res,
+            200,
+            'application/json; charset=utf-8',
+            JSON.stringify(renderProductJson(listing, shelf, variety)),
+          );
+    if (variety.delayMs > 0) setTimeout(send, variety.delayMs);
+    else send();
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    publish: (day) => void days.set(day.channelId, day),
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
