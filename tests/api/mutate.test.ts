@@ -116,6 +116,11 @@ describe('create through the generic route', () => {
       .where('target', '=', `group:${id}`)
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'group.created', entity: 'group', group_id: id });
+    // The Client Logs API lists it: the creator administers the new group.
+    const logs = await admin.get<{ rows: { action: string; target: string }[] }>('admin/logs', {
+      action: 'group.created',
+    });
+    expect(logs.body.data!.rows.map((r) => r.target)).toContain(`group:${id}`);
     const roles = await db().selectFrom('roles').select('name').where('group_id', '=', id).execute();
     expect(roles.map((r) => r.name)).toEqual(['Admin']);
   });

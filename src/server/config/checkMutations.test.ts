@@ -34,6 +34,27 @@ describe('checkMutations', () => {
     expect(messages(s)).toEqual([]);
   });
 
+  it('refuses a delete of an entity whose repository deletes nothing (a group is never deleted)', () => {
+    const s = screen({
+      widgets: [{ kind: 'form', id: 'f', mutation: 'create' }],
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'create',
+          entity: 'group',
+          operation: 'delete',
+        },
+      ],
+    });
+    expect(messages(s)).toEqual([
+      {
+        file: 'client/createaccount.screen.json',
+        pointer: '/mutations/0/operation',
+        message: 'group rows are never deleted through a mutation',
+      },
+    ]);
+  });
+
   it('names an unknown entity, field, permission, check field and widget reference at its pointer', () => {
     const s = screen({
       mutations: [

@@ -3,6 +3,7 @@ import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from './suggestName.js';
 import { ENTITY_CATALOGUE, isEntityName, JSON_TYPES_OF } from '../entities/entityCatalogue.js';
+import { ENTITY_REGISTRY } from '../entities/entityRegistry.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -39,6 +40,8 @@ function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<strin
   const writes = m.operation === 'create' || m.operation === 'update';
   if (writes && !m.schema) add(at(), `a ${m.operation} mutation needs "schema"`);
   if (m.operation === 'toggle' && !m.toggle) add(at(), 'a toggle mutation needs "toggle"');
+  if (m.operation === 'delete' && !ENTITY_REGISTRY[m.entity].remove)
+    add(at('operation'), `${m.entity} rows are never deleted through a mutation`);
   if (m.toggle && !Object.hasOwn(fields, m.toggle.field))
     add(at('toggle', 'field'), unknownField(m.toggle.field, m.entity, Object.keys(fields)));
   const declared = Object.keys(m.schema?.properties ?? {});

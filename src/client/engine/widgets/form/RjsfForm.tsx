@@ -4,6 +4,7 @@ import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { MutationNode } from '../../../../shared/config.gen.js';
 import { mutationMessage } from '../../../../shared/mutations/mutationMessages.js';
+import './rjsfForm.css';
 
 type Row = Record<string, unknown>;
 
