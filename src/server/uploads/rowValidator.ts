@@ -95,7 +95,9 @@ export class RowValidator {
             ? (also[source.column]?.[source.index] ?? null)
             : source.kind === 'fixed'
               ? source.value
-              : this.groupId,
+              : source.kind === 'generated'
+                ? 0
+                : this.groupId,
       );
     }
     return true;
