@@ -103,6 +103,11 @@ export class RowValidator {
     return true;
   }
 
+  /** The row's cells of the given template columns as the file shows them, joined. */
+  shownCells(cells: readonly RawCell[], templateColumns: readonly number[]): string {
+    return templateColumns.map((c) => shown(cells[this.positions[c]!] ?? null)).join(' / ');
+  }
+
   private readonly values: unknown[] = [];
   private readonly also: ((number | string)[] | undefined)[] = [];
 }
