@@ -1315,6 +1315,10 @@ export interface UploadTarget {
     [k: string]: string | number | undefined;
   };
   /**
+   * A key column the server numbers at the swap (the table's highest value + 1, 2, ...), for tables whose rows have an id the file cannot know (e.g. dim_promo_plan.plan_id).
+   */
+  generatedKey?: string;
+  /**
    * Target columns no two rows of a file may share (the table's key): a repeat is a row error naming the first row.
    *
    * @minItems 1

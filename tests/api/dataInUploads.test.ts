@@ -271,6 +271,45 @@ const CASES: UploadCase[] = [
     slices: () => ['Amazon', 'Flipkart'],
     scoped: { column: 'Category', name: (n) => n.categories[0]!, at: 1 },
   },
+  {
+    route: 'uploads/promo/plan/promotionPlan',
+    table: 'dim_promo_plan',
+    // The demo's own plans end before 2027: only the imported ones are counted.
+    where: "start_date >= DATE '2027-01-01'",
+    header: ['Channel', 'SKU Code', 'Mechanic', 'Offer Text', 'Plan Price', 'Start Date', 'End Date'],
+    rows: (n) => [
+      ['Amazon', n.skus[0], 'Flat Discount', 'Flat 20% off', 249, '2027-01-05', '2027-01-12'],
+      ['Amazon', n.skus[1], 'buy 1 get 1', 'Buy 1 Get 1 Free', 199, '2027-01-20', '2027-01-25'],
+      ['Amazon', n.skus[0], 'Coupon', 'Apply coupon for 10% off', 269, '2027-02-01', '2027-02-10'],
+    ],
+    bad: (n) => ({
+      rows: [
+        ['Amazon', n.skus[0], 'Flat Discount', 'Flat 20% off', 249, '2027-01-05', '2027-01-12'],
+        ['Amazon', n.skus[1], 'Cashback', 'Cashback', 199, '2027-01-20', '2027-01-25'],
+        ['Amazon', n.skus[0], 'Coupon', 'Apply coupon', -5, '2027-02-01', '2027-02-10'],
+      ],
+      errors: [
+        [3, 'Mechanic', 'Cashback', expect.stringMatching(/^Must be one of: Flat Discount, Buy 1 Get 1/)],
+        [4, 'Plan Price', "'-5", 'Must be at least 0.'],
+      ],
+    }),
+    slices: () => ['Amazon 2027-01', 'Amazon 2027-02'],
+    // Plans get fresh ids above every existing one, their product's brand and category, and the planning state.
+    afterLoad: async (wh) => {
+      const rows = await wh.query<{ plan_id: number; ok: number; state: string }>(
+        `SELECT p.plan_id, CASE WHEN p.brand_id = d.brand_id AND p.category_id = d.category_id THEN 1 ELSE 0 END AS ok,
+                p.promo_state AS state
+           FROM dim_promo_plan p JOIN dim_product d ON d.product_id = p.product_id
+          WHERE p.start_date >= DATE '2027-01-01' ORDER BY p.plan_id`,
+      );
+      const [{ older }] = (await wh.query<{ older: number }>(
+        "SELECT MAX(plan_id) AS older FROM dim_promo_plan WHERE start_date < DATE '2027-01-01'",
+      )) as [{ older: number }];
+      expect(new Set(rows.map((r) => r.plan_id)).size).toBe(3);
+      expect(rows.every((r) => r.plan_id > older && r.ok === 1 && r.state === 'planning')).toBe(true);
+    },
+    scoped: { column: 'SKU Code', name: (n) => n.skus[0]!, at: 1 },
+  },
 ];
 
 describeUploadCases(CASES);

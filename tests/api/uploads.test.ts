@@ -230,13 +230,9 @@ describe('SKU master upload (master/master_data): listings per channel', () => {
       bytes: await xlsxOf(header, repeated),
     });
     expect(refused.status).toBe(400);
-    const [listing] = await server.server.app.deps.warehouse.query<{ id: number }>(
-      'SELECT product_id AS id FROM dim_product WHERE group_id = 1 AND sku_code = $1',
-      [demoSkus[0]],
-    );
-    // The key is the target's (product id / channel id), the row numbers the sheet's.
+    // The key is the target's (product / channel), shown as the file writes it; rows are the sheet's.
     expect(refused.body.data!.errors).toEqual([
-      { row: 4, column: 'SKU Code', value: `${listing!.id} / 1`, message: 'Repeats row 2.' },
+      { row: 4, column: 'SKU Code / Channel', value: `${demoSkus[0]} / amazon`, message: 'Repeats row 2.' },
     ]);
     expect(await listings(1, 1)).toBe(2);
   });

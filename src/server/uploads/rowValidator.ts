@@ -95,10 +95,17 @@ export class RowValidator {
             ? (also[source.column]?.[source.index] ?? null)
             : source.kind === 'fixed'
               ? source.value
-              : this.groupId,
+              : source.kind === 'generated'
+                ? 0
+                : this.groupId,
       );
     }
     return true;
+  }
+
+  /** The row's cells of the given template columns as the file shows them, joined. */
+  shownCells(cells: readonly RawCell[], templateColumns: readonly number[]): string {
+    return templateColumns.map((c) => shown(cells[this.positions[c]!] ?? null)).join(' / ');
   }
 
   private readonly values: unknown[] = [];

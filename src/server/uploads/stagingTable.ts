@@ -60,8 +60,23 @@ export class StagingTable {
         sql: `DELETE FROM ${table} t USING (SELECT DISTINCT ${distinct} FROM ${this.name} x) s WHERE t.${tenant} = $1 AND ${match}`,
         params: [groupId],
       },
-      { sql: `INSERT INTO ${table} SELECT * FROM ${this.name}` },
+      { sql: this.insertSql() },
     ]);
+  }
+
+  /**
+   * Copies the staged rows; a generated key is numbered after the group's slices were deleted,
+   * from the highest key of the whole table (the key is unique across groups).
+   */
+  private insertSql(): string {
+    const { table, targets } = this.plan;
+    const key = targets.find((t) => t.source.kind === 'generated')?.name;
+    if (!key) return `INSERT INTO ${table} SELECT * FROM ${this.name}`;
+    const names = targets.map((t) => t.name);
+    const values = names.map((n) =>
+      n === key ? `(SELECT COALESCE(MAX(${key}), 0) FROM ${table}) + ROW_NUMBER() OVER ()` : n,
+    );
+    return `INSERT INTO ${table} (${names.join(', ')}) SELECT ${values.join(', ')} FROM ${this.name}`;
   }
 
   drop(): Promise<void> {

@@ -5,6 +5,8 @@ import { tableColumns } from '../warehouse/schema/tableColumns.js';
 export type ColumnSource =
   | { kind: 'tenant' }
   | { kind: 'fixed'; value: string | number }
+  /** Numbered at the swap (target.generatedKey); staged as 0. */
+  | { kind: 'generated' }
   | { kind: 'cell'; column: number }
   | { kind: 'also'; column: number; index: number };
 
@@ -24,6 +26,7 @@ export interface UploadPlan {
 export function planUpload(upload: UploadDeclaration): UploadPlan {
   const { target } = upload;
   const sources = new Map<string, ColumnSource>([[target.tenantColumn, { kind: 'tenant' }]]);
+  if (target.generatedKey) sources.set(target.generatedKey, { kind: 'generated' });
   for (const [name, value] of Object.entries(target.fixed ?? {})) {
     if (value !== undefined) sources.set(name, { kind: 'fixed', value });
   }

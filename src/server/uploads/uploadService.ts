@@ -117,7 +117,8 @@ async function validateAndLoad(
         rowsFailed++;
         continue;
       }
-      if (rowsFailed === 0 && !duplicates.check(line, batch, keepError)) {
+      const shownCells = (at: readonly number[]) => validator!.shownCells(cells, at);
+      if (rowsFailed === 0 && !duplicates.check(line, batch, keepError, shownCells)) {
         rowsFailed++;
         continue;
       }

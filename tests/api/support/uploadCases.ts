@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../../src/server/demo/seedStore.js';
+import type { Warehouse } from '../../../src/server/warehouse/warehouse.js';
 import type { ApiClient } from './apiClient.js';
 import { signIn } from './signIn.js';
 import { startTestServer, type TestServer } from './testServer.js';
@@ -34,6 +35,8 @@ export interface UploadCase {
   bad: (n: Names) => { rows: unknown[][]; errors: unknown[][] };
   /** The slice labels after loading `rows`, sorted. */
   slices: (n: Names) => string[];
+  /** More checks on the warehouse after the valid file loaded. */
+  afterLoad?: (wh: Warehouse) => Promise<void>;
   /** A column whose lookup is scoped to the group: another group's name is unknown. */
   scoped?: { column: string; name: (n: Names) => string; at: number };
 }
@@ -94,6 +97,7 @@ export function describeUploadCases(cases: UploadCase[]): void {
       const loaded = await uploadFile(demo, c.route, await xlsx(c.header, c.rows(names[1]!)));
       expect(loaded.body.msg).toBe(c.loaded ?? '3 rows loaded.');
       expect(await count(c, 1)).toBe(3);
+      await c.afterLoad?.(server.server.app.deps.warehouse);
       const slices = await demo.get<{ labels: Record<string, string> }[]>(`${c.route}/slices`);
       expect(slices.body.data!.map((s) => Object.values(s.labels).join(' ')).sort()).toEqual(
         c.slices(names[1]!),
