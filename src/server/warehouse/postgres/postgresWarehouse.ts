@@ -30,7 +30,15 @@ export interface PostgresWarehouseOptions {
   /** Schema(s) to put first on the search path, e.g. a test's own `wh_test_x`. */
   searchPath?: string;
   maxConnections?: number;
+  /**
+   * PostgreSQL's work_mem for the warehouse's sessions (default 4MB there). The screens'
+   * group-bys over a week of the large tenant (700k rows into 100k groups) sorted on disk at
+   * 4MB; 32MB keeps them in memory (docs/bench.md, "PostgreSQL warehouse").
+   */
+  workMem?: string;
 }
+
+const DEFAULT_WORK_MEM = '32MB';
 
 /** PostgreSQL (or Citus) warehouse over a pg Pool; the same `$1..$n` SQL as DuckDB. */
 export function createPostgresWarehouse(
@@ -43,6 +51,8 @@ export function createPostgresWarehouse(
   ) {
     throw new Error(`Bad search path "${options.searchPath}"`);
   }
+  const workMem = options.workMem ?? DEFAULT_WORK_MEM;
+  if (!/^\d+(kB|MB|GB)$/.test(workMem)) throw new Error(`Bad work_mem "${workMem}"`);
   const pool = surviveLostConnections(
     new pg.Pool({
       connectionString,
@@ -51,6 +61,9 @@ export function createPostgresWarehouse(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     }),
   );
+  // A SET on each new connection (queued before its first query), not a startup option, which
+  // connection poolers such as PgBouncer refuse.
+  pool.on('connect', (client) => void client.query(`SET work_mem = '${workMem}'`).catch(() => undefined));
   const version = new WarehouseVersion();
   const read = async <T>(sql: string, params: readonly unknown[]) =>
     (await pool.query(sql, params as unknown[])).rows as T[];
