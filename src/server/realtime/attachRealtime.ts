@@ -42,11 +42,8 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     transports: ['websocket'],
     serveClient: false,
   });
-  const redis = deps.env.REDIS_URL ? [new Redis(deps.env.REDIS_URL)] : [];
-  if (redis[0]) {
-    redis.push(redis[0].duplicate());
-    io.adapter(createAdapter(redis[0], redis[1]!));
-  }
+  const redis = deps.env.REDIS_URL ? redisPair(deps.env.REDIS_URL) : [];
+  if (redis.length) io.adapter(createAdapter(redis[0], redis[1]));
 
   io.on('connection', (socket) => onConnection(deps, socket));
 
@@ -106,6 +103,20 @@ function onConnection(deps: Deps, socket: AppSocket): void {
       if (caller) socket.to(userRoom(caller.groupId, caller.userId)).emit(EV.deleteAll, {});
     });
   });
+}
+
+/** Publisher and subscriber; a Redis that is down is logged once per outage, not per retry. */
+function redisPair(url: string): [Redis, Redis] {
+  const pair: [Redis, Redis] = [new Redis(url), new Redis(url)];
+  for (const client of pair) {
+    let down = false;
+    client.on('error', (error: Error) => {
+      if (!down) console.error('realtime: Redis unavailable:', error.message);
+      down = true;
+    });
+    client.on('ready', () => (down = false));
+  }
+  return pair;
 }
 
 function refuse(socket: AppSocket): void {

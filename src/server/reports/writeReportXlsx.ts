@@ -6,6 +6,7 @@ import { escapeCell } from '../data/formulaEscape.js';
 import type { ExportColumn } from '../data/xlsxExport.js';
 import { cellValueOf, numberFormatOf } from './cellFormats.js';
 import { reportHeaderLines, type ReportMeta } from './reportHeader.js';
+import { waitForSheetBacklog } from './sheetBackpressure.js';
 
 /** Rows a sheet holds (Excel's limit); past it the export goes on in a new sheet, never stops. */
 export const SHEET_ROWS = 1_048_576;
@@ -60,7 +61,10 @@ export async function writeReportXlsx(
       }
       sheet.addRow(columns.map((c) => escapeCell(cellValueOf(c.format, row[c.field] ?? null)))).commit();
       inSheet++;
-      if (++rows % ROWS_PER_TURN === 0) await nextTurn();
+      if (++rows % ROWS_PER_TURN === 0) {
+        await waitForSheetBacklog(sheet);
+        await nextTurn();
+      }
     }
     if (out.writableNeedDrain) await once(out, 'drain');
     await onRows(rows);

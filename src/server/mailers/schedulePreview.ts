@@ -1,0 +1,46 @@
+import { CronExpressionParser } from 'cron-parser';
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A mailer's timing as a person reads it: "every Monday 09:00 Asia/Kolkata, next: 30-Nov-2026
+ * 09:00" (the next run in the mailer's own time zone). Throws on a bad expression or zone, so
+ * the route can answer 400 before anything is saved.
+ */
+export function schedulePreview(cron: string, timeZone: string, from = new Date()): string {
+  const next = CronExpressionParser.parse(cron, { tz: timeZone, currentDate: from }).next().toDate();
+  return `${cadence(cron)} ${timeZone}, next: ${wallClock(next, timeZone)}`;
+}
+
+/** The common shapes in words; anything else is shown as the expression itself. */
+function cadence(cron: string): string {
+  const parts = cron.trim().split(/\s+/);
+  const [min, hour, dom, month, dow] = parts;
+  if (parts.length !== 5 || !/^\d+$/.test(min!) || !/^\d+$/.test(hour!) || month !== '*')
+    return `cron "${cron.trim()}"`;
+  const at = `${hour!.padStart(2, '0')}:${min!.padStart(2, '0')}`;
+  if (dom === '*' && dow === '*') return `every day ${at}`;
+  if (dom === '*' && /^[0-7]$/.test(dow!)) return `every ${DAYS[Number(dow) % 7]} ${at}`;
+  if (dom === '*' && dow === '1-5') return `every weekday ${at}`;
+  if (/^\d+$/.test(dom!) && dow === '*') return `every month on day ${dom} ${at}`;
+  return `cron "${cron.trim()}"`;
+}
+
+/** DD-Mon-YYYY HH:mm on the zone's wall clock. */
+function wallClock(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}-${MONTHS[Number(parts.month) - 1]}-${parts.year} ${parts.hour}:${parts.minute}`;
+}
