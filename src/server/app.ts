@@ -18,6 +18,7 @@ import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { uploadPlugin } from './uploads/uploadPlugin.js';
 import { reportsPlugin } from './reports/reportsPlugin.js';
+import { crawlPlugin } from './crawl/crawlPlugin.js';
 
 const API_V1 = '/v1';
 
@@ -52,6 +53,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(configEditorPlugin, { prefix: '/config/editor' });
           await v1.register(uploadPlugin);
           await v1.register(reportsPlugin);
+          await v1.register(crawlPlugin);
         },
         { prefix: API_V1 },
       );

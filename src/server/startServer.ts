@@ -7,6 +7,7 @@ import { loadConfigRegistry } from './config/loadConfigRegistry.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
+import { startCrawling } from './crawl/startCrawling.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +34,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);
   await registerExportRunner(deps);
+  const market = await startCrawling(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
@@ -43,6 +45,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     async close() {
       await app.close();
       await jobs.stop();
+      await market?.close();
       await config.close();
       await warehouse.close();
       await store.close();
