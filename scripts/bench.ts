@@ -20,6 +20,7 @@
  * 5. Exports (bench/exportBench.ts): 1M rows streamed from DuckDB through the export job's xlsx
  *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
  */
+import { benchCrawl } from './bench/crawlBench.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     'uploads-only': { type: 'boolean', default: false },
     'upload-runs': { type: 'string', default: '3' },
     'exports-only': { type: 'boolean', default: false },
+    'crawl-only': { type: 'boolean', default: false },
   },
 });
 
@@ -77,6 +79,10 @@ function bundleFigure(): void {
 async function main(): Promise<void> {
   if (values['uploads-only']) {
     await benchUploads(Number(values['upload-runs']));
+    return;
+  }
+  if (values['crawl-only']) {
+    await benchCrawl();
     return;
   }
   if (values['exports-only']) {

@@ -8,6 +8,7 @@ import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
 import { attachRealtime } from './realtime/attachRealtime.js';
+import { startCrawling } from './crawl/startCrawling.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,6 +35,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);
   await registerExportRunner(deps);
+  const market = await startCrawling(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -46,6 +48,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await realtime.close();
       await app.close();
       await jobs.stop();
+      await market?.close();
       await config.close();
       await warehouse.close();
       await store.close();

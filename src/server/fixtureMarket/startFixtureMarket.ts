@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostilePage } from './hostilePages.js';
-import type { MarketDay } from './marketDay.js';
+import type { MarketDay, MarketListing } from './marketDay.js';
 import { pageVariety } from './pageVariety.js';
 import { renderProductHtml } from './renderProductHtml.js';
 import { renderProductJson } from './renderProductJson.js';
@@ -9,7 +9,7 @@ import { renderProductJson } from './renderProductJson.js';
 export interface FixtureMarket {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
-  /** Serves this channel's day from now on (replacing the channel's previous day). */
+  /** Serves these listings of the channel's day from now on (a listing replaces its earlier page). */
   publish(day: MarketDay): void;
   /** Requests answered so far, 429s included. */
   readonly requests: number;
@@ -24,7 +24,7 @@ const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
  * from the generator's day. Unknown listings are 404s; some pages are slow, some answer 429 once.
  */
 export async function startFixtureMarket(): Promise<FixtureMarket> {
-  const days = new Map<number, MarketDay>();
+  const channels = new Map<number, Map<string, MarketListing>>();
   const limited = new Set<string>();
   let requests = 0;
 
@@ -43,7 +43,7 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     const hostile = hostilePage(sku, platform);
     if (hostile) return answer(res, hostile.status, hostile.contentType, hostile.body);
     const cityId = Number(url.searchParams.get(platform === 'web' ? 'city' : 'city_id'));
-    const listing = days.get(Number(match[2]))?.listings.get(sku);
+    const listing = channels.get(Number(match[2]))?.get(sku);
     const shelf = listing?.cities.get(cityId);
     if (!listing || !shelf) {
       return platform === 'web'
@@ -75,7 +75,11 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    publish: (day) => void days.set(day.channelId, day),
+    publish(day) {
+      let listings = channels.get(day.channelId);
+      if (!listings) channels.set(day.channelId, (listings = new Map<string, MarketListing>()));
+      for (const [sku, listing] of day.listings) listings.set(sku, listing);
+    },
     get requests() {
       return requests;
     },

@@ -16,6 +16,10 @@ export const ADMIN_ACTIVITIES = {
   createRole: { url: 'role/createrole', name: 'Create Role' },
   /** The screen editor, its problems banner and the OpenAPI document. */
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
+  /** Crawl runs, their page logs and triggers (issue 15). */
+  processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
+  /** Channel profiles and the model-schema editor (issue 15). */
+  modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
 } as const;
 
 const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).map((a) => a.url));

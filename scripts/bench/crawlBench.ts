@@ -1,0 +1,94 @@
+/**
+ * `npm run bench -- --crawl-only` (issue 15): the crawl pipeline on a demo tenant in memory
+ * (500 SKUs x 5 channels x 12 cities): one web (HTML, Amazon) and one app (JSON, Blinkit) channel's
+ * day crawled from the loopback fixture market and loaded into DuckDB. Figures: pages/s over
+ * HTTP with extraction (politeness off: the pipeline's capacity, not a site's allowance),
+ * extraction alone in pages/s, and end-to-end rows/s (fetch + extract + validate + load).
+ */
+import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
+import { loadMarketDay } from '../../src/server/fixtureMarket/marketDay.js';
+import { pageVariety } from '../../src/server/fixtureMarket/pageVariety.js';
+import { renderProductHtml } from '../../src/server/fixtureMarket/renderProductHtml.js';
+import { renderProductJson } from '../../src/server/fixtureMarket/renderProductJson.js';
+import { startFixtureMarket } from '../../src/server/fixtureMarket/startFixtureMarket.js';
+import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from '../../src/server/crawl/defaultModelSchemas.js';
+import { crawlChannelDay } from '../../src/server/crawl/crawlChannelDay.js';
+import { DEFAULT_LIMITS } from '../../src/server/crawl/crawlTypes.js';
+import { extractHtml, extractJson } from '../../src/server/crawl/extractFields.js';
+import { loadCrawlInputs } from '../../src/server/crawl/listingContext.js';
+
+const DATE = '2026-03-31';
+const CHANNELS = [
+  {
+    channelId: 1,
+    kind: 'HTML' as const,
+    template: '/web/1/dp/{sku}?city={city}',
+    model: WEB_PRODUCT_SCHEMA.dataModel,
+  },
+  {
+    channelId: 61,
+    kind: 'JSON' as const,
+    template: '/app/61/v1/products/{sku}?city_id={city}',
+    model: APP_PRODUCT_SCHEMA.dataModel,
+  },
+];
+
+export async function benchCrawl(): Promise<void> {
+  const wh = await createDuckDbWarehouse(':memory:');
+  const market = await startFixtureMarket();
+  try {
+    await generateWarehouse(wh, {
+      seed: 42,
+      groups: [{ groupId: 1, name: 'Demo Brands' }],
+      skusPerGroup: 500,
+      days: 2,
+      endDate: DATE,
+    });
+    for (const c of CHANNELS) {
+      const day = await loadMarketDay(wh, 1, c.channelId, DATE);
+      market.publish(day);
+      // Extraction alone: every page of the day rendered once, then extracted in a loop.
+      const pages = [...day.listings.values()].flatMap((l) =>
+        [...l.cities.values()].map((s) => {
+          const v = pageVariety(l.sku, s.cityId);
+          return c.kind === 'HTML' ? renderProductHtml(l, s, v) : JSON.stringify(renderProductJson(l, s, v));
+        }),
+      );
+      const t0 = performance.now();
+      for (const page of pages) {
+        if (c.kind === 'HTML') extractHtml(page, c.model);
+        else extractJson(JSON.parse(page), c.model);
+      }
+      const extractPerS = pages.length / ((performance.now() - t0) / 1000);
+      const inputs = await loadCrawlInputs(wh, 1, c.channelId, DATE, market.baseUrl, c.template);
+      const profile = {
+        ...DEFAULT_LIMITS,
+        responseType: c.kind,
+        allowedHosts: [new URL(market.baseUrl).host],
+        concurrency: 16,
+        requestsPerSecond: 1_000_000,
+      };
+      const t1 = performance.now();
+      const s = await crawlChannelDay({
+        wh,
+        groupId: 1,
+        channelId: c.channelId,
+        date: DATE,
+        profile,
+        model: c.model,
+        inputs,
+      });
+      const totalS = (performance.now() - t1) / 1000;
+      const rows = s.stockRows + s.priceRows;
+      console.log(
+        `Crawl ${c.kind} (channel ${c.channelId}): ${s.pages} pages, ${s.pagesFailed} failed; ` +
+          `fetch+extract ${(s.pages / (s.fetchMs / 1000)).toFixed(0)} pages/s; extract only ${extractPerS.toFixed(0)} pages/s; ` +
+          `end to end ${rows} rows in ${totalS.toFixed(2)} s = ${(rows / totalS).toFixed(0)} rows/s (load ${s.loadMs} ms)`,
+      );
+    }
+  } finally {
+    await market.close();
+    await wh.close();
+  }
+}

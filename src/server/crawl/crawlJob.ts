@@ -1,0 +1,104 @@
+import type { Job } from 'pg-boss';
+import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
+import { PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
+import type { Deps } from '../deps.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
+import { loadMarketDay } from '../fixtureMarket/marketDay.js';
+import { crawlChannelDay } from './crawlChannelDay.js';
+import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
+import { profileLimits } from './profileLimits.js';
+import { loadCrawlInputs } from './listingContext.js';
+
+export const CRAWL_QUEUE = 'crawl';
+
+export interface CrawlJobData {
+  runId: number;
+}
+
+/** Declares the crawl queue and runs its jobs here; one crawl at a time per process. */
+export async function registerCrawlRunner(
+  deps: Deps & { jobs: Jobs },
+  market: FixtureMarket | null,
+): Promise<void> {
+  const { boss } = deps.jobs;
+  await boss.createQueue(CRAWL_QUEUE, { retryLimit: 0, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
+  const repo = new CrawlRepo(deps.store.db);
+  await boss.work<CrawlJobData>(
+    CRAWL_QUEUE,
+    { localConcurrency: 1, pollingIntervalSeconds: 1 },
+    async ([job]: Job<CrawlJobData>[]) => {
+      const run = await repo.runById(job!.data.runId);
+      if (!run || run.status !== PROCESS_STATUS.waiting) return;
+      try {
+        await runCrawl(deps, repo, run, market);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await repo.updateRun(run.id, {
+          status: PROCESS_STATUS.failed,
+          message: message.slice(0, 500),
+          finished_at: new Date(),
+        });
+      }
+    },
+  );
+}
+
+/**
+ * Runs one crawl: the channel's profile and schema, its tracked pages, the load; the run's status
+ * ends Success (every page loaded), Mismatch (some pages failed), No Data or Failed.
+ */
+async function runCrawl(
+  deps: Deps,
+  repo: CrawlRepo,
+  run: CrawlRunRow,
+  market: FixtureMarket | null,
+): Promise<void> {
+  const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
+  await repo.updateRun(run.id, { status: PROCESS_STATUS.inProgress, started_at: new Date() });
+  const profile = await repo.profileOf(groupId, channelId);
+  if (!profile) throw new Error('No channel profile for this channel');
+  const schemaRow =
+    profile.model_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.model_schema_id);
+  if (!schemaRow) throw new Error('The channel profile has no model schema');
+  const schema = checkModelSchema(schemaRow.schema_json);
+  if (!schema.ok) throw new Error(`Model schema ${schemaRow.name}: ${schema.msg}`);
+  // Demo mode: the fixture marketplace serves the generator's day for this channel.
+  if (market && profile.base_url === market.baseUrl)
+    market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
+  const inputs = await loadCrawlInputs(
+    deps.warehouse,
+    groupId,
+    channelId,
+    date,
+    profile.base_url,
+    profile.url_template,
+  );
+  await repo.updateRun(run.id, { pages_total: inputs.length });
+  const summary = await crawlChannelDay({
+    wh: deps.warehouse,
+    groupId,
+    channelId,
+    date,
+    profile: profileLimits(profile),
+    model: schema.schema.dataModel,
+    inputs,
+  });
+  await repo.writePageLog(run.id, groupId, summary.log);
+  const status =
+    summary.stockRows === 0
+      ? PROCESS_STATUS.noData
+      : summary.pagesFailed > 0
+        ? PROCESS_STATUS.mismatch
+        : PROCESS_STATUS.success;
+  await repo.updateRun(run.id, {
+    status,
+    pages_ok: summary.pagesOk,
+    pages_failed: summary.pagesFailed,
+    rows_loaded: summary.stockRows + summary.priceRows,
+    fetch_ms: summary.fetchMs,
+    load_ms: summary.loadMs,
+    message: summary.pagesFailed > 0 ? `${summary.pagesFailed} of ${summary.pages} pages failed` : '',
+    finished_at: new Date(),
+  });
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCrawlRunRoutes } from './crawlRunRoutes.js';
+import { registerModelSchemaRoutes } from './modelSchemaRoutes.js';
+
+/** Crawl operations under /api/v1: model schemas and profiles always, runs when there is a job queue. */
+export const crawlPlugin: FastifyPluginAsync = async (app) => {
+  registerModelSchemaRoutes(app);
+  if (app.deps.jobs) registerCrawlRunRoutes(app, app.deps.jobs);
+  await Promise.resolve();
+};

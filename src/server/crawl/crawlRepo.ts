@@ -1,0 +1,174 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { StoreDatabase } from '../store/storeDatabase.js';
+import type { PageLogEntry } from './crawlChannelDay.js';
+import type { CrawlTables } from './crawlTables.js';
+
+export type ModelSchemaRow = Selectable<CrawlTables['model_schemas']>;
+export type ChannelProfileRow = Selectable<CrawlTables['channel_profiles']>;
+export type CrawlRunRow = Selectable<CrawlTables['crawl_runs']>;
+
+/** Every read and write names the group: another group's ids are simply not found. */
+export class CrawlRepo {
+  private readonly db: Kysely<CrawlTables>;
+
+  constructor(db: Kysely<StoreDatabase>) {
+    this.db = db.withTables<CrawlTables>();
+  }
+
+  schemas(groupId: number): Promise<ModelSchemaRow[]> {
+    return this.db
+      .selectFrom('model_schemas')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .orderBy('id')
+      .execute();
+  }
+
+  schemaOf(groupId: number, id: number): Promise<ModelSchemaRow | undefined> {
+    return this.db
+      .selectFrom('model_schemas')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertSchema(row: {
+    groupId: number;
+    name: string;
+    crawlType: number;
+    responseType: string;
+    json: string;
+  }): Promise<number> {
+    const { id } = await this.db
+      .insertInto('model_schemas')
+      .values({
+        group_id: row.groupId,
+        name: row.name,
+        crawl_type: row.crawlType,
+        response_type: row.responseType,
+        schema_json: row.json,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async updateSchema(
+    groupId: number,
+    id: number,
+    patch: { name: string; crawlType: number; json: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('model_schemas')
+      .set({ name: patch.name, crawl_type: patch.crawlType, schema_json: patch.json, updated_at: new Date() })
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  profiles(groupId: number): Promise<ChannelProfileRow[]> {
+    return this.db
+      .selectFrom('channel_profiles')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .orderBy('channel_id')
+      .execute();
+  }
+
+  profileOf(groupId: number, channelId: number): Promise<ChannelProfileRow | undefined> {
+    return this.db
+      .selectFrom('channel_profiles')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
+  }
+
+  async saveSample(profileId: number, page: string): Promise<void> {
+    await this.db
+      .updateTable('channel_profiles')
+      .set({ sample_page: page })
+      .where('id', '=', profileId)
+      .execute();
+  }
+
+  async createRun(run: {
+    groupId: number;
+    channelId: number;
+    crawlType: number;
+    date: string;
+    status: number;
+  }): Promise<CrawlRunRow> {
+    return this.db
+      .insertInto('crawl_runs')
+      .values({
+        group_id: run.groupId,
+        channel_id: run.channelId,
+        crawl_type: run.crawlType,
+        crawl_date: run.date,
+        status: run.status,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async updateRun(id: number, patch: Partial<Omit<CrawlRunRow, 'id' | 'group_id'>>): Promise<void> {
+    await this.db.updateTable('crawl_runs').set(patch).where('id', '=', id).execute();
+  }
+
+  runOf(groupId: number, id: number): Promise<CrawlRunRow | undefined> {
+    return this.db
+      .selectFrom('crawl_runs')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  runById(id: number): Promise<CrawlRunRow | undefined> {
+    return this.db.selectFrom('crawl_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Runs of the group, newest first; `sinceMinutes` is the monitor's delay window. */
+  runs(
+    groupId: number,
+    q: { limit: number; offset: number; status?: number; sinceMinutes?: number },
+  ): Promise<CrawlRunRow[]> {
+    let query = this.db.selectFrom('crawl_runs').selectAll().where('group_id', '=', groupId);
+    if (q.status !== undefined) query = query.where('status', '=', q.status);
+    if (q.sinceMinutes !== undefined)
+      query = query.where('created_at', '>=', new Date(Date.now() - q.sinceMinutes * 60_000));
+    return query.orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  }
+
+  async writePageLog(runId: number, groupId: number, log: readonly PageLogEntry[]): Promise<void> {
+    const rows = log.map((l) => ({
+      run_id: runId,
+      group_id: groupId,
+      url: l.url,
+      product_id: l.productId,
+      city_id: l.cityId,
+      http_status: l.httpStatus,
+      attempts: l.attempts,
+      ms: l.ms,
+      reason: l.reason,
+    }));
+    for (let i = 0; i < rows.length; i += 2000)
+      await this.db
+        .insertInto('crawl_page_log')
+        .values(rows.slice(i, i + 2000))
+        .execute();
+  }
+
+  pageLog(groupId: number, runId: number, q: { limit: number; offset: number; failedOnly: boolean }) {
+    let query = this.db
+      .selectFrom('crawl_page_log')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('run_id', '=', runId);
+    if (q.failedOnly) query = query.where('reason', 'is not', null);
+    return query.orderBy('id').limit(q.limit).offset(q.offset).execute();
+  }
+}

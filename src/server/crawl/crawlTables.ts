@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Store tables of the crawl pipeline (migration 130), used through `db.withTables<CrawlTables>()`. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+// A type alias, not an interface: withTables<T>() wants an index-signature-compatible record.
+export type CrawlTables = {
+  model_schemas: {
+    id: Generated<number>;
+    group_id: number;
+    name: string;
+    crawl_type: number;
+    response_type: string;
+    schema_json: string;
+    updated_at: Timestamp;
+  };
+  channel_profiles: {
+    id: Generated<number>;
+    group_id: number;
+    channel_id: number;
+    channel_name: string;
+    response_type: string;
+    platform: string;
+    engine_type: string;
+    base_url: string;
+    url_template: string;
+    allowed_hosts: ColumnType<string[], string, string>;
+    model_schema_id: number | null;
+    concurrency: Defaulted<number>;
+    requests_per_second: Defaulted<number>;
+    sample_page: Defaulted<string>;
+  };
+  crawl_runs: {
+    id: Generated<number>;
+    group_id: number;
+    channel_id: number;
+    crawl_type: number;
+    crawl_date: string;
+    status: number;
+    pages_total: Defaulted<number>;
+    pages_ok: Defaulted<number>;
+    pages_failed: Defaulted<number>;
+    rows_loaded: Defaulted<number>;
+    fetch_ms: Defaulted<number>;
+    load_ms: Defaulted<number>;
+    message: Defaulted<string>;
+    created_at: Timestamp;
+    started_at: NullableTimestamp;
+    finished_at: NullableTimestamp;
+  };
+  crawl_page_log: {
+    id: Generated<string>;
+    run_id: number;
+    group_id: number;
+    url: string;
+    product_id: number;
+    city_id: number;
+    http_status: number | null;
+    attempts: number;
+    ms: number;
+    reason: string | null;
+  };
+};

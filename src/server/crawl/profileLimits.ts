@@ -1,0 +1,13 @@
+import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
+import type { ChannelProfileRow } from './crawlRepo.js';
+
+/** The crawler's settings from a stored channel profile. */
+export function profileLimits(row: ChannelProfileRow): CrawlProfile {
+  return {
+    ...DEFAULT_LIMITS,
+    responseType: row.response_type === 'JSON' ? 'JSON' : 'HTML',
+    allowedHosts: row.allowed_hosts,
+    concurrency: row.concurrency,
+    requestsPerSecond: row.requests_per_second,
+  };
+}

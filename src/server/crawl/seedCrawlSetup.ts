@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Store } from '../store/store.js';
+import { DEMO_CHANNELS } from '../warehouse/demo/places.js';
+import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
+import type { CrawlTables } from './crawlTables.js';
+import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
+
+const ENGINE = 'fixture-market';
+
+/**
+ * Demo mode: gives a group a web (HTML) and an app (JSON) product schema and a channel profile per
+ * demo channel, pointing at the fixture marketplace. Runs at every start: the market's port is new
+ * each time, so the fixture profiles are re-pointed; profiles an admin made are left alone.
+ */
+export async function seedCrawlSetup(
+  store: Store,
+  groupId: number,
+  market: FixtureMarket,
+  channels = 5,
+): Promise<void> {
+  const db = store.db.withTables<CrawlTables>() as unknown as Kysely<CrawlTables>;
+  const host = new URL(market.baseUrl).host;
+  await db.transaction().execute(async (tx) => {
+    const existing = await tx
+      .selectFrom('channel_profiles')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    if (existing) {
+      await tx
+        .updateTable('channel_profiles')
+        .set({ base_url: market.baseUrl, allowed_hosts: JSON.stringify([host]) })
+        .where('group_id', '=', groupId)
+        .where('engine_type', '=', ENGINE)
+        .execute();
+      return;
+    }
+    const schemaId = async (name: string, responseType: string, schema: object) =>
+      (
+        await tx
+          .insertInto('model_schemas')
+          .values({
+            group_id: groupId,
+            name,
+            crawl_type: 0,
+            response_type: responseType,
+            schema_json: JSON.stringify(schema, null, 2),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const web = await schemaId('Product page (web)', 'HTML', WEB_PRODUCT_SCHEMA);
+    const app = await schemaId('Product answer (app)', 'JSON', APP_PRODUCT_SCHEMA);
+    for (const channel of DEMO_CHANNELS.slice(0, channels)) {
+      const isWeb = channel.kind === 'Marketplace';
+      await tx
+        .insertInto('channel_profiles')
+        .values({
+          group_id: groupId,
+          channel_id: channel.channelId,
+          channel_name: channel.name,
+          response_type: isWeb ? 'HTML' : 'JSON',
+          platform: isWeb ? 'WEB' : 'MOBILE APP',
+          engine_type: ENGINE,
+          base_url: market.baseUrl,
+          url_template: isWeb
+            ? `/web/${channel.channelId}/dp/{sku}?city={city}`
+            : `/app/${channel.channelId}/v1/products/{sku}?city_id={city}`,
+          allowed_hosts: JSON.stringify([host]),
+          model_schema_id: isWeb ? web : app,
+        })
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,25 @@
+/** Crawl vocabularies of spec §4 and §9. */
+export const CRAWL_TYPES = [
+  { id: 0, name: 'Default' },
+  { id: 3, name: 'Custom' },
+  { id: 4, name: 'Scheduled' },
+  { id: 5, name: 'Live Tracking' },
+] as const;
+
+export const PROCESS_STATUS = {
+  mismatch: 0,
+  inProgress: 1,
+  success: 2,
+  noData: 3,
+  failed: 4,
+  waiting: 5,
+} as const;
+
+export const PROCESS_STATUS_NAMES: Readonly<Record<number, string>> = {
+  1: 'In Progress',
+  2: 'Success',
+  3: 'No Data',
+  4: 'Failed',
+  5: 'Waiting',
+  0: 'Mismatch',
+};

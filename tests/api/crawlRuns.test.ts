@@ -1,0 +1,160 @@
+/**
+ * Issue 15: crawls as jobs from the process monitor's trigger, over the demo's fixture
+ * marketplace; the model-schema editor's messages; one group never sees another's runs or schemas.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer.js';
+import { signIn } from './support/signIn.js';
+import type { ApiClient } from './support/apiClient.js';
+
+let server: TestServer;
+let demo: ApiClient;
+let rival: ApiClient;
+
+interface Run {
+  id: number;
+  status: number;
+  status_name: string;
+  pages_total: number;
+  pages_ok: number;
+  pages_failed: number;
+  rows_loaded: number;
+  crawl_date: string;
+}
+interface Schema {
+  id: number;
+  name: string;
+  crawl_type: number;
+  schema_json: string;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  demo = await signIn(server);
+  rival = await signIn(server, 'rival@shelfscope.test');
+}, 180_000);
+
+afterAll(() => server?.close());
+
+async function finished(id: number): Promise<Run[]> {
+  const seen: Run[] = [];
+  for (let i = 0; i < 600; i++) {
+    const runs = (await demo.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
+    const run = runs.find((r) => r.id === id)!;
+    if (seen.at(-1)?.status !== run.status) seen.push(run);
+    if (![1, 5].includes(run.status)) return seen;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('crawl did not finish');
+}
+
+describe('model schemas', () => {
+  it('lists the group profiles and schemas, and refuses broken schemas with the spec messages', async () => {
+    const profiles = (await demo.get<{ channel_id: number; response_type: string }[]>('channelprofile/list'))
+      .body.data!;
+    expect(profiles.map((p) => [p.channel_id, p.response_type])).toEqual([
+      [1, 'HTML'],
+      [4, 'HTML'],
+      [49, 'JSON'],
+      [61, 'JSON'],
+      [62, 'JSON'],
+    ]);
+    const [web] = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    for (const [schema, msg] of [
+      ['{"dataModel": []}', 'Data model Can Not Be Empty.'],
+      ['{"dataModel": [', 'Model Schema Is Not A Valid JSON Object.'],
+      ['', 'Can Not Submit An Empty Model Schema.'],
+      [
+        '{"dataModel": [{"name": "x", "source": "#x"}]}',
+        'Each Data Model Object Must Have Type, Source And defaultValue.',
+      ],
+    ]) {
+      const res = await demo.put('modelschemas/update', {
+        id: web!.id,
+        name: web!.name,
+        crawl_type: 0,
+        schema,
+      });
+      expect([res.status, res.body.msg]).toEqual([400, msg]);
+    }
+    const badType = await demo.put('modelschemas/update', {
+      id: web!.id,
+      name: web!.name,
+      crawl_type: 9,
+      schema: web!.schema_json,
+    });
+    expect(badType.body.msg).toBe('Invalid Schema Type.');
+    const saved = await demo.put('modelschemas/update', {
+      id: web!.id,
+      name: web!.name,
+      crawl_type: 3,
+      schema: web!.schema_json,
+    });
+    expect([saved.status, saved.body.msg]).toEqual([200, 'Schema Updated Successfully !']);
+    const inserted = await demo.post('modelschemas/insert', {
+      name: 'Copy',
+      crawl_type: 0,
+      schema: web!.schema_json,
+    });
+    expect(inserted.body.msg).toBe('New Schema Model Inserted Successfully !');
+  });
+
+  it('tests a schema against the channel sample page before saving', async () => {
+    const [web] = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const res = await demo.post<{ fields: Record<string, unknown> }>('modelschemas/test', {
+      channel_id: 1,
+      schema: web!.schema_json,
+    });
+    expect([res.status, res.body.msg]).toEqual([200, 'Success']);
+    expect(typeof res.body.data!.fields.title).toBe('string');
+    expect([0, 1, 2]).toContain(res.body.data!.fields.stock_status);
+  });
+});
+
+describe('a crawl from the process monitor', () => {
+  it('runs Waiting -> In Progress -> Success and loads one row per page', async () => {
+    const started = await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: 61, crawl_type: 3 });
+    expect([started.body.msg, started.body.data?.status]).toEqual(['Crawl initiated', 5]);
+    const states = await finished(started.body.data!.id);
+    const last = states.at(-1)!;
+    expect(last.status_name).toBe('Success');
+    expect(last.pages_total).toBeGreaterThan(50);
+    expect([last.pages_ok, last.pages_failed]).toEqual([last.pages_total, 0]);
+    const [count] = await server.server.app.deps.warehouse.query<{ n: number }>(
+      'SELECT COUNT(*)::INTEGER AS n FROM fact_stock WHERE group_id = 1 AND channel_id = 61 AND crawl_date = $1',
+      [last.crawl_date],
+    );
+    expect(count!.n).toBe(last.pages_total);
+    const logs = await demo.get<{ pages: { reason: string | null }[] }>('processmonitor/crawl/logs', {
+      run_id: last.id,
+      limit: 5,
+    });
+    expect(logs.body.data!.pages).toHaveLength(5);
+  });
+
+  it('keeps runs, logs and schemas of one group away from another', async () => {
+    const runs = (await demo.get<Run[]>('processmonitor/process_status')).body.data!;
+    expect(runs.length).toBeGreaterThan(0);
+    expect(
+      (await rival.get<Run[]>('processmonitor/process_status')).body.data!.map((r) => r.id),
+    ).not.toContain(runs[0]!.id);
+    expect((await rival.get('processmonitor/crawl/logs', { run_id: runs[0]!.id })).status).toBe(404);
+    const [web] = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const theirs = await rival.put('modelschemas/update', {
+      id: web!.id,
+      name: 'x',
+      crawl_type: 0,
+      schema: web!.schema_json,
+    });
+    expect(theirs.body.msg).toBe('Unable to Update Schema Model.');
+    expect((await rival.get<Schema[]>('modelschemas/list')).body.data!.map((s) => s.id)).not.toContain(
+      web!.id,
+    );
+  });
+
+  it('answers bad input with a 400', async () => {
+    expect((await demo.post('processmonitor/crawl/trigger', { channel_id: 'x' })).status).toBe(400);
+    expect((await demo.get('processmonitor/process_status', { delay: 45 })).status).toBe(400);
+    expect((await demo.post('processmonitor/crawl/trigger', { channel_id: 999 })).status).toBe(400);
+  });
+});
