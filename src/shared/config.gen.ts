@@ -27,7 +27,8 @@ export type StatusVocabulary =
   | 'archive'
   | 'ownership'
   | 'mappingStatus'
-  | 'sellerAuthorisation';
+  | 'sellerAuthorisation'
+  | 'slotType';
 /**
  * A measure of a dataset.
  */

@@ -16,6 +16,9 @@ describe('status vocabularies (docs/product-spec.md §4)', () => {
     expect(vocabEntry('ownership', 1).label).toBe('Competitor');
     expect(vocabEntry('mappingStatus', 2).label).toBe('Pending Review');
     expect(vocabEntry('sellerAuthorisation', 0).label).toBe('Unauthorised');
+    // The visibility grid showed raw 'sponsored' / 'organic' while its filter says Sponsored / Organic.
+    expect(vocabEntry('slotType', 'sponsored')).toEqual({ label: 'Sponsored', tone: 'info' });
+    expect(vocabEntry('slotType', 'organic').label).toBe('Organic');
   });
 
   it('every vocabulary a config may name exists (schema enum = VOCABULARIES keys)', async () => {

@@ -99,6 +99,12 @@ export const CONTENT_BAND = {
   low: { label: 'Low', tone: 'bad' },
 } as const satisfies Record<string, VocabEntry>;
 
+/** A search result slot (fact_search.slot_type): paid for or earned, neither good nor bad. */
+export const SLOT_TYPE = {
+  organic: { label: 'Organic', tone: 'neutral' },
+  sponsored: { label: 'Sponsored', tone: 'info' },
+} as const satisfies Record<string, VocabEntry>;
+
 /** Labels charts draw that are verdicts without a status code of their own. */
 export const CHART_VERDICTS = {
   aboveMrp: { label: 'Above MRP', tone: 'bad' },
@@ -124,6 +130,7 @@ export const VOCABULARIES = {
   sellerAuthorisation: SELLER_AUTHORISATION,
   contentBand: CONTENT_BAND,
   chartVerdict: CHART_VERDICTS,
+  slotType: SLOT_TYPE,
 } as const;
 export type VocabularyName = keyof typeof VOCABULARIES;
 export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];

@@ -13,6 +13,7 @@ import { promoInvariants } from './promoInvariants.js';
 import { reviewInvariants } from './reviewInvariants.js';
 import { screenInvariants } from './screenInvariants.js';
 import { stockInvariants } from './stockInvariants.js';
+import { tagInvariants } from './tagInvariants.js';
 
 describe.each([42, 7])('demo market of seed %i', (seed) => {
   let m: Market | undefined;
@@ -30,4 +31,5 @@ describe.each([42, 7])('demo market of seed %i', (seed) => {
   screenInvariants(market);
   exportInvariants(market);
   gridRowInvariants(market);
+  tagInvariants(market);
 });

@@ -42,6 +42,17 @@ describe('chart colours carry meaning', () => {
     });
   });
 
+  it('own vs competitor brands: both sides of the calculate get a colour (Own bars were not drawn)', () => {
+    const spec = screenChart('price/competitors.screen.json', 'discountChart');
+    const { domain, range } = colorOf(withMeaningfulColors(spec, [])).scale as {
+      domain: string[];
+      range: string[];
+    };
+    expect(domain).toEqual(['Competitor', 'Own']);
+    expect(range[domain.indexOf('Own')]).toBeDefined();
+    expect(range[domain.indexOf('Own')]).not.toBe(range[domain.indexOf('Competitor')]);
+  });
+
   it('a spec with its own scale keeps it', () => {
     const own = { encoding: { color: { field: 'x', scale: { scheme: 'blues' } } } };
     expect(withMeaningfulColors(own, [])).toBe(own);

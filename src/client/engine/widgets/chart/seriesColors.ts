@@ -29,13 +29,15 @@ export function withMeaningfulColors(spec: Spec, rows: readonly Record<string, u
 
 /**
  * The values a colour field can take: from the rows when the field is theirs, else the results of
- * the spec's `calculate` that makes it ("... ? 'Matched' : ..."). Null when they cannot be known.
+ * the spec's `calculate` that makes it ("... ? 'Matched' : 'Missing'"). Null when they cannot be known.
  */
 function labelsOf(spec: Spec, field: string, rows: readonly Record<string, unknown>[]): string[] | null {
   if (rows.some((r) => field in r)) return rows.map((r) => String(r[field] as string));
   const transforms = (spec.transform as { calculate?: string; as?: string }[] | undefined) ?? [];
   const calc = transforms.find((t) => t.as === field && typeof t.calculate === 'string');
   if (!calc?.calculate) return null;
-  const results = [...calc.calculate.matchAll(/\?\s*'([^']*)'/g)].map((m) => m[1]!);
+  // Every branch's literal, the last `: 'Own'` included: a value left out of the scale's domain
+  // gets no colour, and its bars are not drawn at all.
+  const results = [...calc.calculate.matchAll(/[?:]\s*'([^']*)'/g)].map((m) => m[1]!);
   return results.length ? results : null;
 }
