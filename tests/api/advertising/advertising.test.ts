@@ -13,7 +13,7 @@ describe('advertising screens', () => {
   let m: Market;
   beforeAll(async () => {
     m = await startMarket(42);
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => m?.close());
   const stats = async (endpoint: string, params: Record<string, string | number>): Promise<Row> =>
     (await m.rows(endpoint, params)).rows[0]!;
