@@ -3,6 +3,7 @@ import type { Warehouse } from '../warehouse.js';
 /**
  * The shelf side of each sponsored-ad row, derived in SQL after a load (as deriveNewViolations),
  * so every loader gets the same flags:
+ * - listing_oos: 1 when it was not buyable in at least one of them;
  * - oos_city_share: share of the channel's cities listing the advertised product where it was
  *   not buyable (out of stock or delisted) that day (fact_stock), and oos_spend = spend x that
  *   share: a sponsored ad serves the whole country, so that part of the spend bought clicks
@@ -17,12 +18,12 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
   if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_ad_daily');
   const p = [groupId];
   await wh.query(
-    `UPDATE fact_ad_daily SET oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0
+    `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0
      WHERE group_id = $1 AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0)`,
     p,
   );
   await wh.query(
-    `UPDATE fact_ad_daily AS a SET oos_city_share = s.share, oos_spend = ROUND(CAST(a.spend * s.share AS NUMERIC), 2)
+    `UPDATE fact_ad_daily AS a SET listing_oos = 1, oos_city_share = s.share, oos_spend = ROUND(CAST(a.spend * s.share AS NUMERIC), 2)
      FROM (
        SELECT product_id, channel_id, crawl_date,
          AVG(CASE WHEN stock_status = 1 THEN 0.0 ELSE 1.0 END) AS share

@@ -56,6 +56,7 @@ export const AD_TABLES_DDL: readonly string[] = [
     orders INTEGER NOT NULL,
     units INTEGER NOT NULL,
     sales DOUBLE PRECISION NOT NULL,
+    listing_oos SMALLINT NOT NULL DEFAULT 0,
     oos_city_share DOUBLE PRECISION NOT NULL DEFAULT 0,
     oos_spend DOUBLE PRECISION NOT NULL DEFAULT 0,
     organic_first_page SMALLINT NOT NULL DEFAULT 0,
@@ -91,6 +92,7 @@ export const AD_TABLES_DDL: readonly string[] = [
     old_bid DOUBLE PRECISION NOT NULL,
     new_bid DOUBLE PRECISION NOT NULL,
     change_pct DOUBLE PRECISION NOT NULL,
+    is_raise SMALLINT NOT NULL,
     change_reason VARCHAR NOT NULL
   )`,
   `CREATE TABLE IF NOT EXISTS dim_display_ro (
@@ -114,6 +116,7 @@ export const AD_TABLES_DDL: readonly string[] = [
     brand_id INTEGER NOT NULL,
     is_competitor SMALLINT NOT NULL,
     placement VARCHAR NOT NULL,
+    booked_impressions INTEGER NOT NULL,
     impressions INTEGER NOT NULL,
     viewable_impressions INTEGER NOT NULL,
     clicks INTEGER NOT NULL,
@@ -134,4 +137,47 @@ const AD_DATE_COLUMN: Readonly<Record<string, string>> = {
 export const AD_INDEXES_DDL: readonly string[] = Object.entries(AD_DATE_COLUMN).map(
   ([table, dateColumn]) =>
     `CREATE INDEX IF NOT EXISTS ${table}_group_date_idx ON ${table} (group_id, ${dateColumn})`,
+);
+
+/**
+ * Ad facts next to the sales of the same brands on the channels they advertise on (an AMS
+ * profile in dim_ams_brand), one row per ad row or sale row, so TACoS (ad spend / total sales)
+ * and the ad share of sales come from sums over one selection of products, channels and days.
+ */
+export const AD_VIEWS: readonly { name: string; columns: readonly string[]; select: string }[] = [
+  {
+    name: 'v_ad_sales',
+    columns: [
+      'group_id',
+      'ad_date',
+      'channel_id',
+      'product_id',
+      'brand_id',
+      'category_id',
+      'is_competitor',
+      'impressions',
+      'eligible_impressions',
+      'clicks',
+      'spend',
+      'orders',
+      'sales',
+      'oos_spend',
+      'total_sales',
+    ],
+    select: `SELECT group_id, ad_date, channel_id, product_id, brand_id, category_id, is_competitor,
+        impressions, eligible_impressions, clicks, spend, orders, sales, oos_spend,
+        CAST(0 AS DOUBLE PRECISION)
+      FROM fact_ad_daily
+      UNION ALL
+      SELECT s.group_id, s.sale_date, s.channel_id, s.product_id, s.brand_id, s.category_id,
+        s.is_competitor, 0, 0, 0, CAST(0 AS DOUBLE PRECISION), 0, CAST(0 AS DOUBLE PRECISION),
+        CAST(0 AS DOUBLE PRECISION), CAST(s.revenue AS DOUBLE PRECISION)
+      FROM v_sales s
+      WHERE EXISTS (SELECT 1 FROM dim_ams_brand b WHERE b.group_id = s.group_id
+        AND b.ams_channel_id = s.channel_id AND b.brand_id = s.brand_id)`,
+  },
+];
+
+export const AD_VIEWS_DDL: readonly string[] = AD_VIEWS.map(
+  (v) => `CREATE OR REPLACE VIEW ${v.name} (${v.columns.join(', ')}) AS ${v.select}`,
 );

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../warehouse.js';
-import { AD_INDEXES_DDL, AD_TABLES_DDL } from './adTables.js';
+import { AD_INDEXES_DDL, AD_TABLES_DDL, AD_VIEWS_DDL } from './adTables.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_INDEXES_DDL, FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
@@ -14,7 +14,7 @@ export async function createSchema(wh: Warehouse): Promise<void> {
   for (const ddl of [...DIM_TABLES_DDL, ...FACT_TABLES_DDL, ...SETUP_TABLES_DDL, ...AD_TABLES_DDL])
     await wh.exec(ddl);
   await addMissingColumns(wh);
-  for (const ddl of VIEWS_DDL) await wh.exec(ddl);
+  for (const ddl of [...VIEWS_DDL, ...AD_VIEWS_DDL]) await wh.exec(ddl);
   if (wh.dialect === 'postgres') {
     for (const ddl of [...FACT_INDEXES_DDL, ...AD_INDEXES_DDL]) await wh.exec(ddl);
   }

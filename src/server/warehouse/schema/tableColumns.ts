@@ -1,4 +1,4 @@
-import { AD_TABLES_DDL } from './adTables.js';
+import { AD_TABLES_DDL, AD_VIEWS } from './adTables.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
 import { SETUP_TABLES_DDL } from './setupTables.js';
@@ -28,7 +28,9 @@ function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
 }
 
 const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL, ...SETUP_TABLES_DDL, ...AD_TABLES_DDL]);
-const VIEWS = new Map(WAREHOUSE_VIEWS.map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]));
+const VIEWS = new Map(
+  [...WAREHOUSE_VIEWS, ...AD_VIEWS].map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]),
+);
 
 export type TableName = string;
 

@@ -51,6 +51,7 @@ export function emitBidChanges(
       t.bid,
       newBid,
       Math.round(((newBid - t.bid) / t.bid) * 10000) / 100,
+      newBid > t.bid ? 1 : 0,
       reason,
     ]);
     t.bid = newBid;

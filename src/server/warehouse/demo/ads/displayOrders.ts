@@ -86,7 +86,8 @@ export function emitDisplayDay(
   const flightDays = Math.round((Date.parse(ro.endDate) - Date.parse(ro.startDate)) / 86_400_000) + 1;
   for (const [i, placement] of ro.placements.entries()) {
     const share = i === 0 ? 0.6 : 0.4;
-    const impressions = Math.round((ro.bookedImpressions / flightDays) * share * (0.75 + 0.45 * rng.next()));
+    const booked = Math.round((ro.bookedImpressions / flightDays) * share);
+    const impressions = Math.round(booked * (0.75 + 0.45 * rng.next()));
     const viewable = Math.round(impressions * (0.55 + 0.2 * rng.next()));
     const clicks = rng.poisson(impressions * (0.0018 + 0.002 * rng.next()));
     const orders = Math.min(clicks, rng.poisson(clicks * 0.035));
@@ -100,6 +101,7 @@ export function emitDisplayDay(
       ro.campaign.brand.brandId,
       0,
       placement,
+      booked,
       impressions,
       viewable,
       clicks,
