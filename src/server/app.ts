@@ -19,6 +19,7 @@ import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { uploadPlugin } from './uploads/uploadPlugin.js';
 import { reportsPlugin } from './reports/reportsPlugin.js';
 import { mutationRoutes } from './mutations/mutationRoutes.js';
+import { entityRowsRoute } from './mutations/entityRowsRoute.js';
 
 const API_V1 = '/v1';
 
@@ -62,6 +63,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(uploadPlugin);
           await v1.register(reportsPlugin);
           await v1.register(mutationRoutes);
+          await v1.register(entityRowsRoute);
         },
         { prefix: API_V1 },
       );
