@@ -20,6 +20,7 @@ import { uploadPlugin } from './uploads/uploadPlugin.js';
 import { reportsPlugin } from './reports/reportsPlugin.js';
 import { mutationRoutes } from './mutations/mutationRoutes.js';
 import { crawlPlugin } from './crawl/crawlPlugin.js';
+import { entityRowsRoute } from './mutations/entityRowsRoute.js';
 
 const API_V1 = '/v1';
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(reportsPlugin);
           await v1.register(mutationRoutes);
           await v1.register(crawlPlugin);
+          await v1.register(entityRowsRoute);
         },
         { prefix: API_V1 },
       );

@@ -266,4 +266,42 @@ describe('who may write', () => {
     expect(await count('audit_log')).toBe(audit + 2);
     expect((await server.client().post(CREATE, validAccount('Anonymous'))).status).toBe(401);
   });
+
+  it("reads the group rows of the caller's groups only, paged and sorted on catalogue columns", async () => {
+    type Page = { rows: { id: number; group_name: string; status: number }[]; total: number };
+    const ROWS = 'rows/client/clients/group';
+    // The test above leaves group 2 off: its admin's toggle back is refused once the group expired.
+    await db().updateTable('groups').set({ status: 1 }).where('id', '=', 2).execute();
+    const rival = await login(server, DEMO_USERS.rival, undefined, 2);
+    const theirs = await rival.get<Page>(ROWS, { order_by: 'group_name', order_type: 'desc' });
+    expect(theirs.status).toBe(200);
+    const rivalPage = theirs.body.data!;
+    expect(rivalPage.rows.map((r) => r.id)).toContain(2);
+    expect(rivalPage.rows.map((r) => r.id)).not.toContain(1);
+    const names = rivalPage.rows.map((r) => r.group_name);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+
+    const all = (await admin.get<Page>(ROWS, { limit: 500 })).body.data!;
+    expect(all.rows.map((r) => r.id)).toContain(1);
+    expect(all.rows.map((r) => r.id)).not.toContain(2);
+    const first = (await admin.get<Page>(ROWS, { limit: 1 })).body.data!;
+    expect(first).toEqual({ rows: all.rows.slice(0, 1), total: all.total });
+    const past = (await admin.get<Page>(ROWS, { offset: all.total })).body.data!;
+    expect(past).toEqual({ rows: [], total: all.total });
+
+    // The toggle's write shows in the next read.
+    const status = (await group(1)).status;
+    expect((await admin.post('mutate/client/clients/status', await readToken(1))).status).toBe(200);
+    const reread = (await admin.get<Page>(ROWS, { limit: 500 })).body.data!;
+    expect(reread.rows.find((r) => r.id === 1)?.status).toBe(status === 1 ? 0 : 1);
+    expect((await admin.post('mutate/client/clients/status', await readToken(1))).status).toBe(200);
+
+    expect((await admin.get(ROWS, { order_by: 'password' })).status).toBe(400);
+    expect((await admin.get(ROWS, { order_by: 'channels' })).status).toBe(400);
+    expect((await admin.get(ROWS, { limit: 100000 })).status).toBe(400);
+    expect((await admin.get('rows/client/clients/user')).status).toBe(404);
+    const analyst = await login(server, DEMO_USERS.analyst);
+    expect((await analyst.get(ROWS)).status).toBe(403);
+    expect((await server.client().get(ROWS)).status).toBe(401);
+  });
 });

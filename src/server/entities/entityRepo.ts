@@ -6,6 +6,20 @@ export type EntityRow = Record<string, unknown>;
 /** A body's fields, already validated against the mutation's schema (only catalogue fields). */
 export type EntityFields = Record<string, unknown>;
 
+/** One page of an entity's rows in the caller's groups, sorted on a catalogue column. */
+export interface ListRequest {
+  groupIds: readonly number[];
+  orderBy: string;
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface ListPage {
+  rows: EntityRow[];
+  total: number;
+}
+
 export type WriteResult =
   { kind: 'written'; row: EntityRow } | { kind: 'missing' } | { kind: 'stale'; row: EntityRow };
 
@@ -24,6 +38,8 @@ export interface EntityRepo {
   create(db: Db, fields: EntityFields, actorUserId: number): Promise<EntityRow>;
   /** Writes only when the row still carries `readAt` (optimistic concurrency). */
   update(db: Db, id: number, fields: EntityFields, readAt: Date): Promise<WriteResult>;
+  /** A page of rows of `groupIds` only; `orderBy` is a catalogue column (or id, updated_at). */
+  list(db: Db, request: ListRequest): Promise<ListPage>;
   /** Absent when the entity's rows are never deleted through a mutation. */
   remove?(db: Db, id: number, readAt: Date): Promise<WriteResult>;
 }

@@ -3,6 +3,7 @@ import {
   createGroup,
   findGroupById,
   findGroupByName,
+  pageGroups,
   updateGroup,
   type GroupFields,
 } from '../store/groupRepo.js';
@@ -38,6 +39,8 @@ export const groupEntity: EntityRepo = {
     if (field !== 'group_name' || typeof value !== 'string') return undefined;
     return findGroupByName(db, value);
   },
+  list: (db, { groupIds, orderBy, ...page }) =>
+    pageGroups(db, groupIds, { ...page, orderBy: orderBy as Parameters<typeof pageGroups>[2]['orderBy'] }),
   async create(db, fields, actorUserId) {
     const values = toGroupFields(fields);
     if (!values.group_name) throw new BadRequestError('Group Name is a required attribute.');

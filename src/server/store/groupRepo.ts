@@ -68,6 +68,25 @@ export function listGroups(db: Db, ids?: readonly number[]): Promise<GroupRow[]>
   return query.execute();
 }
 
+/** A sortable page of the groups `ids` (the grid of client/clients); `orderBy` comes from the catalogue. */
+export async function pageGroups(
+  db: Db,
+  ids: readonly number[],
+  page: { orderBy: keyof GroupsTable; descending: boolean; limit: number; offset: number },
+): Promise<{ rows: GroupRow[]; total: number }> {
+  if (ids.length === 0) return { rows: [], total: 0 };
+  const scoped = db.selectFrom('groups').where('id', 'in', ids);
+  const rows = await scoped
+    .selectAll()
+    .orderBy(page.orderBy, page.descending ? 'desc' : 'asc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
 export type UpdateResult =
   { kind: 'updated'; row: GroupRow } | { kind: 'missing' } | { kind: 'stale'; row: GroupRow };
 
