@@ -135,7 +135,7 @@ export const SETTINGS = {
   ),
   REDIS_URL: setting(
     '',
-    'Redis URL for the socket.io adapter when running several instances',
+    'Redis URL shared by several instances: session-cache invalidation, sign-in rate limits and the socket.io adapter',
     url('redis', 'rediss'),
   ),
   REALTIME_RECHECK_MS: setting(
