@@ -1,7 +1,7 @@
 /**
- * "Faults, as tests": Redis. REDIS_URL is read (README: the socket.io adapter for several
- * instances) but nothing uses Redis yet, so the test pins down what exists: with REDIS_URL
- * pointing at a Redis that is down, the server starts and serves sign-in and data.
+ * "Faults, as tests": Redis. With REDIS_URL the instances share session-cache invalidation,
+ * sign-in rate limits and the socket.io adapter; none of them may hold the server hostage: with
+ * REDIS_URL pointing at a Redis that is down, the server starts and serves sign-in and data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
