@@ -17,6 +17,7 @@ import { screenDefaults, isCrawlLinked } from './state/screenDefaults.js';
 import { createScreenStore, persistScreenStore } from './state/screenStore.js';
 import type { CrawlDates } from '../../shared/filters/index.js';
 import { SubmenuTabs } from './SubmenuTabs.js';
+import { readsWarehouse } from './state/readsWarehouse.js';
 import './engine.css';
 
 export interface ScreenViewProps {
@@ -63,19 +64,21 @@ export function ScreenView(props: ScreenViewProps) {
     [screen, store, source, currency, numberStyle, onNavigate],
   );
   const filters = screen.filters ?? [];
+  const figures = readsWarehouse(screen);
   return (
     <EngineContext.Provider value={value}>
       <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
         <SubmenuTabs
+          showDates={figures}
           onNavigate={onNavigate}
           lastCrawl={screen.crawlType ? crawlDates?.[screen.crawlType] : undefined}
         />
         <header className="ss-screen__head">
           <h1 className="ss-screen__title">{screen.title}</h1>
-          <SavedViews />
+          {figures && <SavedViews />}
         </header>
-        <FilterBar filters={filters} />
-        <SelectedTags filters={filters} />
+        {figures && <FilterBar filters={filters} />}
+        {figures && <SelectedTags filters={filters} />}
         <ScreenLayout layout={screen.layout} widgets={screen.widgets} />
       </div>
     </EngineContext.Provider>

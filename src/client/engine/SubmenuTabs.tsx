@@ -10,17 +10,21 @@ interface Props {
   onNavigate?: ((url: string) => void) | undefined;
   /** Last crawl date of the screen's crawl type (docs/product-spec.md §3 `last_updated`). */
   lastCrawl?: string | undefined;
+  /** Offer the date picker (off on screens that show no warehouse figures). */
+  showDates?: boolean;
 }
 
 /** The submenu bar: the area's screens as tabs, 'loaded/total' on the active one, the date picker. */
-export function SubmenuTabs({ onNavigate, lastCrawl }: Props) {
+export function SubmenuTabs({ onNavigate, lastCrawl, showDates = true }: Props) {
   const { screen, store } = useEngine();
   const snap = useSnapshot(store);
   const tabs = screen.tabs ?? [
     { id: screen.id, title: screen.title, url: `/workspace/${screen.area}/${screen.id}` },
   ];
-  const presets =
-    screen.dates?.presets ?? (screen.filters?.some((f) => f.kind === 'datePreset') ? [] : DATE_PRESET_IDS);
+  const presets = !showDates
+    ? []
+    : (screen.dates?.presets ??
+      (screen.filters?.some((f) => f.kind === 'datePreset') ? [] : DATE_PRESET_IDS));
   const follow = (url: string) => (e: MouseEvent) => {
     if (!onNavigate || e.metaKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
