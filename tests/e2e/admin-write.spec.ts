@@ -78,4 +78,32 @@ test('the analyst has no admin activities: no Client area, and the screen is ref
     params: { area: 'client', screen: 'createaccount' },
   });
   expect(res.status()).toBe(403);
+  expect((await page.request.get('/api/v1/rows/client/clients/group')).status()).toBe(403);
+});
+
+test('client/clients: the groups from the store, a status toggle after its confirmation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto('/workspace/client/clients');
+  const grid = page.getByRole('region', { name: 'Clients' });
+  const row = grid.getByRole('row').filter({ hasText: 'Demo Brands' });
+  await expect(row).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Rival Foods' })).toHaveCount(0); // not the admin's group
+  const status = row.getByRole('cell').nth(1);
+  const before = (await status.textContent())?.trim();
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveText(before === '1' ? '0' : '1');
+  expect(question).toContain('Are you sure you want to change the status of the Demo Brands Group?');
+  await page.screenshot({ path: 'test-results/clients-toggled.png', fullPage: true });
+  // Put it back so the demo group stays switched on for the other tests.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveText(before ?? '1');
 });

@@ -29,7 +29,9 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const snap = useSnapshot(store);
   // Both hooks run (hook order); the one the config does not name stays idle.
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
-  const entityLoad = useEntityRows(config.rows?.entity);
+  // Bumped when a row action wrote, so an entity grid shows the change.
+  const [version, setVersion] = useState(0);
+  const entityLoad = useEntityRows(config.rows?.entity, version);
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
@@ -70,7 +72,10 @@ export function DataGrid({ config }: { config: GridWidget }) {
                 <RowActions
                   actions={config.rowActions ?? []}
                   row={info.row.original}
-                  onDone={(ok, message) => setActionResult({ ok, message })}
+                  onDone={(ok, message) => {
+                    setActionResult({ ok, message });
+                    if (ok) setVersion((v) => v + 1);
+                  }}
                 />
               ),
             },
