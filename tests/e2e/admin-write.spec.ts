@@ -107,3 +107,32 @@ test('client/clients: the groups from the store, a status toggle after its confi
   await row.getByRole('button', { name: 'Change Status' }).click();
   await expect(status).toHaveText(before ?? '1');
 });
+
+test('client/clients: an edit of a row changed since it was opened shows the stale-edit message', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signIn(page);
+  await page.goto('/workspace/client/clients');
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#root_end_date').fill('2031-01-31');
+  // Someone else writes the row meanwhile: two toggles leave the status as it was, not the token.
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')!.value;
+  for (let i = 0; i < 2; i++) {
+    const read = (await (await page.request.get('/api/v1/rows/client/clients/group')).json()) as {
+      data: { rows: { id: number; group_name: string; updated_at: string }[] };
+    };
+    const row = read.data.rows.find((r) => r.group_name === 'Demo Brands')!;
+    const res = await page.request.post('/api/v1/mutate/client/clients/status', {
+      data: { id: row.id, updated_at: row.updated_at },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText('This record was changed by someone else. Reload it and try again.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/clients-stale-edit.png', fullPage: true });
+});
