@@ -1520,7 +1520,7 @@ export interface KpiDrill {
   };
 }
 /**
- * A table of a query's rows: server-paged and sorted, Show More when total exceeds loaded.
+ * A table of a query's rows, or of a store entity's rows (rows.entity): server-paged and sorted, Show More when total exceeds loaded.
  */
 export interface GridWidget {
   /**
@@ -1536,9 +1536,18 @@ export interface GridWidget {
    */
   title?: string;
   /**
-   * Id of the screen query feeding the widget.
+   * Id of the screen query feeding the widget (a grid sets query or rows, not both).
    */
-  query: string;
+  query?: string;
+  /**
+   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query; the screen must declare a mutation on the entity.
+   */
+  rows?: {
+    /**
+     * Store entity, e.g. group.
+     */
+    entity: string;
+  };
   /**
    * Columns in order.
    *

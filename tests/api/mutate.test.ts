@@ -257,7 +257,11 @@ describe('who may write', () => {
     expect((await rival.post('mutate/client/clients/status', await readToken(1))).status).toBe(403);
     const own = await rival.post('mutate/client/clients/status', await readToken(2));
     expect(own.status).toBe(200);
-    await rival.post('mutate/client/clients/status', await readToken(2));
+    // Toggle back, and check it landed: later tests need group 2 switched on.
+    const back = await rival.post<{ changed: object }>('mutate/client/clients/status', await readToken(2));
+    expect(back.status).toBe(200);
+    expect(back.body.data!.changed).toEqual({ status: { before: 0, after: 1 } });
+    expect((await group(2)).status).toBe(1);
     const analyst = await login(server, DEMO_USERS.analyst);
     expect((await analyst.post(CREATE, validAccount('By Analyst'))).status).toBe(403);
     expect((await analyst.post(VERIFY, { field: 'group_name', value: 'x' })).status).toBe(403);
@@ -270,8 +274,7 @@ describe('who may write', () => {
   it("reads the group rows of the caller's groups only, paged and sorted on catalogue columns", async () => {
     type Page = { rows: { id: number; group_name: string; status: number }[]; total: number };
     const ROWS = 'rows/client/clients/group';
-    // The test above leaves group 2 off: its admin's toggle back is refused once the group expired.
-    await db().updateTable('groups').set({ status: 1 }).where('id', '=', 2).execute();
+    expect((await group(2)).status).toBe(1);
     const rival = await login(server, DEMO_USERS.rival, undefined, 2);
     const theirs = await rival.get<Page>(ROWS, { order_by: 'group_name', order_type: 'desc' });
     expect(theirs.status).toBe(200);

@@ -78,4 +78,61 @@ test('the analyst has no admin activities: no Client area, and the screen is ref
     params: { area: 'client', screen: 'createaccount' },
   });
   expect(res.status()).toBe(403);
+  expect((await page.request.get('/api/v1/rows/client/clients/group')).status()).toBe(403);
+});
+
+test('client/clients: the groups from the store, a status toggle after its confirmation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto('/workspace/client/clients');
+  const grid = page.getByRole('region', { name: 'Clients' });
+  const row = grid.getByRole('row').filter({ hasText: 'Demo Brands' });
+  await expect(row).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Rival Foods' })).toHaveCount(0); // not the admin's group
+  const status = row.getByRole('cell').nth(1);
+  const before = (await status.textContent())?.trim();
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveText(before === '1' ? '0' : '1');
+  expect(question).toContain('Are you sure you want to change the status of the Demo Brands Group?');
+  await page.screenshot({ path: 'test-results/clients-toggled.png', fullPage: true });
+  // Put it back so the demo group stays switched on for the other tests.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveText(before ?? '1');
+});
+
+test('client/clients: an edit of a row changed since it was opened shows the stale-edit message', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signIn(page);
+  await page.goto('/workspace/client/clients');
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#root_end_date').fill('2031-01-31');
+  // Someone else writes the row meanwhile: two toggles leave the status as it was, not the token.
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')!.value;
+  for (let i = 0; i < 2; i++) {
+    const read = (await (await page.request.get('/api/v1/rows/client/clients/group')).json()) as {
+      data: { rows: { id: number; group_name: string; updated_at: string }[] };
+    };
+    const row = read.data.rows.find((r) => r.group_name === 'Demo Brands')!;
+    const res = await page.request.post('/api/v1/mutate/client/clients/status', {
+      data: { id: row.id, updated_at: row.updated_at },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText('This record was changed by someone else. Reload it and try again.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/clients-stale-edit.png', fullPage: true });
 });

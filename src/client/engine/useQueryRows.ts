@@ -19,10 +19,10 @@ const PAGING = ['limit', 'offset', 'order_by', 'order_type'];
  * and order out so Show More and sorting the grid do not refetch them. Paged queries append
  * when the offset moves on (Show More) and start over otherwise.
  */
-export function useQueryRows(queryId: string): LoadState {
+export function useQueryRows(queryId: string | undefined): LoadState {
   const { screen, store, source } = useEngine();
   const snap = useSnapshot(store);
-  const query = findQuery(screen, queryId);
+  const query = queryId === undefined ? undefined : findQuery(screen, queryId);
   const paged = Boolean(query?.paged);
   const params = useMemo(() => {
     if (!query) return null;
@@ -43,6 +43,7 @@ export function useQueryRows(queryId: string): LoadState {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (queryId === undefined) return; // an entity grid (useEntityRows) has no query
     if (!query || !params) {
       setState({ status: 'error', message: `Unknown query "${queryId}"`, result: null });
       return;

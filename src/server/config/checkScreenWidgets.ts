@@ -12,7 +12,8 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
   screen.widgets.forEach((w, i) => {
     if (widgetIds.has(w.id)) add(pointer('widgets', i, 'id'), `duplicate widget id "${w.id}"`);
     widgetIds.add(w.id);
-    if (!('query' in w)) return;
+    if (w.kind === 'grid' && !checkGridSource(screen, w.query, w.rows, i, add)) return;
+    if (!('query' in w) || w.query === undefined) return;
     const q = queries.get(w.query);
     if (!q) {
       add(
@@ -86,4 +87,30 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
 
 export function isPagedOrGrouped(q: ScreenQuery): boolean {
   return Boolean(q.paged) || (q.groupBy ?? []).length > 0;
+}
+
+/**
+ * A grid reads a query or an entity's rows, exactly one. The rows route only serves an entity
+ * the screen declares a mutation on, so the check catches an empty grid before it ships.
+ * Returns whether the query checks should go on.
+ */
+function checkGridSource(
+  screen: ScreenConfig,
+  query: string | undefined,
+  rows: { entity: string } | undefined,
+  i: number,
+  add: Add,
+): boolean {
+  if ((query === undefined) === (rows === undefined)) {
+    add(pointer('widgets', i), 'a grid needs exactly one of "query" and "rows"');
+    return false;
+  }
+  if (!rows) return true;
+  const entities = [...new Set((screen.mutations ?? []).map((m) => m.entity))];
+  if (!entities.includes(rows.entity))
+    add(
+      pointer('widgets', i, 'rows', 'entity'),
+      `the screen declares no mutation on entity "${rows.entity}"${suggestName(rows.entity, entities)}`,
+    );
+  return false;
 }

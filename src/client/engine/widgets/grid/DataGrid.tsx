@@ -11,6 +11,7 @@ import type { GridWidget } from '../../../../shared/config.gen.js';
 import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { useQueryRows } from '../../useQueryRows.js';
+import { useEntityRows } from '../../useEntityRows.js';
 import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
@@ -26,7 +27,12 @@ const features = tableFeatures({ rowSortingFeature });
 export function DataGrid({ config }: { config: GridWidget }) {
   const { screen, store, currency, numberStyle } = useEngine();
   const snap = useSnapshot(store);
-  const load = useQueryRows(config.query);
+  // Both hooks run (hook order); the one the config does not name stays idle.
+  const queryLoad = useQueryRows(config.rows ? undefined : config.query);
+  // Bumped when a row action wrote, so an entity grid shows the change.
+  const [version, setVersion] = useState(0);
+  const entityLoad = useEntityRows(config.rows?.entity, version);
+  const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
   const total = load.result?.total ?? 0;
@@ -66,7 +72,10 @@ export function DataGrid({ config }: { config: GridWidget }) {
                 <RowActions
                   actions={config.rowActions ?? []}
                   row={info.row.original}
-                  onDone={(ok, message) => setActionResult({ ok, message })}
+                  onDone={(ok, message) => {
+                    setActionResult({ ok, message });
+                    if (ok) setVersion((v) => v + 1);
+                  }}
                 />
               ),
             },
@@ -108,7 +117,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
       title={config.title}
       kind="grid"
       {...loadFrame(load, rows.length > 0)}
-      actions={config.exportable ? <ExportLink queryId={config.query} /> : undefined}
+      actions={config.exportable && config.query ? <ExportLink queryId={config.query} /> : undefined}
     >
       {rows.length > 0 && (
         <>

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { errorMessage } from '../api/http.js';
+import { useEngine } from './EngineContext.js';
+import type { LoadState } from './useQueryRows.js';
+
+/**
+ * A store entity's rows for a grid configured with `rows: { entity }` (docs/write-half.md
+ * "Reading an entity's rows"): only paging and sort go to the server, which scopes the rows to
+ * the caller's groups. Show More appends; any other change starts over. No entity: stays idle.
+ * A new `version` (a row action wrote) reloads every loaded row in one call.
+ */
+export function useEntityRows(entity: string | undefined, version = 0): LoadState {
+  const { screen, store, source } = useEngine();
+  const snap = useSnapshot(store);
+  const f = snap.filters as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const k of ['offset', 'limit', 'order_by', 'order_type']) if (f[k] !== undefined) params[k] = f[k];
+  const key = JSON.stringify(params);
+  const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
+  const [attempt, setAttempt] = useState(0);
+  const loadedVersion = useRef(version);
+
+  useEffect(() => {
+    if (!entity) return;
+    let live = true;
+    const offset = Number(params.offset ?? 0);
+    const reload = loadedVersion.current !== version;
+    loadedVersion.current = version;
+    const append = offset > 0 && !reload;
+    const call =
+      reload && offset > 0 ? { ...params, offset: 0, limit: offset + Number(params.limit ?? 10) } : params;
+    setState((s) => ({ status: 'loading', result: append || reload ? s.result : null }));
+    source.rows(`rows/${screen.area}/${screen.id}/${entity}`, call).then(
+      (res) => {
+        if (!live) return;
+        setState((s) => ({
+          status: 'ready',
+          result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
+        }));
+      },
+      (err: unknown) => {
+        if (live)
+          setState((s) => ({
+            status: 'error',
+            message: errorMessage(err, 'Something went wrong. Try again.'),
+            result: s.result,
+            retry: () => setAttempt((n) => n + 1),
+          }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for params: refetch only when the call would differ.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, source, entity, screen.area, screen.id, attempt, version]);
+  return state;
+}
