@@ -93,6 +93,13 @@ describe('report mailers', () => {
     expect((await rival.post(`report-mailers/${mailer.id}/run`)).status).toBe(404);
   });
 
+  it('needs the report-mailer activity: an analyst (every screen, no admin area) gets 403', async () => {
+    const analyst = await signInBySmtp('analyst@shelfscope.test', server.env.DEMO_PASSWORD);
+    expect((await analyst.get('report-mailers')).status).toBe(403);
+    expect((await analyst.post('report-mailers', body)).status).toBe(403);
+    expect((await new ApiClient(server.url).get('report-mailers')).status).toBe(401);
+  });
+
   it('refuses bad input with a 400 and saves nothing', async () => {
     const count = (await demo.get<MailerView[]>('report-mailers')).body.data!.length;
     const bad = [
