@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { ApiClient } from './support/apiClient.js';
 import { startTestSmtpServer, type TestSmtpServer } from './support/testSmtpServer.js';
+import { MAILER_QUEUE } from '../../src/server/mailers/mailerSchedule.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -79,10 +80,15 @@ describe('report mailers', () => {
       recipients: [...body.recipients, 'ops@example.com'],
     });
     expect(updated.body.data!.recipients).toHaveLength(3);
+    const schedules = () =>
+      server.server.app.deps.jobs!.boss.getSchedules(MAILER_QUEUE, `mailer-${mailer.id}`);
+    expect(await schedules()).toMatchObject([{ cron: '0 9 * * 1', timezone: 'Asia/Kolkata' }]);
     const off = await demo.post<MailerView>(`report-mailers/${mailer.id}/toggle`);
     expect(off.body.data!.status).toBe('In-Active');
+    expect(await schedules()).toEqual([]);
     const on = await demo.post<MailerView>(`report-mailers/${mailer.id}/toggle`);
     expect(on.body.data!.status).toBe('Active');
+    expect(await schedules()).toHaveLength(1);
 
     const list = await demo.get<MailerView[]>('report-mailers');
     expect(list.body.data!.map((m) => m.id)).toContain(mailer.id);
@@ -171,5 +177,22 @@ describe('report mailers', () => {
     expect(res.status).toBe(200);
     expect(res.body.data!.run).toMatchObject({ status: 4, statusName: 'Delivery Failed' });
     expect(res.body.data!.run.error).toMatch(/no such mailbox/);
+  });
+
+  it("a schedule's occurrence (a job on the mailer queue) delivers the report off the request path", async () => {
+    const before = smtp.received.length;
+    await server.server.app.deps.jobs!.boss.send(MAILER_QUEUE, { mailerId: mailer.id });
+    for (let i = 0; i < 300 && smtp.received.length === before; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const sent = smtp.received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.rcptTo.sort()).toEqual(['buyer@example.com', 'cm@example.com', 'ops@example.com']);
+    // The SMTP server has the message a moment before the run row says Delivered.
+    let latest: RunAnswer['run'] | undefined;
+    for (let i = 0; i < 50 && latest?.status !== 3; i++) {
+      latest = (await demo.get<RunAnswer['run'][]>(`report-mailers/${mailer.id}/runs`)).body.data![0];
+      if (latest?.status !== 3) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(latest).toMatchObject({ dryRun: false, statusName: 'Report Delivered' });
   });
 });

@@ -9,6 +9,7 @@ import { exportContext } from '../reports/exportContext.js';
 import { mailerView, runView } from './mailerView.js';
 import { ReportMailerRepo, type MailerFields } from './reportMailerRepo.js';
 import { runMailer } from './runMailer.js';
+import { syncMailerSchedule } from './mailerSchedule.js';
 import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
 
@@ -58,7 +59,9 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      return ok(mailerView(await repo.create(auth.groupId, auth.userId, checked(request.body))));
+      const row = await repo.create(auth.groupId, auth.userId, checked(request.body));
+      await syncMailerSchedule(jobs, row);
+      return ok(mailerView(row));
     },
   );
 
@@ -69,6 +72,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, ACTIVITY);
       const row = await repo.update(auth.groupId, request.params.id, checked(request.body));
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
+      await syncMailerSchedule(jobs, row);
       return ok(mailerView(row));
     },
   );
@@ -80,6 +84,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, ACTIVITY);
       const row = await repo.toggle(auth.groupId, request.params.id);
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
+      await syncMailerSchedule(jobs, row);
       return ok(mailerView(row));
     },
   );

@@ -57,6 +57,11 @@ export class ReportMailerRepo {
       .executeTakeFirst();
   }
 
+  /** The mailer for its scheduled job (no group: the job carries the row's id only). */
+  async byId(id: number): Promise<ReportMailerRow | undefined> {
+    return this.db.selectFrom('report_mailers').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   async create(groupId: number, userId: number, f: MailerFields): Promise<ReportMailerRow> {
     return this.db
       .insertInto('report_mailers')
@@ -89,7 +94,11 @@ export class ReportMailerRepo {
       .executeTakeFirst();
   }
 
-  async startRun(mailer: ReportMailerRow, userId: number, dryRun: boolean): Promise<ReportMailerRunRow> {
+  async startRun(
+    mailer: ReportMailerRow,
+    userId: number | null,
+    dryRun: boolean,
+  ): Promise<ReportMailerRunRow> {
     return this.db
       .insertInto('report_mailer_runs')
       .values({

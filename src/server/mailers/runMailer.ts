@@ -29,7 +29,7 @@ export async function runMailer(
   deps: Deps & { jobs: Jobs },
   mailers: ReportMailerRepo,
   mailer: ReportMailerRow,
-  userId: number,
+  userId: number | null,
   dryRun: boolean,
 ): Promise<MailerRunResult> {
   const files = new ReportFileRepo(deps.store.db);
