@@ -7,6 +7,7 @@ import { loadConfigRegistry } from './config/loadConfigRegistry.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
+import { registerMailerRunner } from './mailers/mailerSchedule.js';
 import { attachRealtime } from './realtime/attachRealtime.js';
 import { startCrawling } from './crawl/startCrawling.js';
 
@@ -35,6 +36,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);
   await registerExportRunner(deps);
+  await registerMailerRunner(deps);
   const market = await startCrawling(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);

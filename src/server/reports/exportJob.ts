@@ -60,8 +60,8 @@ export async function registerExportRunner(deps: Deps & { jobs: Jobs }): Promise
   );
 }
 
-/** Writes the file next to its final name and renames it: a retried job never serves half a file. */
-async function runExport(
+/** Writes the file next to its final name and renames it: a retried job never serves half a file. Mailers reuse it. */
+export async function runExport(
   deps: Deps & { jobs: Jobs },
   repo: ReportFileRepo,
   file: ReportFileRow,

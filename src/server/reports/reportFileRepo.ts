@@ -5,7 +5,7 @@ export type ReportFileRow = Selectable<ReportFilesTable>;
 
 export interface NewReportFile {
   groupId: number;
-  userId: number;
+  userId: number | null;
   kind: 'export' | 'report';
   title: string;
   endpoint: string;

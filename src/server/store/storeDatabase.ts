@@ -221,6 +221,42 @@ export interface ReportFilesTable {
   finished_at: NullableTimestamp;
 }
 
+/** A report mailer (migration 120): report type, filters, recipients, distribution, timing. */
+export interface ReportMailersTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  /** A screen's export endpoint, e.g. stock/data/export. */
+  report_type: string;
+  filters: ColumnType<Record<string, string>, string, string>;
+  recipients: ColumnType<string[], string, string>;
+  /** 'email' for now (spec: azure, email, sftp, ftp). */
+  distribution: string;
+  format: Defaulted<string>;
+  cron: string;
+  time_zone: string;
+  /** Active or In-Active. */
+  status: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One dry run or delivery of a mailer; status 1 Report Manager Success .. 4 Delivery Failed. */
+export interface ReportMailerRunsTable {
+  id: Generated<number>;
+  mailer_id: number;
+  group_id: number;
+  dry_run: boolean;
+  status: number;
+  file_id: ColumnType<number | null, number | null | undefined, number | null>;
+  recipients: ColumnType<string[], string, string>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface StoreDatabase {
   groups: GroupsTable;
   users: UsersTable;
@@ -238,6 +274,8 @@ export interface StoreDatabase {
   upload_runs: UploadRunsTable;
   upload_slices: UploadSlicesTable;
   report_files: ReportFilesTable;
+  report_mailers: ReportMailersTable;
+  report_mailer_runs: ReportMailerRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

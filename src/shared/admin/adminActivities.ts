@@ -14,6 +14,8 @@ export const ADMIN_ACTIVITIES = {
   blocked: { url: 'user/blocked', name: 'Blocked Users' },
   roles: { url: 'role/roles', name: 'Roles' },
   createRole: { url: 'role/createrole', name: 'Create Role' },
+  /** Report mailers, their dry runs, deliveries and run log (issue 13). */
+  reportMailer: { url: 'report/reportmailer', name: 'Report Mailer' },
   /** The screen editor, its problems banner and the OpenAPI document. */
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
   /** Crawl runs, their page logs and triggers (issue 15). */

@@ -7,6 +7,7 @@ import * as groupFields from './070_group_fields.js';
 import * as adminByActivity from './085_admin_by_activity.js';
 import * as reportFiles from './090_report_files.js';
 import * as uploads from './100_uploads.js';
+import * as reportMailers from './120_report_mailers.js';
 import * as crawl from './130_crawl.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -21,6 +22,7 @@ export const migrationProvider: MigrationProvider = {
       '085_admin_by_activity': adminByActivity,
       '090_report_files': reportFiles,
       '100_uploads': uploads,
+      '120_report_mailers': reportMailers,
       '130_crawl': crawl,
     }),
 };
