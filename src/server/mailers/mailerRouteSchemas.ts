@@ -33,21 +33,11 @@ export const mailerBody = {
   },
 } as const;
 
-export const mailerIdParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
-
-export const mailerListQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-    offset: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
-  },
-} as const;
+// A mailer's id and the list's paging take the same shape as the report files' (reports module).
+export {
+  fileIdParams as mailerIdParams,
+  listQuery as mailerListQuery,
+} from '../reports/reportRouteSchemas.js';
 
 export const objectAnswer = answers({ type: 'object', additionalProperties: true });
 export const listAnswer = answers({ type: 'array', items: { type: 'object', additionalProperties: true } });
