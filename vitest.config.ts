@@ -22,8 +22,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // First starts are built once per run and copied (tests/api/support/firstStartTemplate.ts).
+          globalSetup: ['tests/api/support/templatesSetup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // The first file of a run builds the template and then starts on its copy.
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

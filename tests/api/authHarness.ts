@@ -16,7 +16,8 @@ import type { ConfigRegistry, ConfigSnapshot } from '../../src/server/config/con
 import type { AreaConfig, ScreenConfig } from '../../src/shared/config.gen.js';
 import type { Deps } from '../../src/server/deps.js';
 import { ApiClient } from './support/apiClient.js';
-import { createPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import { createPgTestDatabase, dropPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import { copyOfTemplate } from './support/firstStartTemplate.js';
 
 export const PASSWORD = 'Demo@2026!';
 export const DEMO = 'demo@shelfscope.test';
@@ -78,14 +79,35 @@ export interface AuthServer {
 
 export async function startAuthServer(): Promise<AuthServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-auth-'));
-  const pgDb = process.env.API_TEST_PG === '1' ? await createPgTestDatabase('ss_auth') : null;
-  const env = loadEnv({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DEMO_USER: DEMO,
-    DEMO_PASSWORD: PASSWORD,
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-  });
+  const wantPg = process.env.API_TEST_PG === '1';
+  const authEnv = (dir: string, storeUrl: string | null) =>
+    loadEnv({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      DEMO_USER: DEMO,
+      DEMO_PASSWORD: PASSWORD,
+      ...(storeUrl ? { DATABASE_URL: storeUrl } : {}),
+    });
+  // The migrated, seeded store is built once per run and copied (support/firstStartTemplate.ts).
+  const copy = await copyOfTemplate(
+    'auth-harness',
+    wantPg,
+    async (target) => {
+      const env = authEnv(target.dataDir, target.databases?.store ?? null);
+      const store = await createStore(env);
+      const warehouse = await createWarehouse(env);
+      await seedStore(store, env, fixedConfig());
+      await warehouse.close();
+      await store.close();
+    },
+    dataDir,
+  );
+  const databases = copy
+    ? copy.databases
+    : wantPg
+      ? { store: (await createPgTestDatabase('ss_auth')).url, warehouse: null }
+      : null;
+  const env = authEnv(dataDir, databases?.store ?? null);
   const store = await createStore(env);
   const warehouse = await createWarehouse(env);
   const config = fixedConfig();
@@ -106,7 +128,8 @@ export async function startAuthServer(): Promise<AuthServer> {
       await app.close();
       await warehouse.close();
       await store.close();
-      if (pgDb) await pgDb.drop();
+      if (databases?.store) await dropPgTestDatabase(databases.store);
+      if (databases?.warehouse) await dropPgTestDatabase(databases.warehouse);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

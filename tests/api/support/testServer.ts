@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadEnv, type Env } from '../../../src/server/env.js';
 import { startServer, type RunningServer } from '../../../src/server/startServer.js';
-import { createPgTestDatabase } from '../../../src/server/store/testing/pgTestDatabase.js';
+import {
+  createPgTestDatabase,
+  dropPgTestDatabase,
+} from '../../../src/server/store/testing/pgTestDatabase.js';
+import { copyOfTemplate } from './firstStartTemplate.js';
 
 export interface TestServer {
   url: string;
@@ -12,6 +16,26 @@ export interface TestServer {
   server: RunningServer;
   close(): Promise<void>;
 }
+
+const BASE = { PORT: '0', HOST: '127.0.0.1', DEMO_SKUS: '60', DEMO_DAYS: '14', LOG_LEVEL: 'silent' };
+
+/**
+ * Settings that do not change what a first start writes: a server with only these (and the demo
+ * tenant's size and seed) starts on a copy of this run's finished first start.
+ */
+const RUNTIME_ONLY = new Set([
+  'PORT',
+  'SMTP_URL',
+  'REALTIME_RECHECK_MS',
+  'LOGIN_RATE_PER_ADDRESS',
+  'LOGIN_ATTEMPTS_PER_NAME',
+  'AUTH_CACHE_MS',
+  'RESULT_CACHE_MB',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'COOKIE_SECURE',
+]);
+const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS']);
 
 /**
  * Starts the real server on a free port with its own data folder and a small demo tenant.
@@ -22,14 +46,12 @@ export async function startTestServer(
   options: { watchConfig?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-api-'));
-  const databases = process.env.API_TEST_PG === '1' ? await createPgDatabases() : null;
+  const wantPg = process.env.API_TEST_PG === '1';
+  const copy = usesTemplate(overrides) ? await templateCopy(overrides, wantPg, dataDir) : null;
+  const databases = copy ? copy.databases : wantPg ? await createPgDatabases() : null;
   const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
+    ...BASE,
     DATA_DIR: dataDir,
-    DEMO_SKUS: '60',
-    DEMO_DAYS: '14',
-    LOG_LEVEL: 'silent',
     ...(databases ? { DATABASE_URL: databases.store, WAREHOUSE_URL: databases.warehouse } : {}),
     ...overrides,
   });
@@ -41,21 +63,55 @@ export async function startTestServer(
     server,
     async close() {
       await server.close();
-      if (databases) await databases.drop();
+      if (databases) await dropDatabases(databases);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function createPgDatabases(): Promise<{ store: string; warehouse: string; drop(): Promise<void> }> {
+function usesTemplate(overrides: Record<string, string>): boolean {
+  return Object.keys(overrides).every((k) => RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k));
+}
+
+/** A copy of this run's first start with the same demo shape (null outside a template run). */
+async function templateCopy(
+  overrides: Record<string, string>,
+  wantPg: boolean,
+  dataDir: string,
+): Promise<{ databases: { store: string; warehouse: string } | null } | null> {
+  const shape = { ...BASE, ...overrides };
+  const key = JSON.stringify([...DEMO_SHAPE].map((k) => [k, shape[k as keyof typeof shape] ?? '']));
+  return copyOfTemplate(
+    key,
+    wantPg,
+    async (target) => {
+      const env = loadEnv({
+        ...BASE,
+        ...Object.fromEntries(Object.entries(overrides).filter(([k]) => DEMO_SHAPE.has(k))),
+        DATA_DIR: target.dataDir,
+        ...(target.databases
+          ? { DATABASE_URL: target.databases.store, WAREHOUSE_URL: target.databases.warehouse }
+          : {}),
+      });
+      const first = await startServer(env, { watchConfig: false, logger: false });
+      await first.close();
+    },
+    dataDir,
+  );
+}
+
+interface PgDatabases {
+  store: string;
+  warehouse: string;
+}
+
+async function createPgDatabases(): Promise<PgDatabases> {
   const store = await createPgTestDatabase('ss_store');
   const warehouse = await createPgTestDatabase('ss_wh');
-  return {
-    store: store.url,
-    warehouse: warehouse.url,
-    async drop() {
-      await store.drop();
-      await warehouse.drop();
-    },
-  };
+  return { store: store.url, warehouse: warehouse.url };
+}
+
+async function dropDatabases(databases: PgDatabases): Promise<void> {
+  await dropPgTestDatabase(databases.store);
+  await dropPgTestDatabase(databases.warehouse);
 }
