@@ -1,0 +1,125 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfigSnapshot } from '../../config/loadConfigRegistry.js';
+import { REPO_SCREENS_DIR } from '../../config/testing/screensFixture.js';
+import { indexDataset } from '../../config/datasetIndex.js';
+import { compileDatasetQuery } from '../../query/compileDatasetQuery.js';
+import { compileSuggestionQuery } from '../../query/compileSuggestionQuery.js';
+import { parseDataRequest } from '../../query/dataRequest.js';
+import { parseSuggestionRequest } from '../../query/suggestionRequest.js';
+import { AD_VIEWS } from '../schema/adTables.js';
+import { WAREHOUSE_VIEWS } from '../schema/views.js';
+import { tableColumns } from '../schema/tableColumns.js';
+import {
+  distributeSql,
+  distributedTables,
+  factsWithoutTenant,
+  referenceTables,
+  TENANT_COLUMN,
+} from './citusLayout.js';
+import { tenantFilterProblems } from './testing/tenantFilterProblems.js';
+
+const distributeFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../scripts/citus/distribute.sql',
+);
+const VIEWS = [...WAREHOUSE_VIEWS, ...AD_VIEWS];
+const factViews = VIEWS.filter((v) => /\bfact_\w+/.test(v.select));
+/** What Citus must route by tenant: the fact tables and every view that reads them. */
+const DISTRIBUTED = new Set([...distributedTables(), ...factViews.map((v) => v.name)]);
+const check = (sql: string, view = false) => tenantFilterProblems(sql, DISTRIBUTED, TENANT_COLUMN, { view });
+
+describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () => {
+  it('every fact table carries the tenant column; the rest are reference tables', () => {
+    expect(distributedTables().length).toBeGreaterThan(10);
+    expect(factsWithoutTenant()).toEqual([]);
+    expect(referenceTables()).toContain('dim_product');
+    expect(referenceTables().some((t) => t.startsWith('fact_'))).toBe(false);
+  });
+
+  it('scripts/citus/distribute.sql distributes exactly these tables (RECORD_CITUS_SQL=1 rewrites it)', () => {
+    if (process.env.RECORD_CITUS_SQL === '1') writeFileSync(distributeFile, distributeSql());
+    expect(readFileSync(distributeFile, 'utf8')).toBe(distributeSql());
+  });
+
+  it('the check itself finds an unpinned fact read, and passes a pinned one', async () => {
+    expect(await check('SELECT COUNT(*) FROM fact_stock WHERE crawl_date = $1')).toHaveLength(1);
+    expect(await check('SELECT COUNT(*) FROM fact_stock f WHERE f.group_id = $1')).toEqual([]);
+    expect(await check('SELECT COUNT(*) FROM fact_stock WHERE group_id = $1 AND crawl_date = $2')).toEqual(
+      [],
+    );
+    // Pinned on the wrong relation: the fact is still read across tenants.
+    expect(
+      await check(
+        'SELECT 1 FROM fact_stock f JOIN dim_product p ON p.product_id = f.product_id WHERE p.group_id = $1',
+      ),
+    ).toHaveLength(1);
+    // A LEFT JOIN's ON restricts only its right side.
+    expect(
+      await check(
+        'SELECT 1 FROM dim_product p LEFT JOIN fact_price f ON f.product_id = p.product_id AND f.group_id = $1 WHERE p.group_id = $1',
+      ),
+    ).toEqual([]);
+    expect(
+      await check(
+        'SELECT 1 FROM fact_price f LEFT JOIN dim_product p ON f.group_id = $1 AND p.product_id = f.product_id',
+      ),
+    ).toHaveLength(1);
+    expect(await check('SELECT * FROM (SELECT product_id FROM fact_sales) s')).toHaveLength(1);
+    expect(
+      await check('SELECT 1 FROM fact_sales a JOIN fact_sales b ON a.product_id = b.product_id', true),
+    ).toHaveLength(2);
+  });
+
+  it('every view over facts exposes the tenant column and joins facts only within a tenant', async () => {
+    expect(factViews.length).toBeGreaterThan(0);
+    for (const view of factViews) {
+      expect(view.columns, view.name).toContain(TENANT_COLUMN);
+      expect(await check(view.select, true), view.name).toEqual([]);
+    }
+  });
+
+  it("every endpoint's query and every filter's suggestions route to one tenant", async () => {
+    const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
+    let compiled = 0;
+    const problems: string[] = [];
+    for (const [key, screen] of snapshot.screens) {
+      const config = screen.dataset ? snapshot.datasets.get(screen.dataset) : undefined;
+      if (!config) continue;
+      const dataset = indexDataset(config);
+      for (const query of screen.queries ?? []) {
+        const request = parseDataRequest(
+          { screen, query, dataset },
+          { start_date: '2026-11-01', end_date: '2026-11-07', limit: '10' },
+        );
+        for (const mode of ['page', 'export'] as const) {
+          const { sql } = compileDatasetQuery({
+            dataset,
+            query,
+            request,
+            groupId: 1,
+            dialect: 'postgres',
+            mode,
+          });
+          compiled++;
+          for (const p of await check(sql)) problems.push(`${key} ${query.endpoint} (${mode}): ${p}`);
+        }
+      }
+      for (const filter of screen.filters ?? []) {
+        if (!('source' in filter) || !filter.source) continue;
+        const req = parseSuggestionRequest(screen, dataset, filter.source, { prefix: 'a' });
+        const { sql } = compileSuggestionQuery(dataset, req, 1, 'postgres');
+        compiled++;
+        for (const p of await check(sql)) problems.push(`${key} suggestion/${filter.source}: ${p}`);
+      }
+    }
+    expect(compiled).toBeGreaterThan(200);
+    expect(problems).toEqual([]);
+  });
+
+  it('tenant columns of the distributed tables are what the compiler filters on', () => {
+    for (const t of distributedTables()) expect(tableColumns(t), t).toContain(TENANT_COLUMN);
+  });
+});
