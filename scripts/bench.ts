@@ -19,6 +19,8 @@
  *    upload pipeline into DuckDB, rows/s and RSS growth (`--uploads-only` runs just this).
  * 5. Exports (bench/exportBench.ts): 1M rows streamed from DuckDB through the export job's xlsx
  *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
+ * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
+ *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
  */
 import { benchCrawl } from './bench/crawlBench.js';
 import { spawnSync } from 'node:child_process';
@@ -38,6 +40,7 @@ import { monitoringQueries } from './bench/monitoringQueries.js';
 import { browserBench, formatBrowserTable } from './bench/browserBench.js';
 import { benchUploads } from './bench/uploadBench.js';
 import { benchExports } from './bench/exportBench.js';
+import { benchLoads } from './bench/loadBench.js';
 
 const TARGETS = { ratio: 1.3, p95: 150 };
 
@@ -56,6 +59,9 @@ const { values } = parseArgs({
     'upload-runs': { type: 'string', default: '3' },
     'exports-only': { type: 'boolean', default: false },
     'crawl-only': { type: 'boolean', default: false },
+    'loads-only': { type: 'boolean', default: false },
+    'load-rows': { type: 'string', default: '500000' },
+    'load-runs': { type: 'string', default: '3' },
   },
 });
 
@@ -87,6 +93,10 @@ async function main(): Promise<void> {
   }
   if (values['exports-only']) {
     await benchExports();
+    return;
+  }
+  if (values['loads-only']) {
+    await benchLoads(Number(values['load-rows']), Number(values['load-runs']));
     return;
   }
   // The browser part needs the production build of the SPA, which bundleFigure makes when missing.

@@ -1,4 +1,5 @@
 import type { DuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
+import type { PostgresWarehouse } from './postgres/postgresWarehouse.js';
 import { tableColumns } from './schema/tableColumns.js';
 import type { Warehouse } from './warehouse.js';
 
@@ -7,6 +8,10 @@ const MAX_PARAMS = 60_000;
 
 function isDuckDb(wh: Warehouse): wh is DuckDbWarehouse {
   return wh.dialect === 'duckdb' && typeof (wh as Partial<DuckDbWarehouse>).appendColumns === 'function';
+}
+
+function isPostgres(wh: Warehouse): wh is PostgresWarehouse {
+  return wh.dialect === 'postgres' && typeof (wh as Partial<PostgresWarehouse>).copyRows === 'function';
 }
 
 function isFullRow(table: string, columns: readonly string[]): boolean {
@@ -20,8 +25,8 @@ function isFullRow(table: string, columns: readonly string[]): boolean {
 
 /**
  * Loads rows into a warehouse table, `columns` naming the values of each row. On DuckDB, rows of
- * every column in DDL order go through the appender; anything else (and PostgreSQL) gets
- * multi-row parameterised INSERTs (values never spliced into SQL).
+ * every column in DDL order go through the appender; on PostgreSQL, COPY FROM STDIN; anything
+ * else gets multi-row parameterised INSERTs (values never spliced into SQL).
  */
 export async function bulkInsert(
   wh: Warehouse,
@@ -31,6 +36,7 @@ export async function bulkInsert(
 ): Promise<void> {
   if (rows.length === 0) return;
   if (isDuckDb(wh) && isFullRow(table, columns)) return wh.appendRows(table, rows);
+  if (isPostgres(wh)) return wh.copyRows(table, columns, rows);
   if (!/^[a-z_][a-z0-9_]*$/.test(table) || !columns.every((c) => /^[a-z_][a-z0-9_]*$/.test(c))) {
     throw new Error(`Bad table or column name in bulk insert into "${table}"`);
   }
@@ -51,7 +57,7 @@ export async function bulkInsert(
 
 /**
  * Column-major bulk load of full rows (every column of the table, in DDL order): straight into
- * DuckDB's appender, or transposed into rows for PostgreSQL's INSERTs.
+ * DuckDB's appender, or transposed into rows for PostgreSQL's COPY.
  */
 export async function bulkInsertColumns(
   wh: Warehouse,

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Warehouse } from '../warehouse.js';
 import { surviveLostConnections } from '../../store/pgPoolErrors.js';
 import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
+import { copyRows } from './copyRows.js';
 
 /** Rows per FETCH of a streamed read. */
 const STREAM_BATCH = 2000;
@@ -40,11 +41,17 @@ export interface PostgresWarehouseOptions {
 
 const DEFAULT_WORK_MEM = '32MB';
 
+export interface PostgresWarehouse extends Warehouse {
+  readonly dialect: 'postgres';
+  /** Bulk load through COPY FROM STDIN (copyRows.ts): one statement, all rows or none. */
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+}
+
 /** PostgreSQL (or Citus) warehouse over a pg Pool; the same `$1..$n` SQL as DuckDB. */
 export function createPostgresWarehouse(
   connectionString: string,
   options: PostgresWarehouseOptions = {},
-): Warehouse {
+): PostgresWarehouse {
   if (
     options.searchPath !== undefined &&
     !/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/.test(options.searchPath)
@@ -110,6 +117,19 @@ export function createPostgresWarehouse(
         } catch (error) {
           failed = error;
           await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release(failed instanceof Error ? failed : undefined);
+        }
+      }),
+    copyRows: (table, columns, rows) =>
+      version.around(async () => {
+        const client = await pool.connect();
+        let failed: unknown = undefined;
+        try {
+          await copyRows(client, table, columns, rows);
+        } catch (error) {
+          failed = error;
           throw error;
         } finally {
           client.release(failed instanceof Error ? failed : undefined);
