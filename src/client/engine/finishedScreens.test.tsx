@@ -47,6 +47,10 @@ describe('finished screens (issue 17 §2)', () => {
       <ScreenView screen={stockKpiScreen} source={big} today={TODAY} numberStyle="indian" />,
     );
     expect(await screen.findAllByText(/1\.06 Cr|1,05,76,363/)).not.toHaveLength(0);
+    // Tiles read by one rule: from one lakh on short, the full figure on hover; small counts whole.
+    const tile = screen.getByText('1.06 Cr', { selector: '.ss-kpi__value' });
+    expect(tile.getAttribute('title')).toBe('1,05,76,363');
+    expect(screen.getByText('2', { selector: '.ss-kpi__value' }).getAttribute('title')).toBeNull();
     u2();
     render(<ScreenView screen={stockKpiScreen} source={big} today={TODAY} numberStyle="international" />);
     expect(await screen.findAllByText(/10\.6m|10,576,363/)).not.toHaveLength(0);
