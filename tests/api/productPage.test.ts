@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startTestServer();
   demo = await signIn(server);
   rival = await signIn(server, 'rival@shelfscope.test');
-}, 240_000);
+}, 600_000);
 
 afterAll(() => server?.close());
 
