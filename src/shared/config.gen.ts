@@ -1732,6 +1732,10 @@ export interface ImageColumn {
    */
   pageUrl?: string;
   /**
+   * Row field holding the product id: the preview links to the product's pages on its channels (GET product/page/data).
+   */
+  productField?: string;
+  /**
    * Thumbnail size in pixels.
    */
   size?: number;

@@ -25,6 +25,13 @@ export type ResolvedScreen = ScreenConfig & {
 };
 
 /** An option of a filter list (the suggestion answer's `{ key, name }`). */
+/** GET product/page/data: a product's pages on its channels (the image preview's links). */
+export interface ProductPage {
+  productId: number;
+  skuName: string;
+  pages: { channelId: number; channelName: string; url: string }[];
+}
+
 export interface FilterOptionItem {
   key: string | number;
   name: string;

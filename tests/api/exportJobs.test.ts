@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { format } from 'ssf';
+import { numberFormatOf } from '../../src/server/reports/cellFormats.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
@@ -41,6 +43,16 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => server?.close());
+
+/** A format as exceljs reads it back: its reader drops the escapes of literal commas (\\, -> ,). */
+const asRead = (fmt: string | undefined): string | undefined => fmt?.replace(/\\/g, '');
+
+/** The MRP column (currency) of stock/data's export, 1-based as exceljs counts cells. */
+function mrpColumn(headers: unknown[]): number {
+  const i = headers.findIndex((h) => typeof h === 'string' && /^MRP/.test(h));
+  expect(i).toBeGreaterThan(0);
+  return i;
+}
 
 async function finished(client: ApiClient, id: number): Promise<FileView> {
   for (let i = 0; i < 600; i++) {
@@ -87,9 +99,35 @@ describe('export jobs', () => {
     const cell = sheet.getRow(7).getCell(pctColumn);
     expect(cell.numFmt).toBe('0.0%');
     expect(typeof cell.value === 'number' && cell.value <= 1).toBe(true);
+    // No number style sent: the default (Indian) groups lakhs and crores, as the screen does.
+    expect(sheet.getRow(7).getCell(mrpColumn(headers)).numFmt).toBe(
+      asRead(numberFormatOf('currency', 'indian')),
+    );
 
     const list = await demo.get<FileView[]>('s3/data/list');
     expect(list.body.data!.map((f) => f.id)).toContain(file.id);
+  });
+
+  it("the workbook groups digits in the user menu's number style (issue 17 §2)", async () => {
+    const started = await demo.post<FileView>('exports', {
+      endpoint: 'stock/data/export',
+      params,
+      numberStyle: 'international',
+    });
+    expect(started.status).toBe(200);
+    const file = await finished(demo, started.body.data!.id);
+    expect(file.status).toBe('ready');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      Buffer.from((await demo.raw('GET', `s3/file?id=${file.id}`)).bytes) as unknown as ArrayBuffer,
+    );
+    const sheet = book.worksheets[0]!;
+    const mrp = sheet.getRow(7).getCell(mrpColumn(sheet.getRow(6).values as unknown[]));
+    expect(mrp.numFmt).toBe(asRead(numberFormatOf('currency', 'international')));
+    expect(format(mrp.numFmt, 12480.5)).toBe('12,481');
+    expect((await demo.post('exports', { endpoint: 'stock/data/export', numberStyle: 'roman' })).status).toBe(
+      400,
+    );
   });
 
   it('another group neither lists nor downloads the file', async () => {

@@ -24,9 +24,10 @@ const AD_SCREENS = [
 
 /** '₹1.2M', '34.5%', '1,234' -> the number as shown (suffixes k/M/B scale it). */
 function shown(text: string): number {
-  const m = /(-?[\d,]+(?:\.\d+)?)\s*([kKmMbB]?)/.exec(text.replace(/\s/g, ' '));
+  // Tiles from one lakh on read short: k/m/b (international) or L/Cr (Indian).
+  const m = /(-?[\d,]+(?:\.\d+)?)\s*(Cr|L|[kKmMbB]?)/.exec(text.replace(/\s/g, ' '));
   if (!m) throw new Error(`no number in "${text}"`);
-  const scale: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9 };
+  const scale: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9, l: 1e5, cr: 1e7 };
   return Number(m[1]!.replace(/,/g, '')) * scale[m[2]!.toLowerCase()]!;
 }
 

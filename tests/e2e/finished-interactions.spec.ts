@@ -97,7 +97,7 @@ test('a KPI tile drills down to the grid rows behind it', async () => {
   await expect(page.getByRole('checkbox', { name: 'Out Of Stock' })).toBeChecked();
 });
 
-test('a product image opens a preview that Escape closes', async () => {
+test('a product image opens a preview with its product page links; Escape closes it', async () => {
   await page.goto('/workspace/stock/data');
   await settled(page);
   await page
@@ -107,6 +107,11 @@ test('a product image opens a preview that Escape closes', async () => {
   const dialog = page.locator('dialog.ss-preview[open]');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('img')).toBeVisible();
+  // Its product page on the channel, from GET product/page/data.
+  await expect(dialog.getByRole('link', { name: /^Open on / }).first()).toHaveAttribute(
+    'href',
+    /^https:\/\//,
+  );
   await page.keyboard.press('Escape');
   await expect(page.locator('dialog.ss-preview[open]')).toHaveCount(0);
 });

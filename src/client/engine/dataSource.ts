@@ -1,7 +1,7 @@
 import { http } from '../api/http.js';
 import { suggestionParams } from '../../shared/filters/index.js';
 import type { Envelope } from '../../shared/envelope.js';
-import type { FilterOptionItem, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
+import type { FilterOptionItem, ProductPage, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
 import { serverViewsApi } from './serverViewsApi.js';
 
@@ -19,6 +19,8 @@ export interface DataSource {
   submit(endpoint: string, method: string, body: unknown): Promise<Envelope>;
   /** Named views of a screen's filters. */
   views: ViewsApi;
+  /** A product's pages on its channels (the image preview's links); absent where there are none. */
+  productPage?(productId: number): Promise<ProductPage>;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -65,6 +67,12 @@ export function createHttpDataSource(prefix = ''): DataSource {
       return res.data;
     },
     views: serverViewsApi,
+    async productPage(productId) {
+      const res = await http.get<Envelope<ProductPage>>('product/page/data', {
+        params: { product_id: productId },
+      });
+      return unwrap(res.data);
+    },
   };
 }
 

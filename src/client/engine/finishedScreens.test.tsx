@@ -47,6 +47,10 @@ describe('finished screens (issue 17 §2)', () => {
       <ScreenView screen={stockKpiScreen} source={big} today={TODAY} numberStyle="indian" />,
     );
     expect(await screen.findAllByText(/1\.06 Cr|1,05,76,363/)).not.toHaveLength(0);
+    // Tiles read by one rule: from one lakh on short, the full figure on hover; small counts whole.
+    const tile = screen.getByText('1.06 Cr', { selector: '.ss-kpi__value' });
+    expect(tile.getAttribute('title')).toBe('1,05,76,363');
+    expect(screen.getByText('2', { selector: '.ss-kpi__value' }).getAttribute('title')).toBeNull();
     u2();
     render(<ScreenView screen={stockKpiScreen} source={big} today={TODAY} numberStyle="international" />);
     expect(await screen.findAllByText(/10\.6m|10,576,363/)).not.toHaveLength(0);
@@ -129,5 +133,29 @@ describe('finished screens (issue 17 §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview image of Oats 1 kg' }));
     const link = screen.getByRole('link', { name: 'Open product page', hidden: true });
     expect(link.getAttribute('href')).toBe('/workspace/products/data?product_id=[7]');
+  });
+
+  it("a product image's preview links to the product's page on each channel", async () => {
+    const asked: number[] = [];
+    render(
+      <GridCell
+        column={{ kind: 'image', field: 'image_url', altField: 'sku_name', productField: 'product_id' }}
+        row={{ image_url: '/demo-images/p/7.svg', sku_name: 'Oats 1 kg', product_id: 7 }}
+        currency={DEFAULT_CURRENCY}
+        productPage={(id) => {
+          asked.push(id);
+          return Promise.resolve({
+            productId: id,
+            skuName: 'Oats 1 kg',
+            pages: [{ channelId: 1, channelName: 'Amazon', url: 'https://www.amazon.in/dp/B0TEST' }],
+          });
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Preview image of Oats 1 kg' }));
+    const link = await screen.findByRole('link', { name: 'Open on Amazon', hidden: true });
+    expect(link.getAttribute('href')).toBe('https://www.amazon.in/dp/B0TEST');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(asked).toEqual([7]);
   });
 });

@@ -1,10 +1,12 @@
 import { errorMessage, http, serializeParams } from '../api/http.js';
+import { numberStylePref } from '../engine/numberStylePref.js';
 import { notify } from '../shell/toast.js';
 import { awaitExport, ensureRegistered } from './realtimeClient.js';
 
 /**
  * Starts a screen's export as a job: the socket is registered first (so no notification can be
- * missed), then the job is queued and the spec's 'Hold On!' toast says the file is coming.
+ * missed), then the job is queued and the spec's 'Hold On!' toast says the file is coming. The
+ * user's number style goes with it, so the workbook groups digits as the screen does.
  */
 export async function startExport(
   endpoint: string,
@@ -23,6 +25,8 @@ export async function startExport(
       endpoint,
       params: text,
       format,
+      // The workbook groups digits as the screen does (the user menu's number style).
+      numberStyle: numberStylePref.style,
     });
     awaitExport(res.data.data.id, endpoint);
     notify.info(res.data.msg, 'Hold On!');

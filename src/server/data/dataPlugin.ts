@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerConfigRoutes } from './configRoutes.js';
 import { registerConfigProblemsRoute } from './configProblemsRoute.js';
 import { registerDataRoutes } from './dataRoutes.js';
+import { registerProductPageRoute } from './productPageRoute.js';
 import { registerSuggestionRoutes } from './suggestionRoutes.js';
 
 /**
@@ -13,5 +14,6 @@ export const dataPlugin: FastifyPluginAsync = async (app) => {
   registerConfigProblemsRoute(app);
   registerSuggestionRoutes(app);
   registerDataRoutes(app);
+  registerProductPageRoute(app);
   await Promise.resolve();
 };

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { parseDataRequest } from '../query/dataRequest.js';
 import { countScreenQuery, streamScreenQuery } from '../query/streamScreenQuery.js';
+import { isNumberStyle } from '../../shared/format/index.js';
 import { exportColumns } from '../data/exportColumns.js';
 import { exportContext } from './exportContext.js';
 import { ReportFileRepo, type ReportFileRow } from './reportFileRepo.js';
@@ -81,7 +82,12 @@ export async function runExport(
     await repo.progress(file.id, rows, percent);
     deps.jobs.events.emit('report', { ...eventOf(file), status: 'running', rows, percent });
   };
-  const meta = { screen: ctx.screen.title, filters: file.params, generatedAt: new Date() };
+  const meta = {
+    screen: ctx.screen.title,
+    filters: file.params,
+    generatedAt: new Date(),
+    numberStyle: isNumberStyle(file.number_style) ? file.number_style : undefined,
+  };
   const batches = streamScreenQuery(deps.warehouse, ctx, request, file.group_id, 'all');
   const body = new PassThrough();
   const write = file.format === 'csv' ? writeReportCsv : writeReportXlsx;

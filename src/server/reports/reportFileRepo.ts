@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { NumberStyle } from '../../shared/format/index.js';
 import type { ReportFilesTable, StoreDatabase } from '../store/storeDatabase.js';
 
 export type ReportFileRow = Selectable<ReportFilesTable>;
@@ -12,6 +13,8 @@ export interface NewReportFile {
   params: Record<string, string>;
   format: 'xlsx' | 'csv';
   fileName: string;
+  /** The user menu's number style the export was started in (issue 17 §2); absent: the default. */
+  numberStyle?: NumberStyle;
 }
 
 /** Report files and their jobs' progress; every read names the group, so nothing crosses tenants. */
@@ -31,6 +34,7 @@ export class ReportFileRepo {
         format: file.format,
         status: 'queued',
         file_name: file.fileName,
+        number_style: file.numberStyle ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,8 +1,11 @@
+import type { NumberStyle } from '../../shared/format/index.js';
 /** What a report file says about itself above its rows: screen, filters and date range. */
 export interface ReportMeta {
   screen: string;
   filters: Record<string, string>;
   generatedAt: Date;
+  /** How number cells group their digits (the user menu's setting); absent: the default style. */
+  numberStyle?: NumberStyle;
 }
 
 /** Request parameters that are paging or sorting, not filters a reader needs to know. */

@@ -18,6 +18,11 @@ export const exportBody = {
       description: "The screen's filters, as the grid's data call sends them",
     },
     format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' },
+    numberStyle: {
+      type: 'string',
+      enum: ['indian', 'international'],
+      description: "The user menu's number style: how the workbook groups digits (default indian)",
+    },
   },
 } as const;
 

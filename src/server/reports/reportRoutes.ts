@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
+import type { NumberStyle } from '../../shared/format/index.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { requireUser } from '../auth/guards.js';
@@ -20,6 +21,7 @@ interface ExportBody {
   endpoint: string;
   params?: Record<string, string>;
   format: 'xlsx' | 'csv';
+  numberStyle?: NumberStyle;
 }
 
 /**
@@ -49,6 +51,7 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
         params,
         format,
         fileName: `${stem}-${new Date().toISOString().slice(0, 10)}.${format}`,
+        numberStyle: request.body.numberStyle,
       });
       await jobs.boss.send(EXPORT_QUEUE, { fileId: file.id } satisfies ExportJobData, {
         singletonKey: `export-${file.id}`,

@@ -15,7 +15,7 @@ const ROWS_PER_TURN = 500;
 /**
  * Streams an export to `out` as xlsx with exceljs's streaming writer (memory holds about one
  * batch): a header block naming the screen, filters and date range, the column headers, then the
- * rows with their grid formats (percent as percent), rolling over to "Data (2)"... when a sheet
+ * rows with their grid formats in the user's number style (percent as percent), rolling over to "Data (2)"... when a sheet
  * is full. `onRows` hears the running count after each batch (the job's progress).
  */
 export async function writeReportXlsx(
@@ -41,7 +41,7 @@ export async function writeReportXlsx(
     const s = workbook.addWorksheet(sheetNo === 1 ? 'Data' : `Data (${sheetNo})`);
     s.columns = columns.map((c) => ({
       width: Math.min(50, Math.max(10, c.header.length + 2)),
-      style: { numFmt: numberFormatOf(c.format) },
+      style: { numFmt: numberFormatOf(c.format, meta.numberStyle) },
     }));
     for (const [label, value] of header) s.addRow([label, escapeCell(value)]).commit();
     s.addRow([]).commit();

@@ -219,6 +219,8 @@ export interface ReportFilesTable {
   attempts: Defaulted<number>;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** 'indian' or 'international' (migration 200); null: the default style. */
+  number_style: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A report mailer (migration 120): report type, filters, recipients, distribution, timing. */

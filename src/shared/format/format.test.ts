@@ -3,6 +3,7 @@ import { formatCurrency, formatInteger, formatPercent, formatPlain, formatShort 
 import { formatDate, formatLoginTime, formatMonth, formatPickerDate, parsePickerDate } from './dates.js';
 import { chartNumberLocale } from './numberStyle.js';
 import { formatValue } from './formatValue.js';
+import { formatTileValue } from './tileValue.js';
 
 describe('formats (docs/product-spec.md §9)', () => {
   it('international short numbers use k/m/b/t/q at 1e3..1e15 with one decimal', () => {
@@ -84,5 +85,28 @@ describe('formats (docs/product-spec.md §9)', () => {
     expect(formatValue(2_560_000, 'short', undefined, 'international')).toBe('2.6m');
     expect(formatValue(55, 'percent')).toBe('55.0%');
     expect(formatValue('x', 'nope')).toBe('x');
+  });
+});
+
+describe('KPI tiles read by one rule (issue 17 §2)', () => {
+  it('below one lakh in full, from one lakh on in the short form, whatever the measure format', () => {
+    // Units (short) and Revenue (currency) of one row: both full, or both short, by size alone.
+    expect(formatTileValue(83456.4, 'short').text).toBe('83,456');
+    expect(formatTileValue(83456, 'currency').text).toBe('₹83,456');
+    expect(formatTileValue(11054493.4, 'currency')).toEqual({ text: '₹1.11 Cr', full: '₹1,10,54,493' });
+    expect(formatTileValue(835000, 'integer')).toEqual({ text: '8.35 L', full: '8,35,000' });
+    expect(formatTileValue(11054493.4, 'currency', undefined, 'international')).toEqual({
+      text: '₹11.1m',
+      full: '₹11,054,493',
+    });
+    expect(formatTileValue(245.5, 'currency').text).toBe('₹245.50');
+    expect(formatTileValue(12.5, 'short').text).toBe('12.5');
+    expect(formatTileValue(1234.567, 'plain').text).toBe('1,234.57');
+  });
+
+  it('percent and missing values keep their own form', () => {
+    expect(formatTileValue(58.93, 'percent').text).toBe('58.9%');
+    expect(formatTileValue(null, 'currency').text).toBe('---');
+    expect(formatTileValue(250000, undefined).text).toBe('250000');
   });
 });

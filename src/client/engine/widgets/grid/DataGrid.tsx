@@ -25,7 +25,7 @@ const features = tableFeatures({ rowSortingFeature });
 
 /** Server-paged, server-sorted grid (TanStack Table v9 in manual mode) with Show More. */
 export function DataGrid({ config }: { config: GridWidget }) {
-  const { screen, store, currency, numberStyle } = useEngine();
+  const { screen, store, currency, numberStyle, source } = useEngine();
   const snap = useSnapshot(store);
   // Both hooks run (hook order); the one the config does not name stays idle.
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
@@ -53,10 +53,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
             currency={currency}
             numberStyle={numberStyle}
             clamp={layouts[i]?.clamp}
+            productPage={source.productPage?.bind(source)}
           />
         ),
       })),
-    [config.columns, currency, numberStyle, layouts, screen],
+    [config.columns, currency, numberStyle, layouts, screen, source],
   );
   const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
   const withActions = useMemo<ColumnDef<typeof features, Row>[]>(

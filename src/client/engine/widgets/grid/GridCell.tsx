@@ -1,5 +1,6 @@
 import type { GridColumnNode } from '../../../../shared/config.gen.js';
 import { formatValue, type CurrencyInfo, type NumberStyle } from '../../../../shared/format/index.js';
+import type { ProductPage } from '../../../../shared/screenApi.js';
 import { ImagePreview } from './ImagePreview.js';
 import { Sparkline } from './Sparkline.js';
 import { StatusChip } from './StatusChip.js';
@@ -11,6 +12,7 @@ export function GridCell({
   currency,
   numberStyle,
   clamp = false,
+  productPage,
 }: {
   column: GridColumnNode;
   row: Record<string, unknown>;
@@ -18,6 +20,8 @@ export function GridCell({
   numberStyle?: NumberStyle | undefined;
   /** Long text: two lines at most, the whole value on hover. */
   clamp?: boolean;
+  /** Reads a product's channel pages, for an image column with a productField. */
+  productPage?: ((productId: number) => Promise<ProductPage>) | undefined;
 }) {
   const value = row[column.field];
   switch (column.kind) {
@@ -38,7 +42,13 @@ export function GridCell({
       const alt = column.altField ? formatValue(row[column.altField], 'text') : (column.header ?? '');
       if (typeof value !== 'string' || !value) return <span className="ss-muted">---</span>;
       return (
-        <ImagePreview src={value} alt={alt} size={column.size ?? 40} pageUrl={pageAddress(column, row)} />
+        <ImagePreview
+          src={value}
+          alt={alt}
+          size={column.size ?? 40}
+          pageUrl={pageAddress(column, row)}
+          loadPages={channelPages(column, row, productPage)}
+        />
       );
     }
     case 'sparkline':
@@ -55,6 +65,18 @@ function Clamped({ text, on }: { text: string; on: boolean }) {
       {text}
     </span>
   );
+}
+
+/** Reads the row's product pages on its channels, when the column names the product's field. */
+function channelPages(
+  column: GridColumnNode,
+  row: Record<string, unknown>,
+  productPage: ((productId: number) => Promise<ProductPage>) | undefined,
+): (() => Promise<ProductPage['pages']>) | undefined {
+  if (column.kind !== 'image' || !column.productField || !productPage) return undefined;
+  const id = Number(row[column.productField]);
+  if (!Number.isInteger(id) || id < 1) return undefined;
+  return () => productPage(id).then((p) => p.pages);
 }
 
 /** The column's page address with {field} filled from the row; none when a field is missing. */

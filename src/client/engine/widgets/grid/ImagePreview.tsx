@@ -1,8 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import type { ProductPage } from '../../../../shared/screenApi.js';
 import { Thumb } from './Thumb.js';
 
+type Pages = ProductPage['pages'];
+
 /**
- * A product thumbnail that opens a larger preview with a link to the product page. A native
+ * A product thumbnail that opens a larger preview with links to the product's pages: its page on
+ * each channel (read when the preview first opens) and/or a page address of the column. A native
  * modal <dialog> gives focus trapping and Escape to close without a library.
  */
 export function ImagePreview({
@@ -10,21 +14,30 @@ export function ImagePreview({
   alt,
   size,
   pageUrl,
+  loadPages,
 }: {
   src: string;
   alt: string;
   size: number;
   pageUrl?: string | undefined;
+  loadPages?: (() => Promise<Pages>) | undefined;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [pages, setPages] = useState<Pages | 'loading' | 'failed' | null>(null);
   const external = pageUrl !== undefined && /^(https?:)?\/\//.test(pageUrl);
+  const open = () => {
+    dialog.current?.showModal?.();
+    if (!loadPages || (pages !== null && pages !== 'failed')) return;
+    setPages('loading');
+    loadPages().then(setPages, () => setPages('failed'));
+  };
   return (
     <>
       <button
         type="button"
         className="ss-thumb-btn"
         aria-label={`Preview image of ${alt || 'product'}`}
-        onClick={() => dialog.current?.showModal?.()}
+        onClick={open}
       >
         <Thumb src={src} alt={alt} size={size} />
       </button>
@@ -40,6 +53,14 @@ export function ImagePreview({
           <figcaption className="ss-preview__caption">{alt}</figcaption>
         </figure>
         <div className="ss-preview__actions">
+          {pages === 'loading' && <span className="ss-muted">Loading product pages…</span>}
+          {pages === 'failed' && <span className="ss-muted">Product pages could not be loaded.</span>}
+          {Array.isArray(pages) &&
+            pages.map((p) => (
+              <a key={p.channelId} className="ss-btn" href={p.url} target="_blank" rel="noreferrer noopener">
+                Open on {p.channelName}
+              </a>
+            ))}
           {pageUrl && (
             <a
               className="ss-btn"

@@ -1,5 +1,5 @@
 import type { KpiTilesWidget } from '../../../../shared/config.gen.js';
-import { formatValue } from '../../../../shared/format/index.js';
+import { formatTileValue } from '../../../../shared/format/index.js';
 import { useEngine } from '../../EngineContext.js';
 import { findQuery } from '../../findQuery.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
@@ -27,6 +27,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             const change = tile.change
               ? kpiChange(row, tile.measure, format, keys, currency, numberStyle)
               : null;
+            // One rule for every tile: full below one lakh, the style's short form above (full on hover).
+            const value = formatTileValue(row[tile.measure], format, currency, numberStyle);
             const definition = [tile.description ?? meta?.description, change?.detail]
               .filter(Boolean)
               .join(' ');
@@ -46,8 +48,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     </span>
                   )}
                 </div>
-                <div className="ss-kpi__value">
-                  {formatValue(row[tile.measure], format, currency, numberStyle)}
+                <div className="ss-kpi__value" title={value.text === value.full ? undefined : value.full}>
+                  {value.text}
                 </div>
                 {change && (
                   <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
