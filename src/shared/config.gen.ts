@@ -16,6 +16,7 @@ export type DimensionType = 'integer' | 'string' | 'date' | 'boolean';
  * A status vocabulary of the spec (code -> label), shown as chips.
  */
 export type StatusVocabulary =
+  | 'favourite'
   | 'stock'
   | 'promoOffer'
   | 'promotion'
@@ -1802,6 +1803,10 @@ export interface RowAction {
    * Id of the overlay widget opened with the row (an edit form).
    */
   overlay?: string;
+  /**
+   * Row field holding the row's id for the mutation or overlay (default id), e.g. plan_id on a dataset grid.
+   */
+  idField?: string;
   visibleWhen?: RowCondition;
   /**
    * Endpoint under /api/v1/ called (actions without a mutation or overlay).

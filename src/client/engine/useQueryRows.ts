@@ -74,7 +74,7 @@ export function useQueryRows(queryId: string | undefined): LoadState {
     };
     // `key` stands for params: refetch only when the call would differ.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, source, queryId, attempt]);
+  }, [key, source, queryId, attempt, snap.dataVersion]);
   return state;
 }
 

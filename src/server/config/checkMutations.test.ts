@@ -82,7 +82,7 @@ describe('checkMutations', () => {
     });
     const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
     expect(found).toEqual([
-      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: group',
+      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: group, keyword, promoPlan',
       '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
       expect.stringMatching(
         /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,
@@ -118,6 +118,25 @@ describe('checkMutations', () => {
     expect(messages(s).map((p) => p.pointer)).toEqual([
       '/widgets/0/rowActions/0',
       '/widgets/0/bulkActions/0/mutation',
+    ]);
+  });
+
+  it('refuses a create of keyword rows (they come from the crawl set-up) and unique checks in the warehouse', () => {
+    const s = screen({
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'create',
+          entity: 'keyword',
+          operation: 'create',
+          schema: { type: 'object', properties: { keyword_type: { type: 'string' } } },
+          checks: [{ kind: 'unique', field: 'keyword_type', message: 'Taken' }],
+        },
+      ],
+    });
+    expect(messages(s).map((p) => `${p.pointer}: ${p.message}`)).toEqual([
+      '/mutations/0/operation: keyword rows are never created through a mutation',
+      '/mutations/0/checks/0/kind: unique checks are for store entities; keyword lives in the warehouse',
     ]);
   });
 });

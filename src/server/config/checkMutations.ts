@@ -2,8 +2,13 @@ import type { MutationNode, ScreenConfig, WidgetNode } from '../../shared/config
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from './suggestName.js';
-import { ENTITY_CATALOGUE, isEntityName, JSON_TYPES_OF } from '../entities/entityCatalogue.js';
-import { ENTITY_REGISTRY } from '../entities/entityRegistry.js';
+import {
+  ENTITY_CATALOGUE,
+  isEntityName,
+  isWarehouseEntity,
+  JSON_TYPES_OF,
+} from '../entities/entityCatalogue.js';
+import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from '../entities/entityRegistry.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -40,8 +45,21 @@ function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<strin
   const writes = m.operation === 'create' || m.operation === 'update';
   if (writes && !m.schema) add(at(), `a ${m.operation} mutation needs "schema"`);
   if (m.operation === 'toggle' && !m.toggle) add(at(), 'a toggle mutation needs "toggle"');
-  if (m.operation === 'delete' && !ENTITY_REGISTRY[m.entity].remove)
+  const entity = m.entity;
+  const deletes = !isWarehouseEntity(entity) && ENTITY_REGISTRY[entity].remove !== undefined;
+  if (m.operation === 'delete' && !deletes)
     add(at('operation'), `${m.entity} rows are never deleted through a mutation`);
+  if (isWarehouseEntity(entity)) {
+    if (m.operation === 'create' && WAREHOUSE_ENTITY_REGISTRY[entity].create === undefined)
+      add(at('operation'), `${m.entity} rows are never created through a mutation`);
+    (m.checks ?? []).forEach((c, k) => {
+      if (c.kind === 'unique')
+        add(
+          at('checks', k, 'kind'),
+          `unique checks are for store entities; ${m.entity} lives in the warehouse`,
+        );
+    });
+  }
   if (m.toggle && !Object.hasOwn(fields, m.toggle.field))
     add(at('toggle', 'field'), unknownField(m.toggle.field, m.entity, Object.keys(fields)));
   const declared = Object.keys(m.schema?.properties ?? {});

@@ -3,7 +3,7 @@
  * JSON type each field takes. Declared once: screens:check holds mutations to it, and the entity
  * registry (entityRegistry.ts) binds each name to its typed repository.
  */
-export type FieldType = 'string' | 'integer' | 'date' | 'idList';
+export type FieldType = 'string' | 'integer' | 'number' | 'date' | 'idList';
 
 export const ENTITY_CATALOGUE = {
   /** A tenant (docs/product-spec.md §3 "Group creation payload"), in the store's column names. */
@@ -26,6 +26,27 @@ export const ENTITY_CATALOGUE = {
     crawl_types: 'idList',
     schema_types: 'idList',
   },
+  /**
+   * A planned promotion (warehouse `dim_promo_plan`, where the plan import loads and the plan
+   * dataset reads). Product and channel are named as the import names them (SKU code, channel
+   * name); the repository turns them into ids within the caller's group.
+   */
+  promoPlan: {
+    sku_code: 'string',
+    channel_name: 'string',
+    mechanic: 'string',
+    offer_text: 'string',
+    plan_price: 'number',
+    start_date: 'date',
+    end_date: 'date',
+  },
+  /** A keyword the group tracks (warehouse `dim_keyword`): favourite flag, pages crawled 1–6. */
+  keyword: {
+    keyword_type: 'string',
+    search_volume: 'integer',
+    is_favourite: 'integer',
+    search_pages: 'integer',
+  },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 export type EntityName = keyof typeof ENTITY_CATALOGUE;
@@ -34,10 +55,23 @@ export function isEntityName(name: string): name is EntityName {
   return Object.hasOwn(ENTITY_CATALOGUE, name);
 }
 
+/**
+ * Entities whose rows live in the analytics warehouse (docs/write-half.md "Warehouse entities"):
+ * rows the warehouse's datasets read, so a write shows in the screen's next query at once.
+ */
+export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword'] as const;
+export type WarehouseEntityName = (typeof WAREHOUSE_ENTITIES)[number];
+export type StoreEntityName = Exclude<EntityName, WarehouseEntityName>;
+
+export function isWarehouseEntity(name: EntityName): name is WarehouseEntityName {
+  return (WAREHOUSE_ENTITIES as readonly string[]).includes(name);
+}
+
 /** The JSON Schema types a field of each type may declare in a mutation's schema. */
 export const JSON_TYPES_OF: Record<FieldType, readonly string[]> = {
   string: ['string'],
   integer: ['integer'],
+  number: ['number', 'integer'],
   date: ['string'],
   idList: ['array'],
 };

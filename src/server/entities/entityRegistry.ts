@@ -1,8 +1,17 @@
-import type { EntityName } from './entityCatalogue.js';
+import type { StoreEntityName, WarehouseEntityName } from './entityCatalogue.js';
 import type { EntityRepo } from './entityRepo.js';
 import { groupEntity } from './groupEntity.js';
+import { keywordEntity } from './keywordEntity.js';
+import { promoPlanEntity } from './promoPlanEntity.js';
+import type { WarehouseEntityRepo } from './warehouseEntity.js';
 
-/** Each catalogue entity bound to its typed repository (a new entity: catalogue + repo + here). */
-export const ENTITY_REGISTRY: Record<EntityName, EntityRepo> = {
+/** Each store entity bound to its typed repository (a new entity: catalogue + repo + here). */
+export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
   group: groupEntity,
+};
+
+/** Each warehouse entity bound to its repository (rows the warehouse's datasets read). */
+export const WAREHOUSE_ENTITY_REGISTRY: Record<WarehouseEntityName, WarehouseEntityRepo> = {
+  promoPlan: promoPlanEntity,
+  keyword: keywordEntity,
 };

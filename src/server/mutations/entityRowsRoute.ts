@@ -3,7 +3,12 @@ import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { requireUser } from '../auth/guards.js';
-import { ENTITY_CATALOGUE, isEntityName, type EntityName } from '../entities/entityCatalogue.js';
+import {
+  ENTITY_CATALOGUE,
+  isEntityName,
+  isWarehouseEntity,
+  type StoreEntityName,
+} from '../entities/entityCatalogue.js';
 import { ENTITY_REGISTRY } from '../entities/entityRegistry.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
 import { groupsGranting } from '../store/adminScopeRepo.js';
@@ -16,7 +21,7 @@ interface RowsParams {
 }
 
 /** Columns a grid may sort on: the catalogue's scalar fields plus the row's identity and times. */
-function sortableColumns(entity: EntityName): string[] {
+function sortableColumns(entity: StoreEntityName): string[] {
   const fields = Object.entries(ENTITY_CATALOGUE[entity]);
   return ['id', 'created_at', 'updated_at', ...fields.filter(([, t]) => t !== 'idList').map(([f]) => f)];
 }
@@ -53,12 +58,13 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
 function resolveRead(
   snapshot: ConfigSnapshot,
   request: FastifyRequest<{ Params: RowsParams }>,
-): { entity: EntityName; permission: string; userId: number } {
+): { entity: StoreEntityName; permission: string; userId: number } {
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
   const writes = screen?.mutations?.some((m) => m.entity === entity);
-  if (!screen || !writes || !isEntityName(entity))
+  // A warehouse entity's rows are read through the screen's dataset queries, not here.
+  if (!screen || !writes || !isEntityName(entity) || isWarehouseEntity(entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);
   return { entity, permission: screen.permission, userId };

@@ -4,6 +4,7 @@ import { BadRequestError } from '../../shared/errors.js';
 import { checkMutationBody } from './mutationBody.js';
 import { resolveMutation, type MutationParams } from './screenMutation.js';
 import { runMutation } from './runMutation.js';
+import { runWarehouseMutation } from './runWarehouseMutation.js';
 import { mutateSchema, verifySchema } from './mutationRouteSchemas.js';
 
 interface VerifyBody {
@@ -23,7 +24,11 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const resolved = resolveMutation(app.deps.config.current(), request, request.params);
       const body = checkMutationBody(resolved.mutation, request.body);
-      const outcome = await runMutation(app.deps.store.db, resolved, body);
+      const { db } = app.deps.store;
+      const outcome =
+        resolved.home === 'warehouse'
+          ? await runWarehouseMutation(db, app.deps.warehouse, resolved, body)
+          : await runMutation(db, resolved, body);
       return ok(outcome, resolved.mutation.successMessage ?? 'Success');
     },
   );
@@ -32,11 +37,13 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
     '/verify/:area/:screen/:mutation',
     { schema: verifySchema },
     async (request) => {
-      const { mutation, repo } = resolveMutation(app.deps.config.current(), request, request.params);
+      const resolved = resolveMutation(app.deps.config.current(), request, request.params);
       const { field, value, id } = request.body;
-      const check = mutation.checks?.find((c) => c.kind === 'unique' && c.field === field);
-      if (!check) throw new BadRequestError(`"${field}" has no unique check`);
-      const other = await repo.findByUnique(app.deps.store.db, field, value);
+      const check = resolved.mutation.checks?.find((c) => c.kind === 'unique' && c.field === field);
+      // Unique checks are a store-entity feature (screens:check refuses them on warehouse entities).
+      if (!check || resolved.home === 'warehouse')
+        throw new BadRequestError(`"${field}" has no unique check`);
+      const other = await resolved.repo.findByUnique(app.deps.store.db, field, value);
       return other && other.id !== id ? fail(check.message, null) : ok(null);
     },
   );

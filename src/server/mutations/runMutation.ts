@@ -13,7 +13,7 @@ export interface MutationOutcome {
   changed: Record<string, { before: unknown; after: unknown }>;
 }
 
-const PAST: Record<MutationNode['operation'], string> = {
+export const PAST: Record<MutationNode['operation'], string> = {
   create: 'created',
   update: 'edited',
   delete: 'deleted',
@@ -60,7 +60,7 @@ export function runMutation(
       before,
       after,
     });
-    return { id: row.id as number, row: after, changed: changes(before, after) };
+    return { id: row.id as number, row: after, changed: changedFields(before, after) };
   });
   return run.catch((error: unknown) => {
     // Two writes racing past the unique check: the store's unique index decides, same message.
@@ -105,7 +105,7 @@ async function checkUnique(
   }
 }
 
-function changes(before: EntityRow | null, after: EntityRow | null): MutationOutcome['changed'] {
+export function changedFields(before: EntityRow | null, after: EntityRow | null): MutationOutcome['changed'] {
   const out: MutationOutcome['changed'] = {};
   for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
     if (key === 'updated_at') continue;

@@ -4,9 +4,10 @@ import { NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { requireUser, type ActiveAuth } from '../auth/guards.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
-import { ENTITY_REGISTRY } from '../entities/entityRegistry.js';
-import { isEntityName } from '../entities/entityCatalogue.js';
+import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from '../entities/entityRegistry.js';
+import { isEntityName, isWarehouseEntity } from '../entities/entityCatalogue.js';
 import type { EntityRepo } from '../entities/entityRepo.js';
+import type { WarehouseEntityRepo } from '../entities/warehouseEntity.js';
 
 export interface MutationParams {
   area: string;
@@ -14,14 +15,17 @@ export interface MutationParams {
   mutation: string;
 }
 
-export interface ResolvedMutation {
+interface Resolved {
   screen: ScreenConfig;
   mutation: MutationNode;
-  repo: EntityRepo;
   /** The activity the caller holds for this write (the mutation's, else the screen's). */
   permission: string;
   auth: ActiveAuth;
 }
+
+/** A store entity's write (one store transaction) or a warehouse entity's (runWarehouseMutation). */
+export type ResolvedMutation = Resolved & { home: 'store'; repo: EntityRepo };
+export type ResolvedWarehouseMutation = Resolved & { home: 'warehouse'; repo: WarehouseEntityRepo };
 
 /**
  * The mutation a route names, looked up in the live config, and the caller's right to run it:
@@ -32,7 +36,7 @@ export function resolveMutation(
   snapshot: ConfigSnapshot,
   request: FastifyRequest,
   params: MutationParams,
-): ResolvedMutation {
+): ResolvedMutation | ResolvedWarehouseMutation {
   requireUser(request);
   const screen = snapshot.screens.get(`${params.area}/${params.screen}`);
   const mutation = screen?.mutations?.find((m) => m.id === params.mutation);
@@ -40,5 +44,8 @@ export function resolveMutation(
     throw new NotFoundError(`Unknown mutation "${params.area}/${params.screen}/${params.mutation}"`);
   const permission = mutation.permission ?? screen.permission;
   const auth = requireActivity(request, permission);
-  return { screen, mutation, repo: ENTITY_REGISTRY[mutation.entity], permission, auth };
+  const entity = mutation.entity;
+  if (isWarehouseEntity(entity))
+    return { screen, mutation, permission, auth, home: 'warehouse', repo: WAREHOUSE_ENTITY_REGISTRY[entity] };
+  return { screen, mutation, permission, auth, home: 'store', repo: ENTITY_REGISTRY[entity] };
 }

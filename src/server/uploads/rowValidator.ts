@@ -97,7 +97,9 @@ export class RowValidator {
               ? source.value
               : source.kind === 'generated'
                 ? 0
-                : this.groupId,
+                : source.kind === 'blank'
+                  ? ''
+                  : this.groupId,
       );
     }
     return true;

@@ -5,6 +5,8 @@ import { tableColumns } from '../warehouse/schema/tableColumns.js';
 export type ColumnSource =
   | { kind: 'tenant' }
   | { kind: 'fixed'; value: string | number }
+  /** A single-row write's token (`updated_at`), empty for loaded rows; never a slice key. */
+  | { kind: 'blank' }
   /** Numbered at the swap (target.generatedKey); staged as 0. */
   | { kind: 'generated' }
   | { kind: 'cell'; column: number }
@@ -23,10 +25,14 @@ export interface UploadPlan {
  * fixed value, a template cell, or a column of a cell's lookup row. A column nothing fills is a
  * config mistake, named here before a single row is read.
  */
+/** The write token of tables that single-row writes edit (docs/write-half.md "Warehouse entities"). */
+const WRITE_TOKEN = 'updated_at';
+
 export function planUpload(upload: UploadDeclaration): UploadPlan {
   const { target } = upload;
   const sources = new Map<string, ColumnSource>([[target.tenantColumn, { kind: 'tenant' }]]);
   if (target.generatedKey) sources.set(target.generatedKey, { kind: 'generated' });
+  sources.set(WRITE_TOKEN, { kind: 'blank' });
   for (const [name, value] of Object.entries(target.fixed ?? {})) {
     if (value !== undefined) sources.set(name, { kind: 'fixed', value });
   }

@@ -99,6 +99,12 @@ export const CONTENT_BAND = {
   low: { label: 'Low', tone: 'bad' },
 } as const satisfies Record<string, VocabEntry>;
 
+/** A keyword the group marked as a favourite (dim_keyword.is_favourite, the spec's is_favourite). */
+export const FAVOURITE_FLAG = {
+  1: { label: 'Favourite', tone: 'info' },
+  0: { label: 'No', tone: 'neutral' },
+} as const satisfies Record<string, VocabEntry>;
+
 /** A search result slot (fact_search.slot_type): paid for or earned, neither good nor bad. */
 export const SLOT_TYPE = {
   organic: { label: 'Organic', tone: 'neutral' },
@@ -131,6 +137,7 @@ export const VOCABULARIES = {
   contentBand: CONTENT_BAND,
   chartVerdict: CHART_VERDICTS,
   slotType: SLOT_TYPE,
+  favourite: FAVOURITE_FLAG,
 } as const;
 export type VocabularyName = keyof typeof VOCABULARIES;
 export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];

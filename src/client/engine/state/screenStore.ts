@@ -35,6 +35,8 @@ export interface ScreenStoreState {
   notice: string | null;
   /** The grid's 'loaded/total', shown on the active tab. */
   counts: { loaded: number; total: number } | null;
+  /** Bumped after a write from this screen, so every query of it reads the data again. */
+  dataVersion: number;
 }
 export type ScreenStore = ScreenStoreState;
 
@@ -68,6 +70,7 @@ export function createScreenStore(
     scrollToken: 0,
     notice: null,
     counts: null,
+    dataVersion: 0,
   });
 }
 
@@ -105,6 +108,11 @@ export const screenActions = {
   },
   setCounts(store: ScreenStore, loaded: number, total: number) {
     store.counts = { loaded, total };
+  },
+  /** A form or row action wrote: queries read again, from the first page. */
+  dataChanged(store: ScreenStore) {
+    store.dataVersion += 1;
+    if (store.filters.offset !== 0) apply(store, { ...store.filters, offset: 0 });
   },
   notify(store: ScreenStore, message: string | null) {
     store.notice = message;

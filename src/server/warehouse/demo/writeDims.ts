@@ -48,6 +48,7 @@ function writePlans(sink: RowSink, groupId: number, listing: DemoListing, today:
       plan.startDate,
       plan.endDate,
       planState(plan.startDate, plan.endDate, today),
+      '',
     ]);
   }
 }
@@ -90,6 +91,9 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       k.keywordType,
       k.category.categoryId,
       k.searchVolume,
+      0,
+      1,
+      '',
     ]);
   for (const s of model.sellers)
     sink.push('dim_seller', [s.sellerId, g, s.channelId, s.name, s.sellerType, s.isAuth]);

@@ -11,11 +11,16 @@ interface AddedColumn {
 }
 
 /**
- * Columns added to fact tables after warehouses were first built. The DDL in factTables.ts has
+ * Columns added to tables after warehouses were first built. The DDL in factTables.ts has
  * them (NOT NULL where it applies); a warehouse made before gets them on start. Store columns
  * of old stock rows stay 0/NULL: the crawl did not record stores then, so depth is unknown.
  */
 const ADDED_COLUMNS: readonly AddedColumn[] = [
+  // Single-row writes (docs/write-half.md "Warehouse entities"): the write token, favourite, pages.
+  { table: 'dim_promo_plan', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
+  { table: 'dim_keyword', column: 'is_favourite', definition: 'SMALLINT DEFAULT 0' },
+  { table: 'dim_keyword', column: 'search_pages', definition: 'SMALLINT DEFAULT 1' },
+  { table: 'dim_keyword', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
   {
     table: 'fact_price',
     column: 'is_new_violation',

@@ -74,7 +74,10 @@ export const DIM_TABLES_DDL: readonly string[] = [
     keyword VARCHAR NOT NULL,
     keyword_type VARCHAR NOT NULL,
     category_id INTEGER NOT NULL,
-    search_volume INTEGER NOT NULL
+    search_volume INTEGER NOT NULL,
+    is_favourite SMALLINT NOT NULL DEFAULT 0,
+    search_pages SMALLINT NOT NULL DEFAULT 1,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS dim_seller (
     seller_id INTEGER PRIMARY KEY,
@@ -96,7 +99,8 @@ export const DIM_TABLES_DDL: readonly string[] = [
     plan_price DOUBLE PRECISION NOT NULL,
     start_date DATE NOT NULL,
     end_date DATE NOT NULL,
-    promo_state VARCHAR NOT NULL
+    promo_state VARCHAR NOT NULL,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS crawl_log (
     group_id INTEGER NOT NULL,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js';
 import { mutationBodySchema } from '../../../../shared/mutations/mutationBodySchema.js';
 import { errorMessage } from '../../../api/http.js';
+import { screenActions } from '../../state/screenStore.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { findMutation, mutationEndpoint, verifyEndpoint } from './mutationCalls.js';
@@ -25,7 +26,7 @@ interface Props {
  * generic write route, unique fields checked on blur), or posting its own schema to an endpoint.
  */
 export function FormWidget({ config, inOverlay = false, initial, onDone }: Props) {
-  const { screen, source } = useEngine();
+  const { screen, source, store } = useEngine();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const mutation = config.mutation ? findMutation(screen, config.mutation) : null;
@@ -44,6 +45,7 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
       const res = await source.submit(endpoint, config.submit?.method ?? 'POST', data);
       const ok = res.statusCode === 1;
       setResult({ ok, message: ok ? (config.successMessage ?? res.msg) : res.msg || failure });
+      if (ok && mutation) screenActions.dataChanged(store);
       if (ok) onDone?.();
     } catch (err) {
       setResult({ ok: false, message: errorMessage(err, failure) });

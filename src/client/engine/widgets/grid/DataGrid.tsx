@@ -75,14 +75,16 @@ export function DataGrid({ config }: { config: GridWidget }) {
                   row={info.row.original}
                   onDone={(ok, message) => {
                     setActionResult({ ok, message });
-                    if (ok) setVersion((v) => v + 1);
+                    if (!ok) return;
+                    setVersion((v) => v + 1);
+                    screenActions.dataChanged(store);
                   }}
                 />
               ),
             },
           ]
         : columns,
-    [columns, config.rowActions],
+    [columns, config.rowActions, store],
   );
   const sorting: SortingState = snap.filters.order_by
     ? [{ id: snap.filters.order_by, desc: snap.filters.order_type === 'desc' }]

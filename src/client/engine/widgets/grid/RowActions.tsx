@@ -7,9 +7,14 @@ import { openOverlay } from '../overlay/overlayStore.js';
 
 type Row = Record<string, unknown>;
 
+/** The row as a mutation sees it: its id read from `idField` when the grid's rows name it so. */
+export function rowWithId(action: RowAction, row: Row): Row {
+  return action.idField ? { ...row, id: row[action.idField] } : row;
+}
+
 /** The payload of a row action: the declared key fields of the row (all fields when none declared). */
 export function rowActionPayload(action: RowAction, row: Row): Row {
-  if (action.mutation) return { id: row.id, updated_at: row.updated_at };
+  if (action.mutation) return { id: rowWithId(action, row).id, updated_at: row.updated_at };
   if (!action.keyFields) return row;
   return Object.fromEntries(action.keyFields.map((k) => [k, row[k]]));
 }
@@ -41,7 +46,7 @@ export function RowActions({
   const { source, screen } = useEngine();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (action: RowAction) => {
-    if (action.overlay) return openOverlay(action.overlay, row);
+    if (action.overlay) return openOverlay(action.overlay, rowWithId(action, row));
     const question = confirmText(action, row);
     if (question && !window.confirm(question)) return;
     const endpoint = action.mutation ? mutationEndpoint(screen, action.mutation) : (action.endpoint ?? '');

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
+import type { EntityFields, EntityRow } from './entityRepo.js';
+
+/**
+ * An entity whose rows live in the warehouse (docs/write-half.md "Warehouse entities"). Its table
+ * carries `updated_at VARCHAR`, a write token: '' for rows loaded in bulk, a fresh token after each
+ * single-row write. An edit is refused when the token it read is no longer the row's, and its
+ * UPDATE is guarded by that token, so a write that lost a race changes nothing.
+ */
+export interface WarehouseEntityRepo {
+  readonly home: 'warehouse';
+  /** The row with `id`, `group_id`, `updated_at` and the catalogue's fields. */
+  find(wh: Warehouse, id: number): Promise<EntityRow | undefined>;
+  /** The row a create stamped with `token` in `groupId` (how a create learns its new id). */
+  findByToken(wh: Warehouse, groupId: number, token: string): Promise<EntityRow | undefined>;
+  /**
+   * Statements creating one row in `groupId`; refuses (400) values the group does not own.
+   * Absent when rows come only from elsewhere (screens:check refuses a create then).
+   */
+  create?(wh: Warehouse, fields: EntityFields, groupId: number, token: string): Promise<WarehouseStatement[]>;
+  /** Statements writing `fields` over `before`, only while it still carries its token. */
+  update(
+    wh: Warehouse,
+    before: EntityRow,
+    fields: EntityFields,
+    token: string,
+  ): Promise<WarehouseStatement[]>;
+}
+
+/** A write token: when, plus randomness so two writes in one millisecond differ (≤ 40 chars). */
+export function newWriteToken(): string {
+  return `${new Date().toISOString()}#${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * `SET a = $n, ...` over the given columns (names from the catalogue, never request text), the
+ * values appended to `params`; `casts` wraps a column's placeholder (dates).
+ */
+export function setClause(
+  fields: EntityFields,
+  columns: readonly string[],
+  params: unknown[],
+  casts: Readonly<Record<string, string>> = {},
+): string[] {
+  const sets: string[] = [];
+  for (const column of columns) {
+    const value = fields[column];
+    if (value === undefined) continue;
+    params.push(typeof value === 'string' ? value.trim() : value);
+    const cast = casts[column];
+    sets.push(`${column} = ${cast ? `CAST($${params.length} AS ${cast})` : `$${params.length}`}`);
+  }
+  return sets;
+}
