@@ -95,7 +95,7 @@ beforeAll(async () => {
   demo = await signInBySmtp(server.env.DEMO_USER);
   rival = await signInBySmtp('rival@shelfscope.test');
   analyst = await signInBySmtp('analyst@shelfscope.test');
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
