@@ -49,8 +49,7 @@ test('reports: header link, Select Filters, generate with progress, the file is 
 
 test('alerts: the bell counts unread alerts, lists them and marks them read', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  // The second tenant's admin: its own alerts, none of Demo Brands'.
-  await signIn(page, 'rival@shelfscope.test');
+  await signIn(page);
   await page.goto('/workspace/dashboard/home');
   const bell = page.getByRole('button', { name: /^Alerts, \d+ unread$/ });
   await expect(bell).toHaveAccessibleName(/Alerts, [1-9]\d* unread/, { timeout: 30_000 });
