@@ -8,6 +8,7 @@ import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
 import { registerMailerRunner } from './mailers/mailerSchedule.js';
+import { registerAlertRunner } from './alerts/alertJobs.js';
 import { attachRealtime } from './realtime/attachRealtime.js';
 import { startCrawling } from './crawl/startCrawling.js';
 
@@ -37,6 +38,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   await bootstrapDemo(deps);
   await registerExportRunner(deps);
   await registerMailerRunner(deps);
+  await registerAlertRunner(deps);
   const market = await startCrawling(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);

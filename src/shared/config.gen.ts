@@ -89,7 +89,15 @@ export type SortOrder = 'asc' | 'desc';
  * A widget of a screen.
  */
 export type WidgetNode =
-  KpiTilesWidget | GridWidget | ChartWidget | FormWidget | ActionsWidget | UploadPanelWidget | OverlayWidget;
+  | KpiTilesWidget
+  | GridWidget
+  | ChartWidget
+  | FormWidget
+  | ActionsWidget
+  | UploadPanelWidget
+  | OverlayWidget
+  | ReportCenterWidget
+  | AlertCenterWidget;
 /**
  * A column of a grid; its kind is its format.
  */
@@ -2119,6 +2127,77 @@ export interface OverlayWidget {
   width?: number;
 }
 /**
+ * The report list with its 'Select Filters' panel and Generate (a job with progress over the socket), and/or the group's report files with their downloads.
+ */
+export interface ReportCenterWidget {
+  /**
+   * Node kind: reportCenter.
+   */
+  kind: 'reportCenter';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+  /**
+   * Reports offered; none: the widget lists files only.
+   */
+  reports?: ReportType[];
+  /**
+   * File format generated; csv for raw reports. Default xlsx.
+   */
+  format?: 'xlsx' | 'csv';
+  /**
+   * Which of the group's files to list: all (s3/data/list), raw (report/raw/list, csv only) or none. Default all.
+   */
+  files?: 'all' | 'raw' | 'none';
+}
+/**
+ * One report a user may generate: a screen's export endpoint run as a job with the filters chosen in 'Select Filters'.
+ */
+export interface ReportType {
+  /**
+   * Node kind: reportType.
+   */
+  kind: 'reportType';
+  /**
+   * Report id, unique in its widget.
+   */
+  id: string;
+  /**
+   * Name shown in the report list.
+   */
+  label: string;
+  /**
+   * One line under the name.
+   */
+  description?: string;
+  /**
+   * Export endpoint of a screen's query (ends with /export), e.g. stock/data/export.
+   */
+  endpoint: string;
+}
+/**
+ * The group's alerts (mark read) and its alert rules (add, switch Active / In-Active, delete).
+ */
+export interface AlertCenterWidget {
+  /**
+   * Node kind: alertCenter.
+   */
+  kind: 'alertCenter';
+  /**
+   * Widget id, unique in the screen; the layout refers to it.
+   */
+  id: string;
+  /**
+   * Heading shown above the widget.
+   */
+  title?: string;
+}
+/**
  * Widgets side by side on one row.
  */
 export interface LayoutRow {
@@ -2267,5 +2346,7 @@ export const WIDGET_KINDS = {
   actions: 'actions',
   uploadPanel: 'uploadPanel',
   overlay: 'overlay',
+  reportCenter: 'reportCenter',
+  alertCenter: 'alertCenter',
 } as const;
 export type WidgetKind = keyof typeof WIDGET_KINDS;

@@ -31,3 +31,10 @@ export interface ReportNotification {
   fileName: string;
   error?: string;
 }
+
+/** New alerts of the group (issue 13 §4), pushed to every registered socket of the group. */
+export interface AlertNotification {
+  type: 'alert';
+  count: number;
+  title: string;
+}

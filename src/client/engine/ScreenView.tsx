@@ -65,6 +65,8 @@ export function ScreenView(props: ScreenViewProps) {
   );
   const filters = screen.filters ?? [];
   const figures = readsWarehouse(screen);
+  // A report screen keeps its filters in the 'Select Filters' panel of its report widget.
+  const inPanel = screen.widgets.some((w) => w.kind === 'reportCenter' && (w.reports?.length ?? 0) > 0);
   return (
     <EngineContext.Provider value={value}>
       <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
@@ -77,7 +79,7 @@ export function ScreenView(props: ScreenViewProps) {
           <h1 className="ss-screen__title">{screen.title}</h1>
           {figures && <SavedViews />}
         </header>
-        {figures && <FilterBar filters={filters} />}
+        {figures && !inPanel && <FilterBar filters={filters} />}
         {figures && <SelectedTags filters={filters} />}
         <ScreenLayout layout={screen.layout} widgets={screen.widgets} />
       </div>

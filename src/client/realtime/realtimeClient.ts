@@ -6,6 +6,7 @@ import {
   SOCKET_AUTH_FAIL,
   SOCKET_ERROR,
   SOCKET_PATH,
+  type AlertNotification,
   type ReportNotification,
 } from '../../shared/realtimeEvents.js';
 import { notify } from '../shell/toast.js';
@@ -22,6 +23,8 @@ export const pendingExports = proxy<{ files: Record<number, PendingExport> }>({
 });
 
 let socket: Socket | null = null;
+/** The header's bell: while one listens, the socket stays open after the last export. */
+const alertListeners = new Set<(note: AlertNotification) => void>();
 let registered: Promise<void> | null = null;
 
 /**
@@ -62,7 +65,21 @@ export function ensureRegistered(): Promise<void> {
   return registered;
 }
 
-function onNotification(note: ReportNotification): void {
+/** Listens for the group's new alerts; returns the unsubscribe. */
+export function watchAlerts(listener: (note: AlertNotification) => void): () => void {
+  alertListeners.add(listener);
+  ensureRegistered().catch(() => undefined); // failures show the spec's toast already
+  return () => {
+    alertListeners.delete(listener);
+    if (alertListeners.size === 0 && Object.keys(pendingExports.files).length === 0) close();
+  };
+}
+
+function onNotification(note: ReportNotification | AlertNotification): void {
+  if (note.type === 'alert') {
+    for (const listener of alertListeners) listener(note);
+    return;
+  }
   if (note.type !== 'report' || !(note.fileId in pendingExports.files)) return;
   if (note.status === 'ready') {
     download(note.fileId, note.fileName);
@@ -77,7 +94,7 @@ function onNotification(note: ReportNotification): void {
 
 function finish(fileId: number): void {
   delete pendingExports.files[fileId];
-  if (Object.keys(pendingExports.files).length === 0) close();
+  if (Object.keys(pendingExports.files).length === 0 && alertListeners.size === 0) close();
 }
 
 function close(): void {

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { session } from './sessionStore.js';
 import { hasArea } from './access.js';
 import { UserMenu } from './UserMenu.js';
+import { AlertBell } from '../alerts/AlertBell.js';
 import { DownloadIcon, InfoIcon, UploadIcon } from './icons.js';
 
 /** Top header: brand, group name, the permission-gated links, the user menu (hidden in read mode by the layout). */
@@ -36,6 +37,7 @@ export function Header() {
           </Link>
         )}
       </nav>
+      {!snap.readMode && <AlertBell canManage={hasArea(snap, 'alerts')} />}
       <UserMenu />
     </header>
   );

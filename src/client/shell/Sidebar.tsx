@@ -24,6 +24,8 @@ const ICONS: Record<string, string> = {
   detect: '◉',
   changes: '⟳',
   advertising: '◈',
+  report: '⇩',
+  alerts: '⚠',
 };
 
 function target(item: MenuItem): string {

@@ -20,6 +20,7 @@ import screen from '../../../schemas/screen.schema.json' with { type: 'json' };
 import shared from '../../../schemas/shared.schema.json' with { type: 'json' };
 import widget from '../../../schemas/widget.schema.json' with { type: 'json' };
 import upload from '../../../schemas/upload.schema.json' with { type: 'json' };
+import report from '../../../schemas/report.schema.json' with { type: 'json' };
 
 export const CONFIG_SCHEMAS: readonly object[] = [
   action,
@@ -40,6 +41,7 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   shared,
   widget,
   upload,
+  report,
 ];
 
 /** $id of each file kind's root schema. */

@@ -32,6 +32,7 @@ export async function registerCrawlRunner(
       if (!run || run.status !== PROCESS_STATUS.waiting) return;
       try {
         await runCrawl(deps, repo, run, market);
+        deps.jobs.events.emit('load', { groupId: run.group_id, source: 'crawl' });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await repo.updateRun(run.id, {

@@ -1,3 +1,4 @@
+import { seedDemoAlertRules } from '../alerts/seedAlertRules.js';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env.js';
 import type { Store } from '../store/store.js';
@@ -46,7 +47,10 @@ export async function seedStore(store: Store, env: Env, config?: ConfigRegistry)
     const demo = await user(tx, env.DEMO_USER, 'Demo', 'User', hash);
     await map(tx, demo, demoBrands, adminDemo);
     await accept(tx, demo, AGREEMENT_VERSION);
-    await map(tx, await user(tx, DEMO_USERS.rival, 'Riya', 'Rival', hash), rival, adminRival);
+    const riya = await user(tx, DEMO_USERS.rival, 'Riya', 'Rival', hash);
+    await map(tx, riya, rival, adminRival);
+    await seedDemoAlertRules(tx, demoBrands, env.DEMO_USER, demo);
+    await seedDemoAlertRules(tx, rival, DEMO_USERS.rival, riya);
     const multi = await user(tx, DEMO_USERS.multi, 'Manu', 'Multi', hash);
     await map(tx, multi, demoBrands, adminDemo);
     await map(tx, multi, legacy, adminLegacy);

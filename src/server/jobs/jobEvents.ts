@@ -12,5 +12,22 @@ export interface ReportEvent {
   error?: string;
 }
 
+/** A warehouse load of a group finished (a crawl, an upload, the demo generator): alerts evaluate. */
+export interface LoadEvent {
+  groupId: number;
+  source: string;
+}
+
+/** New alerts of a group, for its users' sockets and bells. */
+export interface AlertEvent {
+  groupId: number;
+  count: number;
+  title: string;
+}
+
 /** In-process events of the job runners; the realtime layer subscribes (and fans out via Redis). */
-export class JobEvents extends EventEmitter<{ report: [ReportEvent] }> {}
+export class JobEvents extends EventEmitter<{
+  report: [ReportEvent];
+  load: [LoadEvent];
+  alert: [AlertEvent];
+}> {}

@@ -3,16 +3,17 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Deps } from '../deps.js';
-import type { ReportEvent } from '../jobs/jobEvents.js';
+import type { AlertEvent, ReportEvent } from '../jobs/jobEvents.js';
 import {
   EV,
   SOCKET_AUTH_FAIL,
   SOCKET_ERROR,
   SOCKET_PATH,
+  type AlertNotification,
   type ReportNotification,
 } from '../../shared/realtimeEvents.js';
 import { findSocketCaller, sessionTokenOf, type SocketCaller } from './socketCaller.js';
-import { sessionRoom, userRoom } from './socketRooms.js';
+import { groupRoom, sessionRoom, userRoom } from './socketRooms.js';
 
 export interface Realtime {
   io: AppServer;
@@ -61,6 +62,11 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     io.to(userRoom(event.groupId, event.userId)).emit(EV.notification, note);
   };
   deps.jobs?.events.on('report', relay);
+  const relayAlert = (event: AlertEvent): void => {
+    const note: AlertNotification = { type: 'alert', count: event.count, title: event.title };
+    io.to(groupRoom(event.groupId)).emit(EV.notification, note);
+  };
+  deps.jobs?.events.on('alert', relayAlert);
 
   const timer = setInterval(() => void recheck(deps, io), recheckMs);
   timer.unref();
@@ -70,6 +76,7 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     async close() {
       clearInterval(timer);
       deps.jobs?.events.off('report', relay);
+      deps.jobs?.events.off('alert', relayAlert);
       io.local.disconnectSockets(true);
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
       io.engine.close();
@@ -92,7 +99,7 @@ function onConnection(deps: Deps, socket: AppSocket): void {
   socket.on(EV.registerUser, () => {
     void socket.data.caller.then((caller) => {
       if (!caller) return void socket.emit(EV.error, { msg: SOCKET_ERROR });
-      void socket.join(userRoom(caller.groupId, caller.userId));
+      void socket.join([userRoom(caller.groupId, caller.userId), groupRoom(caller.groupId)]);
       socket.emit(EV.socketRegistered, { userId: caller.userId, groupId: caller.groupId });
     });
   });

@@ -4,3 +4,5 @@
  */
 export const userRoom = (groupId: number, userId: number): string => `g${groupId}:u${userId}`;
 export const sessionRoom = (sessionId: string): string => `s:${sessionId}`;
+/** Every registered socket of a group: its alerts go there. */
+export const groupRoom = (groupId: number): string => `g${groupId}`;

@@ -54,15 +54,15 @@ export class ReportFileRepo {
       .executeTakeFirst();
   }
 
-  async list(groupId: number, limit: number, offset: number): Promise<ReportFileRow[]> {
-    return this.db
-      .selectFrom('report_files')
-      .selectAll()
-      .where('group_id', '=', groupId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  async list(
+    groupId: number,
+    limit: number,
+    offset: number,
+    format?: 'csv' | 'xlsx',
+  ): Promise<ReportFileRow[]> {
+    let query = this.db.selectFrom('report_files').selectAll().where('group_id', '=', groupId);
+    if (format) query = query.where('format', '=', format);
+    return query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
   async start(id: number): Promise<void> {

@@ -259,6 +259,40 @@ export interface ReportMailerRunsTable {
   finished_at: NullableTimestamp;
 }
 
+/** An alert rule of a group (migration 170). */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  group_id: number;
+  kind: string;
+  name: string;
+  channel_id: number | null;
+  threshold: number | null;
+  recipients: ColumnType<string[], string | undefined, string>;
+  status: Defaulted<string>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** An alert a rule raised; dedup_key is unique per group. */
+export interface AlertsTable {
+  id: Generated<number>;
+  group_id: number;
+  rule_id: number;
+  kind: string;
+  dedup_key: string;
+  title: string;
+  message: string;
+  observed_on: string;
+  digested_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface AlertReadsTable {
+  alert_id: number;
+  user_id: number;
+  read_at: Generated<Date>;
+}
+
 export interface StoreDatabase {
   groups: GroupsTable;
   users: UsersTable;
@@ -278,6 +312,9 @@ export interface StoreDatabase {
   report_files: ReportFilesTable;
   report_mailers: ReportMailersTable;
   report_mailer_runs: ReportMailerRunsTable;
+  alert_rules: AlertRulesTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -53,6 +53,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
           slices: outcome.slices,
         });
         if (outcome.status === 'rejected') return reply.status(400).send(fail(outcome.message, outcome));
+        app.deps.jobs?.events.emit('load', { groupId: call.groupId, source: 'upload' });
         return ok(outcome, outcome.message);
       } finally {
         await file.discard();

@@ -22,6 +22,15 @@ export const ADMIN_ACTIVITIES = {
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
+  /** Report screens and the group's report files (spec §2 report, reports; issue 13). */
+  reports: { url: 'report/reports', name: 'Reports' },
+  rawReports: { url: 'report/rawreports', name: 'Raw Reports' },
+  reportsEngine: { url: 'report/reportsengine', name: 'Reports Engine' },
+  amsBudgetReports: { url: 'report/amsbudgetreports', name: 'AMS Budget Reports' },
+  downloadReport: { url: 'reports/download_report', name: 'Download Report' },
+  downloadRawReport: { url: 'reports/download_raw_report', name: 'Download Raw Report' },
+  /** Alert rules of the group (issue 13 §4); reading alerts needs a login only. */
+  alertRules: { url: 'alerts/alerts', name: 'Alerts' },
 } as const;
 
 const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).map((a) => a.url));

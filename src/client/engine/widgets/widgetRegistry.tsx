@@ -8,6 +8,8 @@ import { KpiTiles } from './kpiTiles/KpiTiles.js';
 import { UnknownWidget } from './frame/UnknownWidget.js';
 import { UploadPanel } from './upload/UploadPanel.js';
 import { OverlayWidget } from './overlay/OverlayWidget.js';
+import { ReportCenter } from './report/ReportCenter.js';
+import { AlertCenter } from '../../alerts/AlertCenter.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };
@@ -25,6 +27,8 @@ export const widgetRegistry = createWidgetRegistry({
   actions: ActionsWidget,
   uploadPanel: UploadPanel,
   overlay: OverlayWidget,
+  reportCenter: ReportCenter,
+  alertCenter: AlertCenter,
 });
 
 /** Render a widget config; an unknown kind shows a visible 'Unknown widget: X' tile. */

@@ -6,6 +6,7 @@ import { checkSelectionCount, type FilterState, type OptionKey } from '../../../
 import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { FilterField } from '../parts/FilterField.js';
+import { useMenuHeight } from '../parts/menuHeight.js';
 import { useOptionMenuList } from '../parts/OptionMenuList.js';
 import { namesOf, selectedOptions, toSelectOptions } from '../parts/selectionHelpers.js';
 import { useFilterOptions } from '../parts/useFilterOptions.js';
@@ -16,6 +17,7 @@ import { useFilterOptions } from '../parts/useFilterOptions.js';
  */
 export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter }) {
   const { store } = useEngine();
+  const menuHeight = useMenuHeight();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
   // Options load when the menu first opens: a screen with many filters makes no calls up front.
@@ -48,7 +50,7 @@ export function MultiSelectFilter({ config }: { config: Config | TypeaheadFilter
         onMenuOpen={() => setOpened(true)}
         filterOption={null}
         closeMenuOnSelect={false}
-        maxMenuHeight={165}
+        maxMenuHeight={menuHeight}
         components={{ MenuList }}
         onChange={(next) => {
           const problem = checkSelectionCount(next, { maxSelect: config.maxSelect, minSelect });

@@ -6,6 +6,7 @@ import type { FilterState } from '../../../../shared/filters/index.js';
 import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { FilterField } from '../parts/FilterField.js';
+import { useMenuHeight } from '../parts/menuHeight.js';
 import { useOptionMenuList, type SelectOption } from '../parts/OptionMenuList.js';
 import { namesOf, selectedOptions, toSelectOptions } from '../parts/selectionHelpers.js';
 import { useFilterOptions } from '../parts/useFilterOptions.js';
@@ -13,6 +14,7 @@ import { useFilterOptions } from '../parts/useFilterOptions.js';
 /** One value from a static list or a suggestion source. */
 export function SingleSelectFilter({ config }: { config: Config }) {
   const { store } = useEngine();
+  const menuHeight = useMenuHeight();
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
   const [opened, setOpened] = useState(false);
@@ -35,7 +37,7 @@ export function SingleSelectFilter({ config }: { config: Config }) {
         value={value}
         isLoading={remote.loading}
         onMenuOpen={() => setOpened(true)}
-        maxMenuHeight={165}
+        maxMenuHeight={menuHeight}
         components={{ MenuList }}
         noOptionsMessage={() => remote.error ?? 'No Data Available'}
         onInputChange={(text, meta) => {

@@ -1,0 +1,17 @@
+/**
+ * What an alert rule may watch (issue 13 §4). The kinds, their labels and the default threshold
+ * are shared by the rules API, the evaluator and the screen's rule form.
+ */
+export const ALERT_KINDS = {
+  out_of_stock: { label: 'Own SKU out of stock in a city', threshold: null },
+  price_violation: { label: 'Price violation / undercut', threshold: null },
+  content_drop: { label: 'Content score drop (points)', threshold: 10 },
+  search_rank_loss: { label: 'Lost page-1 search rank', threshold: null },
+  low_rating_review: { label: 'New 1–2 star reviews', threshold: null },
+} as const;
+
+export type AlertKind = keyof typeof ALERT_KINDS;
+export const ALERT_KIND_IDS = Object.keys(ALERT_KINDS) as AlertKind[];
+
+/** At most this many alerts per rule and evaluated day: a digest stays a handful, not a dump. */
+export const MAX_ALERTS_PER_RULE = 3;
