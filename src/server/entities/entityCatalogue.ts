@@ -3,7 +3,9 @@
  * JSON type each field takes. Declared once: screens:check holds mutations to it, and the entity
  * registry (entityRegistry.ts) binds each name to its typed repository.
  */
-export type FieldType = 'string' | 'integer' | 'date' | 'idList';
+import { USER_ROLE_ENTITIES } from './userRoleCatalogue.js';
+
+export type FieldType = 'string' | 'integer' | 'date' | 'idList' | 'objectList';
 
 export const ENTITY_CATALOGUE = {
   /** A tenant (docs/product-spec.md §3 "Group creation payload"), in the store's column names. */
@@ -26,6 +28,7 @@ export const ENTITY_CATALOGUE = {
     crawl_types: 'idList',
     schema_types: 'idList',
   },
+  ...USER_ROLE_ENTITIES,
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 export type EntityName = keyof typeof ENTITY_CATALOGUE;
@@ -40,4 +43,5 @@ export const JSON_TYPES_OF: Record<FieldType, readonly string[]> = {
   integer: ['integer'],
   date: ['string'],
   idList: ['array'],
+  objectList: ['array'],
 };

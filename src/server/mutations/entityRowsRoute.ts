@@ -18,7 +18,8 @@ interface RowsParams {
 /** Columns a grid may sort on: the catalogue's scalar fields plus the row's identity and times. */
 function sortableColumns(entity: EntityName): string[] {
   const fields = Object.entries(ENTITY_CATALOGUE[entity]);
-  return ['id', 'created_at', 'updated_at', ...fields.filter(([, t]) => t !== 'idList').map(([f]) => f)];
+  const scalar = fields.filter(([, t]) => t !== 'idList' && t !== 'objectList');
+  return ['id', 'created_at', 'updated_at', ...scalar.map(([f]) => f)];
 }
 
 /**
@@ -31,7 +32,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
     '/rows/:area/:screen/:entity',
     { schema: entityRowsSchema },
     async (request) => {
-      const { entity, permission, userId } = resolveRead(app.deps.config.current(), request);
+      const { entity, permission, userId, where } = resolveRead(app.deps.config.current(), request);
       const { limit = 10, offset = 0, order_by = 'id', order_type = 'asc' } = request.query;
       if (!sortableColumns(entity).includes(order_by))
         throw new BadRequestError(`Cannot sort ${entity} rows by "${order_by}"`);
@@ -43,6 +44,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
         descending: order_type === 'desc',
         limit,
         offset,
+        ...(where ? { where } : {}),
       });
       return ok(page);
     },
@@ -53,7 +55,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
 function resolveRead(
   snapshot: ConfigSnapshot,
   request: FastifyRequest<{ Params: RowsParams }>,
-): { entity: EntityName; permission: string; userId: number } {
+): { entity: EntityName; permission: string; userId: number; where: Record<string, unknown> | undefined } {
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
@@ -61,5 +63,8 @@ function resolveRead(
   if (!screen || !writes || !isEntityName(entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);
-  return { entity, permission: screen.permission, userId };
+  // The grid's own filter (e.g. blocked users only) comes from the config, never the request.
+  const grid = screen.widgets.find((w) => w.kind === 'grid' && w.rows?.entity === entity);
+  const where = grid?.kind === 'grid' ? grid.rows?.where : undefined;
+  return { entity, permission: screen.permission, userId, where };
 }

@@ -23,7 +23,7 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const resolved = resolveMutation(app.deps.config.current(), request, request.params);
       const body = checkMutationBody(resolved.mutation, request.body);
-      const outcome = await runMutation(app.deps.store.db, resolved, body);
+      const outcome = await runMutation(app.deps.store.db, resolved, body, app.authKit);
       return ok(outcome, resolved.mutation.successMessage ?? 'Success');
     },
   );
