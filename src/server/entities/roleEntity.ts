@@ -22,7 +22,7 @@ async function roleRow(db: Db, id: number): Promise<EntityRow | undefined> {
 function values(fields: EntityFields) {
   return {
     group_id: fields.group_id as number,
-    name: String(fields.name ?? ''),
+    name: typeof fields.name === 'string' ? fields.name : '',
     description: typeof fields.description === 'string' ? fields.description : '',
   };
 }

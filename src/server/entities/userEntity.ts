@@ -34,6 +34,9 @@ function mappingsOf(fields: EntityFields): MappingEntry[] {
   }));
 }
 
+/** A validated string field ('' when absent: optional fields may be left out). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 function requireCtx(ctx: WriteContext | undefined): WriteContext {
   if (!ctx) throw new Error('user writes need the caller (WriteContext)');
   return ctx;
@@ -75,16 +78,17 @@ export const userEntity: EntityRepo = {
     return { total: page.total, rows: page.rows.map(withGroupRoles) };
   },
   async create(db, fields, _actor, ctx) {
-    const { scope, afterCommit } = requireCtx(ctx);
+    const context = requireCtx(ctx);
+    const scope = context.scope;
     const body = {
-      user_name: String(fields.user_name).trim().toLowerCase(),
-      first_name: String(fields.first_name),
-      last_name: typeof fields.last_name === 'string' ? fields.last_name : '',
+      user_name: text(fields.user_name).trim().toLowerCase(),
+      first_name: text(fields.first_name),
+      last_name: text(fields.last_name),
       mappings: mappingsOf(fields).filter((m) => !m.is_delete),
     };
     await checkMappings(db, scope, body.mappings);
     const user = await insertUserWithMappings(db, body);
-    afterCommit((kit) => sendUserToken(kit, user, 'activation'));
+    context.afterCommit((kit) => sendUserToken(kit, user, 'activation'));
     return (await userRow(db, user.id, scope))!;
   },
   async update(db, id, fields, readAt, ctx): Promise<WriteResult> {
@@ -103,7 +107,7 @@ export const userEntity: EntityRepo = {
         db,
         id,
         before.mappings as UserGridRow['mappings'],
-        { first_name: String(fields.first_name), last_name: String(fields.last_name ?? ''), mappings },
+        { first_name: text(fields.first_name), last_name: text(fields.last_name), mappings },
         scope,
       );
     }

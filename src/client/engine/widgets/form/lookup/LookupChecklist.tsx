@@ -7,7 +7,8 @@ import { lookupContextOf, useLookup } from './lookupContext.js';
  * lookupChecklist`): the role form's activities, pre-checked with the role's own on edit.
  */
 export function LookupChecklist(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, options, registry } = props;
+  const { id, onChange, disabled, readonly, options, registry } = props;
+  const value: unknown = props.value;
   const { options: choices, loading } = useLookup(lookupContextOf(registry), options.lookup as string);
   const [filter, setFilter] = useState('');
   const picked = new Set<number>(Array.isArray(value) ? (value as number[]) : []);

@@ -6,7 +6,8 @@ import { lookupContextOf, useLookup } from './lookupContext.js';
  * `ui:options.lookup`): e.g. the role form's group.
  */
 export function LookupSelect(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, options, registry } = props;
+  const { id, onChange, onBlur, disabled, readonly, options, registry } = props;
+  const value = typeof props.value === 'number' ? props.value : undefined;
   const { options: choices, loading } = useLookup(lookupContextOf(registry), options.lookup as string);
   const placeholder = typeof options.placeholder === 'string' ? options.placeholder : 'Select';
   return (

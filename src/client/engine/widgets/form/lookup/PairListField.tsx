@@ -27,11 +27,15 @@ interface Options {
   confirmDeactivate?: string;
 }
 
+/** A scalar of an item as text (names and ids only; anything else shows the fallback). */
+function shown(value: unknown, fallback: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return typeof fallback === 'string' || typeof fallback === 'number' ? String(fallback) : '';
+}
+
 function ask(title: string | undefined, text: string | undefined, item: Item, key: Side): boolean {
   if (!text) return true;
-  const filled = text.replace(/\{(\w+)\}/g, (_, f: string) =>
-    String(item[f === 'group' ? key.label : f] ?? ''),
-  );
+  const filled = text.replace(/\{(\w+)\}/g, (_, f: string) => shown(item[f === 'group' ? key.label : f], ''));
   return window.confirm(title ? `${title}\n\n${filled}` : filled);
 }
 
@@ -43,7 +47,8 @@ function ask(title: string | undefined, text: string | undefined, item: Item, ke
  * deleted pair already stored is kept, marked, so the save removes it; a new one just goes.
  */
 export function PairListField(props: FieldProps) {
-  const { formData, onChange, uiSchema, registry, disabled, readonly, fieldPathId, schema } = props;
+  const { onChange, uiSchema, registry, disabled, readonly, fieldPathId, schema } = props;
+  const formData: unknown = props.formData;
   const o = getUiOptions(uiSchema) as unknown as Options;
   const ctx = lookupContextOf(registry);
   const items = (Array.isArray(formData) ? formData : []) as Item[];
@@ -213,7 +218,7 @@ function PairRow({
   const { options } = useLookup(ctxRow, o.value.lookup, keyValue, true);
   const current = item[o.value.field] as number;
   const active = item[o.statusField] !== false;
-  const label = String(item[o.key.label] ?? keyValue);
+  const label = shown(item[o.key.label], keyValue);
   return (
     <tr className={active ? undefined : 'is-inactive'}>
       <td>{label}</td>
@@ -229,7 +234,7 @@ function PairRow({
           }}
         >
           {!options.some((x) => x.value === current) && (
-            <option value={current}>{String(item[o.value.label] ?? current)}</option>
+            <option value={current}>{shown(item[o.value.label], current)}</option>
           )}
           {options.map((x) => (
             <option key={x.value} value={x.value}>
