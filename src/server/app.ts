@@ -21,6 +21,7 @@ import { reportsPlugin } from './reports/reportsPlugin.js';
 import { mutationRoutes } from './mutations/mutationRoutes.js';
 import { crawlPlugin } from './crawl/crawlPlugin.js';
 import { entityRowsRoute } from './mutations/entityRowsRoute.js';
+import { lookupRoute } from './mutations/lookupRoute.js';
 
 const API_V1 = '/v1';
 
@@ -66,6 +67,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(mutationRoutes);
           await v1.register(crawlPlugin);
           await v1.register(entityRowsRoute);
+          await v1.register(lookupRoute);
         },
         { prefix: API_V1 },
       );

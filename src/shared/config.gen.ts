@@ -1399,6 +1399,10 @@ export interface MutationNode {
    * Message shown when the write fails without a field message (e.g. 'Fill required values').
    */
   failureMessage?: string;
+  /**
+   * Store lists the form's choices come from (group, role, activity ...), read through GET /api/v1/lookup/{area}/{screen}/{mutation}/{lookup}, limited to the caller's groups.
+   */
+  lookups?: MutationLookup[];
 }
 /**
  * A JSON Schema object of the written fields; every property must be a field of the entity.
@@ -1424,9 +1428,9 @@ export interface MutationFieldsSchema {
  */
 export interface MutationCheck {
   /**
-   * required: not blank (a list: not empty); email: a valid e-mail; unique: no other row of the entity (in scope) holds the value, checked on blur through POST /api/v1/verify/{area}/{screen}/{mutation} and again on write.
+   * required: not blank (a list: not empty); email: a valid e-mail; unique: no other row of the entity (in scope) holds the value, checked on blur through POST /api/v1/verify/{area}/{screen}/{mutation} and again on write. distinct: no two items of a list field share the value of `by` (items matching an `ignore` condition do not count).
    */
-  kind: 'required' | 'email' | 'unique';
+  kind: 'required' | 'email' | 'unique' | 'distinct';
   /**
    * Field checked: a property of the mutation's schema.
    */
@@ -1435,6 +1439,27 @@ export interface MutationCheck {
    * Message when the check fails, word for word from the spec.
    */
   message: string;
+  /**
+   * For distinct: the item field compared (e.g. group_id).
+   */
+  by?: string;
+  /**
+   * For distinct: items matching any of these are not compared (e.g. deleted or inactive mappings).
+   */
+  ignore?: MutationItemCondition[];
+}
+/**
+ * An item of a list field whose field equals a value.
+ */
+export interface MutationItemCondition {
+  /**
+   * Item field.
+   */
+  field: string;
+  /**
+   * Value matched.
+   */
+  equals: string | number | boolean;
 }
 /**
  * The status field a toggle flips.
@@ -1451,6 +1476,23 @@ export interface MutationToggle {
    * @maxItems 2
    */
   values: (number | boolean | string)[];
+}
+/**
+ * A store list a form field picks from: value and label of each choice, limited to the caller's groups (at most 500).
+ */
+export interface MutationLookup {
+  /**
+   * Lookup id, unique in the mutation; a widget names it in uiSchema ui:options.lookup.
+   */
+  id: string;
+  /**
+   * What is listed: the caller's groups, the roles of a group (parent: group id), every active activity.
+   */
+  entity: 'group' | 'role' | 'activity';
+  /**
+   * Form field whose value narrows the list (e.g. group_id for roles).
+   */
+  parent?: string;
 }
 /**
  * A row of KPI tiles fed by a one-row query.
@@ -1556,6 +1598,12 @@ export interface GridWidget {
      * Store entity, e.g. group.
      */
     entity: string;
+    /**
+     * Only rows whose fields equal these values (e.g. status: blocked); applied by the server from the config, so a client cannot widen it. Each key is a field of the entity.
+     */
+    where?: {
+      [k: string]: string | number | boolean | undefined;
+    };
   };
   /**
    * Columns in order.
@@ -1830,6 +1878,15 @@ export interface RowAction {
    * Items: A config id: letters, digits and underscores, starting with a letter.
    */
   keyFields?: string[];
+  /**
+   * Body of an endpoint action as body field -> row field (e.g. user_id: id), when the endpoint names the key differently.
+   */
+  payload?: {
+    /**
+     * A config id: letters, digits and underscores, starting with a letter.
+     */
+    [k: string]: string | undefined;
+  };
   /**
    * Confirmation text shown before running; {field} is replaced by the row's value; none: no confirmation.
    */

@@ -7,7 +7,13 @@ import { idSchema } from '../http/ids.js';
 import { answers } from '../http/schemaKit.js';
 import { success } from '../auth/reply.js';
 import type { AuthKit } from '../auth/kit.js';
-import { findRole, roleInUse, rolesOfGroups, setRoleActivities } from '../store/roleRepo.js';
+import {
+  findRole,
+  removeUnusedRole,
+  roleNamed,
+  rolesOfGroups,
+  saveRole as writeRole,
+} from '../store/roleRepo.js';
 import { auditChange } from '../store/auditRepo.js';
 import { adminScope } from './adminScope.js';
 import { listParser } from './parseList.js';
@@ -97,32 +103,19 @@ export function roleAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       if (editing && (!existing || !scope.has(existing.group_id)))
         throw new NotFoundError(ADMIN_MSG.notInScope);
       if (existing && existing.group_id !== payload.groupId) throw new ForbiddenError(ADMIN_MSG.notInScope);
-      const clash = await db
-        .selectFrom('roles')
-        .select('id')
-        .where('group_id', '=', payload.groupId!)
-        .where('name', '=', payload.name!.trim())
-        .executeTakeFirst();
+      const clash = await roleNamed(db, payload.groupId!, payload.name!);
       if (clash && clash.id !== b.role_id)
         return success(
           { statusCode: 0, msg: `Role ${payload.name!.trim()} already exists.` },
           ADMIN_MSG.roleFailed,
         );
       const role = await db.transaction().execute(async (tx) => {
-        const values = { name: payload.name!.trim(), description: (payload.description ?? '').trim() };
-        const row = existing
-          ? await tx
-              .updateTable('roles')
-              .set(values)
-              .where('id', '=', existing.id)
-              .returningAll()
-              .executeTakeFirstOrThrow()
-          : await tx
-              .insertInto('roles')
-              .values({ ...values, group_id: payload.groupId! })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-        await setRoleActivities(tx, row.id, payload.activityIds);
+        const row = await writeRole(
+          tx,
+          existing?.id ?? null,
+          { group_id: payload.groupId!, name: payload.name!, description: payload.description ?? '' },
+          payload.activityIds,
+        );
         await auditChange(tx, {
           actor: scope.auth.userId,
           groupId: row.group_id,
@@ -157,9 +150,7 @@ export function roleAdminRoutes(kit: AuthKit): FastifyPluginCallback {
         const role = await findRole(db, request.body.role_id);
         if (!role || !scope.has(role.group_id)) throw new NotFoundError(ADMIN_MSG.notInScope);
         await db.transaction().execute(async (tx) => {
-          // Checked inside the transaction that deletes: a mapping added meanwhile still blocks it.
-          if (await roleInUse(tx, role.id)) throw new BadRequestError(ADMIN_MSG.roleInUse);
-          await tx.deleteFrom('roles').where('id', '=', role.id).execute();
+          await removeUnusedRole(tx, role.id);
           await auditChange(tx, {
             actor: scope.auth.userId,
             groupId: role.group_id,

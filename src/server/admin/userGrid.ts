@@ -9,6 +9,8 @@ export interface UserGridRow {
   status: string;
   verified: boolean;
   last_success_login: Date | null;
+  /** The read token an edit or status change sends back (stale writes are refused). */
+  updated_at: Date;
   /** The user's mappings in the listed groups only. */
   mappings: { group_id: number; group: string; role_id: number; role: string; status: boolean }[];
 }
@@ -20,7 +22,14 @@ interface Filter {
   id?: number;
   pending?: boolean;
   blocked?: boolean;
+  status?: 'active' | 'blocked';
+  /** A users column (the generic rows route passes catalogue fields only); default newest first. */
+  orderBy?: UserSort;
+  descending?: boolean;
 }
+
+export type UserSort =
+  'id' | 'user_name' | 'first_name' | 'last_name' | 'status' | 'created_at' | 'updated_at';
 
 /**
  * Users with a mapping in `groupIds` (the caller's tenants), paged, newest first; each row carries
@@ -58,6 +67,7 @@ export async function usersInGroups(
   if (filter.id) base = base.where('u.id', '=', filter.id);
   if (filter.pending) base = base.where('u.verified', '=', false);
   if (filter.blocked) base = base.where('u.status', '=', 'blocked');
+  if (filter.status) base = base.where('u.status', '=', filter.status);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const users = await base
     .select([
@@ -68,7 +78,9 @@ export async function usersInGroups(
       'u.status',
       'u.verified',
       'u.last_success_login',
+      'u.updated_at',
     ])
+    .orderBy(`u.${filter.orderBy ?? 'id'}`, filter.orderBy && !filter.descending ? 'asc' : 'desc')
     .orderBy('u.id', 'desc')
     .limit(filter.limit)
     .offset(filter.offset)

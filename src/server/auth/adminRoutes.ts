@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { NotFoundError } from '../../shared/errors.js';
-import { findUserById, setUserStatus } from '../store/userRepo.js';
-import { deleteSessionsOfUser } from '../store/sessionRepo.js';
+import { findUserById } from '../store/userRepo.js';
+import { setBlocked } from '../admin/userAdminService.js';
 import { audit } from '../store/auditRepo.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
@@ -41,9 +41,7 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
         // Only users of the caller's groups: an admin of one tenant cannot block another's staff.
         if ((await mappingsOf(db, userId, scope.groups)).length === 0)
           throw new NotFoundError('User not found');
-        if (!(await setUserStatus(db, userId, status))) throw new NotFoundError('User not found');
-        // Sessions are checked against the user's status on every call; deleting them also frees the rows.
-        if (status === 'blocked') await deleteSessionsOfUser(db, userId);
+        if (!(await setBlocked(db, admin.userId, userId, status))) throw new NotFoundError('User not found');
         await audit(
           db,
           admin.userId,

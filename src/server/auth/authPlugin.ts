@@ -18,6 +18,13 @@ import { roleAdminRoutes } from '../admin/roleAdminRoutes.js';
 import { groupAdminRoutes } from '../admin/groupAdminRoutes.js';
 import { logAdminRoutes } from '../admin/logAdminRoutes.js';
 import type { AuthKit } from './kit.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The auth services' mailer and secrets, for routes outside the auth plugin. */
+    authKit: AuthKit;
+  }
+}
 import { checkViewerScope } from './viewerScope.js';
 import { openCluster } from '../cluster/openCluster.js';
 
@@ -40,6 +47,8 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
     secret: loadSecretKey(deps.env),
     log: app.log,
   };
+  // The generic write routes mail too (a user created from a screen gets the activation link).
+  app.decorate('authKit', kit);
 
   // Several instances (docs/scaling.md): writes announced to the others, rate limits in Redis.
   const cluster = await openCluster(deps, app.log);

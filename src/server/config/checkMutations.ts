@@ -82,6 +82,13 @@ function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<strin
         at('checks', j, 'field'),
         `field "${c.field}" is not in the mutation's schema${suggestName(c.field, declared)}`,
       );
+    if (c.kind === 'distinct' && (!c.by || fields[c.field] !== 'objectList'))
+      add(at('checks', j), 'a distinct check needs "by" and a list-of-objects field');
+  });
+  const lookups = new Set<string>();
+  (m.lookups ?? []).forEach((l, j) => {
+    if (lookups.has(l.id)) add(at('lookups', j, 'id'), `duplicate lookup id "${l.id}"`);
+    lookups.add(l.id);
   });
 }
 
@@ -111,6 +118,14 @@ function checkWidget(
   }
   if (w.kind === 'overlay') widget(w.form, 'form', pointer('widgets', i, 'form'));
   if (w.kind === 'grid') {
+    const entity = w.rows?.entity;
+    if (entity !== undefined && isEntityName(entity))
+      for (const field of Object.keys(w.rows?.where ?? {}))
+        if (!Object.hasOwn(ENTITY_CATALOGUE[entity], field))
+          add(
+            pointer('widgets', i, 'rows', 'where', field),
+            unknownField(field, entity, Object.keys(ENTITY_CATALOGUE[entity])),
+          );
     (w.rowActions ?? []).forEach((a, j) => {
       ref(a.mutation, pointer('widgets', i, 'rowActions', j, 'mutation'));
       if (a.overlay !== undefined)

@@ -3,7 +3,9 @@
  * JSON type each field takes. Declared once: screens:check holds mutations to it, and the entity
  * registry (entityRegistry.ts) binds each name to its typed repository.
  */
-export type FieldType = 'string' | 'integer' | 'number' | 'date' | 'idList';
+import { USER_ROLE_ENTITIES } from './userRoleCatalogue.js';
+
+export type FieldType = 'string' | 'integer' | 'number' | 'date' | 'idList' | 'objectList';
 
 export const ENTITY_CATALOGUE = {
   /** A tenant (docs/product-spec.md §3 "Group creation payload"), in the store's column names. */
@@ -47,6 +49,7 @@ export const ENTITY_CATALOGUE = {
     is_favourite: 'integer',
     search_pages: 'integer',
   },
+  ...USER_ROLE_ENTITIES,
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 export type EntityName = keyof typeof ENTITY_CATALOGUE;
@@ -74,4 +77,5 @@ export const JSON_TYPES_OF: Record<FieldType, readonly string[]> = {
   number: ['number', 'integer'],
   date: ['string'],
   idList: ['array'],
+  objectList: ['array'],
 };

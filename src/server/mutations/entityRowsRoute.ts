@@ -23,7 +23,8 @@ interface RowsParams {
 /** Columns a grid may sort on: the catalogue's scalar fields plus the row's identity and times. */
 function sortableColumns(entity: StoreEntityName): string[] {
   const fields = Object.entries(ENTITY_CATALOGUE[entity]);
-  return ['id', 'created_at', 'updated_at', ...fields.filter(([, t]) => t !== 'idList').map(([f]) => f)];
+  const scalar = fields.filter(([, t]) => t !== 'idList' && t !== 'objectList');
+  return ['id', 'created_at', 'updated_at', ...scalar.map(([f]) => f)];
 }
 
 /**
@@ -36,7 +37,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
     '/rows/:area/:screen/:entity',
     { schema: entityRowsSchema },
     async (request) => {
-      const { entity, permission, userId } = resolveRead(app.deps.config.current(), request);
+      const { entity, permission, userId, where } = resolveRead(app.deps.config.current(), request);
       const { limit = 10, offset = 0, order_by = 'id', order_type = 'asc' } = request.query;
       if (!sortableColumns(entity).includes(order_by))
         throw new BadRequestError(`Cannot sort ${entity} rows by "${order_by}"`);
@@ -48,6 +49,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
         descending: order_type === 'desc',
         limit,
         offset,
+        ...(where ? { where } : {}),
       });
       return ok(page);
     },
@@ -58,7 +60,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
 function resolveRead(
   snapshot: ConfigSnapshot,
   request: FastifyRequest<{ Params: RowsParams }>,
-): { entity: StoreEntityName; permission: string; userId: number } {
+): { entity: StoreEntityName; permission: string; userId: number; where: Record<string, unknown> | undefined } {
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
@@ -67,5 +69,8 @@ function resolveRead(
   if (!screen || !writes || !isEntityName(entity) || isWarehouseEntity(entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);
-  return { entity, permission: screen.permission, userId };
+  // The grid's own filter (e.g. blocked users only) comes from the config, never the request.
+  const grid = screen.widgets.find((w) => w.kind === 'grid' && w.rows?.entity === entity);
+  const where = grid?.kind === 'grid' ? grid.rows?.where : undefined;
+  return { entity, permission: screen.permission, userId, where };
 }

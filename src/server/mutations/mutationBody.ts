@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { MutationNode } from '../../shared/config.gen.js';
 import { BadRequestError } from '../../shared/errors.js';
 import { mutationBodySchema } from '../../shared/mutations/mutationBodySchema.js';
+import { distinctProblems } from '../../shared/mutations/distinctChecks.js';
 import { errorField, mutationProblems } from '../../shared/mutations/mutationMessages.js';
 
 // No coercion and no removal: the body must already be what the form sends. Formats as rjsf's
@@ -28,7 +29,11 @@ function validatorOf(mutation: MutationNode): ValidateFunction {
  */
 export function checkMutationBody(mutation: MutationNode, body: unknown): Record<string, unknown> {
   const validate = validatorOf(mutation);
-  if (validate(body)) return body as Record<string, unknown>;
+  if (validate(body)) {
+    const listProblems = distinctProblems(mutation, body as Record<string, unknown>);
+    if (listProblems.length) throw new BadRequestError(listProblems[0]!.message, listProblems);
+    return body as Record<string, unknown>;
+  }
   const problems = mutationProblems(
     mutation,
     (validate.errors ?? []).map((e) => ({

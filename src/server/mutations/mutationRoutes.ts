@@ -28,7 +28,7 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
       const outcome =
         resolved.home === 'warehouse'
           ? await runWarehouseMutation(db, app.deps.warehouse, resolved, body)
-          : await runMutation(db, resolved, body);
+          : await runMutation(db, resolved, body, app.authKit);
       return ok(outcome, resolved.mutation.successMessage ?? 'Success');
     },
   );

@@ -3,7 +3,15 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
 import { auditChange } from '../store/auditRepo.js';
 import { groupsGranting } from '../store/adminScopeRepo.js';
-import type { Db, EntityFields, EntityRepo, EntityRow, WriteResult } from '../entities/entityRepo.js';
+import type { AuthKit } from '../auth/kit.js';
+import type {
+  Db,
+  EntityFields,
+  EntityRepo,
+  EntityRow,
+  WriteContext,
+  WriteResult,
+} from '../entities/entityRepo.js';
 import type { ResolvedMutation } from './screenMutation.js';
 
 /** What a write answers: the row as written and each field that changed, before -> after. */
@@ -25,27 +33,37 @@ export const PAST: Record<MutationNode['operation'], string> = {
  * tenant check on the row as stored, the write (refused when stale), and the audit entry (who,
  * group, entity, before -> after). Any refusal rolls the whole of it back.
  */
-export function runMutation(
+export async function runMutation(
   db: Db,
   resolved: ResolvedMutation,
   body: EntityFields,
+  kit?: AuthKit,
 ): Promise<MutationOutcome> {
   const { mutation, repo, auth } = resolved;
-  const { id, updated_at: readAtText, ...fields } = body;
+  const { id, updated_at: readAtText, ...sent } = body;
+  const fields = mutation.operation === 'update' ? writableFields(mutation, sent) : sent;
+  const jobs: ((kit: AuthKit) => Promise<void>)[] = [];
   const run = db.transaction().execute(async (tx) => {
     await checkUnique(tx, mutation, repo, fields, typeof id === 'number' ? id : null);
+    const ctx: WriteContext = {
+      actorUserId: auth.userId,
+      scope: await groupsGranting(tx, auth.userId, resolved.permission),
+      afterCommit: (job) => jobs.push(job),
+    };
     let before: EntityRow | null = null;
     let result: WriteResult;
     if (mutation.operation === 'create') {
-      result = { kind: 'written', row: await repo.create(tx, fields, auth.userId) };
+      result = { kind: 'written', row: await repo.create(tx, fields, auth.userId, ctx) };
     } else {
-      before = (await repo.find(tx, id as number)) ?? null;
+      before = (await repo.find(tx, id as number, ctx.scope)) ?? null;
       if (!before) throw new NotFoundError(ADMIN_MSG.notInScope);
-      const scope = await groupsGranting(tx, auth.userId, resolved.permission);
-      if (!scope.includes(repo.groupOf(before))) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      const inScope = repo.inScope
+        ? repo.inScope(before, ctx.scope)
+        : ctx.scope.includes(repo.groupOf(before));
+      if (!inScope) throw new ForbiddenError(ADMIN_MSG.notInScope);
       const readAt = new Date(readAtText as string);
       if (Number.isNaN(readAt.getTime())) throw new BadRequestError('updated_at must be a date-time');
-      result = await write(tx, mutation, repo, id as number, fields, before, readAt);
+      result = await write(tx, mutation, repo, id as number, fields, before, readAt, ctx);
     }
     if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
     if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);
@@ -62,12 +80,21 @@ export function runMutation(
     });
     return { id: row.id as number, row: after, changed: changedFields(before, after) };
   });
-  return run.catch((error: unknown) => {
+  const outcome = await run.catch((error: unknown) => {
     // Two writes racing past the unique check: the store's unique index decides, same message.
     if ((error as { code?: unknown }).code !== '23505') throw error;
     const unique = mutation.checks?.find((c) => c.kind === 'unique');
     throw new BadRequestError(unique?.message ?? 'This value already exists');
   });
+  // After the commit only: a mail about a row that was rolled back would be a lie.
+  if (kit) for (const job of jobs) await job(kit);
+  return outcome;
+}
+
+/** An update never writes a field its schema marks readOnly (a user name is locked on edit). */
+function writableFields(mutation: MutationNode, fields: EntityFields): EntityFields {
+  const props = (mutation.schema?.properties ?? {}) as Record<string, { readOnly?: unknown } | undefined>;
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => props[name]?.readOnly !== true));
 }
 
 function write(
@@ -78,15 +105,16 @@ function write(
   fields: EntityFields,
   before: EntityRow,
   readAt: Date,
+  ctx: WriteContext,
 ): Promise<WriteResult> {
-  if (mutation.operation === 'update') return repo.update(tx, id, fields, readAt);
+  if (mutation.operation === 'update') return repo.update(tx, id, fields, readAt, ctx);
   if (mutation.operation === 'toggle') {
     const { field, values } = mutation.toggle!;
     const next = before[field] === values[0] ? values[1] : values[0];
-    return repo.update(tx, id, { [field]: next }, readAt);
+    return repo.update(tx, id, { [field]: next }, readAt, ctx);
   }
   if (!repo.remove) throw new BadRequestError(`${mutation.entity} rows cannot be deleted`);
-  return repo.remove(tx, id, readAt);
+  return repo.remove(tx, id, readAt, ctx);
 }
 
 /** The `unique` checks, again inside the write's transaction (the blur check may be stale). */

@@ -52,6 +52,8 @@ export interface UsersTable {
   last_failed_login: NullableTimestamp;
   password_changed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Moves on every admin write (names, mappings, status): an edit carrying an older value is stale. */
+  updated_at: Timestamp;
 }
 
 export interface RolesTable {
@@ -62,6 +64,8 @@ export interface RolesTable {
   /** LIKE pattern of activity urls the role receives whenever activities sync ('%' = all screens). */
   auto_grant: string | null;
   created_at: Timestamp;
+  /** Moves on every write (name, description, activities): an edit carrying an older value is stale. */
+  updated_at: Timestamp;
 }
 
 export interface ActivitiesTable {

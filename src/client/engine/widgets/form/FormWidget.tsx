@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { LookupFormContext, LookupOption } from './lookup/lookupContext.js';
 import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js';
 import { mutationBodySchema } from '../../../../shared/mutations/mutationBodySchema.js';
 import { errorMessage } from '../../../api/http.js';
@@ -18,7 +19,8 @@ interface Props {
   inOverlay?: boolean;
   /** The row an edit starts from (its id and updated_at travel with the write). */
   initial?: Row | undefined;
-  onDone?: () => void;
+  /** After a successful write, with the message shown. */
+  onDone?: (message: string) => void;
 }
 
 /**
@@ -29,7 +31,27 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
   const { screen, source, store } = useEngine();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  // A new round after a successful create: the form starts empty again (the spec: "form resets").
+  const [round, setRound] = useState(0);
   const mutation = config.mutation ? findMutation(screen, config.mutation) : null;
+  const formContext = useMemo<LookupFormContext | undefined>(
+    () =>
+      mutation?.lookups?.length
+        ? {
+            mutation,
+            async lookup(id, parent) {
+              const res = await source.submit(
+                `lookup/${screen.area}/${screen.id}/${mutation.id}/${id}`,
+                'GET',
+                parent !== undefined ? { parent } : {},
+              );
+              if (res.statusCode !== 1) throw new Error(res.msg);
+              return res.data as LookupOption[];
+            },
+          }
+        : undefined,
+    [mutation, source, screen.area, screen.id],
+  );
   const schema = useMemo(
     () => (mutation ? mutationBodySchema(mutation) : (config.schema ?? {})),
     [mutation, config.schema],
@@ -44,9 +66,11 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
     try {
       const res = await source.submit(endpoint, config.submit?.method ?? 'POST', data);
       const ok = res.statusCode === 1;
-      setResult({ ok, message: ok ? (config.successMessage ?? res.msg) : res.msg || failure });
+      const message = ok ? (config.successMessage ?? res.msg) : res.msg || failure;
+      setResult({ ok, message });
       if (ok && mutation) screenActions.dataChanged(store);
-      if (ok) onDone?.();
+      if (ok && mutation?.operation === 'create') setRound((n) => n + 1);
+      if (ok) onDone?.(message);
     } catch (err) {
       setResult({ ok: false, message: errorMessage(err, failure) });
     } finally {
@@ -68,6 +92,8 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
     <WidgetFrame title={inOverlay ? undefined : config.title} kind="form" status="ready">
       <Suspense fallback={<div className="ss-state ss-state--loading">Loading form…</div>}>
         <RjsfForm
+          key={round}
+          formContext={formContext}
           schema={schema}
           uiSchema={config.uiSchema}
           mutation={mutation}

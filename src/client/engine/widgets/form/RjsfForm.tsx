@@ -4,7 +4,16 @@ import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { MutationNode } from '../../../../shared/config.gen.js';
 import { mutationMessage } from '../../../../shared/mutations/mutationMessages.js';
+import { distinctProblems } from '../../../../shared/mutations/distinctChecks.js';
+import type { LookupFormContext } from './lookup/lookupContext.js';
+import { LookupChecklist } from './lookup/LookupChecklist.js';
+import { LookupSelect } from './lookup/LookupSelect.js';
+import { PairListField } from './lookup/PairListField.js';
 import './rjsfForm.css';
+
+/** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
+const WIDGETS = { lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
+const FIELDS = { pairList: PairListField };
 
 type Row = Record<string, unknown>;
 
@@ -17,6 +26,8 @@ interface Props {
   disabled?: boolean;
   /** A unique field's check on leaving it: the message when taken, null when free. */
   onBlurVerify?: ((field: string, value: unknown, id: unknown) => Promise<string | null>) | undefined;
+  /** Choices of the mutation's lookups, for the lookup widgets. */
+  formContext?: LookupFormContext | undefined;
   onSubmit: (data: unknown) => void;
 }
 
@@ -39,7 +50,8 @@ function transformer(mutation: MutationNode | null | undefined) {
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
 export default function RjsfForm(props: Props) {
-  const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, onSubmit } = props;
+  const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, formContext, onSubmit } =
+    props;
   // Controlled: rjsf re-reads formData whenever a prop changes (the blur check's errors do), so
   // the form must hand back what was typed, or every field would reset to the initial row.
   const [formData, setFormData] = useState<Row>(() => pickSchemaFields(schema, initial));
@@ -67,6 +79,18 @@ export default function RjsfForm(props: Props) {
       }}
       formData={formData}
       validator={validator}
+      widgets={WIDGETS}
+      fields={FIELDS}
+      formContext={formContext}
+      customValidate={(data, errors) => {
+        // The list checks JSON Schema cannot say (distinct by key), as the server runs them.
+        if (!mutation) return errors;
+        for (const p of distinctProblems(mutation, (data ?? {}) as Row))
+          (errors as unknown as Record<string, { addError(m: string): void } | undefined>)[p.path]?.addError(
+            p.message,
+          );
+        return errors;
+      }}
       disabled={disabled}
       showErrorList="bottom"
       noHtml5Validate

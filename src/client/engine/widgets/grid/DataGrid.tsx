@@ -16,6 +16,7 @@ import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
+import { overlayState } from '../overlay/overlayStore.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
@@ -60,6 +61,15 @@ export function DataGrid({ config }: { config: GridWidget }) {
     [config.columns, currency, numberStyle, layouts, screen, source],
   );
   const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
+  // An edit saved in an overlay: reload the rows and say so (the overlay has closed).
+  const { saved } = useSnapshot(overlayState);
+  const seenSave = useRef(saved.count);
+  useEffect(() => {
+    if (saved.count === seenSave.current) return;
+    seenSave.current = saved.count;
+    setActionResult({ ok: true, message: saved.message });
+    setVersion((v) => v + 1);
+  }, [saved]);
   const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       config.rowActions?.length

@@ -15,6 +15,10 @@ export function rowWithId(action: RowAction, row: Row): Row {
 /** The payload of a row action: the declared key fields of the row (all fields when none declared). */
 export function rowActionPayload(action: RowAction, row: Row): Row {
   if (action.mutation) return { id: rowWithId(action, row).id, updated_at: row.updated_at };
+  if (action.payload)
+    return Object.fromEntries(
+      Object.entries(action.payload).map(([k, f]) => [k, f === undefined ? f : row[f]]),
+    );
   if (!action.keyFields) return row;
   return Object.fromEntries(action.keyFields.map((k) => [k, row[k]]));
 }

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import type { OverlayWidget as OverlayConfig } from '../../../../shared/config.gen.js';
 import { useEngine } from '../../EngineContext.js';
 import { FormWidget } from '../form/FormWidget.js';
-import { closeOverlay, openOverlay, overlayState } from './overlayStore.js';
+import { closeOverlay, openOverlay, overlaySaved, overlayState } from './overlayStore.js';
 
 /**
  * The spec's admin overlay, once for all its modes: a modal around one form widget of the screen,
@@ -34,7 +34,8 @@ export function OverlayWidget({ config }: { config: OverlayConfig }) {
               config={form}
               inOverlay
               initial={open.row ?? undefined}
-              onDone={() => {
+              onDone={(message) => {
+                overlaySaved(message);
                 if (form.closeOnSuccess) closeOverlay();
               }}
             />

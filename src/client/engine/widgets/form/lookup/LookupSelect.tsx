@@ -1,0 +1,30 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { lookupContextOf, useLookup } from './lookupContext.js';
+
+/**
+ * A single choice from one of the mutation's lookups (uiSchema `ui:widget: lookupSelect`,
+ * `ui:options.lookup`): e.g. the role form's group.
+ */
+export function LookupSelect(props: WidgetProps) {
+  const { id, onChange, onBlur, disabled, readonly, options, registry } = props;
+  const value = typeof props.value === 'number' ? props.value : undefined;
+  const { options: choices, loading } = useLookup(lookupContextOf(registry), options.lookup as string);
+  const placeholder = typeof options.placeholder === 'string' ? options.placeholder : 'Select';
+  return (
+    <select
+      id={id}
+      className="form-control"
+      value={value ?? ''}
+      disabled={disabled || readonly || loading}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      onBlur={() => onBlur(id, value)}
+    >
+      <option value="">{loading ? 'Loading…' : placeholder}</option>
+      {choices.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
