@@ -37,7 +37,11 @@ export function runMutation(
     let before: EntityRow | null = null;
     let result: WriteResult;
     if (mutation.operation === 'create') {
-      result = { kind: 'written', row: await repo.create(tx, fields, auth.userId) };
+      const row = await repo.create(tx, fields, auth.userId, auth.groupId);
+      // A row a group owns must land in a group where the caller's role grants the write.
+      const scope = repo.createsTenant ? null : await groupsGranting(tx, auth.userId, resolved.permission);
+      if (scope && !scope.includes(repo.groupOf(row))) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      result = { kind: 'written', row };
     } else {
       before = (await repo.find(tx, id as number)) ?? null;
       if (!before) throw new NotFoundError(ADMIN_MSG.notInScope);

@@ -4,6 +4,7 @@ import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { MutationNode } from '../../../../shared/config.gen.js';
 import { mutationMessage } from '../../../../shared/mutations/mutationMessages.js';
+import { FORM_WIDGETS } from './formWidgets.js';
 import './rjsfForm.css';
 
 type Row = Record<string, unknown>;
@@ -66,6 +67,7 @@ export default function RjsfForm(props: Props) {
         'ui:submitButtonOptions': { submitText: submitLabel ?? 'Submit' },
       }}
       formData={formData}
+      widgets={FORM_WIDGETS}
       validator={validator}
       disabled={disabled}
       showErrorList="bottom"

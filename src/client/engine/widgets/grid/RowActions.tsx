@@ -7,8 +7,15 @@ import { openOverlay } from '../overlay/overlayStore.js';
 
 type Row = Record<string, unknown>;
 
-/** The payload of a row action: the declared key fields of the row (all fields when none declared). */
+/**
+ * The payload of a row action: a create mutation gets the row fields its `with` names, another
+ * mutation the row as read (id, updated_at), an endpoint the declared key fields (all without).
+ */
 export function rowActionPayload(action: RowAction, row: Row): Row {
+  if (action.mutation && action.with)
+    return Object.fromEntries(
+      Object.entries(action.with).map(([field, from]) => [field, from === undefined ? null : row[from]]),
+    );
   if (action.mutation) return { id: row.id, updated_at: row.updated_at };
   if (!action.keyFields) return row;
   return Object.fromEntries(action.keyFields.map((k) => [k, row[k]]));
