@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import type { EntityRepo, EntityRow } from './entityRepo.js';
+import type { EntityRepo } from './entityRepo.js';
 
 /** A sync of a disabled schema type is refused (the sync would read nothing). */
 export const SYNC_DISABLED = 'Activate the schema type before syncing it.';
@@ -51,6 +51,6 @@ export const athenaSyncRunEntity: EntityRepo = {
       .offset(offset)
       .execute();
     const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    return { rows: rows as EntityRow[], total: Number(n) };
+    return { rows: rows, total: Number(n) };
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, EntityRow, ListRequest, OptionsRequest, ReadRepo } from './entityRepo.js';
+import type { Db, EntityRow, ListRequest, ReadRepo } from './entityRepo.js';
 
 const DAY = 86_400_000;
 

@@ -21,21 +21,21 @@ export function groupOwnedRepo(table: OwnedTable, fields: Readonly<Record<string
     return out;
   };
   const find = async (db: Db, id: number): Promise<EntityRow | undefined> =>
-    (await db
+    await db
       .selectFrom(table as 'group_args')
       .selectAll()
       .where('id', '=', id)
-      .executeTakeFirst()) as EntityRow | undefined;
+      .executeTakeFirst();
   return {
     groupOf: (row) => row.group_id as number,
     find,
     findByUnique: () => Promise.resolve(undefined),
     async create(db, input, _actor, groupId) {
-      return (await db
+      return await db
         .insertInto(table as 'group_args')
         .values({ ...clean(input), group_id: groupId } as never)
         .returningAll()
-        .executeTakeFirstOrThrow()) as EntityRow;
+        .executeTakeFirstOrThrow();
     },
     async update(db, id, input, readAt) {
       const row = (await db
@@ -76,7 +76,7 @@ export function groupOwnedRepo(table: OwnedTable, fields: Readonly<Record<string
         .offset(offset)
         .execute();
       const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return { rows: rows as EntityRow[], total: Number(n) };
+      return { rows: rows, total: Number(n) };
     },
   };
 }
