@@ -25,6 +25,8 @@ export type StatusVocabulary =
   | 'reportDelivery'
   | 'processStatus'
   | 'mailer'
+  | 'activeStatus'
+  | 'partitioning'
   | 'archive'
   | 'ownership'
   | 'mappingStatus'
@@ -1591,11 +1593,11 @@ export interface GridWidget {
    */
   query?: string;
   /**
-   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query; the screen must declare a mutation on the entity.
+   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query: a writable entity of the catalogue or a read-only one (auditEntry). The screen's filters (and date picker) must be filters the entity declares; they are sent with paging and sort.
    */
   rows?: {
     /**
-     * Store entity, e.g. group.
+     * Store entity, e.g. group or auditEntry.
      */
     entity: string;
     /**
@@ -1645,9 +1647,9 @@ export interface GridWidget {
  */
 export interface ValueColumn {
   /**
-   * Node kind: short, plain, integer, currency, percent, date, monthYear, text.
+   * Node kind: short, plain, integer, currency, percent, date, dateTime (DD-MMM-YYYY HH:mm:ss AM), monthYear, text.
    */
-  kind: 'short' | 'plain' | 'integer' | 'currency' | 'percent' | 'date' | 'monthYear' | 'text';
+  kind: 'short' | 'plain' | 'integer' | 'currency' | 'percent' | 'date' | 'dateTime' | 'monthYear' | 'text';
   /**
    * Row field shown: a dimension, its label column or lookup attribute, or a measure of the query.
    */
@@ -1852,9 +1854,18 @@ export interface RowAction {
    */
   icon?: string;
   /**
-   * Id of the screen mutation run on the row (its id and updated_at are sent).
+   * Id of the screen mutation run on the row: a delete or toggle gets the row's id and updated_at; a create gets the fields of `with` (e.g. a sync run of the row).
    */
   mutation?: string;
+  /**
+   * For a create mutation run from a row: body field -> row field it takes (e.g. { "schema_type_id": "id" }).
+   */
+  with?: {
+    /**
+     * A config id: letters, digits and underscores, starting with a letter.
+     */
+    [k: string]: string | undefined;
+  };
   /**
    * Id of the overlay widget opened with the row (an edit form).
    */
@@ -2378,6 +2389,7 @@ export const GRID_COLUMN_KINDS = {
   currency: 'currency',
   percent: 'percent',
   date: 'date',
+  dateTime: 'dateTime',
   monthYear: 'monthYear',
   text: 'text',
   status: 'status',

@@ -99,13 +99,13 @@ test('client/clients: the groups from the store, a status toggle after its confi
     void dialog.accept();
   });
   await row.getByRole('button', { name: 'Change Status' }).click();
-  await expect(status).toHaveText(before === '1' ? '0' : '1');
+  await expect(status).toHaveText(before === 'Active' ? 'In-Active' : 'Active');
   expect(question).toContain('Are you sure you want to change the status of the Demo Brands Group?');
   await page.screenshot({ path: 'test-results/clients-toggled.png', fullPage: true });
   // Put it back so the demo group stays switched on for the other tests.
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Change Status' }).click();
-  await expect(status).toHaveText(before ?? '1');
+  await expect(status).toHaveText(before ?? 'Active');
 });
 
 test('client/clients: an edit of a row changed since it was opened shows the stale-edit message', async ({

@@ -71,7 +71,8 @@ export function ScreenView(props: ScreenViewProps) {
     <EngineContext.Provider value={value}>
       <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
         <SubmenuTabs
-          showDates={figures}
+          // A screen of store grids has a date picker only when it declares one (client logs).
+          showDates={figures && (screen.dataset !== undefined || screen.dates !== undefined)}
           onNavigate={onNavigate}
           lastCrawl={screen.crawlType ? crawlDates?.[screen.crawlType] : undefined}
         />

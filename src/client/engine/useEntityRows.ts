@@ -6,8 +6,8 @@ import type { LoadState } from './useQueryRows.js';
 
 /**
  * A store entity's rows for a grid configured with `rows: { entity }` (docs/write-half.md
- * "Reading an entity's rows"): only paging and sort go to the server, which scopes the rows to
- * the caller's groups. Show More appends; any other change starts over. No entity: stays idle.
+ * "Reading an entity's rows"): paging, sort and the screen's filters go to the server, which
+ * scopes the rows to the caller's groups. Show More appends; any other change starts over. No entity: stays idle.
  * A new `version` (a row action wrote) reloads every loaded row in one call.
  */
 export function useEntityRows(entity: string | undefined, version = 0): LoadState {
@@ -15,7 +15,11 @@ export function useEntityRows(entity: string | undefined, version = 0): LoadStat
   const snap = useSnapshot(store);
   const f = snap.filters as Record<string, unknown>;
   const params: Record<string, unknown> = {};
-  for (const k of ['offset', 'limit', 'order_by', 'order_type']) if (f[k] !== undefined) params[k] = f[k];
+  // Paging and sort, and the screen's own filters (a store screen's filters are the entity's).
+  const names = ['offset', 'limit', 'order_by', 'order_type'];
+  for (const filter of screen.filters ?? []) if ('field' in filter) names.push(filter.field);
+  if (screen.dates) names.push('start_date', 'end_date');
+  for (const k of names) if (f[k] !== undefined && f[k] !== '') params[k] = f[k];
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   const [attempt, setAttempt] = useState(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenConfig, WidgetNode } from '../../shared/config.gen.js';
 import { checkScreenWidgets } from './checkScreenWidgets.js';
+import { checkStoreFilters } from './checkStoreFilters.js';
 
 const screen = (grid: Partial<WidgetNode>): ScreenConfig => ({
   schemaVersion: 2,
@@ -30,18 +31,53 @@ const problems = (s: ScreenConfig) => {
   return found;
 };
 
+const store = (s: ScreenConfig) => {
+  const found: { pointer: string; message: string }[] = [];
+  checkStoreFilters(s, (pointer, message) => found.push({ pointer, message }));
+  return found;
+};
+
+describe('filters of a screen of store grids', () => {
+  const logs = (filters: unknown[], dates?: unknown) =>
+    ({
+      ...screen({ rows: { entity: 'auditEntry' } }),
+      filters,
+      ...(dates ? { dates } : {}),
+    }) as ScreenConfig;
+
+  it("accepts the entity's declared filters and a date picker over its date filters", () => {
+    const action = { kind: 'singleSelect', field: 'action', source: 'log_actions', label: 'Action' };
+    expect(store(logs([action], { presets: ['all'], default: 'all' }))).toEqual([]);
+  });
+
+  it('refuses a filter the entity does not declare, a source without options, dates without date filters', () => {
+    const found = store(
+      logs([
+        { kind: 'singleSelect', field: 'actions', source: 'a', label: 'Action' },
+        { kind: 'singleSelect', field: 'start_date', source: 'b', label: 'From' },
+      ]),
+    );
+    expect(found.map((p) => p.pointer)).toEqual(['/filters/0/field', '/filters/1/source']);
+    expect(found[0]!.message).toContain('did you mean "action"');
+    const groups = { ...screen({ rows: { entity: 'group' } }), dates: { presets: ['all'], default: 'all' } };
+    expect(store(groups as ScreenConfig).map((p) => p.pointer)).toEqual(['/dates']);
+  });
+});
+
 describe('a grid over an entity (rows.entity)', () => {
   it('is accepted when the screen declares a mutation on the entity', () => {
     expect(problems(screen({ rows: { entity: 'group' } }))).toEqual([]);
   });
 
-  it('is refused when the screen declares no mutation on the entity, naming the close one', () => {
-    expect(problems(screen({ rows: { entity: 'groups' } }))).toEqual([
-      {
-        pointer: '/widgets/0/rows/entity',
-        message: 'the screen declares no mutation on entity "groups"; did you mean "group"? Allowed: group',
-      },
-    ]);
+  it('reads a read-only entity (the audit trail) without any mutation', () => {
+    expect(problems({ ...screen({ rows: { entity: 'auditEntry' } }), mutations: [] })).toEqual([]);
+  });
+
+  it('is refused for an unknown entity, naming the close one', () => {
+    const found = problems(screen({ rows: { entity: 'groups' } }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ pointer: '/widgets/0/rows/entity' });
+    expect(found[0]!.message).toMatch(/^unknown entity "groups"; did you mean "group"\?/);
   });
 
   it('needs exactly one of query and rows', () => {

@@ -9,6 +9,7 @@ import {
   JSON_TYPES_OF,
 } from '../entities/entityCatalogue.js';
 import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from '../entities/entityRegistry.js';
+import { isReadOnlyEntity } from '../entities/entityReads.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -37,6 +38,10 @@ function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<strin
   const at = (...rest: (string | number)[]) => pointer('mutations', i, ...rest);
   if (m.permission !== undefined && !activities.has(m.permission))
     add(at('permission'), `unknown permission "${m.permission}"${suggestName(m.permission, activities)}`);
+  if (isReadOnlyEntity(m.entity)) {
+    add(at('entity'), `entity "${m.entity}" is read-only: no mutation writes it`);
+    return;
+  }
   if (!isEntityName(m.entity)) {
     add(at('entity'), `unknown entity "${m.entity}"${suggestName(m.entity, Object.keys(ENTITY_CATALOGUE))}`);
     return;
@@ -128,6 +133,7 @@ function checkWidget(
           );
     (w.rowActions ?? []).forEach((a, j) => {
       ref(a.mutation, pointer('widgets', i, 'rowActions', j, 'mutation'));
+      checkRowCreate(a, mutations.get(a.mutation ?? ''), pointer('widgets', i, 'rowActions', j), add);
       if (a.overlay !== undefined)
         widget(a.overlay, 'overlay', pointer('widgets', i, 'rowActions', j, 'overlay'));
       if (a.mutation === undefined && a.overlay === undefined && a.endpoint === undefined)
@@ -143,4 +149,25 @@ function checkWidget(
         );
     });
   }
+}
+
+/** A row action running a create maps row fields into the body (`with`), and only then. */
+function checkRowCreate(
+  action: { with?: Record<string, string | undefined> },
+  mutation: MutationNode | undefined,
+  at: string,
+  add: Add,
+): void {
+  if (!mutation) return;
+  const creates = mutation.operation === 'create';
+  if (creates && !action.with) add(at, 'a row action running a create mutation needs "with"');
+  if (!creates && action.with)
+    add(`${at}/with`, `"with" is for create mutations ("${mutation.id}" is ${mutation.operation})`);
+  const declared = Object.keys(mutation.schema?.properties ?? {});
+  for (const field of Object.keys(action.with ?? {}))
+    if (!declared.includes(field))
+      add(
+        `${at}/with/${field}`,
+        `field "${field}" is not in the schema of mutation "${mutation.id}"${suggestName(field, declared)}`,
+      );
 }

@@ -5,6 +5,7 @@ import { findCycles } from './checkDataset.js';
 import { columnDimension, queryOutputFields, type DatasetIndex } from './datasetIndex.js';
 import { checkScreenWidgets, isPagedOrGrouped } from './checkScreenWidgets.js';
 import { suggestName } from './suggestName.js';
+import { checkStoreFilters } from './checkStoreFilters.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -39,6 +40,7 @@ export function checkScreen(
     add('', 'missing property "dataset" (the screen has queries)');
   }
   checkFilters(screen, ds, add);
+  if (!ds) checkStoreFilters(screen, add);
   if (ds) checkQueries(screen, ds, add);
   checkScreenWidgets(screen, ds, add);
   return problems;

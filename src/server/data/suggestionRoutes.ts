@@ -7,6 +7,8 @@ import { pagedTotal } from '../query/pagedTotal.js';
 import { parseSuggestionRequest } from '../query/suggestionRequest.js';
 import { datasetOf, findScreen } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
+import { storeSuggestions } from '../entities/storeSuggestions.js';
+import { requireUser } from '../auth/guards.js';
 
 interface SuggestionRoute {
   Params: { source: string };
@@ -22,6 +24,19 @@ export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScop
     const snapshot = scope.snapshot(request);
     const screen = findScreen(snapshot, request.query.screenName);
     const auth = scope.authorize(request, screen);
+    if (screen.dataset === undefined) {
+      // A screen of store grids (client logs): its filters' options come from the store.
+      const { userId } = requireUser(request);
+      const src = request.params.source;
+      const { options, total } = await storeSuggestions(
+        app.deps.store.db,
+        screen,
+        src,
+        request.query,
+        userId,
+      );
+      return { statusCode: 1, msg: 'Success', total, data: { [src]: options } };
+    }
     const dataset = datasetOf(snapshot, screen);
     const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
     const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);

@@ -90,6 +90,68 @@ export async function seedDirectory(db: Db, base: DirectoryBase, now = Date.now(
       .execute();
   }
   await seedAudit(db, base.adminUserId, groups, userIds, now);
+  await seedClientSettings(db, base.demoBrands, northwind.id, coastal.id, base.adminUserId, now);
+}
+
+/** Per-group arguments and Athena-sync schema types (client/clientargs, client/clientathenasyn). */
+async function seedClientSettings(
+  db: Db,
+  demoBrands: number,
+  northwind: number,
+  coastal: number,
+  admin: number,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('group_args')
+    .values([
+      {
+        group_id: demoBrands,
+        arg_key: 'crawl_pincode',
+        arg_value: '560001',
+        description: 'Default delivery pincode',
+      },
+      {
+        group_id: demoBrands,
+        arg_key: 'max_pages',
+        arg_value: '5',
+        description: 'Search result pages crawled per keyword',
+      },
+      { group_id: demoBrands, arg_key: 'report_currency', arg_value: 'INR' },
+      { group_id: northwind, arg_key: 'max_pages', arg_value: '3' },
+      { group_id: coastal, arg_key: 'crawl_pincode', arg_value: '400001', status: 0 },
+    ])
+    .execute();
+  const types = await db
+    .insertInto('athena_schema_types')
+    .values([
+      { group_id: demoBrands, schema_type: 'availability', is_monthly: 0 },
+      { group_id: demoBrands, schema_type: 'sales', is_monthly: 1 },
+      { group_id: demoBrands, schema_type: 'reviews', is_monthly: 1, status: 0 },
+      { group_id: coastal, schema_type: 'price', is_monthly: 0 },
+    ])
+    .returning(['id', 'group_id', 'is_monthly'])
+    .execute();
+  const synced = types.slice(0, 2);
+  await db
+    .insertInto('athena_sync_runs')
+    .values(
+      synced.map((t, i) => ({
+        schema_type_id: t.id,
+        group_id: t.group_id,
+        is_monthly: t.is_monthly,
+        status: 'completed',
+        requested_by: admin,
+        created_at: new Date(now - (i + 2) * DAY),
+      })),
+    )
+    .execute();
+  for (const [i, t] of synced.entries())
+    await db
+      .updateTable('athena_schema_types')
+      .set({ last_sync_at: new Date(now - (i + 2) * DAY), sync_count: 1 })
+      .where('id', '=', t.id)
+      .execute();
 }
 
 /** Each group's role ids; the new tenants get an Admin and an Analyst role. */

@@ -50,6 +50,23 @@ export const ENTITY_CATALOGUE = {
     search_pages: 'integer',
   },
   ...USER_ROLE_ENTITIES,
+  /** An argument an admin sets for a group (client/clientargs); the row's group is the session's. */
+  groupArg: {
+    arg_key: 'string',
+    arg_value: 'string',
+    description: 'string',
+    status: 'integer',
+  },
+  /** An Athena-sync schema type of a group (client/clientathenasyn; the spec's is_monthly). */
+  athenaSchemaType: {
+    schema_type: 'string',
+    is_monthly: 'integer',
+    status: 'integer',
+  },
+  /** A sync triggered for one schema type (a row action's create); its group is the type's. */
+  athenaSyncRun: {
+    schema_type_id: 'integer',
+  },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 export type EntityName = keyof typeof ENTITY_CATALOGUE;

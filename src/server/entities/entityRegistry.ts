@@ -1,6 +1,8 @@
-import type { StoreEntityName, WarehouseEntityName } from './entityCatalogue.js';
+import { ENTITY_CATALOGUE, type StoreEntityName, type WarehouseEntityName } from './entityCatalogue.js';
 import type { EntityRepo } from './entityRepo.js';
 import { groupEntity } from './groupEntity.js';
+import { groupOwnedRepo } from './groupOwnedRepo.js';
+import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
 import type { WarehouseEntityRepo } from './warehouseEntity.js';
@@ -12,6 +14,9 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
   group: groupEntity,
   user: userEntity,
   role: roleEntity,
+  groupArg: groupOwnedRepo('group_args', ENTITY_CATALOGUE.groupArg),
+  athenaSchemaType: groupOwnedRepo('athena_schema_types', ENTITY_CATALOGUE.athenaSchemaType),
+  athenaSyncRun: athenaSyncRunEntity,
 };
 
 /** Each warehouse entity bound to its repository (rows the warehouse's datasets read). */

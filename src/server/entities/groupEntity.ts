@@ -10,6 +10,7 @@ import {
 import { putMapping } from '../store/mappingRepo.js';
 import { applyAutoGrants } from '../store/accessRepo.js';
 import { ENTITY_CATALOGUE } from './entityCatalogue.js';
+import { groupTagOptions, taggedGroups } from './groupTags.js';
 import type { Db, EntityFields, EntityRepo } from './entityRepo.js';
 
 const FIELDS = ENTITY_CATALOGUE.group;
@@ -33,14 +34,19 @@ function toGroupFields(fields: EntityFields): Partial<GroupFields> {
 
 /** The `group` entity: a tenant. Its creator becomes its first admin, so someone administers it. */
 export const groupEntity: EntityRepo = {
+  createsTenant: true,
   groupOf: (row) => row.id as number,
   find: (db, id) => findGroupById(db, id),
   async findByUnique(db, field, value) {
     if (field !== 'group_name' || typeof value !== 'string') return undefined;
     return findGroupByName(db, value);
   },
-  list: (db, { groupIds, orderBy, ...page }) =>
-    pageGroups(db, groupIds, { ...page, orderBy: orderBy as Parameters<typeof pageGroups>[2]['orderBy'] }),
+  list: async (db, { groupIds, orderBy, filters, ...page }) =>
+    pageGroups(db, await taggedGroups(db, groupIds, filters ?? {}), {
+      ...page,
+      orderBy: orderBy as Parameters<typeof pageGroups>[2]['orderBy'],
+    }),
+  options: (db, request) => groupTagOptions(db, request),
   async create(db, fields, actorUserId) {
     const values = toGroupFields(fields);
     if (!values.group_name) throw new BadRequestError('Group Name is a required attribute.');

@@ -53,7 +53,7 @@ export const roleEntity: EntityRepo = {
     const [rows, total] = await Promise.all([rolesOfGroups(db, groupIds, page), countRoles(db, groupIds)]);
     return { rows, total };
   },
-  async create(db, fields, _actor, ctx) {
+  async create(db, fields, _actor, _groupId, ctx) {
     const v = values(fields);
     if (!scopeOf(ctx).includes(v.group_id)) throw new ForbiddenError(ADMIN_MSG.notInScope);
     await refuseClash(db, v.group_id, v.name, null);

@@ -77,7 +77,7 @@ export const userEntity: EntityRepo = {
     });
     return { total: page.total, rows: page.rows.map(withGroupRoles) };
   },
-  async create(db, fields, _actor, ctx) {
+  async create(db, fields, _actor, _groupId, ctx) {
     const context = requireCtx(ctx);
     const scope = context.scope;
     const body = {

@@ -3,14 +3,11 @@ import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { requireUser } from '../auth/guards.js';
-import {
-  ENTITY_CATALOGUE,
-  isEntityName,
-  isWarehouseEntity,
-  type StoreEntityName,
-} from '../entities/entityCatalogue.js';
-import { ENTITY_REGISTRY } from '../entities/entityRegistry.js';
+import { isReadableEntity, sortableColumns, type ReadableEntity } from '../entities/entityReads.js';
+import { READ_REGISTRY } from '../entities/readRegistry.js';
+import { parseEntityFilters } from '../entities/parseEntityFilters.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
+import type { ScreenConfig } from '../../shared/config.gen.js';
 import { groupsGranting } from '../store/adminScopeRepo.js';
 import { entityRowsSchema, type EntityRowsQuery } from './entityRowsSchema.js';
 
@@ -20,17 +17,12 @@ interface RowsParams {
   entity: string;
 }
 
-/** Columns a grid may sort on: the catalogue's scalar fields plus the row's identity and times. */
-function sortableColumns(entity: StoreEntityName): string[] {
-  const fields = Object.entries(ENTITY_CATALOGUE[entity]);
-  const scalar = fields.filter(([, t]) => t !== 'idList' && t !== 'objectList');
-  return ['id', 'created_at', 'updated_at', ...scalar.map(([f]) => f)];
-}
-
 /**
- * The store-backed read of an entity a screen writes (docs/write-half.md): the rows of the
- * caller's groups where their role grants the screen's activity, paged and sorted on catalogue
- * columns. The screen must declare a mutation on the entity, so config names every store read.
+ * The store-backed read of an entity a screen shows (docs/write-half.md): the rows of the
+ * caller's groups where their role grants the screen's activity, filtered on the entity's
+ * declared filters and the grid's own `rows.where`, paged and sorted on its columns. A grid of
+ * the screen must read the entity (`rows.entity`) or a mutation write it, so config names every
+ * store read.
  */
 export const entityRowsRoute: FastifyPluginAsync = async (app) => {
   app.get<{ Params: RowsParams; Querystring: EntityRowsQuery }>(
@@ -38,12 +30,14 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
     { schema: entityRowsSchema },
     async (request) => {
       const { entity, permission, userId, where } = resolveRead(app.deps.config.current(), request);
-      const { limit = 10, offset = 0, order_by = 'id', order_type = 'asc' } = request.query;
+      const { limit = 10, offset = 0, order_by = 'id', order_type = 'asc', ...rest } = request.query;
+      const filters = parseEntityFilters(entity, rest);
       if (!sortableColumns(entity).includes(order_by))
         throw new BadRequestError(`Cannot sort ${entity} rows by "${order_by}"`);
       const db = app.deps.store.db;
       const groupIds = await groupsGranting(db, userId, permission);
-      const page = await ENTITY_REGISTRY[entity].list(db, {
+      const page = await READ_REGISTRY[entity].list(db, {
+        filters,
         groupIds,
         orderBy: order_by,
         descending: order_type === 'desc',
@@ -57,16 +51,21 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
   await Promise.resolve();
 };
 
+/** Whether the screen names the entity: a grid reads it or a mutation writes it. */
+export function screenReads(screen: ScreenConfig, entity: string): boolean {
+  const grids = screen.widgets.some((w) => w.kind === 'grid' && w.rows?.entity === entity);
+  return grids || (screen.mutations ?? []).some((m) => m.entity === entity);
+}
+
 function resolveRead(
   snapshot: ConfigSnapshot,
   request: FastifyRequest<{ Params: RowsParams }>,
-): { entity: StoreEntityName; permission: string; userId: number; where: Record<string, unknown> | undefined } {
+): { entity: ReadableEntity; permission: string; userId: number; where: Record<string, unknown> | undefined } {
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
-  const writes = screen?.mutations?.some((m) => m.entity === entity);
   // A warehouse entity's rows are read through the screen's dataset queries, not here.
-  if (!screen || !writes || !isEntityName(entity) || isWarehouseEntity(entity))
+  if (!screen || !isReadableEntity(entity) || !screenReads(screen, entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);
   // The grid's own filter (e.g. blocked users only) comes from the config, never the request.

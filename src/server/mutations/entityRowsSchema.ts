@@ -1,4 +1,5 @@
 import { answers } from '../http/schemaKit.js';
+import { ALL_FILTER_NAMES } from '../entities/entityReads.js';
 
 const name = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' } as const;
 
@@ -7,10 +8,16 @@ export interface EntityRowsQuery {
   offset?: number;
   order_by?: string;
   order_type?: 'asc' | 'desc';
+  /** The entity's declared filters (entityReads.ts), checked per entity by parseEntityFilters. */
+  [filter: string]: unknown;
 }
 
+const filterParams = Object.fromEntries(
+  ALL_FILTER_NAMES.map((f) => [f, { type: 'string', maxLength: 6000 }] as const),
+);
+
 export const entityRowsSchema = {
-  summary: "A page of a store entity's rows for a screen that writes it (caller's groups only)",
+  summary: "A page of a store entity's rows for a screen that reads it (caller's groups only), filtered",
   params: {
     type: 'object',
     required: ['area', 'screen', 'entity'],
@@ -25,6 +32,7 @@ export const entityRowsSchema = {
       offset: { type: 'integer', minimum: 0, maximum: 1000000 },
       order_by: name,
       order_type: { type: 'string', enum: ['asc', 'desc'] },
+      ...filterParams,
     },
   },
   response: answers({

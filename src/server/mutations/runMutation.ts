@@ -53,7 +53,13 @@ export async function runMutation(
     let before: EntityRow | null = null;
     let result: WriteResult;
     if (mutation.operation === 'create') {
-      result = { kind: 'written', row: await repo.create(tx, fields, auth.userId, ctx) };
+      const row = await repo.create(tx, fields, auth.userId, auth.groupId, ctx);
+      // A row a group owns must land in a group where the caller's role grants the write.
+      if (!repo.createsTenant) {
+        const inScope = repo.inScope ? repo.inScope(row, ctx.scope) : ctx.scope.includes(repo.groupOf(row));
+        if (!inScope) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      }
+      result = { kind: 'written', row };
     } else {
       before = (await repo.find(tx, id as number, ctx.scope)) ?? null;
       if (!before) throw new NotFoundError(ADMIN_MSG.notInScope);

@@ -170,6 +170,44 @@ export interface AuditLogTable {
   entity: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** An argument an admin sets for one group (migration 150, client/clientargs). */
+export interface GroupArgsTable {
+  id: Generated<number>;
+  group_id: number;
+  arg_key: string;
+  arg_value: string;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An Athena-sync schema type of one group (migration 150, client/clientathenasyn). */
+export interface AthenaSchemaTypesTable {
+  id: Generated<number>;
+  group_id: number;
+  schema_type: string;
+  /** 1: synced as monthly partitions (the spec's is_monthly), 0: daily. */
+  is_monthly: ColumnType<number, number | undefined, number>;
+  status: ColumnType<number, number | undefined, number>;
+  last_sync_at: NullableTimestamp;
+  sync_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One sync an admin triggered for a schema type (migration 150). */
+export interface AthenaSyncRunsTable {
+  id: Generated<number>;
+  schema_type_id: number;
+  group_id: number;
+  is_monthly: number;
+  status: ColumnType<string, string | undefined, string>;
+  requested_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** One received file (migration 100): the upload history and the kept error report. */
 export interface UploadRunsTable {
   id: Generated<number>;
@@ -311,6 +349,9 @@ export interface StoreDatabase {
   agreement_acceptances: AgreementAcceptancesTable;
   share_links: ShareLinksTable;
   audit_log: AuditLogTable;
+  group_args: GroupArgsTable;
+  athena_schema_types: AthenaSchemaTypesTable;
+  athena_sync_runs: AthenaSyncRunsTable;
   upload_runs: UploadRunsTable;
   upload_slices: UploadSlicesTable;
   report_files: ReportFilesTable;

@@ -1,4 +1,4 @@
-import { formatDate, formatMonth } from './dates.js';
+import { formatDate, formatLoginTime, formatMonth } from './dates.js';
 import { DEFAULT_NUMBER_STYLE, type NumberStyle } from './numberStyle.js';
 import {
   DEFAULT_CURRENCY,
@@ -17,6 +17,7 @@ export const VALUE_FORMATS = {
   integer: formatInteger,
   percent: formatPercent,
   date: formatDate,
+  dateTime: formatLoginTime,
   month: formatMonth,
   monthYear: formatMonth,
   text: (v: unknown) =>

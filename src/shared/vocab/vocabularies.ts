@@ -62,6 +62,18 @@ export const MAILER_STATUS = {
   0: { label: 'In-Active', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
 
+/** A group's (or any admin row's) status flag: 1 active, else in-active (docs/product-spec.md §4). */
+export const ACTIVE_STATUS = {
+  1: { label: 'Active', tone: 'good' },
+  0: { label: 'In-Active', tone: 'bad' },
+} as const satisfies Record<number, VocabEntry>;
+
+/** How an Athena-sync schema type is partitioned (the spec's is_monthly). */
+export const PARTITIONING = {
+  0: { label: 'Daily', tone: 'neutral' },
+  1: { label: 'Monthly', tone: 'info' },
+} as const satisfies Record<number, VocabEntry>;
+
 export const PROMOTION_STATE = {
   running: { label: 'Running', tone: 'info' },
   planning: { label: 'Planning', tone: 'neutral' },
@@ -129,6 +141,8 @@ export const VOCABULARIES = {
   processStatus: PROCESS_STATUS,
   violationType: VIOLATION_TYPE,
   mailer: MAILER_STATUS,
+  activeStatus: ACTIVE_STATUS,
+  partitioning: PARTITIONING,
   promotion: PROMOTION_STATE,
   archive: ARCHIVE_FLAG,
   ownership: OWNERSHIP,

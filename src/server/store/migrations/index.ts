@@ -10,6 +10,7 @@ import * as uploads from './100_uploads.js';
 import * as reportMailers from './120_report_mailers.js';
 import * as crawl from './130_crawl.js';
 import * as userRoleVersions from './140_user_role_versions.js';
+import * as clientSettings from './150_client_settings.js';
 import * as alerts from './170_alerts.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 
@@ -28,6 +29,7 @@ export const migrationProvider: MigrationProvider = {
       '120_report_mailers': reportMailers,
       '130_crawl': crawl,
       '140_user_role_versions': userRoleVersions,
+      '150_client_settings': clientSettings,
       '170_alerts': alerts,
       '200_report_number_style': reportNumberStyle,
     }),

@@ -9,10 +9,11 @@ import type { LookupFormContext } from './lookup/lookupContext.js';
 import { LookupChecklist } from './lookup/LookupChecklist.js';
 import { LookupSelect } from './lookup/LookupSelect.js';
 import { PairListField } from './lookup/PairListField.js';
+import { FORM_WIDGETS } from './formWidgets.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
-const WIDGETS = { lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
+const WIDGETS = { ...FORM_WIDGETS, lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
 const FIELDS = { pairList: PairListField };
 
 type Row = Record<string, unknown>;

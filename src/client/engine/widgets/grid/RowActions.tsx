@@ -12,8 +12,16 @@ export function rowWithId(action: RowAction, row: Row): Row {
   return action.idField ? { ...row, id: row[action.idField] } : row;
 }
 
-/** The payload of a row action: the declared key fields of the row (all fields when none declared). */
+/**
+ * The payload of a row action: a create mutation gets the row fields its `with` names, another
+ * mutation the row as read (id, updated_at), an endpoint the fields its `payload` renames, else
+ * the declared key fields (all without).
+ */
 export function rowActionPayload(action: RowAction, row: Row): Row {
+  if (action.mutation && action.with)
+    return Object.fromEntries(
+      Object.entries(action.with).map(([field, from]) => [field, from === undefined ? null : row[from]]),
+    );
   if (action.mutation) return { id: rowWithId(action, row).id, updated_at: row.updated_at };
   if (action.payload)
     return Object.fromEntries(
