@@ -1540,13 +1540,17 @@ export interface GridWidget {
    */
   query?: string;
   /**
-   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query; the screen must declare a mutation on the entity.
+   * Read store rows instead of a query: a store entity's (GET /api/v1/rows/{area}/{screen}/{entity}; the screen must declare a mutation on the entity), or a store-backed list endpoint's (GET /api/v1/{endpoint}); exactly one of the two.
    */
   rows?: {
     /**
      * Store entity, e.g. group.
      */
-    entity: string;
+    entity?: string;
+    /**
+     * A list route answering { rows, total } for offset, limit, order_by, order_type, scoped to the caller's group by the server, e.g. report-mailers/rows (run logs and other lists that are no entity).
+     */
+    endpoint?: string;
   };
   /**
    * Columns in order.

@@ -102,7 +102,12 @@ describe('report deliveries', () => {
     expect(created.status).toBe(200);
     sftpMailer = created.body.data!;
     expect(sftpMailer).toMatchObject({ distribution: 'sftp', secretSet: true });
-    expect(sftpMailer.target).toEqual({ host: '127.0.0.1', port: sftp.port, username: sftp.username, path: '/outbox' });
+    expect(sftpMailer.target).toEqual({
+      host: '127.0.0.1',
+      port: sftp.port,
+      username: sftp.username,
+      path: '/outbox',
+    });
     expect(JSON.stringify(created.body)).not.toContain(sftp.password);
     const listed = (await demo.get<MailerView[]>('report-mailers')).body.data!;
     expect(JSON.stringify(listed)).not.toContain(sftp.password);
@@ -124,10 +129,20 @@ describe('report deliveries', () => {
       target: { host: '127.0.0.1', port: sftp.port, username: sftp.username, path: '/outbox' },
     });
     expect(kept.body.data!.secretSet).toBe(true);
-    const bad = await demo.post('report-mailers', { ...base, name: 'x', distribution: 'ftp', target: { host: 'h' } });
+    const bad = await demo.post('report-mailers', {
+      ...base,
+      name: 'x',
+      distribution: 'ftp',
+      target: { host: 'h' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Host, username and password are required');
-    const badAzure = await demo.post('report-mailers', { ...base, name: 'x', distribution: 'azure', target: {} });
+    const badAzure = await demo.post('report-mailers', {
+      ...base,
+      name: 'x',
+      distribution: 'azure',
+      target: {},
+    });
     expect(badAzure.body.msg).toBe('Container and connection string are required');
   });
 
@@ -137,7 +152,9 @@ describe('report deliveries', () => {
     );
     expect(dry.body.data!.run).toMatchObject({ status: 1, statusName: 'Report Manager Success' });
     expect(dry.body.data!.wouldSend.destination).toMatch(
-      new RegExp(`^sftp://reports@127\\.0\\.0\\.1:${sftp.port}/outbox/Stock-to-SFTP-\\d{4}-\\d\\d-\\d\\d-r\\d+\\.xlsx$`),
+      new RegExp(
+        `^sftp://reports@127\\.0\\.0\\.1:${sftp.port}/outbox/Stock-to-SFTP-\\d{4}-\\d\\d-\\d\\d-r\\d+\\.xlsx$`,
+      ),
     );
     expect(sftp.files()).toEqual([]);
 
@@ -208,7 +225,9 @@ describe('report deliveries', () => {
     const blobName = `weekly/Stock-to-Azure-${new Date().toISOString().slice(0, 10)}-r${azureRun.id}.xlsx`;
     expect(blobs).toEqual([blobName]);
     expect(azureRun.deliveredTo).toBe(container.getBlockBlobClient(blobName).url);
-    expect(await xlsxRows(await container.getBlockBlobClient(blobName).downloadToBuffer())).toBeGreaterThan(5);
+    expect(await xlsxRows(await container.getBlockBlobClient(blobName).downloadToBuffer())).toBeGreaterThan(
+      5,
+    );
   });
 
   it('a wrong password fails with the error after retries; re-trigger after the fix delivers the same run', async () => {
@@ -229,9 +248,9 @@ describe('report deliveries', () => {
 
     const failedList = (await demo.get<RunView[]>('report-mailer-runs?status=4')).body.data!;
     expect(failedList.map((r) => r.id)).toContain(failed.id);
-    expect((await rival.get<RunView[]>('report-mailer-runs?status=4')).body.data!.map((r) => r.id)).not.toContain(
-      failed.id,
-    );
+    expect(
+      (await rival.get<RunView[]>('report-mailer-runs?status=4')).body.data!.map((r) => r.id),
+    ).not.toContain(failed.id);
     expect((await rival.post(`report-mailer-runs/${failed.id}/retrigger`)).status).toBe(404);
     const delivered = await demo.post(`report-mailer-runs/${sftpRun.id}/retrigger`);
     expect(delivered.status).toBe(400);
@@ -249,21 +268,25 @@ describe('report deliveries', () => {
     const fixed = await settled(demo, wrong.id, failed.id);
     expect(fixed).toMatchObject({ status: 3, statusName: 'Report Delivered', error: null });
     expect(fixed.attempts).toBeGreaterThanOrEqual(2);
-    expect(sftp.files()).toContain(`Wrong-password-${new Date().toISOString().slice(0, 10)}-r${failed.id}.xlsx`);
+    expect(sftp.files()).toContain(
+      `Wrong-password-${new Date().toISOString().slice(0, 10)}-r${failed.id}.xlsx`,
+    );
   });
 
   it('delivery stats count the group’s runs per distribution; the rival sees none of them', async () => {
     const stats = (
-      await demo.get<{ total: Record<string, number>; byDistribution: Record<string, Record<string, number>> }>(
-        'report-mailer-runs/stats?days=7',
-      )
+      await demo.get<{
+        total: Record<string, number>;
+        byDistribution: Record<string, Record<string, number>>;
+      }>('report-mailer-runs/stats?days=7')
     ).body.data!;
     expect(stats.byDistribution.sftp).toMatchObject({ delivered: 2, failed: 0, dryRuns: 1 });
     expect(stats.byDistribution.ftp).toMatchObject({ delivered: 1, runs: 1, successRate: 100 });
     expect(stats.byDistribution.azure).toMatchObject({ delivered: 1 });
     expect(stats.total).toMatchObject({ delivered: 4, dryRuns: 1 });
     expect(stats.total.meanDeliverySeconds).toBeGreaterThan(0);
-    const theirs = (await rival.get<{ total: Record<string, number> }>('report-mailer-runs/stats')).body.data!;
+    const theirs = (await rival.get<{ total: Record<string, number> }>('report-mailer-runs/stats')).body
+      .data!;
     expect(theirs.total.runs).toBe(0);
     expect((await demo.get('report-mailer-runs/stats?days=0')).status).toBe(400);
   });

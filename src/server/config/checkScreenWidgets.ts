@@ -97,7 +97,7 @@ export function isPagedOrGrouped(q: ScreenQuery): boolean {
 function checkGridSource(
   screen: ScreenConfig,
   query: string | undefined,
-  rows: { entity: string } | undefined,
+  rows: { entity?: string; endpoint?: string } | undefined,
   i: number,
   add: Add,
 ): boolean {
@@ -106,6 +106,11 @@ function checkGridSource(
     return false;
   }
   if (!rows) return true;
+  if ((rows.entity === undefined) === (rows.endpoint === undefined)) {
+    add(pointer('widgets', i, 'rows'), 'grid rows need exactly one of "entity" and "endpoint"');
+    return false;
+  }
+  if (rows.entity === undefined) return false;
   const entities = [...new Set((screen.mutations ?? []).map((m) => m.entity))];
   if (!entities.includes(rows.entity))
     add(

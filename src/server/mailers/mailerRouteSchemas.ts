@@ -57,7 +57,10 @@ export const mailerBody = {
 } as const;
 
 // A mailer's id and the list's paging take the same shape as the report files' (reports module).
-export { fileIdParams as mailerIdParams, listQuery as mailerListQuery } from '../reports/reportRouteSchemas.js';
+export {
+  fileIdParams as mailerIdParams,
+  listQuery as mailerListQuery,
+} from '../reports/reportRouteSchemas.js';
 
 export const runIdParams = fileIdParams;
 
@@ -83,3 +86,30 @@ export const statsQuery = {
 
 export const objectAnswer = answers({ type: 'object', additionalProperties: true });
 export const listAnswer = answers({ type: 'array', items: { type: 'object', additionalProperties: true } });
+
+/** A grid's paging (rows.endpoint grids send offset and limit; sorting is fixed: newest first). */
+export const gridRowsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
+    order_by: { type: 'string', maxLength: 64 },
+    order_type: { type: 'string', enum: ['asc', 'desc'] },
+  },
+} as const;
+
+/** The screen's create / edit overlay: the mailer's fields, `id` when editing; the row's read-only fields ride along and are ignored. */
+export const mailerSaveBody = {
+  ...mailerBody,
+  additionalProperties: true,
+  properties: { ...mailerBody.properties, id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+/** A row action's body: the row's id. */
+export const rowIdBody = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: true,
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;

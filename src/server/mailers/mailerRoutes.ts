@@ -16,6 +16,7 @@ import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
 import { destinationOf } from './delivery/deliverReport.js';
 import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
+import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 export const NO_SUCH_MAILER = 'Report mailer not found';
@@ -24,7 +25,6 @@ export const BAD_TIMING = 'Invalid cron expression or time zone';
 export const NEED_RECIPIENT = 'Add at least one recipient';
 export const NEED_SERVER = 'Host, username and password are required';
 export const NEED_AZURE = 'Container and connection string are required';
-export const NOT_RETRIGGERABLE = 'Only a failed delivery can be re-triggered';
 
 /**
  * Report mailers of the caller's group (spec report/reportmailer): list (page size 20), create,
@@ -48,8 +48,12 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     }
     const hasSecret = body.secret !== undefined || Boolean(stored?.secret);
     const t = body.target ?? {};
-    if (body.distribution === 'email' && body.recipients.length === 0) throw new BadRequestError(NEED_RECIPIENT);
-    if ((body.distribution === 'sftp' || body.distribution === 'ftp') && (!t.host || !t.username || !hasSecret))
+    if (body.distribution === 'email' && body.recipients.length === 0)
+      throw new BadRequestError(NEED_RECIPIENT);
+    if (
+      (body.distribution === 'sftp' || body.distribution === 'ftp') &&
+      (!t.host || !t.username || !hasSecret)
+    )
       throw new BadRequestError(NEED_SERVER);
     if (body.distribution === 'azure' && (!t.container || !hasSecret)) throw new BadRequestError(NEED_AZURE);
     if (body.distribution !== 'email' && body.distribution !== 'azure' && !t.port)
@@ -125,7 +129,12 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       return ok({
         run: runView(run),
         wouldSend: { distribution: mailer.distribution, recipients: mailer.recipients, subject, destination },
-        file: file && { id: file.id, fileName: file.file_name, rows: file.rows, bytes: Number(file.bytes ?? 0) },
+        file: file && {
+          id: file.id,
+          fileName: file.file_name,
+          rows: file.rows,
+          bytes: Number(file.bytes ?? 0),
+        },
       });
     },
   );
@@ -188,6 +197,8 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       return ok(runView(run));
     },
   );
+
+  registerMailerScreenRoutes(app, { repo, jobs, deps, checked, sealed, mailerOf });
 
   app.get<{ Querystring: { days: number } }>(
     '/report-mailer-runs/stats',

@@ -39,7 +39,9 @@ export async function syncMailerSchedule(jobs: Jobs, mailer: ReportMailerRow): P
  * while a job of the run is still queued or retrying, no second one is added (that one delivers).
  */
 export async function enqueueRun(jobs: Jobs, mailerId: number, runId: number): Promise<void> {
-  await jobs.boss.send(MAILER_QUEUE, { mailerId, runId } satisfies MailerJobData, { singletonKey: `run-${runId}` });
+  await jobs.boss.send(MAILER_QUEUE, { mailerId, runId } satisfies MailerJobData, {
+    singletonKey: `run-${runId}`,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { schedulePreview } from './schedulePreview.js';
 import type { ReportMailerRow, ReportMailerRunRow } from './reportMailerRepo.js';
+import { destinationOf } from './delivery/deliverReport.js';
 
 export const STATUS_NAMES: Record<number, string> = {
   1: 'Report Manager Success',
@@ -18,6 +19,8 @@ export function mailerView(m: ReportMailerRow) {
     recipients: m.recipients,
     distribution: m.distribution,
     target: m.target,
+    /** The recipients, or the remote folder / container (no credential in it). */
+    destination: destinationOf(m, '').replace(/\/$/, ''),
     /** The credential itself is write-only: the API only says whether one is stored. */
     secretSet: m.secret !== null && m.secret !== '',
     format: m.format,
@@ -49,6 +52,13 @@ export function runView(r: ReportMailerRunRow) {
 }
 
 /** A run-log row of the group's log, with its mailer (processmonitor screens). */
-export function groupRunView(r: ReportMailerRunRow & { mailer_name: string; distribution: string; report_type: string }) {
-  return { ...runView(r), mailerName: r.mailer_name, distribution: r.distribution, reportType: r.report_type };
+export function groupRunView(
+  r: ReportMailerRunRow & { mailer_name: string; distribution: string; report_type: string },
+) {
+  return {
+    ...runView(r),
+    mailerName: r.mailer_name,
+    distribution: r.distribution,
+    reportType: r.report_type,
+  };
 }

@@ -217,7 +217,13 @@ export class ReportMailerRepo {
   }
 
   /** The group's run log across mailers (processmonitor screens), newest first, with each mailer's name. */
-  async groupRuns(groupId: number, statuses: number[], limit: number, offset: number) {
+  async groupRuns(
+    groupId: number,
+    statuses: number[],
+    limit: number,
+    offset: number,
+    deliveriesOnly = false,
+  ) {
     let query = this.db
       .selectFrom('report_mailer_runs as r')
       .innerJoin('report_mailers as m', 'm.id', 'r.mailer_id')
@@ -225,6 +231,7 @@ export class ReportMailerRepo {
       .select(['m.name as mailer_name', 'm.distribution', 'm.report_type'])
       .where('r.group_id', '=', groupId);
     if (statuses.length) query = query.where('r.status', 'in', statuses);
+    if (deliveriesOnly) query = query.where('r.dry_run', '=', false);
     return query.orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
   }
 
@@ -244,5 +251,24 @@ export class ReportMailerRepo {
       .where('r.started_at', '>=', since)
       .groupBy(['m.distribution', 'r.status', 'r.dry_run'])
       .execute();
+  }
+
+  async count(groupId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('report_mailers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('group_id', '=', groupId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countRuns(groupId: number, statuses: number[], deliveriesOnly: boolean): Promise<number> {
+    let query = this.db
+      .selectFrom('report_mailer_runs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('group_id', '=', groupId);
+    if (statuses.length) query = query.where('status', 'in', statuses);
+    if (deliveriesOnly) query = query.where('dry_run', '=', false);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 }

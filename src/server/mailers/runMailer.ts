@@ -81,7 +81,8 @@ export async function attemptRun(
 ): Promise<MailerRunResult> {
   const naming = runNaming(deps, mailer, run);
   const destination = destinationOf(mailer, naming.remoteName);
-  if (run.status === RUN_STATUS.delivered) return { run, file: undefined, subject: naming.subject, destination };
+  if (run.status === RUN_STATUS.delivered)
+    return { run, file: undefined, subject: naming.subject, destination };
   run = await mailers.beginAttempt(run.id);
   let file: ReportFileRow | undefined;
   try {

@@ -23,7 +23,16 @@ export async function startTestFtpServer(): Promise<TestFtpServer> {
     url: `ftp://127.0.0.1:${port}`,
     pasv_url: '127.0.0.1',
     anonymous: false,
-    log: { info() {}, debug() {}, trace() {}, warn() {}, error() {}, child() { return this; } } as never,
+    log: {
+      info() {},
+      debug() {},
+      trace() {},
+      warn() {},
+      error() {},
+      child() {
+        return this;
+      },
+    } as never,
   });
   server.on('login', ({ username: user, password: pass }, resolve, reject) => {
     if (user === username && pass === password) resolve({ root });

@@ -1,4 +1,17 @@
-import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ssh2, { type Connection } from 'ssh2';
@@ -105,10 +118,12 @@ export async function startTestSftpServer(): Promise<TestSftpServer> {
           sftp.on('FSTAT', (reqid, handle) =>
             guard(reqid, () => sftp.attrs(reqid, attrsOf(fstatSync(handleOf(handle)!.fd)))),
           );
-          for (const op of ['STAT', 'LSTAT'] as const)
-            sftp.on(op, (reqid, p) => guard(reqid, () => sftp.attrs(reqid, attrsOf(statSync(local(p))))));
-          for (const op of ['SETSTAT', 'FSETSTAT'] as const)
-            sftp.on(op, (reqid) => sftp.status(reqid, STATUS_CODE.OK));
+          const stat = (reqid: number, p: string) =>
+            guard(reqid, () => sftp.attrs(reqid, attrsOf(statSync(local(p)))));
+          sftp.on('STAT', stat);
+          sftp.on('LSTAT', stat);
+          sftp.on('SETSTAT', (reqid) => sftp.status(reqid, STATUS_CODE.OK));
+          sftp.on('FSETSTAT', (reqid) => sftp.status(reqid, STATUS_CODE.OK));
           sftp.on('REALPATH', (reqid, p) => {
             const abs = path.posix.normalize(`/${p}`);
             sftp.name(reqid, [{ filename: abs, longname: abs, attrs: {} as never }]);
@@ -132,7 +147,12 @@ export async function startTestSftpServer(): Promise<TestSftpServer> {
             }),
           );
           sftp.on('OPENDIR', (reqid, p) =>
-            guard(reqid, () => sftp.handle(reqid, newHandle({ fd: -1, dir: readdirSync(local(p)).map((n) => path.posix.join(p, n)) }))),
+            guard(reqid, () =>
+              sftp.handle(
+                reqid,
+                newHandle({ fd: -1, dir: readdirSync(local(p)).map((n) => path.posix.join(p, n)) }),
+              ),
+            ),
           );
           sftp.on('READDIR', (reqid, handle) => {
             const entry = handleOf(handle);

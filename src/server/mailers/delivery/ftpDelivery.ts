@@ -5,7 +5,12 @@ import { remoteJoin, type FileDelivery } from './deliveryTypes.js';
 export const ftpDelivery: FileDelivery = async (target, secret, file) => {
   const client = new Client(30_000);
   try {
-    await client.access({ host: target.host, port: target.port ?? 21, user: target.username, password: secret });
+    await client.access({
+      host: target.host,
+      port: target.port ?? 21,
+      user: target.username,
+      password: secret,
+    });
     if (target.path) {
       await client.ensureDir(target.path);
       await client.cd('/');
