@@ -43,7 +43,7 @@ export async function startTestAzurite(): Promise<TestAzurite> {
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; i < 300 && !(await listening(port)); i++) {
     if (child.exitCode !== null) throw new Error(`azurite exited: ${stderr}`);

@@ -52,7 +52,7 @@ export async function deliverReport(
   if (distribution === 'email') return sendByEmail(deps, mailer, file, subject, deliveryKey);
   if (!mailer.secret) throw new Error(NO_CREDENTIAL);
   const secret = secretBox(deps).open(mailer.secret, mailer.group_id);
-  return FILE_DELIVERIES[distribution](mailer.target as DeliveryTarget, secret, file);
+  return FILE_DELIVERIES[distribution](mailer.target, secret, file);
 }
 
 async function sendByEmail(
