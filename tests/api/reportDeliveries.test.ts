@@ -80,7 +80,7 @@ beforeAll(async () => {
   server = await startTestServer({ SECRET_KEY: 'deliveries-test-secret-0123456789abcdef' });
   demo = await signIn(server);
   rival = await signIn(server, 'rival@shelfscope.test');
-}, 180_000);
+}, 480_000);
 
 afterAll(async () => {
   await server?.close();
@@ -289,5 +289,34 @@ describe('report deliveries', () => {
       .data!;
     expect(theirs.total.runs).toBe(0);
     expect((await demo.get('report-mailer-runs/stats?days=0')).status).toBe(400);
+  });
+
+  it('the screens read the group’s rows only (mailers, runs, deliveries, stats); the analyst gets 403', async () => {
+    type Page = { rows: { id: number; distribution?: string; dryRun?: boolean }[]; total: number };
+    const mailers = (await demo.get<Page>('report-mailers/rows?limit=20&offset=0')).body.data!;
+    expect(mailers.rows.map((r) => r.id)).toContain(sftpMailer.id);
+    expect(mailers.total).toBe(mailers.rows.length);
+    expect(JSON.stringify(mailers)).not.toContain(sftp.password);
+    expect((await rival.get<Page>('report-mailers/rows')).body.data!.total).toBe(0);
+    const runs = (await demo.get<Page>('report-mailer-runs/rows')).body.data!;
+    const deliveries = (await demo.get<Page>('report-mailer-runs/deliveries/rows')).body.data!;
+    expect(runs.rows.some((r) => r.dryRun)).toBe(true);
+    expect(deliveries.rows.some((r) => r.dryRun)).toBe(false);
+    expect(deliveries.total).toBe(runs.total - 1);
+    expect((await rival.get<Page>('report-mailer-runs/rows')).body.data!.total).toBe(0);
+    const stats = (await demo.get<Page>('report-mailer-runs/stats/rows')).body.data!;
+    expect(stats.rows.map((r) => r.distribution)).toContain('Total (30 days)');
+    const refused = await demo.post('report-mailer-runs/retrigger', { id: sftpRun.id });
+    expect(refused.body.msg).toBe('Only a failed delivery can be re-triggered');
+    expect((await rival.post('report-mailers/dry-run', { id: sftpMailer.id })).status).toBe(404);
+
+    const analyst = await signIn(server, 'analyst@shelfscope.test');
+    for (const path of [
+      'report-mailers/rows',
+      'report-mailer-runs/rows',
+      'report-mailer-runs/deliveries/rows',
+    ])
+      expect((await analyst.get(path)).status, path).toBe(403);
+    expect((await analyst.post('report-mailer-runs/retrigger', { id: sftpRun.id })).status).toBe(403);
   });
 });
