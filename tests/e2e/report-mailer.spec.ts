@@ -61,7 +61,11 @@ test('a mailer to SFTP: dry run uploads nothing, run now delivers one file, the 
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Run Now' }).click();
   await expect(page.getByText(/is being delivered \(run \d+\)/)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => sftp.files(), { timeout: 120_000 }).toHaveLength(1);
+  // Uploaded as <name>.part, then renamed: wait for the finished file.
+  await expect
+    .poll(() => sftp.files().filter((f) => !f.endsWith('.part')), { timeout: 120_000 })
+    .toHaveLength(1);
+  expect(sftp.files()).toHaveLength(1);
   expect(sftp.files()[0]).toMatch(/^outbox\/SFTP-stock-\d+-\d{4}-\d\d-\d\d-r\d+\.xlsx$/);
 
   await expect
