@@ -1593,19 +1593,23 @@ export interface GridWidget {
    */
   query?: string;
   /**
-   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query: a writable entity of the catalogue or a read-only one (auditEntry). The screen's filters (and date picker) must be filters the entity declares; they are sent with paging and sort.
+   * Read store rows instead of a query: a store entity's (GET /api/v1/rows/{area}/{screen}/{entity}; a writable entity of the catalogue or a read-only one such as auditEntry, whose declared filters the screen's filters and date picker must be), or a store-backed list endpoint's (GET /api/v1/{endpoint}); exactly one of entity and endpoint.
    */
   rows?: {
     /**
      * Store entity, e.g. group or auditEntry.
      */
-    entity: string;
+    entity?: string;
     /**
      * Only rows whose fields equal these values (e.g. status: blocked); applied by the server from the config, so a client cannot widen it. Each key is a field of the entity.
      */
     where?: {
       [k: string]: string | number | boolean | undefined;
     };
+    /**
+     * A list route answering { rows, total } for offset, limit, order_by, order_type, scoped to the caller's group by the server, e.g. report-mailers/rows (run logs and other lists that are no entity).
+     */
+    endpoint?: string;
   };
   /**
    * Columns in order.

@@ -5,13 +5,20 @@ import { useEngine } from './EngineContext.js';
 import type { LoadState } from './useQueryRows.js';
 
 /**
- * A store entity's rows for a grid configured with `rows: { entity }` (docs/write-half.md
- * "Reading an entity's rows"): paging, sort and the screen's filters go to the server, which
- * scopes the rows to the caller's groups. Show More appends; any other change starts over. No entity: stays idle.
+ * A store entity's rows for a grid configured with `rows: { entity }` or `rows: { endpoint }`
+ * (docs/write-half.md "Reading an entity's rows"): paging, sort and (for an entity) the screen's
+ * filters go to the server, which scopes the rows to the caller's groups. Show More appends; any
+ * other change starts over. No entity: stays idle.
  * A new `version` (a row action wrote) reloads every loaded row in one call.
  */
-export function useEntityRows(entity: string | undefined, version = 0): LoadState {
+export function useEntityRows(
+  rows: { entity?: string; endpoint?: string } | undefined,
+  version = 0,
+): LoadState {
   const { screen, store, source } = useEngine();
+  // An entity's generic read, or a list endpoint of the store (`rows.endpoint`, same answer).
+  const entity =
+    rows?.endpoint ?? (rows?.entity ? `rows/${screen.area}/${screen.id}/${rows.entity}` : undefined);
   const snap = useSnapshot(store);
   const f = snap.filters as Record<string, unknown>;
   const params: Record<string, unknown> = {};
@@ -35,7 +42,7 @@ export function useEntityRows(entity: string | undefined, version = 0): LoadStat
     const call =
       reload && offset > 0 ? { ...params, offset: 0, limit: offset + Number(params.limit ?? 10) } : params;
     setState((s) => ({ status: 'loading', result: append || reload ? s.result : null }));
-    source.rows(`rows/${screen.area}/${screen.id}/${entity}`, call).then(
+    source.rows(entity, call).then(
       (res) => {
         if (!live) return;
         setState((s) => ({

@@ -101,7 +101,7 @@ export function isPagedOrGrouped(q: ScreenQuery): boolean {
  */
 function checkGridSource(
   query: string | undefined,
-  rows: { entity: string } | undefined,
+  rows: { entity?: string; endpoint?: string } | undefined,
   i: number,
   add: Add,
 ): boolean {
@@ -110,6 +110,11 @@ function checkGridSource(
     return false;
   }
   if (!rows) return true;
+  if ((rows.entity === undefined) === (rows.endpoint === undefined)) {
+    add(pointer('widgets', i, 'rows'), 'grid rows need exactly one of "entity" and "endpoint"');
+    return false;
+  }
+  if (rows.entity === undefined) return false;
   if (!isReadableEntity(rows.entity))
     add(
       pointer('widgets', i, 'rows', 'entity'),

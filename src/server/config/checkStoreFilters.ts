@@ -14,7 +14,7 @@ type Add = (p: string, message: string) => void;
 export function checkStoreFilters(screen: ScreenConfig, add: Add): void {
   const declared = new Map<string, EntityFilter>();
   for (const w of screen.widgets)
-    if (w.kind === 'grid' && w.rows && isReadableEntity(w.rows.entity))
+    if (w.kind === 'grid' && w.rows?.entity !== undefined && isReadableEntity(w.rows.entity))
       for (const [name, f] of Object.entries(entityFilters(w.rows.entity))) declared.set(name, f);
   (screen.filters ?? []).forEach((f, i) => {
     if (!('field' in f)) return;

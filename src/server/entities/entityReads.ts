@@ -61,7 +61,12 @@ export function isReadableEntity(name: string): name is ReadableEntity {
 export function sortableColumns(entity: ReadableEntity): readonly string[] {
   if (isReadOnlyEntity(entity)) return READ_ONLY_ENTITIES[entity];
   const fields = Object.entries(ENTITY_CATALOGUE[entity]);
-  return ['id', 'created_at', 'updated_at', ...fields.filter(([, t]) => t !== 'idList' && t !== 'objectList').map(([f]) => f)];
+  return [
+    'id',
+    'created_at',
+    'updated_at',
+    ...fields.filter(([, t]) => t !== 'idList' && t !== 'objectList').map(([f]) => f),
+  ];
 }
 
 export function entityFilters(entity: ReadableEntity): Record<string, EntityFilter> {

@@ -1,9 +1,10 @@
 import { answers } from '../http/schemaKit.js';
+import { fileIdParams } from '../reports/reportRouteSchemas.js';
 
 /** JSON Schemas of the report-mailer routes (400s before a handler runs; /api/docs). */
 export const mailerBody = {
   type: 'object',
-  required: ['name', 'reportType', 'recipients', 'cron', 'timeZone'],
+  required: ['name', 'reportType', 'cron', 'timeZone'],
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 120 },
@@ -20,12 +21,34 @@ export const mailerBody = {
     },
     recipients: {
       type: 'array',
-      minItems: 1,
+      minItems: 0,
+      default: [],
       maxItems: 50,
       uniqueItems: true,
       items: { type: 'string', format: 'email', maxLength: 254 },
     },
-    distribution: { type: 'string', enum: ['email'], default: 'email' },
+    distribution: { type: 'string', enum: ['email', 'sftp', 'ftp', 'azure'], default: 'email' },
+    target: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'sftp / ftp: host, port, username, path; azure: container, path',
+      properties: {
+        host: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.:-]+$' },
+        port: { type: 'integer', minimum: 1, maximum: 65535 },
+        username: { type: 'string', minLength: 1, maxLength: 128 },
+        path: { type: 'string', maxLength: 500, pattern: '^[^\\\\]*$' },
+        container: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$' },
+      },
+    },
+    secret: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 16000,
+      writeOnly: true,
+      description:
+        'Password (sftp / ftp), OpenSSH private key (sftp) or connection string (azure); stored encrypted, never returned; omit to keep the stored one',
+    },
     format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' },
     cron: { type: 'string', minLength: 9, maxLength: 120, description: 'e.g. 0 9 * * 1' },
     timeZone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA zone, e.g. Asia/Kolkata' },
@@ -39,5 +62,54 @@ export {
   listQuery as mailerListQuery,
 } from '../reports/reportRouteSchemas.js';
 
+export const runIdParams = fileIdParams;
+
+export const runListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: {
+      type: 'string',
+      pattern: '^[1-4](,[1-4]){0,3}$',
+      description: 'Delivery statuses, comma separated (1 Report Manager Success .. 4 Delivery Failed)',
+    },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
+  },
+} as const;
+
+export const statsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { days: { type: 'integer', minimum: 1, maximum: 366, default: 30 } },
+} as const;
+
 export const objectAnswer = answers({ type: 'object', additionalProperties: true });
 export const listAnswer = answers({ type: 'array', items: { type: 'object', additionalProperties: true } });
+
+/** A grid's paging (rows.endpoint grids send offset and limit; sorting is fixed: newest first). */
+export const gridRowsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
+    order_by: { type: 'string', maxLength: 64 },
+    order_type: { type: 'string', enum: ['asc', 'desc'] },
+  },
+} as const;
+
+/** The screen's create / edit overlay: the mailer's fields, `id` when editing; the row's read-only fields ride along and are ignored. */
+export const mailerSaveBody = {
+  ...mailerBody,
+  additionalProperties: true,
+  properties: { ...mailerBody.properties, id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+/** A row action's body: the row's id. */
+export const rowIdBody = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: true,
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
@@ -6,28 +7,38 @@ import { requireAdminActivity } from '../auth/guards.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { parseDataRequest } from '../query/dataRequest.js';
 import { exportContext } from '../reports/exportContext.js';
-import { mailerView, runView } from './mailerView.js';
-import { ReportMailerRepo, type MailerFields } from './reportMailerRepo.js';
-import { runMailer } from './runMailer.js';
-import { syncMailerSchedule } from './mailerSchedule.js';
+import { secretBox } from './delivery/deliverReport.js';
+import { deliveryStats } from './deliveryStats.js';
+import { groupRunView, mailerView, runView } from './mailerView.js';
+import { ReportMailerRepo, type MailerFields, type ReportMailerRow } from './reportMailerRepo.js';
+import { attemptRun, runNaming } from './runMailer.js';
+import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
+import { destinationOf } from './delivery/deliverReport.js';
 import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
+import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 export const NO_SUCH_MAILER = 'Report mailer not found';
+export const NO_SUCH_RUN = 'Report delivery not found';
 export const BAD_TIMING = 'Invalid cron expression or time zone';
+export const NEED_RECIPIENT = 'Add at least one recipient';
+export const NEED_SERVER = 'Host, username and password are required';
+export const NEED_AZURE = 'Container and connection string are required';
 
 /**
  * Report mailers of the caller's group (spec report/reportmailer): list (page size 20), create,
- * update, toggle Active/In-Active, dry run (builds the report, sends nothing), run now (builds
- * and e-mails it) and the run log. Another group's id is simply not found.
+ * update, toggle Active/In-Active, dry run (builds the report, sends nothing), run now (a queue
+ * job), the run log, the failed-delivery re-trigger and delivery stats. Another group's id is
+ * simply not found; credentials are write-only.
  */
 export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
   const repo = new ReportMailerRepo(app.deps.store.db);
   const deps = { ...app.deps, jobs };
+  const box = secretBox(app.deps);
 
-  /** A bad report type, filter, cron or zone is a 400 now, not a failed delivery later. */
-  function checked(body: MailerFields): MailerFields {
+  /** A bad report type, filter, cron, zone or target is a 400 now, not a failed delivery later. */
+  function checked(body: MailerFields, stored?: ReportMailerRow): MailerFields {
     const ctx = exportContext(app.deps.config.current(), body.reportType);
     parseDataRequest(ctx, body.filters);
     try {
@@ -35,8 +46,23 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     } catch {
       throw new BadRequestError(BAD_TIMING);
     }
+    const hasSecret = body.secret !== undefined || Boolean(stored?.secret);
+    const t = body.target ?? {};
+    if (body.distribution === 'email' && body.recipients.length === 0)
+      throw new BadRequestError(NEED_RECIPIENT);
+    if (
+      (body.distribution === 'sftp' || body.distribution === 'ftp') &&
+      (!t.host || !t.username || !hasSecret)
+    )
+      throw new BadRequestError(NEED_SERVER);
+    if (body.distribution === 'azure' && (!t.container || !hasSecret)) throw new BadRequestError(NEED_AZURE);
+    if (body.distribution !== 'email' && body.distribution !== 'azure' && !t.port)
+      body.target = { ...t, port: body.distribution === 'sftp' ? 22 : 21 };
     return body;
   }
+
+  const sealed = (groupId: number, body: MailerFields) =>
+    body.secret === undefined ? undefined : box.seal(body.secret, groupId);
 
   async function mailerOf(groupId: number, id: number) {
     const mailer = await repo.ofGroup(groupId, id);
@@ -59,7 +85,8 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const row = await repo.create(auth.groupId, auth.userId, checked(request.body));
+      const body = checked(request.body);
+      const row = await repo.create(auth.groupId, auth.userId, body, sealed(auth.groupId, body));
       await syncMailerSchedule(jobs, row);
       return ok(mailerView(row));
     },
@@ -70,7 +97,8 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { params: s.mailerIdParams, body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const row = await repo.update(auth.groupId, request.params.id, checked(request.body));
+      const body = checked(request.body, await mailerOf(auth.groupId, request.params.id));
+      const row = await repo.update(auth.groupId, request.params.id, body, sealed(auth.groupId, body));
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
       return ok(mailerView(row));
@@ -89,25 +117,49 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     },
   );
 
-  for (const [route, dryRun] of [
-    ['dry-run', true],
-    ['run', false],
-  ] as const) {
-    app.post<{ Params: { id: number } }>(
-      `/report-mailers/:id/${route}`,
-      { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
-      async (request) => {
-        const auth = requireAdminActivity(request, ACTIVITY);
-        const mailer = await mailerOf(auth.groupId, request.params.id);
-        const { run, file, subject } = await runMailer(deps, repo, mailer, auth.userId, dryRun);
-        return ok({
-          run: runView(run),
-          wouldSend: { distribution: mailer.distribution, recipients: mailer.recipients, subject },
-          file: { id: file.id, fileName: file.file_name, rows: file.rows, bytes: Number(file.bytes ?? 0) },
-        });
-      },
-    );
-  }
+  /** Dry run: builds the report now and says who would receive what; sends nothing. */
+  app.post<{ Params: { id: number } }>(
+    '/report-mailers/:id/dry-run',
+    { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      const mailer = await mailerOf(auth.groupId, request.params.id);
+      const started = await repo.startRun(mailer, auth.userId, 'dry-run', `dry:${randomUUID()}`);
+      const { run, file, subject, destination } = await attemptRun(deps, repo, mailer, started);
+      return ok({
+        run: runView(run),
+        wouldSend: { distribution: mailer.distribution, recipients: mailer.recipients, subject, destination },
+        file: file && {
+          id: file.id,
+          fileName: file.file_name,
+          rows: file.rows,
+          bytes: Number(file.bytes ?? 0),
+        },
+      });
+    },
+  );
+
+  /** Run now: the run row (In Progress) is written, the queue builds and delivers it. */
+  app.post<{ Params: { id: number } }>(
+    '/report-mailers/:id/run',
+    { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      const mailer = await mailerOf(auth.groupId, request.params.id);
+      const run = await repo.startRun(mailer, auth.userId, 'run', `run:${randomUUID()}`);
+      await enqueueRun(jobs, mailer.id, run.id);
+      const naming = runNaming(app.deps, mailer, run);
+      return ok({
+        run: runView(run),
+        wouldSend: {
+          distribution: mailer.distribution,
+          recipients: mailer.recipients,
+          subject: naming.subject,
+          destination: destinationOf(mailer, naming.remoteName),
+        },
+      });
+    },
+  );
 
   app.get<{ Params: { id: number } }>(
     '/report-mailers/:id/runs',
@@ -116,6 +168,44 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, ACTIVITY);
       await mailerOf(auth.groupId, request.params.id);
       return ok((await repo.runs(auth.groupId, request.params.id, 50)).map(runView));
+    },
+  );
+
+  /** The group's run log across its mailers, optionally of some statuses (e.g. 4: the failed reports). */
+  app.get<{ Querystring: { status?: string; limit: number; offset: number } }>(
+    '/report-mailer-runs',
+    { schema: { querystring: s.runListQuery, response: s.listAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      const statuses = request.query.status ? request.query.status.split(',').map(Number) : [];
+      const rows = await repo.groupRuns(auth.groupId, statuses, request.query.limit, request.query.offset);
+      return ok(rows.map(groupRunView));
+    },
+  );
+
+  /** Failed-reports re-trigger: the failed run goes back to the queue (its built report is reused). */
+  app.post<{ Params: { id: number } }>(
+    '/report-mailer-runs/:id/retrigger',
+    { schema: { params: s.runIdParams, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      const existing = await repo.runOfGroup(auth.groupId, request.params.id);
+      if (!existing) throw new NotFoundError(NO_SUCH_RUN);
+      const run = await repo.retrigger(auth.groupId, request.params.id);
+      if (!run) throw new BadRequestError(NOT_RETRIGGERABLE);
+      await enqueueRun(jobs, run.mailer_id, run.id);
+      return ok(runView(run));
+    },
+  );
+
+  registerMailerScreenRoutes(app, { repo, jobs, deps, checked, sealed, mailerOf });
+
+  app.get<{ Querystring: { days: number } }>(
+    '/report-mailer-runs/stats',
+    { schema: { querystring: s.statsQuery, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      return ok(await deliveryStats(repo, auth.groupId, request.query.days));
     },
   );
 }

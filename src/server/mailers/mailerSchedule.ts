@@ -2,12 +2,19 @@ import type { Job } from 'pg-boss';
 import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { RUN_STATUS, ReportMailerRepo, type ReportMailerRow } from './reportMailerRepo.js';
-import { runMailer } from './runMailer.js';
+import { attemptRun } from './runMailer.js';
 
-export const MAILER_QUEUE = 'report-mailer';
+/**
+ * The delivery queue. Policy `exclusive`: at most one job per singleton key is queued, retrying or
+ * active, so a re-trigger while the queue still retries the same run adds no second delivery.
+ * (Named apart from the first slice's standard-policy `report-mailer`: a queue keeps its policy.)
+ */
+export const MAILER_QUEUE = 'report-deliveries';
 
 export interface MailerJobData {
   mailerId: number;
+  /** Set by run now and the re-trigger (the run row exists); a schedule's occurrence has none. */
+  runId?: number;
 }
 
 const scheduleKey = (mailerId: number) => `mailer-${mailerId}`;
@@ -21,16 +28,34 @@ export async function syncMailerSchedule(jobs: Jobs, mailer: ReportMailerRow): P
     await jobs.boss.schedule(MAILER_QUEUE, mailer.cron, { mailerId: mailer.id } satisfies MailerJobData, {
       tz: mailer.time_zone,
       key: scheduleKey(mailer.id),
+      // One occurrence of a mailer at a time (a slow delivery never overlaps the next one).
+      singletonKey: scheduleKey(mailer.id),
     });
   else await jobs.boss.unschedule(MAILER_QUEUE, scheduleKey(mailer.id));
 }
 
-/** Runs scheduled deliveries; a failed delivery is retried with back-off (each attempt is logged). */
+/**
+ * Run now / re-trigger: the run row exists (In Progress); the queue delivers it. Keyed by the run:
+ * while a job of the run is still queued or retrying, no second one is added (that one delivers).
+ */
+export async function enqueueRun(jobs: Jobs, mailerId: number, runId: number): Promise<void> {
+  await jobs.boss.send(MAILER_QUEUE, { mailerId, runId } satisfies MailerJobData, {
+    singletonKey: `run-${runId}`,
+  });
+}
+
+/**
+ * Runs deliveries off the request path. A scheduled occurrence's run row is keyed by its job id,
+ * so a retry of the job (after a failure or a kill -9) works on the same row; a run already
+ * Delivered is acknowledged without sending again. A failed delivery throws, so pg-boss retries
+ * it with back-off; each attempt is counted on the run.
+ */
 export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise<void> {
   const { boss } = deps.jobs;
   await boss.createQueue(MAILER_QUEUE, {
+    policy: 'exclusive',
     retryLimit: 3,
-    retryDelay: 30,
+    retryDelay: 10,
     retryBackoff: true,
     retryDelayMax: 600,
     heartbeatSeconds: 10,
@@ -42,9 +67,14 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
     { pollingIntervalSeconds: 2 },
     async ([job]: Job<MailerJobData>[]) => {
       const mailer = await repo.byId(job!.data.mailerId);
-      if (!mailer || mailer.status !== 'Active') return;
-      const { run } = await runMailer(deps, repo, mailer, mailer.created_by, false);
-      if (run.status === RUN_STATUS.failed) throw new Error(run.error ?? 'Delivery Failed');
+      if (!mailer) return;
+      let run;
+      if (job!.data.runId) run = await repo.runById(job!.data.runId);
+      else if (mailer.status === 'Active')
+        run = await repo.startRun(mailer, mailer.created_by, 'schedule', `job:${job!.id}`);
+      if (!run || run.status === RUN_STATUS.delivered) return;
+      const result = await attemptRun(deps, repo, mailer, run);
+      if (result.run.status === RUN_STATUS.failed) throw new Error(result.run.error ?? 'Delivery Failed');
     },
   );
 }

@@ -1,7 +1,8 @@
 import { schedulePreview } from './schedulePreview.js';
 import type { ReportMailerRow, ReportMailerRunRow } from './reportMailerRepo.js';
+import { destinationOf } from './delivery/deliverReport.js';
 
-const STATUS_NAMES: Record<number, string> = {
+export const STATUS_NAMES: Record<number, string> = {
   1: 'Report Manager Success',
   2: 'In Progress',
   3: 'Report Delivered',
@@ -17,6 +18,11 @@ export function mailerView(m: ReportMailerRow) {
     filters: m.filters,
     recipients: m.recipients,
     distribution: m.distribution,
+    target: m.target,
+    /** The recipients, or the remote folder / container (no credential in it). */
+    destination: destinationOf(m, '').replace(/\/$/, ''),
+    /** The credential itself is write-only: the API only says whether one is stored. */
+    secretSet: m.secret !== null && m.secret !== '',
     format: m.format,
     cron: m.cron,
     timeZone: m.time_zone,
@@ -37,7 +43,22 @@ export function runView(r: ReportMailerRunRow) {
     fileId: r.file_id,
     recipients: r.recipients,
     error: r.error,
+    trigger: r.trigger,
+    attempts: r.attempts,
+    deliveredTo: r.delivered_to,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+  };
+}
+
+/** A run-log row of the group's log, with its mailer (processmonitor screens). */
+export function groupRunView(
+  r: ReportMailerRunRow & { mailer_name: string; distribution: string; report_type: string },
+) {
+  return {
+    ...runView(r),
+    mailerName: r.mailer_name,
+    distribution: r.distribution,
+    reportType: r.report_type,
   };
 }

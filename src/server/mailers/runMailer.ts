@@ -1,10 +1,10 @@
-import nodemailer from 'nodemailer';
 import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { runExport } from '../reports/exportJob.js';
 import { exportContext } from '../reports/exportContext.js';
 import { ReportFileRepo, type ReportFileRow } from '../reports/reportFileRepo.js';
 import { reportPath } from '../reports/reportPaths.js';
+import { deliverReport, destinationOf } from './delivery/deliverReport.js';
 import {
   RUN_STATUS,
   type ReportMailerRepo,
@@ -12,83 +12,100 @@ import {
   type ReportMailerRunRow,
 } from './reportMailerRepo.js';
 
-export const NO_SMTP = 'E-mail delivery needs SMTP_URL';
-
 export interface MailerRunResult {
   run: ReportMailerRunRow;
-  file: ReportFileRow;
+  file: ReportFileRow | undefined;
   subject: string;
+  /** Where the report goes: the recipients, or the remote file. */
+  destination: string;
 }
 
-/**
- * One mailer run: builds the report with the export job's code (a report file of the group), then,
- * unless it is a dry run, e-mails it to the recipients as an attachment. The run-log row goes
- * 2 In Progress -> 1 Report Manager Success (report built) -> 3 Report Delivered or 4 Delivery Failed.
- */
-export async function runMailer(
-  deps: Deps & { jobs: Jobs },
+type RunDeps = Deps & { jobs: Jobs };
+
+/** Subject and remote file name are fixed by the run (its id and start day), so a resend repeats them. */
+export function runNaming(deps: Deps, mailer: ReportMailerRow, run: ReportMailerRunRow) {
+  const day = new Date(run.started_at).toISOString().slice(0, 10);
+  const stem = mailer.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'report';
+  const title = exportContext(deps.config.current(), mailer.report_type).screen.title;
+  return {
+    subject: `${mailer.name}: ${title} ${day}`,
+    remoteName: `${stem}-${day}-r${run.id}.${mailer.format}`,
+  };
+}
+
+/** The run's report: the one already built by an earlier attempt, else a new report file. */
+async function buildReport(
+  deps: RunDeps,
   mailers: ReportMailerRepo,
   mailer: ReportMailerRow,
-  userId: number | null,
-  dryRun: boolean,
-): Promise<MailerRunResult> {
+  run: ReportMailerRunRow,
+  fileName: string,
+): Promise<{ run: ReportMailerRunRow; file: ReportFileRow }> {
   const files = new ReportFileRepo(deps.store.db);
-  let run = await mailers.startRun(mailer, userId, dryRun);
+  const earlier = run.file_id ? await files.byId(run.file_id) : undefined;
+  if (earlier?.status === 'ready') return { run, file: earlier };
   const ctx = exportContext(deps.config.current(), mailer.report_type);
-  const day = new Date().toISOString().slice(0, 10);
-  const stem = mailer.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'report';
   let file = await files.create({
     groupId: mailer.group_id,
-    userId,
+    userId: run.started_by,
     kind: 'report',
     title: ctx.screen.title,
     endpoint: mailer.report_type,
     params: mailer.filters,
     format: mailer.format as 'xlsx' | 'csv',
-    fileName: `${stem}-${day}.${mailer.format}`,
+    fileName,
   });
-  const subject = `${mailer.name}: ${ctx.screen.title} ${day}`;
+  run = await mailers.setRun(run.id, { status: RUN_STATUS.inProgress, fileId: file.id });
   try {
     await runExport(deps, files, file);
-    file = (await files.byId(file.id))!;
-    run = await mailers.setRun(run.id, {
-      status: RUN_STATUS.managerSuccess,
-      fileId: file.id,
-      finished: dryRun,
-    });
-    if (dryRun) return { run, file, subject };
-    await sendByEmail(deps, mailer, file, subject);
-    run = await mailers.setRun(run.id, { status: RUN_STATUS.delivered, finished: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (file.status !== 'ready') await files.fail(file.id, message);
+    await files.fail(file.id, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  file = (await files.byId(file.id))!;
+  run = await mailers.setRun(run.id, { status: RUN_STATUS.managerSuccess, fileId: file.id });
+  return { run, file };
+}
+
+/**
+ * One attempt at a run: 2 In Progress -> (report built) 1 Report Manager Success -> delivered
+ * -> 3 Report Delivered, or 4 Delivery Failed with the error. A dry run stops at 1 and sends
+ * nothing. A run already Delivered is left alone: that is what makes a retried job (after a
+ * kill -9 between "delivered" and the queue's acknowledgement) send nothing twice.
+ */
+export async function attemptRun(
+  deps: RunDeps,
+  mailers: ReportMailerRepo,
+  mailer: ReportMailerRow,
+  run: ReportMailerRunRow,
+): Promise<MailerRunResult> {
+  const naming = runNaming(deps, mailer, run);
+  const destination = destinationOf(mailer, naming.remoteName);
+  if (run.status === RUN_STATUS.delivered)
+    return { run, file: undefined, subject: naming.subject, destination };
+  run = await mailers.beginAttempt(run.id);
+  let file: ReportFileRow | undefined;
+  try {
+    ({ run, file } = await buildReport(deps, mailers, mailer, run, naming.remoteName));
+    if (run.dry_run) {
+      run = await mailers.setRun(run.id, { status: RUN_STATUS.managerSuccess, finished: true });
+      return { run, file, subject: naming.subject, destination };
+    }
+    const where = await deliverReport(
+      deps,
+      mailer,
+      { localPath: reportPath(deps.env.DATA_DIR, file), remoteName: naming.remoteName, rows: file.rows },
+      naming.subject,
+      run.delivery_key ?? `run-${run.id}`,
+    );
+    // Marked in the store before the job is acknowledged: a retry of this job finds it delivered.
+    run = await mailers.setRun(run.id, { status: RUN_STATUS.delivered, deliveredTo: where, finished: true });
+  } catch (error) {
     run = await mailers.setRun(run.id, {
       status: RUN_STATUS.failed,
-      fileId: file.id,
-      error: message,
+      error: error instanceof Error ? error.message : String(error),
       finished: true,
     });
   }
-  return { run, file, subject };
-}
-
-async function sendByEmail(
-  deps: Deps,
-  mailer: ReportMailerRow,
-  file: ReportFileRow,
-  subject: string,
-): Promise<void> {
-  if (!deps.env.SMTP_URL) throw new Error(NO_SMTP);
-  const transport = nodemailer.createTransport(deps.env.SMTP_URL);
-  try {
-    await transport.sendMail({
-      from: deps.env.MAIL_FROM,
-      to: mailer.recipients,
-      subject,
-      text: `${subject}\n\n${file.rows} rows, attached as ${file.file_name}.\n`,
-      attachments: [{ filename: file.file_name, path: reportPath(deps.env.DATA_DIR, file) }],
-    });
-  } finally {
-    transport.close();
-  }
+  return { run, file, subject: naming.subject, destination };
 }

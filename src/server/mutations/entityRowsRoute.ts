@@ -60,7 +60,12 @@ export function screenReads(screen: ScreenConfig, entity: string): boolean {
 function resolveRead(
   snapshot: ConfigSnapshot,
   request: FastifyRequest<{ Params: RowsParams }>,
-): { entity: ReadableEntity; permission: string; userId: number; where: Record<string, unknown> | undefined } {
+): {
+  entity: ReadableEntity;
+  permission: string;
+  userId: number;
+  where: Record<string, unknown> | undefined;
+} {
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);

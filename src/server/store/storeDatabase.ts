@@ -274,13 +274,17 @@ export interface ReportMailersTable {
   report_type: string;
   filters: ColumnType<Record<string, string>, string, string>;
   recipients: ColumnType<string[], string, string>;
-  /** 'email' for now (spec: azure, email, sftp, ftp). */
+  /** email, sftp, ftp or azure (spec). */
   distribution: string;
   format: Defaulted<string>;
   cron: string;
   time_zone: string;
   /** Active or In-Active. */
   status: string;
+  /** Where a file delivery goes: host, port, username, path (sftp / ftp); container, path (azure). */
+  target: ColumnType<Record<string, string | number>, string | undefined, string>;
+  /** The delivery's password, private key or connection string, AES-256-GCM (secretBox.ts). */
+  secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -299,6 +303,14 @@ export interface ReportMailerRunsTable {
   started_by: number | null;
   started_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** Unique per delivery: `run-<id>` (run now, re-trigger) or `job-<pg-boss id>` (schedule). */
+  delivery_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** run, schedule, retrigger or dry-run. */
+  trigger: Defaulted<string>;
+  /** Delivery attempts of this run (a retried job adds one). */
+  attempts: Defaulted<number>;
+  /** Where the file went (remote path, blob URL) or the message id of the e-mail. */
+  delivered_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An alert rule of a group (migration 170). */

@@ -16,6 +16,10 @@ export const ADMIN_ACTIVITIES = {
   createRole: { url: 'role/createrole', name: 'Create Role' },
   /** Report mailers, their dry runs, deliveries and run log (issue 13). */
   reportMailer: { url: 'report/reportmailer', name: 'Report Mailer' },
+  /** Every mailer run (dry runs too) with the spec's delivery statuses (issue 13). */
+  reportStatus: { url: 'processmonitor/report_status', name: 'Report Status' },
+  /** Deliveries, the failed-reports re-trigger and delivery stats (issue 13). */
+  reportDelivery: { url: 'processmonitor/report_delivery', name: 'Report Delivery' },
   /** The screen editor, its problems banner and the OpenAPI document. */
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
   /** Crawl runs, their page logs and triggers (issue 15). */

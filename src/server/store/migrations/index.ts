@@ -11,6 +11,7 @@ import * as reportMailers from './120_report_mailers.js';
 import * as crawl from './130_crawl.js';
 import * as userRoleVersions from './140_user_role_versions.js';
 import * as clientSettings from './150_client_settings.js';
+import * as mailerDelivery from './160_mailer_delivery.js';
 import * as alerts from './170_alerts.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 
@@ -30,6 +31,7 @@ export const migrationProvider: MigrationProvider = {
       '130_crawl': crawl,
       '140_user_role_versions': userRoleVersions,
       '150_client_settings': clientSettings,
+      '160_mailer_delivery': mailerDelivery,
       '170_alerts': alerts,
       '200_report_number_style': reportNumberStyle,
     }),

@@ -32,7 +32,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
   // Bumped when a row action wrote, so an entity grid shows the change.
   const [version, setVersion] = useState(0);
-  const entityLoad = useEntityRows(config.rows?.entity, version);
+  const entityLoad = useEntityRows(config.rows, version);
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
