@@ -35,13 +35,14 @@ describe('a grid over an entity (rows.entity)', () => {
     expect(problems(screen({ rows: { entity: 'group' } }))).toEqual([]);
   });
 
-  it('is refused when the screen declares no mutation on the entity, naming the close one', () => {
-    expect(problems(screen({ rows: { entity: 'groups' } }))).toEqual([
-      {
-        pointer: '/widgets/0/rows/entity',
-        message: 'the screen declares no mutation on entity "groups"; did you mean "group"? Allowed: group',
-      },
-    ]);
+  it('is accepted without a mutation: the grid names the read (read-only crawl entities)', () => {
+    expect(problems({ ...screen({ rows: { entity: 'crawlRun' } }), mutations: [] })).toEqual([]);
+  });
+
+  it('is refused for an unknown entity, naming the close one', () => {
+    const [found] = problems(screen({ rows: { entity: 'groups' } }));
+    expect(found?.pointer).toBe('/widgets/0/rows/entity');
+    expect(found?.message).toMatch(/^unknown entity "groups"; did you mean "group"\?/);
   });
 
   it('needs exactly one of query and rows', () => {

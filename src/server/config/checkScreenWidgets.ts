@@ -2,6 +2,7 @@ import type { LayoutNode, ScreenConfig, ScreenQuery } from '../../shared/config.
 import { pointer } from './configProblems.js';
 import { queryOutputFields, type DatasetIndex } from './datasetIndex.js';
 import { suggestName } from './suggestName.js';
+import { ENTITY_CATALOGUE, isEntityName } from '../entities/entityCatalogue.js';
 
 type Add = (p: string, message: string) => void;
 
@@ -12,7 +13,7 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
   screen.widgets.forEach((w, i) => {
     if (widgetIds.has(w.id)) add(pointer('widgets', i, 'id'), `duplicate widget id "${w.id}"`);
     widgetIds.add(w.id);
-    if (w.kind === 'grid' && !checkGridSource(screen, w.query, w.rows, i, add)) return;
+    if (w.kind === 'grid' && !checkGridSource(w.query, w.rows, i, add)) return;
     if (!('query' in w) || w.query === undefined) return;
     const q = queries.get(w.query);
     if (!q) {
@@ -90,12 +91,11 @@ export function isPagedOrGrouped(q: ScreenQuery): boolean {
 }
 
 /**
- * A grid reads a query or an entity's rows, exactly one. The rows route only serves an entity
- * the screen declares a mutation on, so the check catches an empty grid before it ships.
+ * A grid reads a query or an entity's rows, exactly one. The grid's `rows` names the store read
+ * (the rows route serves an entity a screen writes or shows), so the entity must be a known one.
  * Returns whether the query checks should go on.
  */
 function checkGridSource(
-  screen: ScreenConfig,
   query: string | undefined,
   rows: { entity: string } | undefined,
   i: number,
@@ -106,11 +106,10 @@ function checkGridSource(
     return false;
   }
   if (!rows) return true;
-  const entities = [...new Set((screen.mutations ?? []).map((m) => m.entity))];
-  if (!entities.includes(rows.entity))
+  if (!isEntityName(rows.entity))
     add(
       pointer('widgets', i, 'rows', 'entity'),
-      `the screen declares no mutation on entity "${rows.entity}"${suggestName(rows.entity, entities)}`,
+      `unknown entity "${rows.entity}"${suggestName(rows.entity, Object.keys(ENTITY_CATALOGUE))}`,
     );
   return false;
 }

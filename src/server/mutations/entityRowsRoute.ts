@@ -24,7 +24,7 @@ function sortableColumns(entity: EntityName): string[] {
 /**
  * The store-backed read of an entity a screen writes (docs/write-half.md): the rows of the
  * caller's groups where their role grants the screen's activity, paged and sorted on catalogue
- * columns. The screen must declare a mutation on the entity, so config names every store read.
+ * columns. The screen must write the entity or show it in a grid, so config names every store read.
  */
 export const entityRowsRoute: FastifyPluginAsync = async (app) => {
   app.get<{ Params: RowsParams; Querystring: EntityRowsQuery }>(
@@ -57,8 +57,10 @@ function resolveRead(
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
-  const writes = screen?.mutations?.some((m) => m.entity === entity);
-  if (!screen || !writes || !isEntityName(entity))
+  const named =
+    screen?.mutations?.some((m) => m.entity === entity) ||
+    screen?.widgets.some((w) => w.kind === 'grid' && w.rows?.entity === entity);
+  if (!screen || !named || !isEntityName(entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);
   return { entity, permission: screen.permission, userId };

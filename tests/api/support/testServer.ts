@@ -29,6 +29,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     DEMO_SKUS: '60',
     DEMO_DAYS: '14',
+    // The first-start crawl replaces a day in the background: only the crawl tests want it.
+    DEMO_CRAWL_DAY: 'false',
     LOG_LEVEL: 'silent',
     ...(databases ? { DATABASE_URL: databases.store, WAREHOUSE_URL: databases.warehouse } : {}),
     ...overrides,
