@@ -1540,13 +1540,17 @@ export interface GridWidget {
    */
   query?: string;
   /**
-   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query; the screen must declare a mutation on the entity.
+   * Read a store entity's rows (GET /api/v1/rows/{area}/{screen}/{entity}) instead of a query; the grid names the read (the entity must be in the server's catalogue).
    */
   rows?: {
     /**
      * Store entity, e.g. group.
      */
     entity: string;
+    /**
+     * Reload the loaded rows every this many seconds (monitors whose rows change on their own, e.g. crawl runs); absent: only after a row action.
+     */
+    refreshSeconds?: number;
   };
   /**
    * Columns in order.
