@@ -167,6 +167,8 @@ describe('the operations grids', () => {
       'rows/tracking/channelProfile/channelProfile',
       'modelschemas/list',
       'processmonitor/process_status',
+      'rows/settings/crawltimings/crawlTiming',
+      'crawl/timings',
     ])
       expect([path, (await analyst.get(path)).status]).toEqual([path, 403]);
     const trigger = await analyst.post('processmonitor/crawl/trigger', { channel_id: 1, crawl_type: 3 });
@@ -179,4 +181,62 @@ describe('the operations grids', () => {
     const anonymous = await fetch(`${server.url}/api/v1/${RUNS}`);
     expect(anonymous.status).toBe(401);
   });
+});
+
+describe('crawl timings (settings/crawltimings)', () => {
+  it('schedule a channel as pg-boss cron, start a Scheduled crawl, pause, delete; refuse bad input and other groups', async () => {
+    const bad = await demo.post('crawl/timings', { channel_id: 61, cron: '99 * * * *' });
+    expect([bad.status, bad.body.msg]).toEqual([400, 'Cron or time zone is not valid.']);
+    const short = await demo.post('crawl/timings', { channel_id: 61, cron: '* *' });
+    expect(short.body.msg).toBe('Cron must have five fields (minute hour day month weekday).');
+    const unprofiled = await demo.post('crawl/timings', { channel_id: 999, cron: '0 6 * * *' });
+    expect(unprofiled.body.msg).toBe('No channel profile for this channel');
+    const boss = server.server.app.deps.jobs!.boss;
+    expect(await boss.getSchedules('crawl-schedule')).toEqual([]);
+
+    const made = await demo.post<{ id: number }>('crawl/timings', { channel_id: 61, cron: '30  6 * * *' });
+    expect([made.status, made.body.msg]).toEqual([200, 'Crawl Timing Added Successfully']);
+    const id = made.body.data!.id;
+    const again = await demo.post('crawl/timings', { channel_id: 61, cron: '30 6 * * *' });
+    expect(again.body.msg).toBe('This channel already has this crawl timing.');
+    const [schedule] = await boss.getSchedules('crawl-schedule');
+    expect([schedule?.cron, schedule?.timezone, schedule?.data]).toEqual([
+      '30 6 * * *',
+      'Asia/Kolkata',
+      { timingId: id },
+    ]);
+    const grid = (
+      await demo.get<Page<{ id: number; status: string }>>('rows/settings/crawltimings/crawlTiming')
+    ).body.data!;
+    expect(grid.rows.map((r) => [r.id, r.status])).toEqual([[id, 'Active']]);
+
+    // What the cron's job does, started at once: a Scheduled (4) run through the crawl queue.
+    const started = await demo.post<{ run_id: number }>('crawl/timings/run', { id });
+    expect(started.body.msg).toBe('Crawl initiated');
+    let run: RunRow | undefined;
+    for (let i = 0; i < 1200 && ![2, 0, 3, 4].includes(run?.status ?? -1); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = (await demo.get<Page<RunRow>>(RUNS, { limit: 5 })).body.data!.rows.find(
+        (r) => r.id === started.body.data!.run_id,
+      );
+    }
+    expect([run?.crawl_type, run?.channel_id, run?.status_name]).toEqual([4, 61, 'Success']);
+
+    expect((await rival.post('crawl/timings/status', { id })).status).toBe(404);
+    expect((await rival.get<Page<unknown>>('rows/settings/crawltimings/crawlTiming')).body.data!.total).toBe(
+      0,
+    );
+    expect((await analyst.post('crawl/timings/run', { id })).status).toBe(403);
+
+    const paused = await demo.post<{ status: string }>('crawl/timings/status', { id });
+    expect(paused.body.data!.status).toBe('In-Active');
+    expect(await boss.getSchedules('crawl-schedule')).toEqual([]);
+    expect((await demo.post('crawl/timings/run', { id })).status).toBe(400);
+    await demo.post('crawl/timings/status', { id });
+    expect(await boss.getSchedules('crawl-schedule')).toHaveLength(1);
+    const deleted = await demo.post('crawl/timings/delete', { id });
+    expect(deleted.body.msg).toBe('Crawl Timing Deleted Successfully');
+    expect(await boss.getSchedules('crawl-schedule')).toEqual([]);
+    expect((await demo.get<unknown[]>('crawl/timings')).body.data).toEqual([]);
+  }, 180_000);
 });

@@ -86,7 +86,7 @@ export default function ModelSchemaEditorPage() {
       const res =
         editId === null ? await modelSchemaApi.insert(draft) : await modelSchemaApi.update(editId, draft);
       setBanner({ ok: true, text: res.msg });
-      if (editId === null && res.data) navigate(`/workspace/tracking/modelSchema/edit/${res.data.id}`);
+      if (editId === null && res.data) void navigate(`/workspace/tracking/modelSchema/edit/${res.data.id}`);
     } catch (err) {
       const fallback = editId === null ? MODEL_SCHEMA_MSG.insertFailed : MODEL_SCHEMA_MSG.updateFailed;
       setBanner({ ok: false, text: errorMessage(err, fallback) });

@@ -3,6 +3,7 @@ import type { Jobs } from '../jobs/jobs.js';
 import { startFixtureMarket, type FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
 import { enqueueCrawl, registerCrawlRunner } from './crawlJob.js';
 import { seedCrawlSetup } from './seedCrawlSetup.js';
+import { registerCrawlScheduler } from './crawlTimings.js';
 import { loadMarketDay } from '../fixtureMarket/marketDay.js';
 import { CrawlRepo } from './crawlRepo.js';
 
@@ -31,6 +32,7 @@ export async function startCrawling(deps: Deps & { jobs: Jobs }): Promise<Fixtur
     }
   }
   await registerCrawlRunner(deps, market);
+  await registerCrawlScheduler(deps);
   if (market && deps.env.DEMO_CRAWL_DAY) await crawlFirstDay(deps);
   return market;
 }

@@ -33,7 +33,7 @@ function readOnlyEntity(
         .selectAll()
         .where('id', '=', id as never)
         .executeTakeFirst();
-      return row ? view(row as EntityRow) : undefined;
+      return row ? view(row) : undefined;
     },
     findByUnique: () => Promise.resolve(undefined),
     create: refuse,
@@ -53,9 +53,7 @@ function readOnlyEntity(
         .limit(limit)
         .offset(offset)
         .execute();
-      const { n } = await scoped
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
+      const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       return { rows: rows.map((r) => view(r as EntityRow)), total: Number(n) };
     },
   };
@@ -116,3 +114,11 @@ function fieldCount(json: unknown): number {
     return 0;
   }
 }
+
+/** A crawl schedule: channel, cron, time zone, Active / In-Active and the last run it started. */
+export const crawlTimingEntity = readOnlyEntity('crawl_timings', [
+  'channel_id',
+  'cron',
+  'status',
+  'updated_at',
+]);

@@ -1,7 +1,13 @@
 import type { EntityName } from './entityCatalogue.js';
 import type { EntityRepo } from './entityRepo.js';
 import { groupEntity } from './groupEntity.js';
-import { channelProfileEntity, crawlPageEntity, crawlRunEntity, modelSchemaEntity } from './crawlEntities.js';
+import {
+  channelProfileEntity,
+  crawlPageEntity,
+  crawlRunEntity,
+  crawlTimingEntity,
+  modelSchemaEntity,
+} from './crawlEntities.js';
 
 /** Each catalogue entity bound to its typed repository (a new entity: catalogue + repo + here). */
 export const ENTITY_REGISTRY: Record<EntityName, EntityRepo> = {
@@ -10,4 +16,5 @@ export const ENTITY_REGISTRY: Record<EntityName, EntityRepo> = {
   crawlPage: crawlPageEntity,
   modelSchema: modelSchemaEntity,
   channelProfile: channelProfileEntity,
+  crawlTiming: crawlTimingEntity,
 };

@@ -23,6 +23,8 @@ export const ADMIN_ACTIVITIES = {
   crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
   crawlLogs: { url: 'processmonitor/initiate_crawling_logs', name: 'Crawling Logs' },
   channelProfile: { url: 'tracking/channelProfile', name: 'Channel Profile' },
+  /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
+  crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
 } as const;

@@ -9,6 +9,7 @@ import * as reportFiles from './090_report_files.js';
 import * as uploads from './100_uploads.js';
 import * as reportMailers from './120_report_mailers.js';
 import * as crawl from './130_crawl.js';
+import * as crawlTimings from './180_crawl_timings.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -24,5 +25,6 @@ export const migrationProvider: MigrationProvider = {
       '100_uploads': uploads,
       '120_report_mailers': reportMailers,
       '130_crawl': crawl,
+      '180_crawl_timings': crawlTimings,
     }),
 };
