@@ -45,7 +45,7 @@ async function crawlAndWatch(page: Page, outcome: string, shot?: string): Promis
 test('edit a model schema, crawl a fixture channel from the process monitor, see the new values', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000); // two crawls and four screen loads on a shared 2-core machine
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
 
