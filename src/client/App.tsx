@@ -7,6 +7,7 @@ import { AreaRoute, PaxvizRoute, ScreenRoute, WorkspaceIndex } from './shell/rou
 import { FaqPage, FeedbackPage } from './shell/HelpPages.js';
 import { ChangePasswordPage } from './shell/ChangePasswordPage.js';
 import { ConfigEditorRoute } from './shell/ConfigEditorRoute.js';
+import { ModelSchemaEditorRoute } from './tracking/ModelSchemaEditorRoute.js';
 import { Toaster } from './shell/Toaster.js';
 import { AlertHost } from './shell/AlertHost.js';
 
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'faq/*', element: <FaqPage /> },
       { path: 'feedbackSupport/*', element: <FeedbackPage /> },
       { path: 'config/editor', element: <ConfigEditorRoute /> },
+      { path: 'tracking/modelSchema/add', element: <ModelSchemaEditorRoute /> },
+      { path: 'tracking/modelSchema/edit/:id', element: <ModelSchemaEditorRoute /> },
       { path: 'paxviz', element: <WorkspaceIndex /> },
       { path: 'paxviz/:name', element: <PaxvizRoute /> },
       { path: ':area', element: <AreaRoute /> },

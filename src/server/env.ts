@@ -93,6 +93,11 @@ export const SETTINGS = {
   DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
   DEMO_SKUS: setting('500', 'SKUs of the demo tenant (group 1) built on an empty warehouse', int(10, 5000)),
   DEMO_DAYS: setting('35', 'Days of daily observations in the demo tenant, ending today', int(7, 400)),
+  DEMO_CRAWL_DAY: setting(
+    'true',
+    "On the demo's first start, crawl its last day for one web and one app channel from the fixture marketplace (background jobs; docs/crawl.md)",
+    bool,
+  ),
   DEMO_USER: setting('demo@shelfscope.test', 'User name (an e-mail) of the demo login', text),
   DEMO_PASSWORD: setting('Demo@2026!', 'Password of the demo login', text),
   SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),

@@ -1610,6 +1610,10 @@ export interface GridWidget {
      * A list route answering { rows, total } for offset, limit, order_by, order_type, scoped to the caller's group by the server, e.g. report-mailers/rows (run logs and other lists that are no entity).
      */
     endpoint?: string;
+    /**
+     * Reload the loaded rows every this many seconds (monitors whose rows change on their own, e.g. crawl runs); absent: only after a row action.
+     */
+    refreshSeconds?: number;
   };
   /**
    * Columns in order.

@@ -69,8 +69,9 @@ describe('a grid over an entity (rows.entity)', () => {
     expect(problems(screen({ rows: { entity: 'group' } }))).toEqual([]);
   });
 
-  it('reads a read-only entity (the audit trail) without any mutation', () => {
+  it('reads a read-only entity (the audit trail, crawl runs) without any mutation', () => {
     expect(problems({ ...screen({ rows: { entity: 'auditEntry' } }), mutations: [] })).toEqual([]);
+    expect(problems({ ...screen({ rows: { entity: 'crawlRun' } }), mutations: [] })).toEqual([]);
   });
 
   it('is refused for an unknown entity, naming the close one', () => {

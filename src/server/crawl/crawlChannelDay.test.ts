@@ -8,15 +8,12 @@ import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
 import { loadCrawlInputs } from './listingContext.js';
+import { factDay, maskSwings, swingShare } from './crawlTruth.js';
 
 const DATE = '2026-03-31';
 const GROUP = 1;
 let wh: Warehouse;
 let market: FixtureMarket;
-
-const FACT_SQL = (table: string) =>
-  `SELECT * EXCLUDE (crawl_date), strftime(crawl_date, '%Y-%m-%d') AS crawl_date FROM ${table}
-    WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3 ORDER BY product_id, city_id`;
 
 function profileFor(responseType: 'HTML' | 'JSON'): CrawlProfile {
   return { ...DEFAULT_LIMITS, responseType, allowedHosts: [new URL(market.baseUrl).host] };
@@ -58,12 +55,9 @@ describe.each([
   },
 ])('crawling a $kind channel day from the fixture market', ({ channelId, responseType, template, model }) => {
   it('loads fact_stock and fact_price rows equal to the generator truth, field by field', async () => {
-    const truthStock = await wh.query(FACT_SQL('fact_stock'), [GROUP, channelId, DATE]);
-    const truthPrice = await wh.query<Record<string, unknown>>(FACT_SQL('fact_price'), [
-      GROUP,
-      channelId,
-      DATE,
-    ]);
+    const key = { groupId: GROUP, channelId, date: DATE };
+    const truthStock = await factDay(wh, 'fact_stock', key);
+    const truthPrice = await factDay(wh, 'fact_price', key);
     expect(truthStock.length).toBeGreaterThan(100);
     // The variety the market must show: out of stock, delisted, dark-store counts (app channel).
     expect(truthStock.some((r) => r.stock_status === 0)).toBe(true);
@@ -94,23 +88,12 @@ describe.each([
 
     expect(summary.log.filter((l) => l.reason !== null)).toEqual([]);
     expect(summary.log.some((l) => l.attempts > 1)).toBe(true); // 429s were retried
-    expect(await wh.query(FACT_SQL('fact_stock'), [GROUP, channelId, DATE])).toEqual(truthStock);
-    const crawledPrice = await wh.query<Record<string, unknown>>(FACT_SQL('fact_price'), [
-      GROUP,
-      channelId,
-      DATE,
-    ]);
+    expect(await factDay(wh, 'fact_stock', key)).toEqual(truthStock);
+    const crawledPrice = await factDay(wh, 'fact_price', key);
     expect(crawledPrice).toHaveLength(truthPrice.length);
     // The generator simulates an intra-day price swing (Max Min) a single crawl cannot see: such
     // rows are the only allowed difference, in violation_type and the is_new_violation it drives.
-    const swung = truthPrice.filter((r) => r.violation_type === 3).length;
-    const masked = (rows: Record<string, unknown>[]) =>
-      rows.map((r, i) =>
-        truthPrice[i]!.violation_type === 3
-          ? { ...r, violation_type: 'swing', is_new_violation: 'swing' }
-          : r,
-      );
-    expect(masked(crawledPrice)).toEqual(masked(truthPrice));
-    expect(swung).toBeLessThan(truthPrice.length * 0.02);
+    expect(maskSwings(truthPrice, crawledPrice)).toEqual(maskSwings(truthPrice, truthPrice));
+    expect(swingShare(truthPrice)).toBeLessThan(0.02);
   });
 });

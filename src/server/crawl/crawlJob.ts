@@ -16,6 +16,19 @@ export interface CrawlJobData {
   runId: number;
 }
 
+/** A run (Waiting) and its job: the process monitor's trigger and the demo's first-start crawl. */
+export async function enqueueCrawl(
+  repo: CrawlRepo,
+  jobs: Jobs,
+  run: { groupId: number; channelId: number; crawlType: number; date: string },
+): Promise<CrawlRunRow> {
+  const row = await repo.createRun({ ...run, status: PROCESS_STATUS.waiting });
+  await jobs.boss.send(CRAWL_QUEUE, { runId: row.id } satisfies CrawlJobData, {
+    singletonKey: `crawl-${row.id}`,
+  });
+  return row;
+}
+
 /** Declares the crawl queue and runs its jobs here; one crawl at a time per process. */
 export async function registerCrawlRunner(
   deps: Deps & { jobs: Jobs },

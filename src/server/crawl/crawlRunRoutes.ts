@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
-import { CRAWL_TYPES, PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
+import { CRAWL_TYPES } from '../../shared/crawl/crawlVocabulary.js';
 import { requireAdminActivity, requireUser } from '../auth/guards.js';
 import type { Jobs } from '../jobs/jobs.js';
-import { CRAWL_QUEUE, type CrawlJobData } from './crawlJob.js';
+import { enqueueCrawl } from './crawlJob.js';
 import { CrawlRepo } from './crawlRepo.js';
 import { runView } from './runView.js';
 import * as s from './crawlRouteSchemas.js';
@@ -29,15 +29,11 @@ export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
       const profile = await repo.profileOf(auth.groupId, request.body.channel_id);
       if (!profile) throw new BadRequestError('No channel profile for this channel');
       const date = request.body.crawl_date ?? (await lastProductCrawl(app, auth.groupId));
-      const run = await repo.createRun({
+      const run = await enqueueCrawl(repo, jobs, {
         groupId: auth.groupId,
         channelId: profile.channel_id,
         crawlType: request.body.crawl_type,
         date,
-        status: PROCESS_STATUS.waiting,
-      });
-      await jobs.boss.send(CRAWL_QUEUE, { runId: run.id } satisfies CrawlJobData, {
-        singletonKey: `crawl-${run.id}`,
       });
       return ok(runView(run), 'Crawl initiated');
     },

@@ -62,4 +62,15 @@ export type CrawlTables = {
     ms: number;
     reason: string | null;
   };
+  crawl_timings: {
+    id: Generated<number>;
+    group_id: number;
+    channel_id: number;
+    cron: string;
+    time_zone: Defaulted<string>;
+    status: Defaulted<string>;
+    last_run_id: number | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 };

@@ -67,6 +67,26 @@ export const ENTITY_CATALOGUE = {
   athenaSyncRun: {
     schema_type_id: 'integer',
   },
+  /** Crawl pipeline rows (issue 15, docs/crawl.md): read by the operations grids, written by the crawl. */
+  crawlRun: {
+    channel_id: 'integer',
+    crawl_type: 'integer',
+    crawl_date: 'date',
+    status: 'integer',
+    pages_total: 'integer',
+    rows_loaded: 'integer',
+    created_at: 'date',
+  },
+  crawlPage: { run_id: 'integer', http_status: 'integer', attempts: 'integer', ms: 'integer' },
+  modelSchema: { name: 'string', crawl_type: 'integer', response_type: 'string' },
+  crawlTiming: { channel_id: 'integer', cron: 'string', status: 'string' },
+  channelProfile: {
+    channel_id: 'integer',
+    channel_name: 'string',
+    response_type: 'string',
+    platform: 'string',
+    engine_type: 'string',
+  },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 export type EntityName = keyof typeof ENTITY_CATALOGUE;

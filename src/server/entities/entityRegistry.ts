@@ -8,6 +8,13 @@ import { promoPlanEntity } from './promoPlanEntity.js';
 import type { WarehouseEntityRepo } from './warehouseEntity.js';
 import { roleEntity } from './roleEntity.js';
 import { userEntity } from './userEntity.js';
+import {
+  channelProfileEntity,
+  crawlPageEntity,
+  crawlRunEntity,
+  crawlTimingEntity,
+  modelSchemaEntity,
+} from './crawlEntities.js';
 
 /** Each store entity bound to its typed repository (a new entity: catalogue + repo + here). */
 export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
@@ -17,6 +24,11 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
   groupArg: groupOwnedRepo('group_args', ENTITY_CATALOGUE.groupArg),
   athenaSchemaType: groupOwnedRepo('athena_schema_types', ENTITY_CATALOGUE.athenaSchemaType),
   athenaSyncRun: athenaSyncRunEntity,
+  crawlRun: crawlRunEntity,
+  crawlPage: crawlPageEntity,
+  modelSchema: modelSchemaEntity,
+  channelProfile: channelProfileEntity,
+  crawlTiming: crawlTimingEntity,
 };
 
 /** Each warehouse entity bound to its repository (rows the warehouse's datasets read). */

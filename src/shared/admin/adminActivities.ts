@@ -24,6 +24,11 @@ export const ADMIN_ACTIVITIES = {
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
   /** Crawl runs, their page logs and triggers (issue 15). */
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
+  crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
+  crawlLogs: { url: 'processmonitor/initiate_crawling_logs', name: 'Crawling Logs' },
+  channelProfile: { url: 'tracking/channelProfile', name: 'Channel Profile' },
+  /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
+  crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
   /** Report screens and the group's report files (spec §2 report, reports; issue 13). */

@@ -17,7 +17,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const BASE = { PORT: '0', HOST: '127.0.0.1', DEMO_SKUS: '60', DEMO_DAYS: '14', LOG_LEVEL: 'silent' };
+const BASE = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DEMO_SKUS: '60',
+  DEMO_DAYS: '14',
+  // The first-start crawl replaces a day in the background: only the crawl tests want it (and
+  // a server that sets it starts fresh, not from a copy).
+  DEMO_CRAWL_DAY: 'false',
+  LOG_LEVEL: 'silent',
+};
 
 /**
  * Settings that do not change what a first start writes: a server with only these (and the demo

@@ -13,6 +13,7 @@ import * as userRoleVersions from './140_user_role_versions.js';
 import * as clientSettings from './150_client_settings.js';
 import * as mailerDelivery from './160_mailer_delivery.js';
 import * as alerts from './170_alerts.js';
+import * as crawlTimings from './180_crawl_timings.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -33,6 +34,7 @@ export const migrationProvider: MigrationProvider = {
       '150_client_settings': clientSettings,
       '160_mailer_delivery': mailerDelivery,
       '170_alerts': alerts,
+      '180_crawl_timings': crawlTimings,
       '200_report_number_style': reportNumberStyle,
     }),
 };

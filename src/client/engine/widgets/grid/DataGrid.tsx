@@ -33,6 +33,13 @@ export function DataGrid({ config }: { config: GridWidget }) {
   // Bumped when a row action wrote, so an entity grid shows the change.
   const [version, setVersion] = useState(0);
   const entityLoad = useEntityRows(config.rows, version);
+  // A monitor (rows.refreshSeconds) reloads its loaded rows on a timer: runs move on their own.
+  const refreshSeconds = config.rows?.refreshSeconds;
+  useEffect(() => {
+    if (!refreshSeconds) return;
+    const timer = setInterval(() => setVersion((v) => v + 1), refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [refreshSeconds]);
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);

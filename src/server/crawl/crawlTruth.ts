@@ -1,0 +1,43 @@
+import type { Warehouse } from '../warehouse/warehouse.js';
+
+type Row = Record<string, unknown>;
+
+/** Max Min: an intra-day price swing the generator simulates and one crawl per day cannot see. */
+const SWING = 3;
+
+/** A value as both warehouses answer it alike: dates as YYYY-MM-DD, numeric text and bigints as numbers. */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+/** One channel-day of a fact table, ordered by listing, with comparable values (DuckDB or PostgreSQL). */
+export async function factDay(
+  wh: Warehouse,
+  table: 'fact_stock' | 'fact_price',
+  key: { groupId: number; channelId: number; date: string },
+): Promise<Row[]> {
+  const rows = await wh.query<Row>(
+    `SELECT * FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3
+      ORDER BY product_id, city_id`,
+    [key.groupId, key.channelId, key.date],
+  );
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)])));
+}
+
+/**
+ * Price rows as a crawl can know them: on rows the generator marks as a swing, violation_type and
+ * the is_new_violation it drives are the only allowed difference, so both are masked by the truth.
+ */
+export function maskSwings(truth: readonly Row[], rows: readonly Row[]): Row[] {
+  return rows.map((r, i) =>
+    truth[i]?.violation_type === SWING ? { ...r, violation_type: 'swing', is_new_violation: 'swing' } : r,
+  );
+}
+
+/** Share of the truth's price rows that are swings (the test bounds it: under 2%). */
+export function swingShare(truth: readonly Row[]): number {
+  return truth.length === 0 ? 0 : truth.filter((r) => r.violation_type === SWING).length / truth.length;
+}

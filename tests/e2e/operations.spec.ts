@@ -1,0 +1,127 @@
+/**
+ * Issue 15's "Done when", in Chromium: the admin edits a model schema (a broken one first: its
+ * message), tests it on the sample page, runs a crawl of a fixture channel from the process
+ * monitor, watches the run go In Progress -> Success, and sees the new values on the Stock and
+ * Price screens. The schema and the day are put back at the end, for the specs that follow.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+import { kpiValue, pickOption, settled } from './support/screen.js';
+
+const CHANNEL = 'Blinkit';
+const SCHEMA = 'Product answer (app)';
+
+async function kpiOn(page: Page, url: string, label: string): Promise<string> {
+  await page.goto(url);
+  await pickOption(page, 'Channel', CHANNEL);
+  await expect(page.getByLabel('Selected filters')).toContainText(CHANNEL);
+  await settled(page);
+  await expect(kpiValue(page, label)).toHaveText(/\d/);
+  return (await kpiValue(page, label).textContent())!;
+}
+
+async function saveSchema(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Model Schema (JSON)').fill(text);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Schema Updated Successfully !' })).toBeVisible();
+}
+
+/** Starts a crawl of the channel from the Crawl tab, then follows it on Process Status. */
+async function crawlAndWatch(page: Page, outcome: string, shot?: string): Promise<void> {
+  await page.goto('/workspace/processmonitor/crawl');
+  await page.getByLabel('Channel').selectOption({ label: 'Blinkit (app, JSON)' });
+  await page.getByRole('button', { name: 'Start Crawl' }).click();
+  await expect(page.getByText('Crawl initiated: follow it on the Process Status tab.')).toBeVisible();
+  await page.goto('/workspace/processmonitor/process_status');
+  const newest = page.locator('table tbody tr').first();
+  await expect(newest).toContainText('61');
+  // The grid reloads every 2 s; the run is Waiting for at most a second of job polling.
+  await expect(newest).toContainText('In Progress', { timeout: 30_000 });
+  if (shot) await page.screenshot({ path: `test-results/${shot}-running.png`, fullPage: true });
+  await expect(newest).toContainText(outcome, { timeout: 120_000 });
+  if (shot) await page.screenshot({ path: `test-results/${shot}-done.png`, fullPage: true });
+}
+
+test('edit a model schema, crawl a fixture channel from the process monitor, see the new values', async ({
+  page,
+}) => {
+  test.setTimeout(600_000); // two crawls and four screen loads on a shared 2-core machine
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+
+  const discountBefore = await kpiOn(page, '/workspace/price/data', 'Discount %');
+  expect(discountBefore).not.toMatch(/^0(\.0+)?\s*%$/);
+  const outOfStockBefore = await kpiOn(page, '/workspace/stock/kpi', 'Out Of Stock');
+  expect(Number(outOfStockBefore.replace(/\D/g, ''))).toBeGreaterThan(0);
+
+  await page.goto('/workspace/tracking/modelSchemas');
+  await page.getByRole('link', { name: SCHEMA }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Model Schema' })).toBeVisible();
+  const editor = page.getByLabel('Model Schema (JSON)');
+  await expect(editor).toHaveValue(/dataModel/);
+  const original = await editor.inputValue();
+
+  // Broken schemas first: each answered with the spec's message, nothing saved.
+  for (const [text, message] of [
+    ['{"dataModel": {}}', 'Data model Must Be Of Type Array.'],
+    ['{"dataModel": [', 'Model Schema Is Not A Valid JSON Object.'],
+    ['{"crawlType": "product"}', 'Schema Must have dataModel Property.'],
+  ] as const) {
+    await editor.fill(text);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+  }
+  await page.screenshot({ path: 'test-results/operations-schema-broken.png', fullPage: true });
+
+  // The edit: this marketplace's app now reads the price from `mrp` and sells out-of-stock items
+  // as available, so the crawl's values differ from the generator's on both screens.
+  const parsed = JSON.parse(original) as { dataModel: { name: string; source: string; map?: object }[] };
+  for (const entry of parsed.dataModel) {
+    if (entry.name === 'selling_price') entry.source = '$..mrp';
+    if (entry.name === 'stock_status') entry.map = { AVAILABLE: 1, OUT_OF_STOCK: 1, DELISTED: 2 };
+  }
+  const edited = JSON.stringify(parsed, null, 2);
+  await editor.fill(edited);
+  await page.getByLabel('Test on the sample page of').selectOption({ label: 'Blinkit (JSON)' });
+  await page.getByRole('button', { name: 'Test' }).click();
+  const extracted = page.getByRole('region', { name: 'Extracted fields' });
+  await expect(extracted).toContainText('selling_price');
+  const cell = (field: string) =>
+    extracted
+      .locator('tr', { has: page.getByRole('cell', { name: field, exact: true }) })
+      .locator('td')
+      .nth(1);
+  await expect(cell('selling_price')).toHaveText(/\d/);
+  await expect(cell('selling_price')).toHaveText((await cell('mrp').textContent())!);
+  await page.screenshot({ path: 'test-results/operations-schema-test.png', fullPage: true });
+  await saveSchema(page, edited);
+
+  // The pages that leave MRP out (1 in 10) now have no price: they fail, logged, not loaded.
+  await crawlAndWatch(page, 'Mismatch', 'operations-crawl');
+
+  const discountAfter = await kpiOn(page, '/workspace/price/data', 'Discount %');
+  expect(discountAfter).toMatch(/^0(\.0+)?\s*%$/);
+  await page.screenshot({ path: 'test-results/operations-price-after.png', fullPage: true });
+  const outOfStockAfter = await kpiOn(page, '/workspace/stock/kpi', 'Out Of Stock');
+  expect(Number(outOfStockAfter.replace(/\D/g, ''))).toBeLessThan(
+    Number(outOfStockBefore.replace(/\D/g, '')),
+  );
+
+  // Put the schema and the day back: the generator's values return.
+  await page.goto('/workspace/tracking/modelSchemas');
+  await page.getByRole('link', { name: SCHEMA }).click();
+  await expect(page.getByLabel('Model Schema (JSON)')).toHaveValue(/\$\.\.mrp/);
+  await saveSchema(page, original);
+  await crawlAndWatch(page, 'Success', 'operations-restore');
+  expect(await kpiOn(page, '/workspace/price/data', 'Discount %')).toBe(discountBefore);
+});
+
+test('the analyst has no operations screens and is refused their data', async ({ page }) => {
+  await signIn(page, 'analyst@shelfscope.test');
+  await page.goto('/workspace/processmonitor/process_status');
+  await expect(page).not.toHaveURL(/processmonitor/);
+  await page.goto('/workspace/tracking/modelSchema/edit/1');
+  await expect(page).not.toHaveURL(/modelSchema/);
+  const rows = await page.request.get('/api/v1/rows/processmonitor/process_status/crawlRun');
+  expect(rows.status()).toBe(403);
+});
