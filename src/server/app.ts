@@ -21,6 +21,8 @@ import { reportsPlugin } from './reports/reportsPlugin.js';
 import { mutationRoutes } from './mutations/mutationRoutes.js';
 import { crawlPlugin } from './crawl/crawlPlugin.js';
 import { entityRowsRoute } from './mutations/entityRowsRoute.js';
+import { paxvizPlugin } from './paxviz/paxvizPlugin.js';
+import { amsSchemaRoutes } from './ams/amsSchemaRoutes.js';
 
 const API_V1 = '/v1';
 
@@ -66,6 +68,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(mutationRoutes);
           await v1.register(crawlPlugin);
           await v1.register(entityRowsRoute);
+          await v1.register(paxvizPlugin, { prefix: '/paxviz' });
+          await v1.register(amsSchemaRoutes);
         },
         { prefix: API_V1 },
       );

@@ -24,6 +24,7 @@ const ICONS: Record<string, string> = {
   detect: '◉',
   changes: '⟳',
   advertising: '◈',
+  slides: '▭',
 };
 
 function target(item: MenuItem): string {

@@ -22,6 +22,8 @@ export const ADMIN_ACTIVITIES = {
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
+  /** The AMS schema editor (issue 16). */
+  amsSchema: { url: 'processmonitor/ams_schema', name: 'AMS Schema' },
 } as const;
 
 const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).map((a) => a.url));

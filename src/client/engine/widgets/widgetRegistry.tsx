@@ -8,6 +8,7 @@ import { KpiTiles } from './kpiTiles/KpiTiles.js';
 import { UnknownWidget } from './frame/UnknownWidget.js';
 import { UploadPanel } from './upload/UploadPanel.js';
 import { OverlayWidget } from './overlay/OverlayWidget.js';
+import { SlideDeckWidget } from './slideDeck/SlideDeckWidget.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };
@@ -25,6 +26,7 @@ export const widgetRegistry = createWidgetRegistry({
   actions: ActionsWidget,
   uploadPanel: UploadPanel,
   overlay: OverlayWidget,
+  slideDeck: SlideDeckWidget,
 });
 
 /** Render a widget config; an unknown kind shows a visible 'Unknown widget: X' tile. */

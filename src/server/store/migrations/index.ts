@@ -9,6 +9,8 @@ import * as reportFiles from './090_report_files.js';
 import * as uploads from './100_uploads.js';
 import * as reportMailers from './120_report_mailers.js';
 import * as crawl from './130_crawl.js';
+import * as slideViews from '../../paxviz/slideViewsMigration.js';
+import * as amsSchemas from '../../ams/amsSchemasMigration.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -24,5 +26,7 @@ export const migrationProvider: MigrationProvider = {
       '100_uploads': uploads,
       '120_report_mailers': reportMailers,
       '130_crawl': crawl,
+      '190_slide_views': slideViews,
+      '191_ams_schemas': amsSchemas,
     }),
 };
