@@ -85,7 +85,9 @@ describe('slide views', () => {
       .where('target', '=', `slide_view:${id}`)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['slide_view.saved']);
-    expect(JSON.parse(String(audit[0]!.detail))).toMatchObject({
+    const detail: unknown = audit[0]!.detail;
+    // jsonb on PostgreSQL and PGlite alike comes back parsed; text would need parsing.
+    expect(typeof detail === 'string' ? (JSON.parse(detail) as unknown) : detail).toMatchObject({
       screen: SLIDES,
       widgets: ['stock/kpi', 'advertising/kpi'],
     });

@@ -82,7 +82,9 @@ test('builds a two-widget slide, saves it, exports a PDF, shares it and opens it
   const framed = frame.locator('.ss-slide').first();
   await expect(framed.locator('[data-slide-widget]')).toHaveCount(2, { timeout: 30_000 });
   await expect(framed.locator('.ss-kpi__value').first()).toHaveText(/\d/, { timeout: 20_000 });
-  await expect(framed.locator('.ss-widget--chart svg, .ss-widget--chart canvas').first()).toBeVisible();
+  await expect(framed.locator('.ss-widget--chart svg, .ss-widget--chart canvas').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(frame.locator('.ss-sidebar')).toHaveCount(0);
   await expect(frame.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(frame.getByRole('button', { name: 'Present' })).toBeVisible();
