@@ -9,8 +9,8 @@ import type { StoreDatabase } from '../store/storeDatabase.js';
 import { checkSlideView, slideDeckOf } from './checkSlideView.js';
 import { findSlideView, insertSlideView, nameTaken, updateSlideView } from './slideViewsRepo.js';
 
-export const SLIDE_NAME_TAKEN = 'A slide view with this name already exists';
-export const SLIDE_VIEW_INVALID = 'Slide view is not valid';
+const SLIDE_NAME_TAKEN = 'A slide view with this name already exists';
+const SLIDE_VIEW_INVALID = 'Slide view is not valid';
 
 export interface SlideViewInput {
   id?: number;

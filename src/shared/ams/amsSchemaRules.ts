@@ -8,7 +8,7 @@ export const AMS_SCHEMA_MSG = {
   notFound: 'AMS Schema not found',
 } as const;
 
-export type AmsSchemaCheck =
+type AmsSchemaCheck =
   | { ok: true; model: Record<string, unknown>; target: Record<string, unknown> | null }
   | { ok: false; msg: string };
 

@@ -1,6 +1,6 @@
 import { createContext, type ComponentType } from 'react';
 
-export type RenderWidgetComponent = ComponentType<{ config: { kind: string; id?: string } }>;
+type RenderWidgetComponent = ComponentType<{ config: { kind: string; id?: string } }>;
 
 /**
  * The registry's renderer, handed down by the layout: a widget that shows other widgets (the

@@ -11,7 +11,7 @@ import { RenderWidgetContext } from '../renderWidgetContext.js';
 const resolved = new WeakMap<DataSource, Map<string, Promise<ResolvedScreen>>>();
 
 /** A source screen's resolved config, asked once per data source and screen. */
-export function loadScreen(source: DataSource, key: string): Promise<ResolvedScreen> {
+function loadScreen(source: DataSource, key: string): Promise<ResolvedScreen> {
   let byKey = resolved.get(source);
   if (!byKey) resolved.set(source, (byKey = new Map<string, Promise<ResolvedScreen>>()));
   let pending = byKey.get(key);
