@@ -22,6 +22,8 @@ import { mutationRoutes } from './mutations/mutationRoutes.js';
 import { crawlPlugin } from './crawl/crawlPlugin.js';
 import { entityRowsRoute } from './mutations/entityRowsRoute.js';
 import { lookupRoute } from './mutations/lookupRoute.js';
+import { paxvizPlugin } from './paxviz/paxvizPlugin.js';
+import { amsSchemaRoutes } from './ams/amsSchemaRoutes.js';
 
 const API_V1 = '/v1';
 
@@ -68,6 +70,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(crawlPlugin);
           await v1.register(entityRowsRoute);
           await v1.register(lookupRoute);
+          await v1.register(paxvizPlugin, { prefix: '/paxviz' });
+          await v1.register(amsSchemaRoutes);
         },
         { prefix: API_V1 },
       );

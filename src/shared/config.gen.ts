@@ -99,7 +99,8 @@ export type WidgetNode =
   | UploadPanelWidget
   | OverlayWidget
   | ReportCenterWidget
-  | AlertCenterWidget;
+  | AlertCenterWidget
+  | SlideDeckWidget;
 /**
  * A column of a grid; its kind is its format.
  */
@@ -118,6 +119,7 @@ export interface ShelfscopeConfigFiles {
   dataset?: DatasetConfig;
   screen?: ScreenConfig;
   shared?: SharedConfig;
+  slideView?: SlideViewConfig;
 }
 /**
  * An area of the workspace: menu entry and its submenu tabs.
@@ -2274,6 +2276,31 @@ export interface AlertCenterWidget {
   title?: string;
 }
 /**
+ * The paxviz slide deck of a slide screen: the group's slide views on this screen, a composer, full-screen presentation and PDF / PPTX export.
+ */
+export interface SlideDeckWidget {
+  /**
+   * Node kind: slideDeck.
+   */
+  kind: 'slideDeck';
+  /**
+   * Widget id, unique in the screen.
+   */
+  id: string;
+  /**
+   * Caption above the deck list.
+   */
+  title?: string;
+  /**
+   * Areas whose screens' widgets may be put on a slide; default every area the user may open.
+   *
+   * @minItems 1
+   *
+   * Items: An area or screen id as it appears in the URL: letters, digits, underscores and dashes.
+   */
+  sources?: string[];
+}
+/**
  * Widgets side by side on one row.
  */
 export interface LayoutRow {
@@ -2340,6 +2367,80 @@ export interface SharedNodes {
    * A node, possibly partial: the using file completes it.
    */
   [k: string]: {} | undefined;
+}
+/**
+ * A slide view (paxviz): slides composed of other screens' widgets, each with its own filters, laid out like a screen.
+ */
+export interface SlideViewConfig {
+  schemaVersion: SchemaVersion;
+  /**
+   * Node kind: always 'slideView'.
+   */
+  kind: 'slideView';
+  /**
+   * Name of the deck, shown on its first slide and in exports.
+   */
+  title: string;
+  /**
+   * The slides in presentation order.
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  slides: Slide[];
+}
+/**
+ * One slide: a title, widgets and their rows (the same layout nodes as a screen's).
+ */
+export interface Slide {
+  /**
+   * Node kind: slide.
+   */
+  kind: 'slide';
+  /**
+   * Heading of the slide.
+   */
+  title: string;
+  /**
+   * The widgets on the slide.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  widgets: SlideWidget[];
+  /**
+   * Rows of widget ids with their widths in twelfths, as on a screen.
+   */
+  layout: LayoutNode[];
+}
+/**
+ * A KPI, chart or grid widget of a screen, shown with filters of its own.
+ */
+export interface SlideWidget {
+  /**
+   * Node kind: slideWidget.
+   */
+  kind: 'slideWidget';
+  /**
+   * Id of this widget on the slide (the layout refers to it).
+   */
+  id: string;
+  /**
+   * The screen the widget comes from, as 'area/screen'.
+   */
+  screen: string;
+  /**
+   * Id of the widget in that screen (a kpiTiles, chart or grid).
+   */
+  widget: string;
+  /**
+   * Caption shown above the widget; default the widget's own title.
+   */
+  title?: string;
+  /**
+   * The widget's filters as the screen's address bar carries them (a query string).
+   */
+  filters: string;
 }
 
 /** Kinds of ActionNode. */
@@ -2425,5 +2526,6 @@ export const WIDGET_KINDS = {
   overlay: 'overlay',
   reportCenter: 'reportCenter',
   alertCenter: 'alertCenter',
+  slideDeck: 'slideDeck',
 } as const;
 export type WidgetKind = keyof typeof WIDGET_KINDS;

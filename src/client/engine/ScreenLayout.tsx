@@ -1,5 +1,6 @@
 import type { LayoutNode, WidgetNode } from '../../shared/config.gen.js';
 import { RenderWidget } from './widgets/widgetRegistry.js';
+import { RenderWidgetContext } from './widgets/renderWidgetContext.js';
 
 interface Props {
   layout: readonly LayoutNode[];
@@ -47,15 +48,17 @@ export function ScreenLayout({ layout, widgets }: Props) {
   const rendered = layout.map((node, i) => renderNode(node, String(i)));
   const rest = widgets.filter((w) => !placed.has(w.id));
   return (
-    <div className="ss-layout">
-      {rendered}
-      {rest.map((w) => (
-        <div key={w.id} className="ss-row">
-          <div className="ss-row__cell">
-            <RenderWidget config={w} />
+    <RenderWidgetContext.Provider value={RenderWidget}>
+      <div className="ss-layout">
+        {rendered}
+        {rest.map((w) => (
+          <div key={w.id} className="ss-row">
+            <div className="ss-row__cell">
+              <RenderWidget config={w} />
+            </div>
           </div>
-        </div>
-      ))}
-    </div>
+        ))}
+      </div>
+    </RenderWidgetContext.Provider>
   );
 }

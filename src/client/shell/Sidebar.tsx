@@ -26,6 +26,7 @@ const ICONS: Record<string, string> = {
   advertising: '◈',
   report: '⇩',
   alerts: '⚠',
+  slides: '▭',
 };
 
 function target(item: MenuItem): string {

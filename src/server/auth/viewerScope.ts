@@ -17,6 +17,12 @@ const VIEWER_ROUTES = new Set([
   'GET /api/v1/*',
   'GET /api/v1/pax-viz/session',
   'POST /api/v1/paxviz/tokenVerify',
+  // A shared slide view: its list (the one deck), the deck, and its widgets' screens (paxviz/).
+  'GET /api/v1/paxviz/slideview/list',
+  'GET /api/v1/paxviz/slideview/:viewId',
+  'GET /api/v1/paxviz/slideview/:viewId/config/screen',
+  'GET /api/v1/paxviz/slideview/:viewId/suggestion/:source',
+  'GET /api/v1/paxviz/slideview/:viewId/*',
 ]);
 
 export const VIEWER_DENIED = 'Not available in read mode';

@@ -31,6 +31,7 @@ export function createConfigSchemaValidator(): ConfigSchemaValidator {
     screen: ajv.getSchema(FILE_SCHEMA_IDS.screen)!,
     dataset: ajv.getSchema(FILE_SCHEMA_IDS.dataset)!,
     shared: ajv.getSchema(FILE_SCHEMA_IDS.shared)!,
+    slideView: ajv.getSchema(FILE_SCHEMA_IDS.slideView)!,
   };
   return (kind, data) => {
     const validate = validators[kind];

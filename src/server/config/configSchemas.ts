@@ -18,6 +18,7 @@ import overlay from '../../../schemas/overlay.schema.json' with { type: 'json' }
 import query from '../../../schemas/query.schema.json' with { type: 'json' };
 import screen from '../../../schemas/screen.schema.json' with { type: 'json' };
 import shared from '../../../schemas/shared.schema.json' with { type: 'json' };
+import slideView from '../../../schemas/slideView.schema.json' with { type: 'json' };
 import widget from '../../../schemas/widget.schema.json' with { type: 'json' };
 import upload from '../../../schemas/upload.schema.json' with { type: 'json' };
 import report from '../../../schemas/report.schema.json' with { type: 'json' };
@@ -39,6 +40,7 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   query,
   screen,
   shared,
+  slideView,
   widget,
   upload,
   report,
@@ -50,5 +52,7 @@ export const FILE_SCHEMA_IDS = {
   screen: screen.$id,
   dataset: dataset.$id,
   shared: shared.$id,
+  /** A saved slide view (paxviz), stored per group rather than as a file. */
+  slideView: slideView.$id,
 } as const;
 export type ConfigFileKind = keyof typeof FILE_SCHEMA_IDS;

@@ -5,12 +5,7 @@ import { registerConfigRoutes } from '../data/configRoutes.js';
 import { registerDataRoutes } from '../data/dataRoutes.js';
 import { registerSuggestionRoutes } from '../data/suggestionRoutes.js';
 import type { DraftStore } from './draftStore.js';
-
-interface ParamsSchema {
-  type: 'object';
-  required?: string[];
-  properties: Record<string, object>;
-}
+import { addPrefixParam } from '../data/prefixParam.js';
 
 /**
  * The product's own config, suggestion and data routes, mounted under drafts/:draftId and
@@ -27,18 +22,7 @@ export function draftPreviewRoutes(drafts: DraftStore): FastifyPluginCallback {
     cacheResults: false,
   };
   return (preview, _opts, done) => {
-    // The live routes' schemas, plus the prefix's :draftId (documented; any id a draft store may hold).
-    preview.addHook('onRoute', (route) => {
-      const params = (route.schema?.params ?? { type: 'object', properties: {} }) as ParamsSchema;
-      route.schema = {
-        ...route.schema,
-        params: {
-          ...params,
-          required: [...(params.required ?? []), 'draftId'],
-          properties: { ...params.properties, draftId: { type: 'string', description: 'A validated draft' } },
-        },
-      };
-    });
+    addPrefixParam(preview, 'draftId', { type: 'string', description: 'A validated draft' });
     registerConfigRoutes(preview, scope);
     registerSuggestionRoutes(preview, scope);
     registerDataRoutes(preview, scope);

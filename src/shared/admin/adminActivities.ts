@@ -40,6 +40,8 @@ export const ADMIN_ACTIVITIES = {
   downloadRawReport: { url: 'reports/download_raw_report', name: 'Download Raw Report' },
   /** Alert rules of the group (issue 13 §4); reading alerts needs a login only. */
   alertRules: { url: 'alerts/alerts', name: 'Alerts' },
+  /** The AMS schema editor (issue 16). */
+  amsSchema: { url: 'processmonitor/ams_schema', name: 'AMS Schema' },
 } as const;
 
 const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).map((a) => a.url));

@@ -10,6 +10,7 @@ import { UploadPanel } from './upload/UploadPanel.js';
 import { OverlayWidget } from './overlay/OverlayWidget.js';
 import { ReportCenter } from './report/ReportCenter.js';
 import { AlertCenter } from '../../alerts/AlertCenter.js';
+import { SlideDeckWidget } from './slideDeck/SlideDeckWidget.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;
 export type WidgetRegistry = { [K in WidgetKind]: ComponentType<{ config: WidgetOf<K> }> };
@@ -29,6 +30,7 @@ export const widgetRegistry = createWidgetRegistry({
   overlay: OverlayWidget,
   reportCenter: ReportCenter,
   alertCenter: AlertCenter,
+  slideDeck: SlideDeckWidget,
 });
 
 /** Render a widget config; an unknown kind shows a visible 'Unknown widget: X' tile. */

@@ -14,6 +14,8 @@ import * as clientSettings from './150_client_settings.js';
 import * as mailerDelivery from './160_mailer_delivery.js';
 import * as alerts from './170_alerts.js';
 import * as crawlTimings from './180_crawl_timings.js';
+import * as slideViews from '../../paxviz/slideViewsMigration.js';
+import * as amsSchemas from '../../ams/amsSchemasMigration.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -35,6 +37,8 @@ export const migrationProvider: MigrationProvider = {
       '160_mailer_delivery': mailerDelivery,
       '170_alerts': alerts,
       '180_crawl_timings': crawlTimings,
+      '190_slide_views': slideViews,
+      '191_ams_schemas': amsSchemas,
       '200_report_number_style': reportNumberStyle,
     }),
 };
