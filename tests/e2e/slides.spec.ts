@@ -62,7 +62,7 @@ test('builds a two-widget slide, saves it, exports a PDF, shares it and opens it
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export PDF' }).click();
-  const pdf = readFileSync((await (await download).path())!);
+  const pdf = readFileSync(await (await download).path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdf.length).toBeGreaterThan(20_000);
 
