@@ -56,7 +56,7 @@ describe('config validation', () => {
         /^stock\/kpi\.screen\.json#\/widgets\/0\/tiles\/0: missing required property "measure"/,
       ),
       'stock/kpi.screen.json#/widgets/0/tiles/0: unknown property "mesure"; did you mean "measure"? Allowed: change, description, drill, format, icon, kind, label, measure',
-      'stock/kpi.screen.json#/widgets/1/kind: unknown kind "chrt"; did you mean "chart"? Allowed: actions, alertCenter, chart, form, grid, kpiTiles, overlay, reportCenter, uploadPanel',
+      'stock/kpi.screen.json#/widgets/1/kind: unknown kind "chrt"; did you mean "chart"? Allowed: actions, alertCenter, chart, form, grid, kpiTiles, overlay, reportCenter, slideDeck, uploadPanel',
       // The dataset file is refused, so the screens using it cannot find it either.
       'stock/data.screen.json#/dataset: unknown dataset "stock" (none is defined and valid)',
     ]);

@@ -40,7 +40,8 @@ export function checkScreen(
     add('', 'missing property "dataset" (the screen has queries)');
   }
   checkFilters(screen, ds, add);
-  if (!ds) checkStoreFilters(screen, add);
+  // A screen without a dataset filters store rows; one whose dataset is wrong was named above.
+  if (screen.dataset === undefined) checkStoreFilters(screen, add);
   if (ds) checkQueries(screen, ds, add);
   checkScreenWidgets(screen, ds, add);
   return problems;

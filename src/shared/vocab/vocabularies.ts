@@ -65,7 +65,7 @@ export const MAILER_STATUS = {
 /** A group's (or any admin row's) status flag: 1 active, else in-active (docs/product-spec.md §4). */
 export const ACTIVE_STATUS = {
   1: { label: 'Active', tone: 'good' },
-  0: { label: 'In-Active', tone: 'bad' },
+  0: { label: 'In-Active', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
 
 /** How an Athena-sync schema type is partitioned (the spec's is_monthly). */
