@@ -37,6 +37,12 @@ const VIEWER_READS = new Set([
   'GET /api/v1/*',
   'GET /api/v1/pax-viz/session',
   'POST /api/v1/paxviz/tokenVerify',
+  // A shared slide view (docs/slides.md): the one deck, and its widgets' screens through it.
+  'GET /api/v1/paxviz/slideview/list',
+  'GET /api/v1/paxviz/slideview/:viewId',
+  'GET /api/v1/paxviz/slideview/:viewId/config/screen',
+  'GET /api/v1/paxviz/slideview/:viewId/suggestion/:source',
+  'GET /api/v1/paxviz/slideview/:viewId/*',
 ]);
 
 /** Every route of the app as "METHOD /path", from Fastify's own route table. */
