@@ -137,7 +137,7 @@ test.describe('workspace access flows', () => {
   }) => {
     await signIn(page, STOCK);
     await page.goto('/workspace');
-    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi(\?[^/]*)?$/);
     await expect(page.locator('.ss-kpi').first()).toBeVisible();
     await expect(page.locator('.ss-sidebar .ss-sidebar__label')).toHaveText(['Stock']);
     const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
@@ -145,11 +145,11 @@ test.describe('workspace access flows', () => {
 
     for (const path of ['/workspace/price/kpi', '/workspace/promo/data', '/workspace/user/users']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+      await expect(page).toHaveURL(/\/workspace\/stock\/kpi(\?[^/]*)?$/);
     }
     // Submenu-gated areas need the submenu; always-allowed ones open.
     await page.goto('/workspace/reports/download_report');
-    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi(\?[^/]*)?$/);
     await page.goto('/workspace/faq/faqs');
     await expect(page).toHaveURL(/\/workspace\/faq\/faqs$/);
 
@@ -166,7 +166,7 @@ test.describe('workspace access flows', () => {
   }) => {
     await signIn(page, STOCK);
     await page.goto('/workspace');
-    await expect(page).toHaveURL(/\/workspace\/stock\/kpi$/);
+    await expect(page).toHaveURL(/\/workspace\/stock\/kpi(\?[^/]*)?$/);
     await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
     const trigger = page.locator('.ss-usermenu__trigger');
     await expect(trigger).toContainText('Sam');
