@@ -3,7 +3,7 @@ import { ok } from '../../shared/envelope.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import { requireAdminActivity, requireUser } from '../auth/guards.js';
-import { answers } from '../http/schemaKit.js';
+import { answers, noBody } from '../http/schemaKit.js';
 import { ALERT_KIND_IDS, ALERT_KINDS } from './alertKinds.js';
 import { AlertRepo, type AlertRuleRow } from './alertRepo.js';
 
@@ -144,7 +144,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
 
   app.post<{ Params: { id: number } }>(
     '/alert-rules/:id/toggle',
-    { schema: { params: idParams, response: objectAnswer } },
+    { schema: { params: idParams, body: noBody, response: objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, RULES);
       const rule = await repo.toggleRule(auth.groupId, request.params.id);
