@@ -72,6 +72,9 @@ export default function RjsfForm(props: Props) {
   return (
     <Form
       schema={schema}
+      // A required list starts empty: rjsf would otherwise fill minItems with blank entries (an
+      // empty group-role row, an activity of undefined), hiding the list's own required message.
+      experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
       uiSchema={{
         ...(uiSchema as UiSchema | undefined),
         id: { 'ui:widget': 'hidden' },
