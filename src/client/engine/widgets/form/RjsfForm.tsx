@@ -80,6 +80,7 @@ export default function RjsfForm(props: Props) {
         id: { 'ui:widget': 'hidden' },
         updated_at: { 'ui:widget': 'hidden' },
         'ui:submitButtonOptions': { submitText: submitLabel ?? 'Submit' },
+        ...withHiddenLast(uiSchema as UiSchema | undefined),
       }}
       formData={formData}
       validator={validator}
@@ -115,4 +116,13 @@ function pickSchemaFields(schema: Record<string, unknown>, row: Row | undefined)
   return Object.fromEntries(
     names.filter((n) => row[n] !== undefined && row[n] !== null).map((n) => [n, row[n]]),
   );
+}
+
+/**
+ * A configured field order names the fields a person sees; the hidden id and updated_at an edit
+ * sends back go last ('*'), else rjsf refuses the order ("does not contain properties ...").
+ */
+function withHiddenLast(uiSchema: UiSchema | undefined): UiSchema {
+  const order = uiSchema?.['ui:order'];
+  return order && !order.includes('*') ? { 'ui:order': [...order, '*'] } : {};
 }
