@@ -57,16 +57,14 @@ export const VIOLATION_TYPE = {
   5: { label: 'NA', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
 
-export const MAILER_STATUS = {
-  1: { label: 'Active', tone: 'good' },
-  0: { label: 'In-Active', tone: 'neutral' },
-} as const satisfies Record<number, VocabEntry>;
-
 /** A group's (or any admin row's) status flag: 1 active, else in-active (docs/product-spec.md §4). */
 export const ACTIVE_STATUS = {
   1: { label: 'Active', tone: 'good' },
   0: { label: 'In-Active', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
+
+/** A report mailer's status: the same flag. */
+export const MAILER_STATUS = ACTIVE_STATUS;
 
 /** How an Athena-sync schema type is partitioned (the spec's is_monthly). */
 export const PARTITIONING = {
