@@ -63,9 +63,6 @@ export const ACTIVE_STATUS = {
   0: { label: 'In-Active', tone: 'neutral' },
 } as const satisfies Record<number, VocabEntry>;
 
-/** A report mailer's status: the same flag. */
-export const MAILER_STATUS = ACTIVE_STATUS;
-
 /** How an Athena-sync schema type is partitioned (the spec's is_monthly). */
 export const PARTITIONING = {
   0: { label: 'Daily', tone: 'neutral' },
@@ -138,7 +135,7 @@ export const VOCABULARIES = {
   process: PROCESS_STATUS,
   processStatus: PROCESS_STATUS,
   violationType: VIOLATION_TYPE,
-  mailer: MAILER_STATUS,
+  mailer: ACTIVE_STATUS, // a report mailer's status is the same flag
   activeStatus: ACTIVE_STATUS,
   partitioning: PARTITIONING,
   promotion: PROMOTION_STATE,
