@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, EntityFields, EntityRepo, EntityRow } from './entityRepo.js';
+import type { Db, EntityFields, EntityRepo, EntityRow, WriteResult } from './entityRepo.js';
 
 /** The store tables of simple per-group settings (migration 150). */
 type OwnedTable = 'group_args' | 'athena_schema_types';
@@ -26,6 +26,12 @@ export function groupOwnedRepo(table: OwnedTable, fields: Readonly<Record<string
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
+  /** A guarded write's answer: written, else stale (the row moved on) or missing. */
+  const outcome = async (db: Db, id: number, row: EntityRow | undefined): Promise<WriteResult> => {
+    if (row) return { kind: 'written', row };
+    const current = await find(db, id);
+    return current ? { kind: 'stale', row: current } : { kind: 'missing' };
+  };
   return {
     groupOf: (row) => row.group_id as number,
     find,
@@ -46,9 +52,7 @@ export function groupOwnedRepo(table: OwnedTable, fields: Readonly<Record<string
         .where(sql<Date>`date_trunc('milliseconds', updated_at)`, '=', readAt)
         .returningAll()
         .executeTakeFirst()) as EntityRow | undefined;
-      if (row) return { kind: 'written', row };
-      const current = await find(db, id);
-      return current ? { kind: 'stale', row: current } : { kind: 'missing' };
+      return outcome(db, id, row);
     },
     async remove(db, id, readAt) {
       const row = (await db
@@ -57,9 +61,7 @@ export function groupOwnedRepo(table: OwnedTable, fields: Readonly<Record<string
         .where(sql<Date>`date_trunc('milliseconds', updated_at)`, '=', readAt)
         .returningAll()
         .executeTakeFirst()) as EntityRow | undefined;
-      if (row) return { kind: 'written', row };
-      const current = await find(db, id);
-      return current ? { kind: 'stale', row: current } : { kind: 'missing' };
+      return outcome(db, id, row);
     },
     async list(db, { groupIds, orderBy, descending, limit, offset }) {
       const scoped = db
