@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { latestOtp } from '../support/outbox.js';
 import {
   removeDir,
@@ -17,6 +18,7 @@ import { createPgTestDatabase, type PgTestDatabase } from '../../src/server/stor
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { MSG } from '../../src/shared/auth/accessRules.js';
 import { RoundRobinClient, type Answer } from './support/roundRobinClient.js';
+import { fetchBuffered } from '../api/support/fetchBuffered.js';
 
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Demo@2026!';
@@ -27,7 +29,20 @@ let warehouse: PgTestDatabase;
 const servers: ServerProcess[] = [];
 let urls: string[];
 
+/** The sign-in limits live in Redis for 5 minutes: a run right after another starts from zero. */
+async function clearRateLimits(): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys('shelfscope-rate-*');
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 beforeAll(async () => {
+  await clearRateLimits();
   store = await createPgTestDatabase('ss_cluster_store');
   warehouse = await createPgTestDatabase('ss_cluster_wh');
   const settings = () => ({
@@ -65,6 +80,13 @@ async function signIn(user: string): Promise<RoundRobinClient> {
   return client;
 }
 
+/**
+ * One signed-in demo admin shared by the tests that need one: the per-name sign-in limit is small
+ * here (LOGIN_ATTEMPTS_PER_NAME) so that the Redis-shared limit can be tested.
+ */
+let demoAdmin: Promise<RoundRobinClient> | undefined;
+const adminSession = () => (demoAdmin ??= signIn(DEMO));
+
 /** One pass of what the screens do: menu, a data call, a saved view written and read back. */
 async function screenFlow(client: RoundRobinClient, name: string): Promise<Answer[]> {
   return [
@@ -88,7 +110,7 @@ async function userId(name: string): Promise<number> {
 
 describe('three instances behind one address', () => {
   it('serve one signed-in browser whichever instance a call lands on', async () => {
-    const demo = await signIn(DEMO);
+    const demo = await adminSession();
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(...(await screenFlow(demo, `rr-${i}`)));
     expect(new Set(answers.map((a) => a.instance))).toEqual(new Set([0, 1, 2]));
@@ -99,7 +121,7 @@ describe('three instances behind one address', () => {
   });
 
   it('a user blocked on one instance is refused on the next call to another', async () => {
-    const admin = await signIn(DEMO);
+    const admin = await adminSession();
     const analyst = await signIn(DEMO_USERS.analyst);
     // Warm every instance's session cache with the analyst's session.
     for (let i = 0; i < 3; i++) expect((await analyst.get('config/areas', { on: i })).status).toBe(200);
@@ -117,6 +139,70 @@ describe('three instances behind one address', () => {
     for (const i of [0, 1]) expect((await copied.get('config/areas', { on: i })).status).toBe(401);
   });
 
+  it('a share link revoked on one instance ends its viewer session on the others at once', async () => {
+    const demo = await adminSession();
+    const created = await demo.post(
+      'paxviz/token',
+      { view_id: 1, menu_id: 1, menu_name: 'cluster-board', screen: 'stock/kpi' },
+      { on: 0 },
+    );
+    expect(created.status, created.body.msg).toBe(200);
+    const { id, token } = created.body.data as { id: number; token: string };
+    const opened = await fetchBuffered(`${urls[1]}/api/v1/pax-viz/session`, {
+      headers: { 'x-share-token': token },
+    });
+    expect(opened.status).toBe(200);
+    const viewer = opened.headers.get('x-viewer-token')!;
+    const asViewer = (i: number) =>
+      fetchBuffered(`${urls[i]}/api/v1/processmonitor/sessionvalidity`, {
+        headers: { 'x-viewer-token': viewer },
+      });
+    // Every instance has the viewer session cached before the revocation.
+    for (let i = 0; i < 3; i++) expect((await asViewer(i)).status).toBe(200);
+    expect((await demo.post('paxviz/token/revoke', { id }, { on: 0 })).status).toBe(200);
+    for (const i of [1, 2]) expect((await asViewer(i)).status).toBe(401);
+  });
+
+  it("a role changed on one instance limits its users' next call on another at once", async () => {
+    const admin = await adminSession();
+    const stock = await signIn(DEMO_USERS.stock);
+    const screen = (i: number) => stock.get('config/screen?area=stock&screen=data', { on: i });
+    for (let i = 0; i < 3; i++) expect((await screen(i)).status).toBe(200);
+    const db = new pg.Client({ connectionString: store.url });
+    await db.connect();
+    let role: { id: number; updated_at: Date };
+    let kpiOnly: number[];
+    try {
+      role = (
+        await db.query<{ id: number; updated_at: Date }>(
+          "SELECT id, updated_at FROM roles WHERE name = 'Stock Viewer' AND group_id = 1",
+        )
+      ).rows[0]!;
+      kpiOnly = (
+        await db.query<{ id: number }>("SELECT id FROM activities WHERE url = 'stock/kpi'")
+      ).rows.map((r) => r.id);
+    } finally {
+      await db.end();
+    }
+    const edited = await admin.post(
+      'mutate/role/roles/edit',
+      {
+        id: role.id,
+        updated_at: role.updated_at.toISOString(),
+        group_id: 1,
+        name: 'Stock Viewer',
+        description: 'Stock KPIs only',
+        activity_ids: kpiOnly,
+      },
+      { on: 0 },
+    );
+    expect(edited.status, edited.body.msg).toBe(200);
+    for (const i of [1, 2]) {
+      expect((await screen(i)).status).toBe(403);
+      expect((await stock.get('config/screen?area=stock&screen=kpi', { on: i })).status).toBe(200);
+    }
+  });
+
   it('share the per-name sign-in limit through Redis', async () => {
     const client = new RoundRobinClient(urls);
     const name = `nobody-${Date.now()}@example.com`;
@@ -131,7 +217,7 @@ describe('three instances behind one address', () => {
   });
 
   it('stopping one instance mid-run fails no request a retry would not absorb', async () => {
-    const demo = await signIn(DEMO);
+    const demo = await adminSession();
     const failures: string[] = [];
     let done = 0;
     let running = true;
