@@ -1,5 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+// API test files run two at a time by default: most of a file's time is spent waiting on its own
+// server (first starts, queues, sockets), and every test server has its own port, data folder and
+// databases. API_TEST_WORKERS=1 runs them one by one.
+const apiWorkers = Math.max(1, Number(process.env.API_TEST_WORKERS ?? 2));
+// ...except the files that time the server or kill it: they run after the others, one at a time,
+// on an otherwise idle machine (project 'api-timing').
+const API_TIMING = [
+  'tests/api/underLoad.test.ts',
+  'tests/api/uploadKill.test.ts',
+  'tests/api/exportKill.test.ts',
+  'tests/api/mailerKill.test.ts',
+  'tests/api/startup.test.ts',
+  'tests/api/realtimeTwoInstances.test.ts',
+  'tests/api/hotReload.test.ts',
+];
+const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
+  environment: 'node',
+  // First starts are built once per run and copied (tests/api/support/firstStartTemplate.ts).
+  globalSetup: ['tests/api/support/templatesSetup.ts'],
+  testTimeout: 60_000,
+  // The first file of a run builds the template and then starts on its copy.
+  hookTimeout: 240_000,
+};
+
 // Unit tests next to the code, API tests against the real server (tests/api), fault tests (tests/faults).
 // Playwright specs (tests/e2e) are not collected here.
 export default defineConfig({
@@ -19,15 +43,22 @@ export default defineConfig({
       },
       {
         test: {
+          ...apiCommon,
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          // First starts are built once per run and copied (tests/api/support/firstStartTemplate.ts).
-          globalSetup: ['tests/api/support/templatesSetup.ts'],
-          testTimeout: 60_000,
-          // The first file of a run builds the template and then starts on its copy.
-          hookTimeout: 240_000,
+          exclude: API_TIMING,
+          fileParallelism: apiWorkers > 1,
+          maxWorkers: apiWorkers,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...apiCommon,
+          name: 'api-timing',
+          include: API_TIMING,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
