@@ -3,17 +3,11 @@
  * an expiry, copy it, open it in a fresh browser with no session (read mode), revoke it from the
  * dialog, and the link answers 'Link has been expired!' (docs/product-spec.md §8).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { kpiValue } from './support/screen.js';
 
 const LONG = { timeout: 30_000 };
-
-function kpiValue(page: Page, label: string): Locator {
-  return page
-    .locator('.ss-kpi')
-    .filter({ has: page.locator('.ss-kpi__label', { hasText: new RegExp(`^${label}`) }) })
-    .locator('.ss-kpi__value');
-}
 
 test('share a stock screen: create, copy, open read-only, revoke, expired', async ({
   page,
