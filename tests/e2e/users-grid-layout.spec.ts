@@ -29,9 +29,17 @@ test('user/users at 1280 px: the Action column is fully visible, no sideways scr
   const grid = page.getByRole('region', { name: 'Users' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
   await settled(page);
-  await page.screenshot({ path: 'test-results/users-grid-1280.png', fullPage: true });
 
+  // Other specs may have added users: load every page so the new one's row is on screen.
+  const rows = grid.locator('tbody tr');
+  const more = page.getByRole('button', { name: 'Show More' });
+  while (await more.isVisible()) {
+    const loaded = await rows.count();
+    await more.click();
+    await expect(rows).not.toHaveCount(loaded, { timeout: 30_000 });
+  }
   await expect(grid.getByRole('button', { name: 'Resend Verification' }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/users-grid-1280.png', fullPage: true });
   // The grid's scroller is the region itself.
   const { scrollWidth, clientWidth } = await grid.evaluate((el) => ({
     scrollWidth: el.scrollWidth,
