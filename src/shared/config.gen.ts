@@ -1490,9 +1490,9 @@ export interface MutationLookup {
    */
   id: string;
   /**
-   * What is listed: the caller's groups, the roles of a group (parent: group id), every active activity.
+   * What is listed: the caller's groups, the roles of a group (parent: group id), every active activity, the active users of the caller's groups (parent: group id, whose members are left out).
    */
-  entity: 'group' | 'role' | 'activity';
+  entity: 'group' | 'role' | 'activity' | 'user';
   /**
    * Form field whose value narrows the list (e.g. group_id for roles).
    */
@@ -1868,7 +1868,7 @@ export interface RowAction {
    */
   mutation?: string;
   /**
-   * For a create mutation run from a row: body field -> row field it takes (e.g. { "schema_type_id": "id" }).
+   * For a create mutation run from a row, or the create form of the overlay the row opens: body field -> row field it takes (e.g. { "schema_type_id": "id" }).
    */
   with?: {
     /**

@@ -76,6 +76,7 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', 'admin/clients'],
   ['POST', 'admin/clients', validGroup('Nope')],
   ['POST', 'group/edit', { ...validGroup('Nope'), group_id: 1, updated_at: new Date().toISOString() }],
+  ['POST', 'group/user/add', { group_id: 1, role_id: 1, user_ids: [1] }],
   ['GET', 'admin/verify/group?groupName=x'],
   ['GET', 'search_group_tags?prefix=a'],
   ['GET', 'admin/logs'],

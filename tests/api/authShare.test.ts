@@ -132,6 +132,38 @@ describe('share links', () => {
     expect((await rival.post('paxviz/token/revoke', { id: b.id })).status).toBe(404);
   });
 
+  it("lists one screen's links with their status (the Share dialog's list), in the caller's group only", async () => {
+    const live = await share('stock/data');
+    const revoked = await share('stock/data');
+    const expired = await share('stock/data', { expires_in_hours: 1 });
+    await share('stock/kpi');
+    expect((await owner.post('paxviz/token/revoke', { id: revoked.id })).status).toBe(200);
+    await server.deps.store.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
+    const r = await owner.get<Array<{ id: number; screen: string; status: string }>>(
+      'paxviz/token?screen=stock/data',
+    );
+    expect(r.status).toBe(200);
+    const links = r.body.data!;
+    expect(links.every((l) => l.screen === 'stock/data')).toBe(true);
+    const status = Object.fromEntries(links.map((l) => [l.id, l.status]));
+    expect(status).toMatchObject({ [live.id]: 'live', [revoked.id]: 'revoked', [expired.id]: 'expired' });
+    // Newest first, and no token in a list.
+    expect(links.map((l) => l.id)).toEqual([...links.map((l) => l.id)].sort((a, b) => b - a));
+    expect(JSON.stringify(links)).not.toContain(live.token);
+    // Another group sees none of them.
+    const rival = await login(server, 'rival@shelfscope.test', undefined, 2);
+    const theirs = await rival.get<Array<{ id: number }>>('paxviz/token?screen=stock/data');
+    expect(theirs.body.data!.map((l) => l.id)).not.toContain(live.id);
+    // A screen that is not 'area/screen', or an unknown parameter, is a 400.
+    for (const query of ['screen=stock', "screen=stock/kpi'--", 'screen=a/b&x=1']) {
+      expect((await owner.get(`paxviz/token?${query}`)).status).toBe(400);
+    }
+  });
+
   it('only the embed route may be framed', async () => {
     const api = await fetchBuffered(`${server.url}/api/v1/processmonitor/sessionvalidity`);
     expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -66,7 +66,8 @@ test('builds a two-widget slide, saves it, exports a PDF, shares it and opens it
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdf.length).toBeGreaterThan(20_000);
 
-  await page.getByRole('button', { name: 'Share' }).click();
+  // The deck's own Share (a deck link), not the screen header's.
+  await page.locator('.ss-deck').getByRole('button', { name: 'Share', exact: true }).click();
   const url = await page.getByLabel('Share link').inputValue();
   expect(url).toMatch(/\/workspace\/paxviz\/slides\?token=/);
 

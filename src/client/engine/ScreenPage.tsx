@@ -18,6 +18,8 @@ export interface ScreenPageProps {
    * navigation belong to that page, so the screen neither reads nor writes them.
    */
   embedded?: boolean;
+  /** The session may open this screen as a signed-in user: offer the Share action (never when embedded). */
+  shareable?: boolean;
 }
 
 type Load =
@@ -48,6 +50,7 @@ function ScreenLoader({
   search,
   onNavigate,
   embedded = false,
+  shareable = false,
 }: ScreenPageProps & { search: string; onNavigate?: (url: string) => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const { style: numberStyle } = useSnapshot(numberStylePref);
@@ -95,6 +98,7 @@ function ScreenLoader({
       currency={storedCurrency()}
       numberStyle={numberStyle}
       onNavigate={onNavigate}
+      shareable={shareable && !embedded}
     />
   );
 }

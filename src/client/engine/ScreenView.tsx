@@ -10,6 +10,7 @@ import { EngineContext, type EngineContextValue } from './EngineContext.js';
 import type { DataSource } from './dataSource.js';
 import { FilterBar } from './filters/FilterBar.js';
 import { SavedViews } from './SavedViews.js';
+import { ShareButton } from './share/ShareButton.js';
 import { ScreenLayout } from './ScreenLayout.js';
 import type { ResolvedScreen } from '../../shared/screenApi.js';
 import { SelectedTags } from './SelectedTags.js';
@@ -33,6 +34,11 @@ export interface ScreenViewProps {
   numberStyle?: NumberStyle;
   today?: string;
   onNavigate?: (url: string) => void;
+  /**
+   * Show the Share action: the page says so only for a signed-in user whose session holds this
+   * screen (never in read mode nor in the editor's preview).
+   */
+  shareable?: boolean;
 }
 
 /** A resolved screen config rendered: submenu, filter bar, tags, saved views, widgets. */
@@ -48,6 +54,7 @@ export function ScreenView(props: ScreenViewProps) {
     numberStyle = DEFAULT_NUMBER_STYLE,
     today,
     onNavigate,
+    shareable = false,
   } = props;
   const [store] = useState(() =>
     createScreenStore(screen.area, screen.id, screenDefaults(screen), {
@@ -78,7 +85,12 @@ export function ScreenView(props: ScreenViewProps) {
         />
         <header className="ss-screen__head">
           <h1 className="ss-screen__title">{screen.title}</h1>
-          {figures && <SavedViews />}
+          <div className="ss-screen__actions">
+            {figures && <SavedViews />}
+            {shareable && source.shares && (
+              <ShareButton screen={`${screen.area}/${screen.id}`} title={screen.title} api={source.shares} />
+            )}
+          </div>
         </header>
         {figures && !inPanel && <FilterBar filters={filters} />}
         {figures && <SelectedTags filters={filters} />}

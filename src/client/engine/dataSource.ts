@@ -4,6 +4,7 @@ import type { Envelope } from '../../shared/envelope.js';
 import type { FilterOptionItem, ProductPage, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
 import { serverViewsApi } from './serverViewsApi.js';
+import { httpShareLinksApi, type ShareLinksApi } from './share/shareLinksApi.js';
 
 /**
  * Everything the engine asks the server. Widgets go through this interface, never axios, so
@@ -19,6 +20,8 @@ export interface DataSource {
   submit(endpoint: string, method: string, body: unknown): Promise<Envelope>;
   /** Named views of a screen's filters. */
   views: ViewsApi;
+  /** Read-only share links of a screen (the header's Share action); absent where links cannot be made. */
+  shares?: ShareLinksApi;
   /** A product's pages on its channels (the image preview's links); absent where there are none. */
   productPage?(productId: number): Promise<ProductPage>;
 }
@@ -67,6 +70,7 @@ export function createHttpDataSource(prefix = ''): DataSource {
       return res.data;
     },
     views: serverViewsApi,
+    shares: httpShareLinksApi,
     async productPage(productId) {
       const res = await http.get<Envelope<ProductPage>>('product/page/data', {
         params: { product_id: productId },

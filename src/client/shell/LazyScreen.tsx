@@ -1,4 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from './sessionStore.js';
 
 // The engine (grids, charts, forms) loads on first use, so the login page never pays for Vega or rjsf.
 const ScreenPage = lazy(() => import('../engine/ScreenPage.js').then((m) => ({ default: m.ScreenPage })));
@@ -19,6 +21,9 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 
 /** A workspace screen from the config engine; re-mounts when area or screen change. */
 export function LazyScreen({ area, screen }: { area: string; screen: string }) {
+  const snap = useSnapshot(session);
+  // The server makes links only to screens in the session's activities; a viewer makes none.
+  const shareable = !snap.readMode && snap.activityList.includes(`${area}/${screen}`);
   return (
     <ScreenErrorBoundary key={`${area}/${screen}`}>
       <Suspense
@@ -28,7 +33,7 @@ export function LazyScreen({ area, screen }: { area: string; screen: string }) {
           </div>
         }
       >
-        <ScreenPage area={area} screen={screen} />
+        <ScreenPage area={area} screen={screen} shareable={shareable} />
       </Suspense>
     </ScreenErrorBoundary>
   );

@@ -11,6 +11,10 @@ import { DEMO_CHANNELS } from '../warehouse/demo/places.js';
 import { adminScope } from './adminScope.js';
 import { groupCreateBody, groupEditBody, prefixQuery } from './adminSchemas.js';
 import { createAdminGroup, editAdminGroup } from './groupAdminService.js';
+import { addUsersToGroup, type GroupMembersPayload } from './groupMembersService.js';
+import { auditChange } from '../store/auditRepo.js';
+import { idSchema } from '../http/ids.js';
+import { LOOKUP_LIMIT } from '../entities/lookups.js';
 
 /** docs/product-spec.md §9 "Crawling types". */
 const CRAWL_TYPES = [
@@ -96,6 +100,43 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       async (request) => {
         const scope = await adminScope(deps, request, A.clients.url);
         return success(await editAdminGroup(deps, scope, request.body), 'Success');
+      },
+    );
+
+    app.post<{ Body: GroupMembersPayload }>(
+      '/group/user/add',
+      {
+        schema: {
+          summary: 'The manage-users form: map existing users (picked by name) to a group with one role',
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['group_id', 'role_id', 'user_ids'],
+            properties: {
+              group_id: idSchema,
+              role_id: idSchema,
+              user_ids: { type: 'array', minItems: 1, maxItems: LOOKUP_LIMIT, items: idSchema },
+            },
+          },
+          response: answers(),
+        },
+      },
+      async (request) => {
+        const scope = await adminScope(deps, request, A.clients.url);
+        const added = await db.transaction().execute(async (tx) => {
+          const result = await addUsersToGroup(tx, scope.groups, request.body);
+          // The same audit entry as the client/clients screen's groupMember mutation writes.
+          await auditChange(tx, {
+            actor: scope.auth.userId,
+            groupId: result.group_id,
+            entity: 'groupMember',
+            entityId: result.group_id,
+            action: 'groupMember.created',
+            after: result,
+          });
+          return result;
+        });
+        return success(added, ADMIN_MSG.userSaved);
       },
     );
 

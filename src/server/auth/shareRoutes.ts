@@ -14,6 +14,9 @@ import { idSchema, int32Schema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 import type { SharedView } from '../../shared/auth/accessTypes.js';
 import { answers } from '../http/schemaKit.js';
+import { SHARE_MAX_HOURS, shareLinkStatus, type ShareLinkItem } from '../../shared/auth/shareLinks.js';
+
+const screenSchema = { type: 'string', pattern: '^[\\w-]+/[\\w-]+$', maxLength: 200 } as const;
 
 const createSchema = {
   type: 'object',
@@ -23,8 +26,8 @@ const createSchema = {
     view_id: int32Schema,
     menu_id: int32Schema,
     menu_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\w-]+$' },
-    screen: { type: 'string', pattern: '^[\\w-]+/[\\w-]+$' },
-    expires_in_hours: { type: 'integer', minimum: 1, maximum: 24 * 90 },
+    screen: screenSchema,
+    expires_in_hours: { type: 'integer', minimum: 1, maximum: SHARE_MAX_HOURS },
   },
 };
 
@@ -39,22 +42,38 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
-    app.get('/paxviz/token', { schema: { response: answers({ type: 'array' }) } }, async (request) => {
-      const auth = requireUser(request);
-      const links = await listShareLinks(kit.deps.store.db, auth.groupId);
-      return success(
-        links.map(({ id, view_id, menu_id, menu_name, screen, expires_at, revoked_at, created_at }) => ({
-          id,
-          view_id,
-          menu_id,
-          menu_name,
-          screen,
-          expires_at,
-          revoked_at,
-          created_at,
-        })),
-      );
-    });
+    // The group's links, newest first; `screen` narrows them to one screen (the Share dialog's list).
+    app.get<{ Querystring: { screen?: string } }>(
+      '/paxviz/token',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { screen: screenSchema },
+          },
+          response: answers({ type: 'array' }),
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        const links = await listShareLinks(kit.deps.store.db, auth.groupId, request.query.screen);
+        const now = new Date();
+        return success(
+          links.map((link): ShareLinkItem => ({
+            id: link.id,
+            view_id: link.view_id,
+            menu_id: link.menu_id,
+            menu_name: link.menu_name,
+            screen: link.screen,
+            expires_at: new Date(link.expires_at).toISOString(),
+            revoked_at: link.revoked_at ? new Date(link.revoked_at).toISOString() : null,
+            created_at: new Date(link.created_at).toISOString(),
+            status: shareLinkStatus(link, now),
+          })),
+        );
+      },
+    );
 
     app.post<{ Body: { id: number } }>(
       '/paxviz/token/revoke',

@@ -82,7 +82,7 @@ describe('checkMutations', () => {
     });
     const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
     expect(found).toEqual([
-      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, keyword, modelSchema, promoPlan, role, … (1 more)',
+      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, groupMember, keyword, modelSchema, promoPlan, … (2 more)',
       '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
       expect.stringMatching(
         /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,
@@ -90,6 +90,38 @@ describe('checkMutations', () => {
       '/mutations/1/schema/properties/channels/type: field "channels" of group must be of type array',
       '/mutations/1/checks/0/field: field "task_id" is not in the mutation\'s schema; allowed: channels, group_nam',
       '/widgets/0/mutation: unknown mutation "creat"; did you mean "create"? Allowed: create, edit',
+    ]);
+  });
+
+  it("holds an overlay row action's `with` to the fields of the create form the overlay holds", () => {
+    const s = screen({
+      mutations: [
+        {
+          kind: 'mutation',
+          id: 'create',
+          entity: 'groupMember',
+          operation: 'create',
+          schema: { type: 'object', properties: { group_id: { type: 'integer' } } },
+        },
+      ],
+      widgets: [
+        { kind: 'form', id: 'f', mutation: 'create' },
+        { kind: 'overlay', id: 'o', title: 'Manage Users', form: 'f' },
+        {
+          kind: 'grid',
+          id: 'g',
+          rows: { entity: 'group' },
+          columns: [{ kind: 'text', field: 'group_name', header: 'Group Name' }],
+          rowActions: [
+            { kind: 'rowAction', id: 'ok', label: 'Manage Users', overlay: 'o', with: { group_id: 'id' } },
+            { kind: 'rowAction', id: 'bad', label: 'Manage Users', overlay: 'o', with: { group: 'id' } },
+          ],
+        },
+      ],
+      layout: [{ kind: 'row', widgets: ['f', 'o', 'g'] }],
+    });
+    expect(messages(s).map((m) => [m.pointer, m.message])).toEqual([
+      ['/widgets/2/rowActions/1/with/group', expect.stringContaining('field "group" is not in the schema')],
     ]);
   });
 

@@ -136,6 +136,13 @@ function checkWidget(
       checkRowCreate(a, mutations.get(a.mutation ?? ''), pointer('widgets', i, 'rowActions', j), add);
       if (a.overlay !== undefined)
         widget(a.overlay, 'overlay', pointer('widgets', i, 'rowActions', j, 'overlay'));
+      if (a.overlay !== undefined && a.with)
+        checkRowCreate(
+          a,
+          overlayMutation(screen, a.overlay, mutations),
+          pointer('widgets', i, 'rowActions', j),
+          add,
+        );
       if (a.mutation === undefined && a.overlay === undefined && a.endpoint === undefined)
         add(pointer('widgets', i, 'rowActions', j), 'a row action needs "mutation", "overlay" or "endpoint"');
     });
@@ -149,6 +156,17 @@ function checkWidget(
         );
     });
   }
+}
+
+/** The mutation of the form an overlay holds (a row action's `with` fills that form's fields). */
+function overlayMutation(
+  screen: { widgets: readonly { id?: string; kind: string; form?: string; mutation?: string }[] },
+  overlayId: string,
+  mutations: ReadonlyMap<string, MutationNode>,
+): MutationNode | undefined {
+  const overlay = screen.widgets.find((x) => x.id === overlayId);
+  const form = overlay?.kind === 'overlay' ? screen.widgets.find((x) => x.id === overlay.form) : undefined;
+  return form?.kind === 'form' ? mutations.get(form.mutation ?? '') : undefined;
 }
 
 /** A row action running a create maps row fields into the body (`with`), and only then. */

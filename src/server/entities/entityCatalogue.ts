@@ -50,6 +50,12 @@ export const ENTITY_CATALOGUE = {
     search_pages: 'integer',
   },
   ...USER_ROLE_ENTITIES,
+  /** The manage-users form (client/clients): existing users mapped to a group with one role. */
+  groupMember: {
+    group_id: 'integer',
+    role_id: 'integer',
+    user_ids: 'idList',
+  },
   /** An argument an admin sets for a group (client/clientargs); the row's group is the session's. */
   groupArg: {
     arg_key: 'string',

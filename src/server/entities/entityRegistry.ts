@@ -2,6 +2,7 @@ import { ENTITY_CATALOGUE, type StoreEntityName, type WarehouseEntityName } from
 import type { EntityRepo } from './entityRepo.js';
 import { groupEntity } from './groupEntity.js';
 import { groupOwnedRepo } from './groupOwnedRepo.js';
+import { groupMemberEntity } from './groupMemberEntity.js';
 import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
@@ -21,6 +22,7 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
   group: groupEntity,
   user: userEntity,
   role: roleEntity,
+  groupMember: groupMemberEntity,
   groupArg: groupOwnedRepo('group_args', ENTITY_CATALOGUE.groupArg),
   athenaSchemaType: groupOwnedRepo('athena_schema_types', ENTITY_CATALOGUE.athenaSchemaType),
   athenaSyncRun: athenaSyncRunEntity,

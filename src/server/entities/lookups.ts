@@ -30,6 +30,39 @@ export const LOOKUP_PROVIDERS: Record<MutationLookup['entity'], Provider> = {
     const roles = await rolesOfGroups(db, [parent]);
     return roles.map((r) => ({ value: r.id, label: r.name }));
   },
+  // The manage-users form's autocomplete: active users of the caller's groups, by user name,
+  // without the members of the parent group (a user has one role per group).
+  async user(db, scope, parent) {
+    if (parent !== undefined && !scope.includes(parent)) throw new ForbiddenError(ADMIN_MSG.notInScope);
+    if (scope.length === 0) return [];
+    let query = db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.user_name'])
+      .where('u.status', '=', 'active')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_group_roles as m')
+            .select('m.id')
+            .whereRef('m.user_id', '=', 'u.id')
+            .where('m.group_id', 'in', [...scope]),
+        ),
+      );
+    if (parent !== undefined)
+      query = query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_group_roles as p')
+              .select('p.id')
+              .whereRef('p.user_id', '=', 'u.id')
+              .where('p.group_id', '=', parent),
+          ),
+        ),
+      );
+    const rows = await query.orderBy('u.user_name').limit(LOOKUP_LIMIT).execute();
+    return rows.map((u) => ({ value: u.id, label: u.user_name }));
+  },
   async activity(db) {
     const rows = await db
       .selectFrom('activities')

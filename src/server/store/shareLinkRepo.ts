@@ -28,11 +28,13 @@ export async function revokeShareLink(db: Kysely<StoreDatabase>, id: number): Pr
   await db.updateTable('share_links').set({ revoked_at: new Date() }).where('id', '=', id).execute();
 }
 
-export function listShareLinks(db: Kysely<StoreDatabase>, groupId: number): Promise<ShareLinkRow[]> {
-  return db
-    .selectFrom('share_links')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .orderBy('id', 'desc')
-    .execute();
+/** A group's links, newest first; with `screen`, that screen's only. */
+export function listShareLinks(
+  db: Kysely<StoreDatabase>,
+  groupId: number,
+  screen?: string,
+): Promise<ShareLinkRow[]> {
+  let query = db.selectFrom('share_links').selectAll().where('group_id', '=', groupId);
+  if (screen !== undefined) query = query.where('screen', '=', screen);
+  return query.orderBy('id', 'desc').execute();
 }

@@ -23,6 +23,8 @@ export const formatDate = (value: unknown): string => fmt(value, DISPLAY_DATE);
 export const formatMonth = (value: unknown): string => fmt(value, DISPLAY_MONTH);
 /** Last success/failed login in local time, or '---' (docs/product-spec.md §2). */
 export const formatLoginTime = (value: unknown): string => fmt(value, LOGIN_TIME);
+/** A moment in local time to the minute, the display date first: '25-Nov-2026 23:31' (share links' created / expires). */
+export const formatDateTime = (value: unknown): string => fmt(value, `${DISPLAY_DATE} HH:mm`);
 /** '2026-11-22' -> '22-11-2026', as a date picker shows it; '' when there is no date. */
 export const formatPickerDate = (iso: string | undefined): string =>
   iso && iso !== '-1' && dayjs(iso).isValid() ? dayjs(iso).format(PICKER_DATE) : '';

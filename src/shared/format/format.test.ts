@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCurrency, formatInteger, formatPercent, formatPlain, formatShort } from './numbers.js';
-import { formatDate, formatLoginTime, formatMonth, formatPickerDate, parsePickerDate } from './dates.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatLoginTime,
+  formatMonth,
+  formatPickerDate,
+  parsePickerDate,
+} from './dates.js';
 import { chartNumberLocale } from './numberStyle.js';
 import { formatValue } from './formatValue.js';
 import { formatTileValue } from './tileValue.js';
@@ -70,6 +77,8 @@ describe('formats (docs/product-spec.md §9)', () => {
     expect(formatMonth('2026-11-02')).toBe("Nov '26");
     expect(formatLoginTime('2026-11-02T15:04:05')).toBe('02-Nov-2026 15:04:05 PM');
     expect(formatLoginTime(null)).toBe('---');
+    expect(formatDateTime('2026-11-02T15:04:05')).toBe('02-Nov-2026 15:04');
+    expect(formatDateTime(null)).toBe('---');
   });
 
   it('date pickers show and read DD-MM-YYYY', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -8,12 +8,18 @@ import { distinctProblems } from '../../../../shared/mutations/distinctChecks.js
 import type { LookupFormContext } from './lookup/lookupContext.js';
 import { LookupChecklist } from './lookup/LookupChecklist.js';
 import { LookupSelect } from './lookup/LookupSelect.js';
+import { LookupTags } from './lookup/LookupTags.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
-const WIDGETS = { ...FORM_WIDGETS, lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
+const WIDGETS = {
+  ...FORM_WIDGETS,
+  lookupSelect: LookupSelect,
+  lookupChecklist: LookupChecklist,
+  lookupTags: LookupTags,
+};
 const FIELDS = { pairList: PairListField };
 
 type Row = Record<string, unknown>;
@@ -57,6 +63,8 @@ export default function RjsfForm(props: Props) {
   // the form must hand back what was typed, or every field would reset to the initial row.
   const [formData, setFormData] = useState<Row>(() => pickSchemaFields(schema, initial));
   const [taken, setTaken] = useState<ErrorSchema>({});
+  // Lookups with a parent field (a group's roles) follow what is typed.
+  const context = useMemo(() => formContext && { ...formContext, formData }, [formContext, formData]);
   const onBlur = (id: string, value: unknown) => {
     if (!onBlurVerify) return;
     const field = id.replace(/^root_/, '');
@@ -86,7 +94,7 @@ export default function RjsfForm(props: Props) {
       validator={validator}
       widgets={WIDGETS}
       fields={FIELDS}
-      formContext={formContext}
+      formContext={context}
       customValidate={(data, errors) => {
         // The list checks JSON Schema cannot say (distinct by key), as the server runs them.
         if (!mutation) return errors;

@@ -20,6 +20,10 @@ import { overlayState } from '../overlay/overlayStore.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
+/** The row actions' column: kept in view at the grid's right edge, its buttons on one line. */
+const ACTIONS = '__actions';
+const ACTIONS_CELL = { className: 'ss-actions-cell' };
+
 type Row = Record<string, unknown>;
 // Sorting only: paging is server-side through offset/limit and Show More, so no pagination feature.
 const features = tableFeatures({ rowSortingFeature });
@@ -83,7 +87,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
         ? [
             ...columns,
             {
-              id: '__actions',
+              id: ACTIONS,
               header: 'Action',
               enableSorting: false,
               cell: (info) => (
@@ -160,7 +164,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
                       return (
                         <th
                           key={header.id}
-                          {...cellProps(layouts[at], true)}
+                          {...(header.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], true))}
                           aria-sort={
                             sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                           }
@@ -192,7 +196,10 @@ export function DataGrid({ config }: { config: GridWidget }) {
                     {row.getAllCells().map((cell) => {
                       const at = config.columns.findIndex((c) => c.field === cell.column.id);
                       return (
-                        <td key={cell.id} {...cellProps(layouts[at], false)}>
+                        <td
+                          key={cell.id}
+                          {...(cell.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], false))}
+                        >
                           <table.FlexRender cell={cell} />
                         </td>
                       );

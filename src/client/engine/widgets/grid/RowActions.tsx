@@ -12,16 +12,25 @@ export function rowWithId(action: RowAction, row: Row): Row {
   return action.idField ? { ...row, id: row[action.idField] } : row;
 }
 
+/** Body field <- row field, as the action's `with` names them. */
+function withFields(action: RowAction, row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(action.with ?? {}).map(([field, from]) => [field, from === undefined ? null : row[from]]),
+  );
+}
+
+/** What an overlay's form starts from: the row, plus the create form's fields `with` fills from it. */
+export function overlayStart(action: RowAction, row: Row): Row {
+  return { ...rowWithId(action, row), ...withFields(action, row) };
+}
+
 /**
  * The payload of a row action: a create mutation gets the row fields its `with` names, another
  * mutation the row as read (id, updated_at), an endpoint the fields its `payload` renames, else
  * the declared key fields (all without).
  */
 export function rowActionPayload(action: RowAction, row: Row): Row {
-  if (action.mutation && action.with)
-    return Object.fromEntries(
-      Object.entries(action.with).map(([field, from]) => [field, from === undefined ? null : row[from]]),
-    );
+  if (action.mutation && action.with) return withFields(action, row);
   if (action.mutation) return { id: rowWithId(action, row).id, updated_at: row.updated_at };
   if (action.payload)
     return Object.fromEntries(
@@ -58,7 +67,7 @@ export function RowActions({
   const { source, screen } = useEngine();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (action: RowAction) => {
-    if (action.overlay) return openOverlay(action.overlay, rowWithId(action, row));
+    if (action.overlay) return openOverlay(action.overlay, overlayStart(action, row));
     const question = confirmText(action, row);
     if (question && !window.confirm(question)) return;
     const endpoint = action.mutation ? mutationEndpoint(screen, action.mutation) : (action.endpoint ?? '');

@@ -1,14 +1,18 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { lookupContextOf, useLookup } from './lookupContext.js';
+import { lookupContextOf, lookupParent, useLookup } from './lookupContext.js';
 
 /**
  * A single choice from one of the mutation's lookups (uiSchema `ui:widget: lookupSelect`,
- * `ui:options.lookup`): e.g. the role form's group.
+ * `ui:options.lookup`): e.g. the role form's group; a lookup with a `parent` lists once the parent
+ * field has a value (the manage-users form's roles of its group).
  */
 export function LookupSelect(props: WidgetProps) {
   const { id, onChange, onBlur, disabled, readonly, options, registry } = props;
   const value = typeof props.value === 'number' ? props.value : undefined;
-  const { options: choices, loading } = useLookup(lookupContextOf(registry), options.lookup as string);
+  const ctx = lookupContextOf(registry);
+  const lookup = options.lookup as string;
+  const { parent, needsParent } = lookupParent(ctx, lookup);
+  const { options: choices, loading } = useLookup(ctx, lookup, parent, needsParent);
   const placeholder = typeof options.placeholder === 'string' ? options.placeholder : 'Select';
   return (
     <select

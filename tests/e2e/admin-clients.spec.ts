@@ -1,0 +1,92 @@
+/**
+ * The client side from the sidebar (docs/admin.md): Client area -> Create Account (the spec's
+ * 'Group Name already exists.' on leaving the field, then 'Account Created Successfully'), the new
+ * group in Clients (found with the group tag search), its Edit overlay, and its Manage Users form.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+import { pickOption, settled } from './support/screen.js';
+
+const LONG = { timeout: 30_000 };
+const input = (page: Page, field: string) => page.locator(`#root_${field}`);
+
+async function fillAccount(page: Page, name: string): Promise<void> {
+  await input(page, 'group_name').fill(name);
+  await input(page, 'end_date').fill('2030-12-31');
+  await page.getByLabel('Amazon').check();
+  await page.getByLabel('Daily').check();
+  const text: Record<string, string> = {
+    notify_to_email: 'alerts@northstar.test',
+    account_requested_by: 'Ria',
+    account_manager_name: 'Omar',
+    account_manager_email: 'omar@northstar.test',
+    associate1_name: 'Lena',
+    associate1_email: 'lena@northstar.test',
+    task_id: 'T-77',
+  };
+  for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
+}
+
+test('client side from the sidebar: create a group, find it in Clients, edit it, map a user to it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signIn(page);
+  await page.goto('/workspace');
+  await page
+    .getByRole('navigation', { name: 'Areas' })
+    .getByRole('link', { name: 'Client', exact: true })
+    .click();
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/workspace\/client\/createaccount/, LONG);
+
+  // A taken name (case and spaces ignored) is refused when the field is left.
+  await fillAccount(page, '  demo brands ');
+  await input(page, 'account_manager_name').focus();
+  await expect(page.getByText('Group Name already exists.').first()).toBeVisible(LONG);
+  const name = `Northstar ${Date.now().toString(36)}`;
+  await input(page, 'group_name').fill(name);
+  await input(page, 'account_manager_name').focus();
+  await expect(page.getByText('Group Name already exists.')).toHaveCount(0, LONG);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Account Created Successfully' })).toBeVisible(
+    LONG,
+  );
+
+  // The group is in Clients.
+  await page.getByRole('tab', { name: 'Clients' }).click();
+  await expect(page).toHaveURL(/\/workspace\/client\/clients/, LONG);
+  await settled(page);
+  await pickOption(page, 'Groups', name);
+  const grid = page.getByRole('region', { name: 'Clients' });
+  const row = grid.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible(LONG);
+  await expect(row).toContainText('Omar');
+
+  // Edit: the overlay starts from the row; the grid shows the saved value.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Account' });
+  await expect(input(page, 'group_name')).toHaveValue(name, LONG);
+  await input(page, 'account_manager_name').fill('Priya Nair');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0, LONG);
+  await expect(row).toContainText('Priya Nair', LONG);
+
+  // Manage Users: the group comes from the row; pick its role and a user from the autocomplete.
+  await row.getByRole('button', { name: 'Manage Users' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Users' });
+  await expect(input(page, 'group_id').locator('option:checked')).toHaveText(name, LONG);
+  await expect(input(page, 'role_id').locator('option', { hasText: 'Admin' })).toHaveCount(1, LONG);
+  await input(page, 'role_id').selectOption({ label: 'Admin' });
+  await page.locator('#root_user_ids').fill('analyst');
+  await page.locator('.ss-select__option', { hasText: 'analyst@shelfscope.test' }).click();
+  await manage.screenshot({ path: 'test-results/manage-users.png' });
+  await manage.getByRole('button', { name: 'Add Users' }).click();
+  await expect(manage).toHaveCount(0, LONG);
+  await expect(page.getByText('Success', { exact: true }).first()).toBeVisible(LONG);
+  // Mapped now: the autocomplete of this group no longer offers the analyst.
+  await row.getByRole('button', { name: 'Manage Users' }).click();
+  await page.locator('#root_user_ids').fill('analyst');
+  await expect(page.locator('.ss-select__menu')).toContainText('No match', LONG);
+});
