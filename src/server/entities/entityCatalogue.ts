@@ -42,6 +42,21 @@ export const ENTITY_CATALOGUE = {
     start_date: 'date',
     end_date: 'date',
   },
+  /**
+   * A product of the group's master (warehouse `dim_product`): added with its brand and category
+   * named as the SKU master names them, edited (name, pack, MRP), favourited and set Active /
+   * In-Active (product_status), one at a time or on ticked rows.
+   */
+  product: {
+    sku_code: 'string',
+    sku_name: 'string',
+    brand_name: 'string',
+    category_name: 'string',
+    pack_size: 'string',
+    mrp: 'number',
+    is_favourite: 'integer',
+    product_status: 'integer',
+  },
   /** A keyword the group tracks (warehouse `dim_keyword`): favourite flag, pages crawled 1–6. */
   keyword: {
     keyword_type: 'string',
@@ -99,7 +114,7 @@ export function isEntityName(name: string): name is EntityName {
  * Entities whose rows live in the analytics warehouse (docs/write-half.md "Warehouse entities"):
  * rows the warehouse's datasets read, so a write shows in the screen's next query at once.
  */
-export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword'] as const;
+export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product'] as const;
 export type WarehouseEntityName = (typeof WAREHOUSE_ENTITIES)[number];
 export type StoreEntityName = Exclude<EntityName, WarehouseEntityName>;
 

@@ -5,6 +5,7 @@ import { groupOwnedRepo } from './groupOwnedRepo.js';
 import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
+import { productEntity } from './productEntity.js';
 import type { WarehouseEntityRepo } from './warehouseEntity.js';
 import { roleEntity } from './roleEntity.js';
 import { userEntity } from './userEntity.js';
@@ -35,4 +36,5 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
 export const WAREHOUSE_ENTITY_REGISTRY: Record<WarehouseEntityName, WarehouseEntityRepo> = {
   promoPlan: promoPlanEntity,
   keyword: keywordEntity,
+  product: productEntity,
 };

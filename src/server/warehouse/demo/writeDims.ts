@@ -74,6 +74,8 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       p.isFavourite,
       p.mappingStatus,
       p.launchDate,
+      1,
+      '',
     ]);
   }
   for (const t of productTags(g, model.products))

@@ -43,7 +43,9 @@ export const DIM_TABLES_DDL: readonly string[] = [
     is_competitor SMALLINT NOT NULL,
     is_favourite SMALLINT NOT NULL,
     mapping_status SMALLINT NOT NULL,
-    launch_date DATE NOT NULL
+    launch_date DATE NOT NULL,
+    product_status SMALLINT NOT NULL DEFAULT 1,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS dim_listing (
     group_id INTEGER NOT NULL,
