@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
 import { PRODUCT_MSG } from '../../src/server/entities/productEntity.js';
 import { BULK_MSG } from '../../src/server/mutations/bulkRoute.js';
+import { runBulkWarehouse } from '../../src/server/mutations/runBulkMutation.js';
+import type { ResolvedWarehouseMutation } from '../../src/server/mutations/screenMutation.js';
+import { productEntity } from '../../src/server/entities/productEntity.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
@@ -229,6 +232,41 @@ describe('product writes and bulk actions on ticked rows', () => {
     expect(twenty.status).toBe(200);
     expect(twenty.body.data!.count).toBe(20);
     expect(await snapshot(2)).toBe(before2);
+  });
+
+  it('rolls every row back when one changed between the check and the write (the guard statement)', async () => {
+    const page = await products(demo, { order_by: 'product_id', order_type: 'asc', limit: 4 });
+    const before = await snapshot(1);
+    const deps = server.server.app.deps;
+    const [{ id: userId }] = (await deps.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'demo@shelfscope.test')
+      .execute()) as [{ id: number }];
+    const screen = deps.config.current().screens.get('products/data')!;
+    const lost = page[3]!.product_id;
+    // Another write lands after the tokens were checked: the last row's guarded UPDATE matches
+    // nothing, as if its token had moved in between.
+    const racing = {
+      ...productEntity,
+      update: async (wh: Parameters<typeof productEntity.update>[0], row: Row, fields: Row, token: string) =>
+        row.id === lost
+          ? productEntity.update(wh, { ...row, updated_at: 'moved-on' }, fields, token)
+          : productEntity.update(wh, row, fields, token),
+    };
+    const resolved = {
+      screen,
+      mutation: screen.mutations!.find((m) => m.id === 'status')!,
+      permission: screen.permission,
+      auth: { userId, groupId: 1 },
+      home: 'warehouse',
+      repo: racing,
+    } as unknown as ResolvedWarehouseMutation;
+    const rows = page.map((r) => ({ id: r.product_id as number, updated_at: r.updated_at as string }));
+    await expect(
+      runBulkWarehouse(deps.store.db, deps.warehouse, resolved, rows, { product_status: 0 }),
+    ).rejects.toThrow(ADMIN_MSG.staleEdit);
+    expect(await snapshot(1)).toBe(before);
   });
 
   it('runs a bulk toggle and delete on a store entity (client/clientargs) in one transaction', async () => {
