@@ -269,6 +269,41 @@ describe('product writes and bulk actions on ticked rows', () => {
     expect(await snapshot(1)).toBe(before);
   });
 
+  it('sets a category rank threshold (catg/threshold) with the token read; the category grid shows it', async () => {
+    const THRESHOLD = 'mutate/category/kpi/threshold';
+    const categories = async (client: ApiClient) =>
+      (await client.get<{ rows: Row[] }>('catg/classification', { ...ALL_DATES, limit: 100 })).body.data!
+        .rows;
+    const [first] = await categories(demo);
+    expect(first).toMatchObject({ rank_threshold: 10, updated_at: '' });
+    const id = first!.category_id;
+    const stored = async () =>
+      JSON.stringify(
+        await query('SELECT category_id, rank_threshold, updated_at FROM dim_category ORDER BY 1'),
+      );
+    const before = await stored();
+    for (const [body, message] of [
+      [{ id, updated_at: '' }, 'Rank Threshold can not be empty'],
+      [{ id, updated_at: '', rank_threshold: 0 }, 'Rank Threshold'],
+      [{ id, updated_at: '', rank_threshold: 101 }, 'Rank Threshold'],
+      [{ id, updated_at: 'old', rank_threshold: 5 }, ADMIN_MSG.staleEdit],
+    ] as [Row, string][]) {
+      const answer = await demo.post(THRESHOLD, body);
+      expect(answer.status, message).toBeGreaterThanOrEqual(400);
+      expect(answer.body.msg, message).toContain(message);
+    }
+    expect((await rival.post(THRESHOLD, { id, updated_at: '', rank_threshold: 3 })).status).toBe(403);
+    expect(await stored()).toBe(before);
+
+    const set = await demo.post<{ row: Row }>(THRESHOLD, { id, updated_at: '', rank_threshold: 5 });
+    expect(set.status).toBe(200);
+    expect(set.body.msg).toBe('Threshold Updated Successfully');
+    const shown = (await categories(demo)).find((r) => r.category_id === id);
+    expect(shown).toMatchObject({ rank_threshold: 5, updated_at: set.body.data!.row.updated_at });
+    const [audit] = (await audits('category.edited')).filter((a) => a.target === `category:${String(id)}`);
+    expect(audit).toMatchObject({ group_id: 1 });
+  });
+
   it('runs a bulk toggle and delete on a store entity (client/clientargs) in one transaction', async () => {
     const ids: number[] = [];
     for (const key of ['bulk_a', 'bulk_b', 'bulk_c']) {

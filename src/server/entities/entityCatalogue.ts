@@ -57,6 +57,10 @@ export const ENTITY_CATALOGUE = {
     is_favourite: 'integer',
     product_status: 'integer',
   },
+  /** A category of the group (warehouse `dim_category`): its rank threshold (the spec's catg/threshold). */
+  category: {
+    rank_threshold: 'integer',
+  },
   /** A keyword the group tracks (warehouse `dim_keyword`): favourite flag, pages crawled 1–6. */
   keyword: {
     keyword_type: 'string',
@@ -114,7 +118,7 @@ export function isEntityName(name: string): name is EntityName {
  * Entities whose rows live in the analytics warehouse (docs/write-half.md "Warehouse entities"):
  * rows the warehouse's datasets read, so a write shows in the screen's next query at once.
  */
-export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product'] as const;
+export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product', 'category'] as const;
 export type WarehouseEntityName = (typeof WAREHOUSE_ENTITIES)[number];
 export type StoreEntityName = Exclude<EntityName, WarehouseEntityName>;
 

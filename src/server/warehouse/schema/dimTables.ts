@@ -28,7 +28,9 @@ export const DIM_TABLES_DDL: readonly string[] = [
     group_id INTEGER NOT NULL,
     category_name VARCHAR NOT NULL,
     label_category_id INTEGER NOT NULL,
-    label_category_name VARCHAR NOT NULL
+    label_category_name VARCHAR NOT NULL,
+    rank_threshold SMALLINT NOT NULL DEFAULT 10,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS dim_product (
     product_id INTEGER PRIMARY KEY,
