@@ -304,6 +304,38 @@ describe('product writes and bulk actions on ticked rows', () => {
     expect(audit).toMatchObject({ group_id: 1 });
   });
 
+  it('sets a product detection status (5 Invalid, 6 Pending, 7 Completed, 8 In Progress) on detection/all', async () => {
+    const STATUS = 'mutate/detection/all/detectionStatus';
+    const detection = async (client: ApiClient) =>
+      (await client.get<{ rows: Row[] }>('detection/all', { ...ALL_DATES, limit: 200 })).body.data!.rows;
+    const rows = await detection(demo);
+    expect(new Set(rows.map((r) => r.detection_status))).toEqual(new Set([6])); // every product starts Pending
+    const first = rows[0]!;
+    const id = first.product_id;
+    const before = await snapshot(1);
+    expect((await demo.post(STATUS, { id, updated_at: first.updated_at, detection_status: 4 })).status).toBe(
+      400,
+    );
+    expect((await demo.post(STATUS, { id, updated_at: first.updated_at })).body.msg).toBe(
+      'Detection Status can not be empty',
+    );
+    expect((await rival.post(STATUS, { id, updated_at: first.updated_at, detection_status: 8 })).status).toBe(
+      403,
+    );
+    expect(await snapshot(1)).toBe(before);
+
+    const set = await demo.post(STATUS, { id, updated_at: first.updated_at, detection_status: 8 });
+    expect(set.status).toBe(200);
+    expect(set.body.msg).toBe('Detection Status Updated Successfully');
+    // One status per product: every channel's row of it shows In Progress, no other product moved.
+    const after = await detection(demo);
+    const mine = after.filter((r) => r.product_id === id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.detection_status === 8)).toBe(true);
+    expect(after.filter((r) => r.product_id !== id).every((r) => r.detection_status === 6)).toBe(true);
+    expect((await detection(rival)).every((r) => r.detection_status === 6)).toBe(true);
+  });
+
   it('runs a bulk toggle and delete on a store entity (client/clientargs) in one transaction', async () => {
     const ids: number[] = [];
     for (const key of ['bulk_a', 'bulk_b', 'bulk_c']) {

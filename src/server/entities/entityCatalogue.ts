@@ -45,7 +45,8 @@ export const ENTITY_CATALOGUE = {
   /**
    * A product of the group's master (warehouse `dim_product`): added with its brand and category
    * named as the SKU master names them, edited (name, pack, MRP), favourited and set Active /
-   * In-Active (product_status), one at a time or on ticked rows.
+   * In-Active (product_status), one at a time or on ticked rows; and where the review of its price
+   * violations stands (detection_status: 5 Invalid, 6 Pending, 7 Completed, 8 In Progress).
    */
   product: {
     sku_code: 'string',
@@ -56,6 +57,7 @@ export const ENTITY_CATALOGUE = {
     mrp: 'number',
     is_favourite: 'integer',
     product_status: 'integer',
+    detection_status: 'integer',
   },
   /** A category of the group (warehouse `dim_category`): its rank threshold (the spec's catg/threshold). */
   category: {

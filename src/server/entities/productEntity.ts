@@ -12,12 +12,19 @@ export const PRODUCT_MSG = {
 
 const SELECT = `SELECT p.product_id AS id, p.group_id, p.sku_code, p.sku_name, b.brand_name, c.category_name,
   p.brand_id, p.category_id, p.pack_size, p.mrp, p.is_competitor, p.is_favourite, p.mapping_status,
-  p.product_status, p.updated_at
+  p.product_status, p.detection_status, p.updated_at
   FROM dim_product p
   JOIN dim_brand b ON b.brand_id = p.brand_id AND b.group_id = p.group_id
   JOIN dim_category c ON c.category_id = p.category_id AND c.group_id = p.group_id`;
 
-const EDITABLE = ['sku_name', 'pack_size', 'mrp', 'is_favourite', 'product_status'] as const;
+const EDITABLE = [
+  'sku_name',
+  'pack_size',
+  'mrp',
+  'is_favourite',
+  'product_status',
+  'detection_status',
+] as const;
 
 /** A validated string field, trimmed ('' when absent: the body schema requires it anyway). */
 function text(value: unknown): string {

@@ -76,6 +76,7 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       p.launchDate,
       1,
       '',
+      6,
     ]);
   }
   for (const t of productTags(g, model.products))

@@ -27,6 +27,8 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
   // A product's tracking status (1 Active, 0 In-Active) and its write token.
   { table: 'dim_product', column: 'product_status', definition: 'SMALLINT DEFAULT 1' },
   { table: 'dim_product', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
+  // Where the review of a product's price violations stands (detection 5 Invalid, 6 Pending, 7 Completed, 8 In Progress).
+  { table: 'dim_product', column: 'detection_status', definition: 'SMALLINT DEFAULT 6' },
   {
     table: 'fact_price',
     column: 'is_new_violation',

@@ -47,7 +47,8 @@ export const DIM_TABLES_DDL: readonly string[] = [
     mapping_status SMALLINT NOT NULL,
     launch_date DATE NOT NULL,
     product_status SMALLINT NOT NULL DEFAULT 1,
-    updated_at VARCHAR NOT NULL DEFAULT ''
+    updated_at VARCHAR NOT NULL DEFAULT '',
+    detection_status SMALLINT NOT NULL DEFAULT 6
   )`,
   `CREATE TABLE IF NOT EXISTS dim_listing (
     group_id INTEGER NOT NULL,
