@@ -66,3 +66,57 @@ test.describe('bulk actions on ticked grid rows', () => {
     await page.screenshot({ path: 'test-results/bulk-favourite.png', fullPage: true });
   });
 });
+
+test.describe('product and detection writes', () => {
+  test.describe.configure({ timeout: 240_000 });
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await signIn(page);
+  });
+
+  test('products/data: add a product with its status, see it, open its detail', async ({ page }) => {
+    // A brand and category of the group, as the grid shows them.
+    const answer = await page.context().request.get('/api/v1/products', {
+      params: { start_date: '2000-01-01', end_date: '2099-12-31', limit: 1 },
+    });
+    const [sample] = ((await answer.json()) as { data: { rows: Record<string, string>[] } }).data.rows;
+    // Starts with a digit, so the grid sorted by SKU code (ascending) shows it first.
+    const code = `0-E2E-${Date.now()}`;
+    await page.goto('/workspace/products/data');
+    await settled(page);
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    // An empty submit names the first missing field in the spec's pattern.
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toContainText('SKU Code can not be empty');
+    await dialog.locator('#root_sku_code').fill(code);
+    await dialog.locator('#root_sku_name').fill('E2E Oats 1 kg');
+    await dialog.locator('#root_brand_name').fill(sample!.brand_name!);
+    await dialog.locator('#root_category_name').fill(sample!.category_name!);
+    await dialog.locator('#root_pack_size').fill('1 kg');
+    await dialog.locator('#root_mrp').fill('245');
+    await dialog.locator('#root_product_status').selectOption({ label: 'In-Active' });
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 60_000 });
+
+    const grid = page
+      .locator('.ss-widget', { hasText: 'Products' })
+      .filter({ has: page.locator('table') })
+      .first();
+    await grid.getByRole('button', { name: /SKU code/ }).click();
+    const row = grid.locator('tbody tr', { hasText: code });
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row.getByRole('cell', { name: 'In-Active', exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/product-added.png', fullPage: true });
+
+    await row.getByRole('button', { name: 'Detail' }).click();
+    const detail = page.getByRole('dialog', { name: 'Product Detail' });
+    await expect(detail.locator('#root_sku_name')).toHaveValue('E2E Oats 1 kg', { timeout: 30_000 });
+    await detail.locator('#root_product_status').selectOption({ label: 'Active' });
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await expect(detail).toHaveCount(0, { timeout: 60_000 });
+    const saved = grid.locator('tbody tr', { hasText: code });
+    await expect(saved.getByRole('cell', { name: 'Active', exact: true })).toBeVisible({ timeout: 60_000 });
+  });
+});
