@@ -19,6 +19,7 @@ import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { uploadPlugin } from './uploads/uploadPlugin.js';
 import { reportsPlugin } from './reports/reportsPlugin.js';
 import { mutationRoutes } from './mutations/mutationRoutes.js';
+import { bulkRoute } from './mutations/bulkRoute.js';
 import { crawlPlugin } from './crawl/crawlPlugin.js';
 import { entityRowsRoute } from './mutations/entityRowsRoute.js';
 import { lookupRoute } from './mutations/lookupRoute.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           await v1.register(uploadPlugin);
           await v1.register(reportsPlugin);
           await v1.register(mutationRoutes);
+          await v1.register(bulkRoute);
           await v1.register(crawlPlugin);
           await v1.register(entityRowsRoute);
           await v1.register(lookupRoute);

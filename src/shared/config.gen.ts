@@ -1638,11 +1638,19 @@ export interface GridWidget {
    */
   rowActions?: RowAction[];
   /**
-   * Buttons acting on the ticked rows (the grid shows a tick box per row; rowKey must include id).
+   * Buttons acting on the ticked rows (the grid shows a tick box per row and a bar with these buttons).
    *
    * @minItems 1
    */
   bulkActions?: BulkAction[];
+  /**
+   * Most rows that can be ticked at once (default 100); the server refuses a bulk write over it with maxSelectedMessage.
+   */
+  maxSelected?: number;
+  /**
+   * Message when more rows would be ticked than maxSelected, word for word from the spec where it gives one (e.g. 'You can select a maximum of 20 products at a time.').
+   */
+  maxSelectedMessage?: string;
   /**
    * Show an xlsx download of all rows with the current filters (the query must set export).
    */
@@ -1939,7 +1947,7 @@ export interface RowCondition {
   equals: number | boolean | string;
 }
 /**
- * A button over a grid acting on the rows ticked in it: runs a screen mutation (delete or toggle) on all of them in one transaction.
+ * A button over a grid acting on the rows ticked in it: runs a screen mutation on all of them in one transaction (POST /api/v1/bulk/{area}/{screen}/{grid}/{action}): a delete or toggle on each row, or an update writing the values of `set`.
  */
 export interface BulkAction {
   /**
@@ -1955,9 +1963,19 @@ export interface BulkAction {
    */
   label: string;
   /**
-   * Id of the screen mutation (delete or toggle) run on every ticked row.
+   * Id of the screen mutation run on every ticked row: a delete, a toggle, or an update with `set`.
    */
   mutation: string;
+  /**
+   * For an update mutation: the values every ticked row gets (fields of the mutation's schema), e.g. { "is_favourite": 1 }. Taken from config only, never from the request.
+   */
+  set?: {
+    [k: string]: string | number | boolean | undefined;
+  };
+  /**
+   * Row field holding the row's id (default id), e.g. product_id on a dataset grid.
+   */
+  idField?: string;
   /**
    * Confirmation text; {count} is replaced by the number of rows.
    */
@@ -1966,6 +1984,14 @@ export interface BulkAction {
    * Title of the confirmation dialog.
    */
   confirmTitle?: string;
+  /**
+   * Message on success; default the mutation's.
+   */
+  successMessage?: string;
+  /**
+   * Message when the write fails without a server message.
+   */
+  failureMessage?: string;
 }
 /**
  * A Vega-Lite chart whose data are the rows of a query (spec.data is set by the runtime).

@@ -82,7 +82,7 @@ describe('checkMutations', () => {
     });
     const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
     expect(found).toEqual([
-      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, groupMember, keyword, modelSchema, promoPlan, … (2 more)',
+      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, category, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, groupMember, keyword, modelSchema, … (4 more)',
       '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
       expect.stringMatching(
         /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,
@@ -125,7 +125,7 @@ describe('checkMutations', () => {
     ]);
   });
 
-  it('refuses a bulk action running an update, and a row action with nothing to run', () => {
+  it('refuses a bulk update without set (or setting a field outside its schema), set on a toggle, and a row action with nothing to run', () => {
     const s = screen({
       mutations: [
         {
@@ -133,7 +133,14 @@ describe('checkMutations', () => {
           id: 'edit',
           entity: 'group',
           operation: 'update',
-          schema: { type: 'object', properties: {} },
+          schema: { type: 'object', properties: { status: { type: 'integer' } } },
+        },
+        {
+          kind: 'mutation',
+          id: 'flip',
+          entity: 'group',
+          operation: 'toggle',
+          toggle: { field: 'status', values: [1, 0] },
         },
       ],
       widgets: [
@@ -143,13 +150,21 @@ describe('checkMutations', () => {
           query: 'q',
           columns: [{ kind: 'text', field: 'group_name', header: 'Group' }],
           rowActions: [{ kind: 'rowAction', id: 'a', label: 'A' }],
-          bulkActions: [{ kind: 'bulkAction', id: 'b', label: 'B', mutation: 'edit' }],
+          bulkActions: [
+            { kind: 'bulkAction', id: 'b', label: 'B', mutation: 'edit' },
+            { kind: 'bulkAction', id: 'c', label: 'C', mutation: 'edit', set: { status_x: 1 } },
+            { kind: 'bulkAction', id: 'd', label: 'D', mutation: 'flip', set: { status: 1 } },
+            { kind: 'bulkAction', id: 'ok1', label: 'On', mutation: 'edit', set: { status: 1 } },
+            { kind: 'bulkAction', id: 'ok2', label: 'Flip', mutation: 'flip' },
+          ],
         },
       ],
     });
     expect(messages(s).map((p) => p.pointer)).toEqual([
       '/widgets/0/rowActions/0',
-      '/widgets/0/bulkActions/0/mutation',
+      '/widgets/0/bulkActions/0',
+      '/widgets/0/bulkActions/1/set/status_x',
+      '/widgets/0/bulkActions/2/set',
     ]);
   });
 

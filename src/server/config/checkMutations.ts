@@ -1,4 +1,4 @@
-import type { MutationNode, ScreenConfig, WidgetNode } from '../../shared/config.gen.js';
+import type { BulkAction, MutationNode, ScreenConfig, WidgetNode } from '../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from './suggestName.js';
@@ -146,15 +146,9 @@ function checkWidget(
       if (a.mutation === undefined && a.overlay === undefined && a.endpoint === undefined)
         add(pointer('widgets', i, 'rowActions', j), 'a row action needs "mutation", "overlay" or "endpoint"');
     });
-    (w.bulkActions ?? []).forEach((a, j) => {
-      ref(a.mutation, pointer('widgets', i, 'bulkActions', j, 'mutation'));
-      const op = mutations.get(a.mutation)?.operation;
-      if (op === 'create' || op === 'update')
-        add(
-          pointer('widgets', i, 'bulkActions', j, 'mutation'),
-          'a bulk action runs a delete or toggle mutation',
-        );
-    });
+    (w.bulkActions ?? []).forEach((a, j) =>
+      checkBulkAction(a, mutations.get(a.mutation), pointer('widgets', i, 'bulkActions', j), ref, add),
+    );
   }
 }
 
@@ -167,6 +161,35 @@ function overlayMutation(
   const overlay = screen.widgets.find((x) => x.id === overlayId);
   const form = overlay?.kind === 'overlay' ? screen.widgets.find((x) => x.id === overlay.form) : undefined;
   return form?.kind === 'form' ? mutations.get(form.mutation ?? '') : undefined;
+}
+
+/**
+ * A bulk action runs a delete or toggle on each ticked row, or an update writing its `set` values
+ * (fields of the update's schema); never a create, and `set` only with an update.
+ */
+function checkBulkAction(
+  action: BulkAction,
+  mutation: MutationNode | undefined,
+  at: string,
+  ref: (id: string | undefined, at: string) => void,
+  add: Add,
+): void {
+  ref(action.mutation, `${at}/mutation`);
+  if (!mutation) return;
+  if (mutation.operation === 'create')
+    add(`${at}/mutation`, 'a bulk action runs a delete, toggle or update mutation');
+  if (mutation.operation === 'update' && !action.set)
+    add(at, `a bulk action running an update needs "set" (the values every ticked row gets)`);
+  if (mutation.operation !== 'update' && action.set)
+    add(`${at}/set`, `"set" is for update mutations ("${mutation.id}" is ${mutation.operation})`);
+  const declared = Object.keys(mutation.schema?.properties ?? {});
+  if (mutation.operation === 'update')
+    for (const field of Object.keys(action.set ?? {}))
+      if (!declared.includes(field))
+        add(
+          `${at}/set/${field}`,
+          `field "${field}" is not in the schema of mutation "${mutation.id}"${suggestName(field, declared)}`,
+        );
 }
 
 /** A row action running a create maps row fields into the body (`with`), and only then. */

@@ -42,6 +42,27 @@ export const ENTITY_CATALOGUE = {
     start_date: 'date',
     end_date: 'date',
   },
+  /**
+   * A product of the group's master (warehouse `dim_product`): added with its brand and category
+   * named as the SKU master names them, edited (name, pack, MRP), favourited and set Active /
+   * In-Active (product_status), one at a time or on ticked rows; and where the review of its price
+   * violations stands (detection_status: 5 Invalid, 6 Pending, 7 Completed, 8 In Progress).
+   */
+  product: {
+    sku_code: 'string',
+    sku_name: 'string',
+    brand_name: 'string',
+    category_name: 'string',
+    pack_size: 'string',
+    mrp: 'number',
+    is_favourite: 'integer',
+    product_status: 'integer',
+    detection_status: 'integer',
+  },
+  /** A category of the group (warehouse `dim_category`): its rank threshold (the spec's catg/threshold). */
+  category: {
+    rank_threshold: 'integer',
+  },
   /** A keyword the group tracks (warehouse `dim_keyword`): favourite flag, pages crawled 1–6. */
   keyword: {
     keyword_type: 'string',
@@ -105,7 +126,7 @@ export function isEntityName(name: string): name is EntityName {
  * Entities whose rows live in the analytics warehouse (docs/write-half.md "Warehouse entities"):
  * rows the warehouse's datasets read, so a write shows in the screen's next query at once.
  */
-export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword'] as const;
+export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product', 'category'] as const;
 export type WarehouseEntityName = (typeof WAREHOUSE_ENTITIES)[number];
 export type StoreEntityName = Exclude<EntityName, WarehouseEntityName>;
 

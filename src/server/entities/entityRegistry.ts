@@ -6,6 +6,8 @@ import { groupMemberEntity } from './groupMemberEntity.js';
 import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
+import { productEntity } from './productEntity.js';
+import { categoryEntity } from './categoryEntity.js';
 import type { WarehouseEntityRepo } from './warehouseEntity.js';
 import { roleEntity } from './roleEntity.js';
 import { userEntity } from './userEntity.js';
@@ -37,4 +39,6 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
 export const WAREHOUSE_ENTITY_REGISTRY: Record<WarehouseEntityName, WarehouseEntityRepo> = {
   promoPlan: promoPlanEntity,
   keyword: keywordEntity,
+  product: productEntity,
+  category: categoryEntity,
 };

@@ -18,6 +18,8 @@ async function one(wh: Warehouse, where: string, params: unknown[]): Promise<Ent
  */
 export const keywordEntity: WarehouseEntityRepo = {
   home: 'warehouse',
+  table: 'dim_keyword',
+  idColumn: 'keyword_id',
   find: (wh, id) => one(wh, 'keyword_id = $1', [id]),
   findByToken: (wh, groupId, token) => one(wh, 'group_id = $1 AND updated_at = $2', [groupId, token]),
   update(_wh, before, fields, token) {

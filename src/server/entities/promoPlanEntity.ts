@@ -43,6 +43,8 @@ async function one(wh: Warehouse, where: string, params: unknown[]): Promise<Ent
  */
 export const promoPlanEntity: WarehouseEntityRepo = {
   home: 'warehouse',
+  table: 'dim_promo_plan',
+  idColumn: 'plan_id',
   find: (wh, id) => one(wh, 'p.plan_id = $1', [id]),
   findByToken: (wh, groupId, token) => one(wh, 'p.group_id = $1 AND p.updated_at = $2', [groupId, token]),
 

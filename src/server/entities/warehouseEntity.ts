@@ -10,6 +10,9 @@ import type { EntityFields, EntityRow } from './entityRepo.js';
  */
 export interface WarehouseEntityRepo {
   readonly home: 'warehouse';
+  /** Its table and id column (catalogue names, never request text): a bulk write's guard counts there. */
+  readonly table: string;
+  readonly idColumn: string;
   /** The row with `id`, `group_id`, `updated_at` and the catalogue's fields. */
   find(wh: Warehouse, id: number): Promise<EntityRow | undefined>;
   /** The row a create stamped with `token` in `groupId` (how a create learns its new id). */

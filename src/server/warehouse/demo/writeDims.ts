@@ -58,7 +58,7 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
   const g = model.groupId;
   for (const b of model.brands) sink.push('dim_brand', [b.brandId, g, b.name, b.isCompetitor]);
   for (const c of model.categories)
-    sink.push('dim_category', [c.categoryId, g, c.spec.name, c.labelCategoryId, c.labelName]);
+    sink.push('dim_category', [c.categoryId, g, c.spec.name, c.labelCategoryId, c.labelName, 10, '']);
   for (const p of model.products) {
     sink.push('dim_product', [
       p.productId,
@@ -74,6 +74,9 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
       p.isFavourite,
       p.mappingStatus,
       p.launchDate,
+      1,
+      '',
+      6,
     ]);
   }
   for (const t of productTags(g, model.products))

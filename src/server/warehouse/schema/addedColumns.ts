@@ -21,6 +21,14 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
   { table: 'dim_keyword', column: 'is_favourite', definition: 'SMALLINT DEFAULT 0' },
   { table: 'dim_keyword', column: 'search_pages', definition: 'SMALLINT DEFAULT 1' },
   { table: 'dim_keyword', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
+  // A category's rank threshold (catg/threshold) and its write token.
+  { table: 'dim_category', column: 'rank_threshold', definition: 'SMALLINT DEFAULT 10' },
+  { table: 'dim_category', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
+  // A product's tracking status (1 Active, 0 In-Active) and its write token.
+  { table: 'dim_product', column: 'product_status', definition: 'SMALLINT DEFAULT 1' },
+  { table: 'dim_product', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
+  // Where the review of a product's price violations stands (detection 5 Invalid, 6 Pending, 7 Completed, 8 In Progress).
+  { table: 'dim_product', column: 'detection_status', definition: 'SMALLINT DEFAULT 6' },
   {
     table: 'fact_price',
     column: 'is_new_violation',

@@ -28,7 +28,9 @@ export const DIM_TABLES_DDL: readonly string[] = [
     group_id INTEGER NOT NULL,
     category_name VARCHAR NOT NULL,
     label_category_id INTEGER NOT NULL,
-    label_category_name VARCHAR NOT NULL
+    label_category_name VARCHAR NOT NULL,
+    rank_threshold SMALLINT NOT NULL DEFAULT 10,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS dim_product (
     product_id INTEGER PRIMARY KEY,
@@ -43,7 +45,10 @@ export const DIM_TABLES_DDL: readonly string[] = [
     is_competitor SMALLINT NOT NULL,
     is_favourite SMALLINT NOT NULL,
     mapping_status SMALLINT NOT NULL,
-    launch_date DATE NOT NULL
+    launch_date DATE NOT NULL,
+    product_status SMALLINT NOT NULL DEFAULT 1,
+    updated_at VARCHAR NOT NULL DEFAULT '',
+    detection_status SMALLINT NOT NULL DEFAULT 6
   )`,
   `CREATE TABLE IF NOT EXISTS dim_listing (
     group_id INTEGER NOT NULL,

@@ -16,6 +16,8 @@ import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
+import { BulkBar } from './BulkBar.js';
+import { toggleAll, toggleRow, type Selection, type SelectionChange } from './rowSelection.js';
 import { overlayState } from '../overlay/overlayStore.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
@@ -81,6 +83,50 @@ export function DataGrid({ config }: { config: GridWidget }) {
     setActionResult({ ok: true, message: saved.message });
     setVersion((v) => v + 1);
   }, [saved]);
+  // Ticked rows (grids with bulk actions), kept across Show More; a write or a new query clears them.
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const [selectionNote, setSelectionNote] = useState<string | null>(null);
+  const applySelection = (change: SelectionChange) => {
+    if (change.refused !== undefined) return setSelectionNote(change.refused);
+    setSelectionNote(null);
+    setSelection(change.selection);
+  };
+  const rowKeyOf = (row: Row, index: number) =>
+    config.rowKey ? config.rowKey.map((k) => String(row[k] as string)).join(':') : String(index);
+  useEffect(() => {
+    setSelection(new Map());
+    setSelectionNote(null);
+  }, [snap.scrollToken]);
+  const ticks = config.bulkActions?.length ? selectColumn() : [];
+  function selectColumn(): ColumnDef<typeof features, Row>[] {
+    const shown = rows.map((row, i) => ({ key: rowKeyOf(row, i), row }));
+    const all = shown.length > 0 && shown.every((r) => selection.has(r.key));
+    return [
+      {
+        id: '__select',
+        enableSorting: false,
+        header: () => (
+          <input
+            type="checkbox"
+            aria-label="Tick every shown row"
+            checked={all}
+            onChange={() => applySelection(toggleAll(config, selection, shown))}
+          />
+        ),
+        cell: (info) => {
+          const key = rowKeyOf(info.row.original, info.row.index);
+          return (
+            <input
+              type="checkbox"
+              aria-label={`Tick row ${key}`}
+              checked={selection.has(key)}
+              onChange={() => applySelection(toggleRow(config, selection, key, info.row.original))}
+            />
+          );
+        },
+      },
+    ];
+  }
   const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       config.rowActions?.length
@@ -113,11 +159,10 @@ export function DataGrid({ config }: { config: GridWidget }) {
 
   const table = useTable({
     features,
-    columns: withActions,
+    columns: [...ticks, ...withActions],
     data: rows,
     manualSorting: true,
-    getRowId: (row, index) =>
-      config.rowKey ? config.rowKey.map((k) => String(row[k] as string)).join(':') : String(index),
+    getRowId: rowKeyOf,
     enableMultiSort: false,
     state: { sorting },
     onSortingChange: (updater) => {
@@ -145,6 +190,27 @@ export function DataGrid({ config }: { config: GridWidget }) {
     >
       {rows.length > 0 && (
         <>
+          {config.bulkActions?.length ? (
+            <>
+              <BulkBar
+                grid={config}
+                selection={selection}
+                onClear={() => applySelection({ selection: new Map() })}
+                onDone={(ok, message) => {
+                  setActionResult({ ok, message });
+                  if (!ok) return;
+                  applySelection({ selection: new Map() });
+                  setVersion((v) => v + 1);
+                  screenActions.dataChanged(store);
+                }}
+              />
+              {selectionNote && (
+                <div className="ss-banner ss-banner--error" role="alert">
+                  {selectionNote}
+                </div>
+              )}
+            </>
+          ) : null}
           {/* Focusable so the keyboard can scroll a wide grid sideways (and a KPI drill lands here). */}
           <div
             className="ss-grid__scroll"
@@ -164,7 +230,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
                       return (
                         <th
                           key={header.id}
-                          {...(header.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], true))}
+                          {...(header.column.id === ACTIONS
+                            ? ACTIONS_CELL
+                            : header.column.id === '__select'
+                              ? { ...cellProps(layouts[at], true), className: 'ss-grid__tick' }
+                              : cellProps(layouts[at], true))}
                           aria-sort={
                             sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                           }
