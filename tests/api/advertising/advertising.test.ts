@@ -66,6 +66,35 @@ describe('advertising screens', () => {
     close(num(tiles, 'clicks'), sum(rows, 'clicks'));
   });
 
+  it('keyword planner: tiles equal the keyword grid, the performance type filter splits the total', async () => {
+    const period = lastDays(m, 30);
+    const tiles = await stats('ams/planner/stats', period);
+    const page = await m.rows('ams/planner/keywords', period);
+    const keywords = await m.allRows('ams/planner/keywords', period);
+    expect(page.total).toBe(num(tiles, 'ad_keywords'));
+    expect(keywords.length).toBe(page.total);
+    close(num(tiles, 'spend'), sum(keywords, 'spend'), 0.05);
+    close(num(tiles, 'eligible_impressions'), sum(keywords, 'eligible_impressions'), 0.5);
+    close(
+      num(tiles, 'impression_share'),
+      (sum(keywords, 'impressions') / sum(keywords, 'eligible_impressions')) * 100,
+      1e-6,
+    );
+    // Rows come by search demand, each with the keyword's search volume (the planner's input).
+    const demand = keywords.map((r) => num(r, 'eligible_impressions'));
+    expect(demand).toEqual([...demand].sort((a, b) => b - a));
+    for (const r of keywords.slice(0, 10)) expect(num(r, 'search_volume')).toBeGreaterThan(0);
+    const chart = (await m.rows('ams/planner/map', period)).rows;
+    expect(chart.map((r) => r.keyword_id)).toEqual(keywords.slice(0, chart.length).map((r) => r.keyword_id));
+    const byType = await Promise.all(
+      ['Sponsored Products', 'Sponsored Brands'].map((t) =>
+        stats('ams/planner/stats', { ...period, performance_info_type: t }),
+      ),
+    );
+    for (const t of byType) expect(num(t, 'spend')).toBeGreaterThan(0);
+    close(num(byType[0], 'spend') + num(byType[1], 'spend'), num(tiles, 'spend'), 0.05);
+  });
+
   it('tighter match types convert better (keyword analysis)', async () => {
     const rows = (await m.rows('ams/keyword/matchTypes', lastDays(m, 30))).rows;
     const by = new Map(rows.map((r) => [r.match_type, r]));
