@@ -59,6 +59,10 @@ describe('ad load-state screens', () => {
       expect(typeof r.profile_name).toBe('string');
       expect(num(r, 'ad_days')).toBeLessThanOrEqual(num(tiles, 'ad_days'));
     }
+    // The heatmap's cells (account x day) add up to the same rows; every account has all 15 days.
+    const cells = (await m.rows('ams/brandStatus/days', period)).rows;
+    expect(sum(cells, 'ad_rows')).toBe(num(tiles, 'ad_rows'));
+    expect(cells.length).toBe(sum(accounts, 'ad_days'));
     // Filtered to one channel, only that channel's accounts remain.
     const amazon = (await m.rows('ams/brandStatus/accounts', { ...period, ams_channel_id: 1 })).rows;
     expect(amazon.length).toBeGreaterThan(0);
