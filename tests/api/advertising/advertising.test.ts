@@ -95,6 +95,31 @@ describe('advertising screens', () => {
     close(num(byType[0], 'spend') + num(byType[1], 'spend'), num(tiles, 'spend'), 0.05);
   });
 
+  it('buy box: tiles equal the listing grid and the flag equals the seller facts', async () => {
+    const period = lastDays(m, 15);
+    const tiles = await stats('ams/buybox/stats', period);
+    const listings = await m.allRows('ams/buybox/asins', period);
+    expect(num(tiles, 'buy_box_lost_spend')).toBeGreaterThan(0);
+    expect(num(tiles, 'buy_box_lost_spend_pct')).toBeLessThan(100);
+    close(num(tiles, 'spend'), sum(listings, 'spend'), 0.05);
+    close(num(tiles, 'buy_box_lost_spend'), sum(listings, 'buy_box_lost_spend'), 0.05);
+    expect(num(tiles, 'buy_box_lost_clicks')).toBe(sum(listings, 'buy_box_lost_clicks'));
+    const lost = new Set(listings.filter((r) => num(r, 'buy_box_lost_spend') > 0).map((r) => r.asin));
+    expect(num(tiles, 'buy_box_lost_listings')).toBe(lost.size);
+    // The drill-down (the flag as a filter) holds exactly that spend.
+    const flagged = await stats('ams/buybox/stats', { ...period, buy_box_lost: 1 });
+    close(num(flagged, 'spend'), num(tiles, 'buy_box_lost_spend'), 0.05);
+    // Raw: ad spend on product-days where only unauthorised sellers held the buy box.
+    const [raw] = await m.server.server.app.deps.warehouse.query<{ spend: number }>(
+      `SELECT SUM(a.spend) AS spend FROM fact_ad_daily a
+        WHERE a.group_id = $1 AND a.ad_date >= $2 AND a.ad_date <= $3
+          AND EXISTS (SELECT 1 FROM fact_seller s WHERE s.group_id = a.group_id AND s.product_id = a.product_id
+            AND s.channel_id = a.channel_id AND s.crawl_date = a.ad_date AND s.has_buy_box = 1 AND s.is_auth = 0)`,
+      [1, period.start_date, period.end_date],
+    );
+    close(num(tiles, 'buy_box_lost_spend'), Number(raw!.spend), 0.05);
+  });
+
   it('tighter match types convert better (keyword analysis)', async () => {
     const rows = (await m.rows('ams/keyword/matchTypes', lastDays(m, 30))).rows;
     const by = new Map(rows.map((r) => [r.match_type, r]));
