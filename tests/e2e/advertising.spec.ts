@@ -16,6 +16,9 @@ const AD_SCREENS = [
   'advertising/sku_level',
   'advertising/advertising_analysis',
   'advertising/real_time_tracking',
+  'advertising/buy_box',
+  'advertising_beta/kpi',
+  'advertisingpg/advertising_analysis',
   'display/kpi',
   'display/ro_analysis',
   'display/campaign_analysis',
@@ -68,6 +71,18 @@ for (const key of AD_SCREENS) {
     await page.screenshot({ path: `test-results/ads-${key.replace('/', '-')}.png`, fullPage: true });
   });
 }
+
+test('advertising_beta: the variant is the one active menu entry, its tabs are its own', async () => {
+  await page.goto('/workspace/advertising_beta/kpi');
+  await settled(page);
+  const active = page.locator('.ss-sidebar__item.is-active');
+  await expect(active).toHaveCount(1); // not also Advertising, whose address is a prefix of this one
+  await expect(active).toContainText('Advertising (beta)');
+  await page.getByRole('tab', { name: 'Buy Box' }).click();
+  await expect(page).toHaveURL(/\/workspace\/advertising_beta\/buy_box/);
+  await settled(page);
+  await expect(page.locator('.ss-widget--kpiTiles .ss-kpi__value').first()).not.toHaveText('');
+});
 
 test('processmonitor/ams_schema: the spec messages in the form, then a schema is added and listed', async () => {
   consoleErrors.length = 0;

@@ -82,7 +82,7 @@ describe('checkMutations', () => {
     });
     const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
     expect(found).toEqual([
-      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, keyword, modelSchema, promoPlan, role, … (1 more)',
+      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: amsSchema, athenaSchemaType, athenaSyncRun, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, keyword, modelSchema, promoPlan, … (2 more)',
       '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
       expect.stringMatching(
         /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,

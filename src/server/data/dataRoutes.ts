@@ -33,7 +33,10 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
     const path = request.params['*'].replace(/\/+$/, '');
     const binding = snapshot.endpoints.get(path);
     if (!binding) throw new NotFoundError('page not found');
-    const screen = findScreen(snapshot, binding.screenKey);
+    // A screen shown again by an extending area calls its base's endpoint and names itself.
+    const named = request.query.screenName;
+    const key = named !== undefined && binding.variants?.includes(named) ? named : binding.screenKey;
+    const screen = findScreen(snapshot, key);
     const auth = scope.authorize(request, screen);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };

@@ -162,4 +162,50 @@ describe('ad load-state screens', () => {
     expect((await analyst.get(ROWS)).status).toBe(403);
     expect((await analyst.get('ams/status/stats', lastDays(m, 7))).status).toBe(403);
   });
+
+  it('advertising_beta / advertisingpg: base screens under their own activity, through the base endpoints', async () => {
+    const period = lastDays(m, 7);
+    const base = await stats('ams/kpi/stats', period);
+    expect(await stats('ams/kpi/stats', { ...period, screenName: 'advertising_beta/kpi' })).toEqual(base);
+    const config = await m.client.get<{ area: string; id: string; permission: string; title: string }>(
+      'config/screen',
+      {
+        area: 'advertisingpg',
+        screen: 'advertising_analysis',
+      },
+    );
+    expect(config.body.data).toMatchObject({
+      area: 'advertisingpg',
+      id: 'advertising_analysis',
+      permission: 'advertisingpg/advertising_analysis',
+    });
+    // Not a tab of advertisingpg: no such screen.
+    expect((await m.client.get('config/screen', { area: 'advertisingpg', screen: 'buy_box' })).status).toBe(
+      404,
+    );
+
+    // A role holding only the variant's activity reads through it, and only when the call names it.
+    const store = m.server.server.app.deps.store.db;
+    const { role_id: roleId } = await store
+      .selectFrom('user_group_roles as ugr')
+      .innerJoin('users as u', 'u.id', 'ugr.user_id')
+      .select('ugr.role_id')
+      .where('u.user_name', '=', DEMO_USERS.stock)
+      .executeTakeFirstOrThrow();
+    const activity = await store
+      .selectFrom('activities')
+      .select('id')
+      .where('url', '=', 'advertising_beta/kpi')
+      .executeTakeFirstOrThrow();
+    await store.insertInto('role_activities').values({ role_id: roleId, activity_id: activity.id }).execute();
+    const stock = await signIn(m.server, DEMO_USERS.stock);
+    const as = (screenName?: string) =>
+      stock.get('ams/kpi/stats', { ...period, ...(screenName ? { screenName } : {}) }).then((r) => r.status);
+    expect(await as('advertising_beta/kpi')).toBe(200);
+    expect(await as()).toBe(403);
+    expect(await as('advertising/kpi')).toBe(403);
+    expect(await as('advertisingpg/kpi')).toBe(403);
+    // A screen of the variant that does not own this endpoint cannot lend its name to it.
+    expect(await as('advertising_beta/keyword_analysis')).toBe(403);
+  });
 });
