@@ -207,5 +207,15 @@ describe('ad load-state screens', () => {
     expect(await as('advertisingpg/kpi')).toBe(403);
     // A screen of the variant that does not own this endpoint cannot lend its name to it.
     expect(await as('advertising_beta/keyword_analysis')).toBe(403);
+    // The grid's export job is checked the same way.
+    const exportAs = async (screenName?: string) =>
+      (
+        await stock.post('exports', {
+          endpoint: 'ams/kpi/brands/export',
+          params: { ...period, ...(screenName ? { screenName } : {}) },
+        })
+      ).status;
+    expect(await exportAs('advertising_beta/kpi')).toBe(200);
+    expect(await exportAs()).toBe(403);
   });
 });
