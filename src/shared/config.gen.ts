@@ -151,6 +151,10 @@ export interface AreaConfig {
    */
   order?: number;
   /**
+   * Area whose screens this one shows again (a variant, e.g. advertising_beta of advertising): a tab without a screen file in this folder is the base area's screen of that id, under this area's address and activity (area/id). Its data calls use the base screen's endpoints and name the screen they come from in screenName. The base must not itself extend another area.
+   */
+  extends?: string;
+  /**
    * Screen ids shown as submenu tabs, in order.
    *
    * @minItems 1

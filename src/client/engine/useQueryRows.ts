@@ -35,6 +35,9 @@ export function useQueryRows(queryId: string | undefined): LoadState {
       // The server applies the query's declared limit; sending it would only hit the page-size cap.
       for (const k of PAGING) delete all[k];
     }
+    // The spec's screenName: the screen a call comes from (an extending area's screen shares its
+    // base's endpoints, and its activity is checked by this name).
+    all.screenName = `${screen.area}/${screen.id}`;
     return all;
   }, [snap.filters, snap.defaults.rules, query, paged, screen]);
   const key = JSON.stringify(params);

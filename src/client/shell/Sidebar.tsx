@@ -43,13 +43,13 @@ export function Sidebar() {
         {snap.menuList.map((item) => {
           const url = target(item);
           const areaRoot = item.path ? url : `/workspace/${item.menu_name}`;
+          // A whole segment: /workspace/advertising must not light up on /workspace/advertising_beta.
+          const inArea = pathname === areaRoot || pathname.startsWith(`${areaRoot}/`);
           return (
             <li key={item.id}>
               <NavLink
                 to={url}
-                className={({ isActive }) =>
-                  `ss-sidebar__item${isActive || pathname.startsWith(areaRoot) ? ' is-active' : ''}`
-                }
+                className={({ isActive }) => `ss-sidebar__item${isActive || inArea ? ' is-active' : ''}`}
                 title={item.label}
               >
                 <span className={`ss-sidebar__icon ${item.iconclass}`} aria-hidden="true">

@@ -195,7 +195,7 @@ describe('config validation', () => {
       a.colour = 1;
     });
     expect(() => loadConfigSnapshot(fixture.dir)).toThrow(
-      'Invalid screen config (2 problems):\nstock/area.json:13:3#: unknown property "colour"; allowed: $schema, icon, id, kind, label, order, schemaVersion, tabs\nstock/area.json:9:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
+      'Invalid screen config (2 problems):\nstock/area.json:13:3#: unknown property "colour"; allowed: $schema, extends, icon, id, kind, label, order, schemaVersion, tabs\nstock/area.json:9:3#/tabs: must not repeat an item (items 0 and 1 are equal)',
     );
   });
 });

@@ -10,6 +10,7 @@ import { checkAreas } from './checkAreas.js';
 import { checkCharts } from './checkCharts.js';
 import { checkUnlistedScreens } from './checkUnlistedScreens.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
+import { variantScreens } from './variantScreens.js';
 import { indexDataset, type DatasetIndex } from './datasetIndex.js';
 
 /** Warnings (problems with severity 'warning') come apart: they never refuse a snapshot. */
@@ -60,7 +61,8 @@ export function buildConfigSnapshot(
   }
   const activities = new Set(screenFiles.map((s) => s.screen.permission));
   for (const s of screenFiles) problems.push(...checkMutations(s.file, s.screen, activities));
-  const endpoints = collectEndpoints(screenFiles, problems);
+  const variants = variantScreens(areas, screenFiles, problems);
+  const endpoints = collectEndpoints(screenFiles, problems, variants);
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
   problems.push(
@@ -77,7 +79,7 @@ export function buildConfigSnapshot(
     snapshot: {
       version,
       areas: new Map([...areas].map(([id, a]) => [id, a.area])),
-      screens: new Map(screenFiles.map((s) => [s.key, s.screen])),
+      screens: new Map([...screenFiles, ...variants].map((s) => [s.key, s.screen])),
       datasets: new Map([...datasets].map(([id, d]) => [id, d.config])),
       endpoints,
     },

@@ -30,7 +30,8 @@ export function checkAreas(
     if (area.id !== id)
       problems.push({ file, pointer: '/id', message: `must equal the folder name "${id}"` });
     area.tabs.forEach((tab, i) => {
-      if (!present.has(`${id}/${tab}.screen.json`)) {
+      // An extending area's tabs may be its base's screens: variantScreens checks those.
+      if (!present.has(`${id}/${tab}.screen.json`) && area.extends === undefined) {
         problems.push({
           file,
           pointer: pointer('tabs', i),

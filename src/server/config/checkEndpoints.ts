@@ -9,6 +9,8 @@ export interface ScreenFile {
   file: string;
   key: string;
   screen: ScreenConfig;
+  /** For a screen an area shows through `extends`: the base screen's key (its endpoints are the base's). */
+  baseKey?: string;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface ScreenFile {
 export function collectEndpoints(
   screens: readonly ScreenFile[],
   problems: ConfigProblem[],
+  variants: readonly ScreenFile[] = [],
 ): Map<string, EndpointBinding> {
   const endpoints = new Map<string, EndpointBinding & { at: string }>();
   for (const { file, key, screen } of screens) {
@@ -43,10 +46,19 @@ export function collectEndpoints(
       }
     });
   }
+  const variantsOf = new Map<string, string[]>();
+  for (const { key, screen, baseKey } of variants)
+    for (const q of screen.queries ?? [])
+      for (const path of q.export ? [q.endpoint, `${q.endpoint}/export`] : [q.endpoint])
+        if (endpoints.get(path)?.screenKey === baseKey)
+          variantsOf.set(path, [...(variantsOf.get(path) ?? []), key]);
   return new Map(
-    [...endpoints].map(([path, b]) => [
-      path,
-      { screenKey: b.screenKey, queryId: b.queryId, export: b.export },
-    ]),
+    [...endpoints].map(([path, b]) => {
+      const more = variantsOf.get(path);
+      return [
+        path,
+        { screenKey: b.screenKey, queryId: b.queryId, export: b.export, ...(more ? { variants: more } : {}) },
+      ];
+    }),
   );
 }

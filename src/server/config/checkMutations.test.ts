@@ -82,7 +82,10 @@ describe('checkMutations', () => {
     });
     const found = messages(s).map((p) => `${p.pointer}: ${p.message}`);
     expect(found).toEqual([
-      '/mutations/0/entity: unknown entity "grop"; did you mean "group"? Allowed: athenaSchemaType, athenaSyncRun, category, channelProfile, crawlPage, crawlRun, crawlTiming, group, groupArg, groupMember, keyword, modelSchema, … (4 more)',
+      // The list of allowed entities grows with every entity; its start is enough here.
+      expect.stringMatching(
+        /^\/mutations\/0\/entity: unknown entity "grop"; did you mean "group"\? Allowed: amsSchema, /,
+      ),
       '/mutations/1/permission: unknown permission "client/nowhere"; allowed: client/createaccount',
       expect.stringMatching(
         /^\/mutations\/1\/schema\/properties\/group_nam: unknown field "group_nam" of entity "group"; did you mean "group_name"\?/,

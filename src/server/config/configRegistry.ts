@@ -24,6 +24,8 @@ export interface EndpointBinding {
   queryId: string;
   /** True for the `{endpoint}/export` variant, answered as an xlsx file. */
   export?: boolean;
+  /** Screens of areas extending this one's area that answer through it too; a call names its screen in screenName. */
+  variants?: readonly string[];
 }
 
 export interface ConfigSnapshot {

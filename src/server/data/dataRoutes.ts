@@ -7,7 +7,7 @@ import { PreparedQueries } from '../query/preparedQueries.js';
 import { cachedScreenQuery } from './cachedScreenQuery.js';
 import { exportQueue } from './exportQueue.js';
 import { sendExport } from './exportResponse.js';
-import { datasetOf, findScreen } from './screenAccess.js';
+import { boundScreenKey, datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
 
 /** Exports at once (each holds a warehouse connection), and queued behind them before a 429. */
@@ -33,7 +33,7 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
     const path = request.params['*'].replace(/\/+$/, '');
     const binding = snapshot.endpoints.get(path);
     if (!binding) throw new NotFoundError('page not found');
-    const screen = findScreen(snapshot, binding.screenKey);
+    const screen = findScreen(snapshot, boundScreenKey(binding, request.query.screenName));
     const auth = scope.authorize(request, screen);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };

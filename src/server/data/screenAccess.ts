@@ -1,7 +1,7 @@
 import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../shared/config.gen.js';
 import type { AuthContext } from '../auth/authContext.js';
 import { mayOpenScreen } from '../auth/mayOpenScreen.js';
-import type { ConfigSnapshot } from '../config/configRegistry.js';
+import type { ConfigSnapshot, EndpointBinding } from '../config/configRegistry.js';
 import { indexDataset, type DatasetIndex } from '../config/datasetIndex.js';
 import { NotFoundError } from '../../shared/errors.js';
 import type { ScreenTab } from '../../shared/screenApi.js';
@@ -25,6 +25,16 @@ export function allowedTabs(
       tabs.push({ id, title: screen.title, url: `/workspace/${area.id}/${id}` });
   }
   return tabs;
+}
+
+/**
+ * The screen a call to an endpoint comes from: the one its screenName names when that is a screen
+ * of an area extending the endpoint's (schemas/README.md "extends"), else the endpoint's own.
+ */
+export function boundScreenKey(binding: EndpointBinding, screenName: unknown): string {
+  return typeof screenName === 'string' && binding.variants?.includes(screenName)
+    ? screenName
+    : binding.screenKey;
 }
 
 export function findScreen(snapshot: ConfigSnapshot, key: string): ScreenConfig {

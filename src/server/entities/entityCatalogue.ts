@@ -94,6 +94,16 @@ export const ENTITY_CATALOGUE = {
   athenaSyncRun: {
     schema_type_id: 'integer',
   },
+  /**
+   * An AMS report model and channel target object of a group and ad channel
+   * (processmonitor/ams_schema; the JSON rules are the repository's, amsSchemaEntity.ts).
+   */
+  amsSchema: {
+    ams_channel_id: 'integer',
+    name: 'string',
+    ams_model: 'string',
+    channel_target: 'string',
+  },
   /** Crawl pipeline rows (issue 15, docs/crawl.md): read by the operations grids, written by the crawl. */
   crawlRun: {
     channel_id: 'integer',

@@ -3,6 +3,7 @@ import type { EntityRepo } from './entityRepo.js';
 import { groupEntity } from './groupEntity.js';
 import { groupOwnedRepo } from './groupOwnedRepo.js';
 import { groupMemberEntity } from './groupMemberEntity.js';
+import { amsSchemaEntity } from '../ams/amsSchemaEntity.js';
 import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
@@ -28,6 +29,7 @@ export const ENTITY_REGISTRY: Record<StoreEntityName, EntityRepo> = {
   groupArg: groupOwnedRepo('group_args', ENTITY_CATALOGUE.groupArg),
   athenaSchemaType: groupOwnedRepo('athena_schema_types', ENTITY_CATALOGUE.athenaSchemaType),
   athenaSyncRun: athenaSyncRunEntity,
+  amsSchema: amsSchemaEntity,
   crawlRun: crawlRunEntity,
   crawlPage: crawlPageEntity,
   modelSchema: modelSchemaEntity,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, EntityFields, EntityRepo, EntityRow, WriteResult } from './entityRepo.js';
 
-/** The store tables of simple per-group settings (migration 150). */
-type OwnedTable = 'group_args' | 'athena_schema_types';
+/** The store tables of simple per-group settings (migration 150; AMS schemas, migration 191). */
+type OwnedTable = 'group_args' | 'athena_schema_types' | 'ams_schemas';
 
 /**
  * A repository for rows a group owns (an admin's per-group settings): a new row belongs to the

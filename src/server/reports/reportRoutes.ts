@@ -36,9 +36,9 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     '/exports',
     { schema: { body: s.exportBody, response: s.objectAnswer } },
     async (request) => {
-      const ctx = exportContext(app.deps.config.current(), request.body.endpoint);
-      const auth = requireActivity(request, ctx.screen.permission);
       const params = request.body.params ?? {};
+      const ctx = exportContext(app.deps.config.current(), request.body.endpoint, params.screenName);
+      const auth = requireActivity(request, ctx.screen.permission);
       parseDataRequest(ctx, params); // a bad filter is a 400 now, not a failed job later
       const { format } = request.body;
       const stem = request.body.endpoint.replace(/\/export$/, '').replace(/\//g, '-');

@@ -42,6 +42,10 @@ export const ADMIN_ACTIVITIES = {
   alertRules: { url: 'alerts/alerts', name: 'Alerts' },
   /** The AMS schema editor (issue 16). */
   amsSchema: { url: 'processmonitor/ams_schema', name: 'AMS Schema' },
+  /** The ad load state: sponsored ads per day, per ad account, display per day (issue 16). */
+  amsStatus: { url: 'processmonitor/ams_status', name: 'AMS Status' },
+  amsBrandStatus: { url: 'processmonitor/ams_brand_status', name: 'AMS Brand Status' },
+  displayStatus: { url: 'processmonitor/display_status', name: 'Display Status' },
 } as const;
 
 const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).map((a) => a.url));

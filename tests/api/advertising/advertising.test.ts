@@ -66,6 +66,60 @@ describe('advertising screens', () => {
     close(num(tiles, 'clicks'), sum(rows, 'clicks'));
   });
 
+  it('keyword planner: tiles equal the keyword grid, the performance type filter splits the total', async () => {
+    const period = lastDays(m, 30);
+    const tiles = await stats('ams/planner/stats', period);
+    const page = await m.rows('ams/planner/keywords', period);
+    const keywords = await m.allRows('ams/planner/keywords', period);
+    expect(page.total).toBe(num(tiles, 'ad_keywords'));
+    expect(keywords.length).toBe(page.total);
+    close(num(tiles, 'spend'), sum(keywords, 'spend'), 0.05);
+    close(num(tiles, 'eligible_impressions'), sum(keywords, 'eligible_impressions'), 0.5);
+    close(
+      num(tiles, 'impression_share'),
+      (sum(keywords, 'impressions') / sum(keywords, 'eligible_impressions')) * 100,
+      1e-6,
+    );
+    // Rows come by search demand, each with the keyword's search volume (the planner's input).
+    const demand = keywords.map((r) => num(r, 'eligible_impressions'));
+    expect(demand).toEqual([...demand].sort((a, b) => b - a));
+    for (const r of keywords.slice(0, 10)) expect(num(r, 'search_volume')).toBeGreaterThan(0);
+    const chart = (await m.rows('ams/planner/map', period)).rows;
+    expect(chart.map((r) => r.keyword_id)).toEqual(keywords.slice(0, chart.length).map((r) => r.keyword_id));
+    const byType = await Promise.all(
+      ['Sponsored Products', 'Sponsored Brands'].map((t) =>
+        stats('ams/planner/stats', { ...period, performance_info_type: t }),
+      ),
+    );
+    for (const t of byType) expect(num(t, 'spend')).toBeGreaterThan(0);
+    close(num(byType[0], 'spend') + num(byType[1], 'spend'), num(tiles, 'spend'), 0.05);
+  });
+
+  it('buy box: tiles equal the listing grid and the flag equals the seller facts', async () => {
+    const period = lastDays(m, 15);
+    const tiles = await stats('ams/buybox/stats', period);
+    const listings = await m.allRows('ams/buybox/asins', period);
+    expect(num(tiles, 'buy_box_lost_spend')).toBeGreaterThan(0);
+    expect(num(tiles, 'buy_box_lost_spend_pct')).toBeLessThan(100);
+    close(num(tiles, 'spend'), sum(listings, 'spend'), 0.05);
+    close(num(tiles, 'buy_box_lost_spend'), sum(listings, 'buy_box_lost_spend'), 0.05);
+    expect(num(tiles, 'buy_box_lost_clicks')).toBe(sum(listings, 'buy_box_lost_clicks'));
+    const lost = new Set(listings.filter((r) => num(r, 'buy_box_lost_spend') > 0).map((r) => r.asin));
+    expect(num(tiles, 'buy_box_lost_listings')).toBe(lost.size);
+    // The drill-down (the flag as a filter) holds exactly that spend.
+    const flagged = await stats('ams/buybox/stats', { ...period, buy_box_lost: 1 });
+    close(num(flagged, 'spend'), num(tiles, 'buy_box_lost_spend'), 0.05);
+    // Raw: ad spend on product-days where only unauthorised sellers held the buy box.
+    const [raw] = await m.server.server.app.deps.warehouse.query<{ spend: number }>(
+      `SELECT SUM(a.spend) AS spend FROM fact_ad_daily a
+        WHERE a.group_id = $1 AND a.ad_date >= $2 AND a.ad_date <= $3
+          AND EXISTS (SELECT 1 FROM fact_seller s WHERE s.group_id = a.group_id AND s.product_id = a.product_id
+            AND s.channel_id = a.channel_id AND s.crawl_date = a.ad_date AND s.has_buy_box = 1 AND s.is_auth = 0)`,
+      [1, period.start_date, period.end_date],
+    );
+    close(num(tiles, 'buy_box_lost_spend'), Number(raw!.spend), 0.05);
+  });
+
   it('tighter match types convert better (keyword analysis)', async () => {
     const rows = (await m.rows('ams/keyword/matchTypes', lastDays(m, 30))).rows;
     const by = new Map(rows.map((r) => [r.match_type, r]));

@@ -11,15 +11,19 @@ import type { Warehouse } from '../warehouse.js';
  * - organic_first_page: the brand already held an organic slot on page 1 of that keyword's results on
  *   that channel and day (fact_search);
  * - price_violation: the product broke a price rule (violation types 1-3) in some city that day
- *   (fact_price).
+ *   (fact_price);
+ * - buy_box_lost: an unauthorised seller held the listing's buy box that day (fact_seller), so
+ *   the clicks the ad bought could end in a sale the brand's sellers did not make.
  * Days without shelf facts keep 0.
  */
 export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promise<void> {
   if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_ad_daily');
   const p = [groupId];
   await wh.query(
-    `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0
-     WHERE group_id = $1 AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0)`,
+    `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0,
+       buy_box_lost = 0
+     WHERE group_id = $1
+       AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0 OR buy_box_lost <> 0)`,
     p,
   );
   await wh.query(
@@ -55,5 +59,22 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
      WHERE a.group_id = $1 AND a.product_id = s.product_id AND a.channel_id = s.channel_id
        AND a.ad_date = s.crawl_date`,
     p,
+  );
+  await deriveBuyBoxLost(wh, groupId);
+}
+
+/** buy_box_lost alone: also fills the column on a warehouse built before it (addedColumns.ts). */
+export async function deriveBuyBoxLost(wh: Warehouse, groupId: number): Promise<void> {
+  await wh.query(
+    `UPDATE fact_ad_daily AS a SET buy_box_lost = 1
+     FROM (
+       SELECT product_id, channel_id, crawl_date FROM fact_seller
+       WHERE group_id = $1
+       GROUP BY product_id, channel_id, crawl_date
+       HAVING SUM(has_buy_box) > 0 AND SUM(has_buy_box * is_auth) = 0
+     ) s
+     WHERE a.group_id = $1 AND a.product_id = s.product_id AND a.channel_id = s.channel_id
+       AND a.ad_date = s.crawl_date`,
+    [groupId],
   );
 }

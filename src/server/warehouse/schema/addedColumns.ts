@@ -1,5 +1,6 @@
 import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
+import { deriveBuyBoxLost } from './adShelfFlags.js';
 
 interface AddedColumn {
   table: string;
@@ -47,6 +48,15 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
         `UPDATE fact_search AS f SET search_volume = k.search_volume
          FROM dim_keyword k WHERE k.keyword_id = f.keyword_id AND k.group_id = f.group_id`,
       ),
+  },
+  {
+    table: 'fact_ad_daily',
+    column: 'buy_box_lost',
+    definition: 'SMALLINT DEFAULT 0',
+    fill: async (wh) => {
+      const groups = await wh.query<{ g: number }>('SELECT DISTINCT group_id AS g FROM fact_ad_daily');
+      for (const { g } of groups) await deriveBuyBoxLost(wh, g);
+    },
   },
 ];
 

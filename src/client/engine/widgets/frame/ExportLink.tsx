@@ -18,5 +18,6 @@ export function ExportLink({ queryId }: { queryId: string }) {
   );
   delete params.limit;
   delete params.offset;
+  params.screenName = `${screen.area}/${screen.id}`; // an extending area's screen: its own activity
   return <JobExportLink endpoint={`${query.endpoint}/export`} params={params} label="Export" />;
 }
