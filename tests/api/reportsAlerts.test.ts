@@ -151,13 +151,17 @@ describe('alerts', () => {
   });
 
   it('a load evaluates the rules once more: a new rule alerts over the socket, nothing twice', async () => {
-    const rule = await demo.post<{ id: number }>('alert-rules', {
+    // Straight into the store: a rule saved through the API is evaluated at once
+    // (tests/api/alertRules.test.ts), and this test is about the load's evaluation.
+    await new AlertRepo(deps().store.db).createRule({
+      groupId: 1,
       kind: 'content_drop',
       name: 'Any content drop',
+      channelId: null,
       threshold: 0.5,
       recipients: ['category.manager@example.com'],
+      createdBy: null,
     });
-    expect(rule.status).toBe(200);
     const before = await unread(demo);
     const demoSocket = await registeredSocket(demo);
     const rivalSocket = await registeredSocket(rival);
