@@ -10,10 +10,11 @@ import { LookupChecklist } from './lookup/LookupChecklist.js';
 import { LookupSelect } from './lookup/LookupSelect.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
+import { SEARCH_WIDGETS } from './searchWidgets.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
-const WIDGETS = { ...FORM_WIDGETS, lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
+const WIDGETS = { ...FORM_WIDGETS, ...SEARCH_WIDGETS, lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
 const FIELDS = { pairList: PairListField };
 
 type Row = Record<string, unknown>;
@@ -86,7 +87,8 @@ export default function RjsfForm(props: Props) {
       validator={validator}
       widgets={WIDGETS}
       fields={FIELDS}
-      formContext={formContext}
+      // The form's data rides along, for widgets that read a sibling field (cronPreview's zone).
+      formContext={{ ...formContext, formData }}
       customValidate={(data, errors) => {
         // The list checks JSON Schema cannot say (distinct by key), as the server runs them.
         if (!mutation) return errors;
