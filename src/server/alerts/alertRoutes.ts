@@ -181,7 +181,9 @@ export function registerAlertRoutes(app: FastifyInstance): void {
         status: b.status,
       });
       if (result.kind !== 'written')
-        throw result.kind === 'stale' ? new ConflictError(ADMIN_MSG.staleEdit) : new NotFoundError(NO_SUCH_RULE);
+        throw result.kind === 'stale'
+          ? new ConflictError(ADMIN_MSG.staleEdit)
+          : new NotFoundError(NO_SUCH_RULE);
       await evaluateSoon(result.rule);
       return ok(ruleView(result.rule), 'Alert rule saved');
     },

@@ -73,7 +73,10 @@ export function registerMailerFormRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const like = `${request.query.prefix.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = `${request.query.prefix
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db
         .selectFrom('users as u')
         .select(['u.id', 'u.user_name as name'])

@@ -62,8 +62,9 @@ interface Timing {
 function CronPreviewWidget(props: WidgetProps) {
   const source = String(props.options.source ?? '');
   const zoneField = String(props.options.zoneField ?? 'timeZone');
-  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
-  const zone = typeof formData?.[zoneField] === 'string' ? (formData[zoneField]) : '';
+  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)
+    ?.formData;
+  const zone = typeof formData?.[zoneField] === 'string' ? formData[zoneField] : '';
   const cron = typeof props.value === 'string' ? props.value : '';
   const [preview, setPreview] = useState<{ ok: Timing } | { problem: string } | null>(null);
 
