@@ -101,26 +101,28 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
                   <td>{r.recipients.join(', ') || '—'}</td>
                   <td>{r.status}</td>
                   <td>
-                    <button type="button" className="ss-link-btn" onClick={() => setEditing(r)}>
-                      Edit
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="ss-link-btn"
-                      onClick={() => void act(http.post(`alert-rules/${r.id}/toggle`))}
-                    >
-                      {r.status === 'Active' ? 'Deactivate' : 'Activate'}
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="ss-link-btn"
-                      onClick={() => {
-                        if (window.confirm(`Delete the rule "${r.name}"?`))
-                          void act(http.delete(`alert-rules/${r.id}`));
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <div className="ss-alert-rule-actions">
+                      <button type="button" className="ss-link-btn" onClick={() => setEditing(r)}>
+                        Edit
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="ss-link-btn"
+                        onClick={() => void act(http.post(`alert-rules/${r.id}/toggle`))}
+                      >
+                        {r.status === 'Active' ? 'Deactivate' : 'Activate'}
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="ss-link-btn"
+                        onClick={() => {
+                          if (window.confirm(`Delete the rule "${r.name}"?`))
+                            void act(http.delete(`alert-rules/${r.id}`));
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
