@@ -14,7 +14,12 @@ import { SEARCH_WIDGETS } from './searchWidgets.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
-const WIDGETS = { ...FORM_WIDGETS, ...SEARCH_WIDGETS, lookupSelect: LookupSelect, lookupChecklist: LookupChecklist };
+const WIDGETS = {
+  ...FORM_WIDGETS,
+  ...SEARCH_WIDGETS,
+  lookupSelect: LookupSelect,
+  lookupChecklist: LookupChecklist,
+};
 const FIELDS = { pairList: PairListField };
 
 type Row = Record<string, unknown>;
