@@ -4,29 +4,17 @@ import { errorMessage, http } from '../api/http.js';
 import { WidgetFrame } from '../engine/widgets/frame/WidgetFrame.js';
 import { notify } from '../shell/toast.js';
 import { fetchAlerts, markRead, type AlertItem } from './alertStore.js';
-
-interface Rule {
-  id: number;
-  kind: string;
-  kindLabel: string;
-  name: string;
-  recipients: string[];
-  status: string;
-}
-interface Kind {
-  id: string;
-  label: string;
-}
+import { AlertRuleForm, type Kind, type Rule } from './AlertRuleForm.js';
 
 const PAGE = 20;
 
-/** The Alerts screen: the group's alerts (mark read) and its rules (add, Active / In-Active, delete). */
+/** The Alerts screen: the group's alerts (mark read) and its rules (add, edit, Active / In-Active, delete). */
 export function AlertCenter({ config }: { config: AlertCenterWidget }) {
   const [alerts, setAlerts] = useState<AlertItem[]>([]);
   const [more, setMore] = useState(false);
   const [rules, setRules] = useState<Rule[]>([]);
   const [kinds, setKinds] = useState<Kind[]>([]);
-  const [draft, setDraft] = useState({ kind: '', name: '', recipients: '' });
+  const [editing, setEditing] = useState<Rule | null>(null);
 
   const loadAlerts = useCallback(async (offset: number) => {
     const page = await fetchAlerts(PAGE, offset);
@@ -48,20 +36,6 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
 
   const act = (work: Promise<unknown>) =>
     work.then(loadRules).catch((e: unknown) => notify.error(errorMessage(e)));
-  const addRule = () =>
-    act(
-      http
-        .post('alert-rules', {
-          kind: draft.kind || kinds[0]?.id,
-          name: draft.name,
-          recipients: draft.recipients
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        })
-        .then(() => setDraft({ kind: '', name: '', recipients: '' })),
-    );
-
   return (
     <WidgetFrame title={config.title} kind="alertCenter" status="ready">
       <div className="ss-alert-center">
@@ -127,64 +101,44 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
                   <td>{r.recipients.join(', ') || '—'}</td>
                   <td>{r.status}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="ss-link-btn"
-                      onClick={() => void act(http.post(`alert-rules/${r.id}/toggle`))}
-                    >
-                      {r.status === 'Active' ? 'Deactivate' : 'Activate'}
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="ss-link-btn"
-                      onClick={() => {
-                        if (window.confirm(`Delete the rule "${r.name}"?`))
-                          void act(http.delete(`alert-rules/${r.id}`));
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <div className="ss-alert-rule-actions">
+                      <button type="button" className="ss-link-btn" onClick={() => setEditing(r)}>
+                        Edit
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="ss-link-btn"
+                        onClick={() => void act(http.post(`alert-rules/${r.id}/toggle`))}
+                      >
+                        {r.status === 'Active' ? 'Deactivate' : 'Activate'}
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="ss-link-btn"
+                        onClick={() => {
+                          if (window.confirm(`Delete the rule "${r.name}"?`))
+                            void act(http.delete(`alert-rules/${r.id}`));
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <form
-            className="ss-alert-rule-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void addRule();
+          <AlertRuleForm
+            // A new form per rule edited (and one for adding), so no draft leaks between them.
+            key={editing ? `edit-${editing.id}` : 'add'}
+            kinds={kinds}
+            editing={editing}
+            onSaved={() => {
+              setEditing(null);
+              void loadRules().catch((e: unknown) => notify.error(errorMessage(e)));
             }}
-          >
-            <label>
-              Watch
-              <select value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
-                {kinds.map((k) => (
-                  <option key={k.id} value={k.id}>
-                    {k.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Name
-              <input
-                required
-                value={draft.name}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            </label>
-            <label>
-              Digest to (e-mails, comma-separated)
-              <input
-                value={draft.recipients}
-                onChange={(e) => setDraft({ ...draft, recipients: e.target.value })}
-              />
-            </label>
-            <button type="submit" className="ss-btn ss-btn--primary">
-              Add rule
-            </button>
-          </form>
+            onCancel={() => setEditing(null)}
+          />
         </section>
       </div>
     </WidgetFrame>

@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasArea, isAllowed, landingPage } from './access.js';
+import { WORKSPACE_CHILDREN, hasArea, isAllowed, landingPage } from './access.js';
 
 const item = (over: Partial<Parameters<typeof landingPage>[0][number]> = {}) => ({
   id: 1,
@@ -49,5 +50,19 @@ describe('route access', () => {
     const viewer = { ...access, readMode: true, readModeScreen: 'stock/kpi' };
     expect(isAllowed('stock', 'kpi', viewer)).toBe(true);
     expect(isAllowed('faq', 'faqs', viewer)).toBe(false);
+  });
+});
+
+describe('workspace areas', () => {
+  // A screen whose area is not a workspace child is sent to the landing page by the router
+  // (the bell's link to alerts/alerts did exactly that).
+  it('every area with screens under screens/ is routable', () => {
+    const areas = readdirSync('screens', { withFileTypes: true })
+      .filter(
+        (d) => d.isDirectory() && readdirSync(`screens/${d.name}`).some((f) => f.endsWith('.screen.json')),
+      )
+      .map((d) => d.name);
+    expect(areas).toContain('alerts');
+    expect(areas.filter((a) => !WORKSPACE_CHILDREN.has(a))).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import type { MenuItem, SubmenuItem } from '../api/authApi.js';
 import { HOME_URL } from './sessionStore.js';
 
-/** docs/product-spec.md §2: the workspace's known children; any other first segment goes to /workspace. */
+/**
+ * docs/product-spec.md §2: the workspace's known children, plus the areas we add beyond the spec
+ * (alerts, issue 13 §4); any other first segment goes to /workspace.
+ */
 export const WORKSPACE_CHILDREN = new Set(
   (
-    'dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
+    'alerts dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
     'sales salesv2 advertising advertising_beta advertisingpg ams-historical-bid manualUploads display sellersbeta manualReports ' +
     'carsx client user report setup master reports information changedetection role settings sentiment internal-tools faq ' +
     'feedbackSupport resetpassword paxviz crawl_status sellers customscreen ams360'

@@ -14,6 +14,9 @@ export interface NewAlertRule {
   createdBy: number | null;
 }
 
+/** What an edit may change: everything the form shows. */
+export type RuleEdit = Omit<NewAlertRule, 'groupId' | 'createdBy'> & { status: 'Active' | 'In-Active' };
+
 export interface NewAlert {
   groupId: number;
   ruleId: number;
@@ -53,11 +56,51 @@ export class AlertRepo {
       .executeTakeFirstOrThrow();
   }
 
-  /** Active ↔ In-Active in one statement; undefined when the rule is not the group's. */
+  /**
+   * Replaces a rule's settings only if it still carries the version the editor read (stale
+   * otherwise: another admin edited or toggled it); missing when it is not the group's.
+   */
+  async updateRule(
+    groupId: number,
+    id: number,
+    readAt: Date,
+    edit: RuleEdit,
+  ): Promise<{ kind: 'written'; rule: AlertRuleRow } | { kind: 'stale' | 'missing' }> {
+    const rule = await this.db
+      .updateTable('alert_rules')
+      .set({
+        kind: edit.kind,
+        name: edit.name,
+        channel_id: edit.channelId,
+        threshold: edit.threshold,
+        recipients: JSON.stringify(edit.recipients),
+        status: edit.status,
+        updated_at: sql<Date>`clock_timestamp()`,
+      })
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      // Dates carry milliseconds, timestamptz microseconds: compare at the editor's precision.
+      .where(sql<Date>`date_trunc('milliseconds', updated_at)`, '=', readAt)
+      .returningAll()
+      .executeTakeFirst();
+    if (rule) return { kind: 'written', rule };
+    const exists = await this.db
+      .selectFrom('alert_rules')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return { kind: exists ? 'stale' : 'missing' };
+  }
+
+  /** Active ↔ In-Active in one statement (a new version); undefined when the rule is not the group's. */
   toggleRule(groupId: number, id: number): Promise<AlertRuleRow | undefined> {
     return this.db
       .updateTable('alert_rules')
-      .set({ status: sql<string>`CASE WHEN status = 'Active' THEN 'In-Active' ELSE 'Active' END` })
+      .set({
+        status: sql<string>`CASE WHEN status = 'Active' THEN 'In-Active' ELSE 'Active' END`,
+        updated_at: sql<Date>`clock_timestamp()`,
+      })
       .where('group_id', '=', groupId)
       .where('id', '=', id)
       .returningAll()

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
-import { NotFoundError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
+import { ADMIN_MSG } from '../../shared/admin/adminMessages.js';
 import { requireAdminActivity, requireUser } from '../auth/guards.js';
 import { answers, noBody } from '../http/schemaKit.js';
 import { ALERT_KIND_IDS, ALERT_KINDS } from './alertKinds.js';
 import { AlertRepo, type AlertRuleRow } from './alertRepo.js';
+import { queueEvaluation } from './alertJobs.js';
 
 const RULES = ADMIN_ACTIVITIES.alertRules.url;
 export const NO_SUCH_RULE = 'Alert rule not found';
@@ -32,14 +34,25 @@ const ruleBody = {
   properties: {
     kind: { type: 'string', enum: ALERT_KIND_IDS },
     name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-    channelId: { anyOf: [id, { type: 'null' }] },
-    threshold: { anyOf: [{ type: 'number', minimum: 0, maximum: 100 }, { type: 'null' }] },
+    // null first: with type coercion a null would otherwise pass the number branch as 0.
+    channelId: { anyOf: [{ type: 'null' }, id] },
+    threshold: { anyOf: [{ type: 'null' }, { type: 'number', minimum: 0, maximum: 100 }] },
     recipients: {
       type: 'array',
       maxItems: 50,
       uniqueItems: true,
       items: { type: 'string', format: 'email', maxLength: 200 },
     },
+  },
+} as const;
+/** An edit: the whole rule as the form shows it, and the version it was read at. */
+const editBody = {
+  ...ruleBody,
+  required: [...ruleBody.required, 'status', 'updatedAt'],
+  properties: {
+    ...ruleBody.properties,
+    status: { type: 'string', enum: ['Active', 'In-Active'] },
+    updatedAt: { type: 'string', format: 'date-time' },
   },
 } as const;
 const readBody = {
@@ -57,6 +70,10 @@ interface RuleBody {
   threshold?: number | null;
   recipients?: string[];
 }
+interface EditBody extends RuleBody {
+  status: 'Active' | 'In-Active';
+  updatedAt: string;
+}
 
 function ruleView(rule: AlertRuleRow) {
   return {
@@ -68,6 +85,7 @@ function ruleView(rule: AlertRuleRow) {
     threshold: rule.threshold,
     recipients: rule.recipients,
     status: rule.status,
+    updatedAt: rule.updated_at.toISOString(),
   };
 }
 
@@ -77,6 +95,11 @@ function ruleView(rule: AlertRuleRow) {
  */
 export function registerAlertRoutes(app: FastifyInstance): void {
   const repo = new AlertRepo(app.deps.store.db);
+  // A rule saved or switched on is evaluated against the latest load at once, so the admin sees
+  // what it catches now rather than after the next load (duplicates are dropped as ever).
+  const evaluateSoon = async (rule: AlertRuleRow) => {
+    if (rule.status === 'Active' && app.deps.jobs) await queueEvaluation(app.deps.jobs, rule.group_id);
+  };
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
     '/alerts',
@@ -138,7 +161,31 @@ export function registerAlertRoutes(app: FastifyInstance): void {
         recipients: b.recipients ?? [],
         createdBy: auth.userId,
       });
+      await evaluateSoon(rule);
       return ok(ruleView(rule), 'Alert rule saved');
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: EditBody }>(
+    '/alert-rules/:id',
+    { schema: { params: idParams, body: editBody, response: objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, RULES);
+      const b = request.body;
+      const result = await repo.updateRule(auth.groupId, request.params.id, new Date(b.updatedAt), {
+        kind: b.kind,
+        name: b.name.trim(),
+        channelId: b.channelId ?? null,
+        threshold: b.threshold ?? ALERT_KINDS[b.kind].threshold,
+        recipients: b.recipients ?? [],
+        status: b.status,
+      });
+      if (result.kind !== 'written')
+        throw result.kind === 'stale'
+          ? new ConflictError(ADMIN_MSG.staleEdit)
+          : new NotFoundError(NO_SUCH_RULE);
+      await evaluateSoon(result.rule);
+      return ok(ruleView(result.rule), 'Alert rule saved');
     },
   );
 
@@ -149,6 +196,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
       const auth = requireAdminActivity(request, RULES);
       const rule = await repo.toggleRule(auth.groupId, request.params.id);
       if (!rule) throw new NotFoundError(NO_SUCH_RULE);
+      await evaluateSoon(rule);
       return ok(ruleView(rule));
     },
   );

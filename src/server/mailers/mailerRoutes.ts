@@ -17,6 +17,7 @@ import { destinationOf } from './delivery/deliverReport.js';
 import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
 import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
+import { registerMailerFormRoutes } from './mailerFormRoutes.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 export const NO_SUCH_MAILER = 'Report mailer not found';
@@ -199,6 +200,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
   );
 
   registerMailerScreenRoutes(app, { repo, jobs, deps, checked, sealed, mailerOf });
+  registerMailerFormRoutes(app);
 
   app.get<{ Querystring: { days: number } }>(
     '/report-mailer-runs/stats',

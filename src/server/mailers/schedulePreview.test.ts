@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schedulePreview } from './schedulePreview.js';
+import { nextSendTimes, schedulePreview } from './schedulePreview.js';
 
 // Wednesday 25 Nov 2026 10:00 UTC = 15:30 in Asia/Kolkata.
 const NOW = new Date('2026-11-25T10:00:00Z');
@@ -33,5 +33,22 @@ describe('mailer schedule preview', () => {
     );
     expect(() => schedulePreview('61 9 * * 1', 'UTC', NOW)).toThrow();
     expect(() => schedulePreview('0 9 * * 1', 'Mars/Olympus', NOW)).toThrow();
+  });
+});
+
+describe('next send times', () => {
+  it('lists the next runs on the zone’s clock, in order', () => {
+    expect(nextSendTimes('0 9 * * 1', 'Asia/Kolkata', 3, NOW)).toEqual([
+      '30-Nov-2026 09:00',
+      '07-Dec-2026 09:00',
+      '14-Dec-2026 09:00',
+    ]);
+    // 10:00 UTC is 15:30 in Kolkata: today's 16:00 is still ahead, then the next weekdays.
+    expect(nextSendTimes('0 16 * * 1-5', 'Asia/Kolkata', 3, NOW)).toEqual([
+      '25-Nov-2026 16:00',
+      '26-Nov-2026 16:00',
+      '27-Nov-2026 16:00',
+    ]);
+    expect(() => nextSendTimes('0 9 * * 1', 'Mars/Olympus', 3, NOW)).toThrow();
   });
 });

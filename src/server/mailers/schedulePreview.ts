@@ -13,6 +13,15 @@ export function schedulePreview(cron: string, timeZone: string, from = new Date(
   return `${cadence(cron)} ${timeZone}, next: ${wallClock(next, timeZone)}`;
 }
 
+/**
+ * The next `count` send times on the zone's wall clock (DD-Mon-YYYY HH:mm), for the mailer
+ * form's preview as the timing is typed. Throws on a bad expression or zone, like the preview.
+ */
+export function nextSendTimes(cron: string, timeZone: string, count: number, from = new Date()): string[] {
+  const it = CronExpressionParser.parse(cron, { tz: timeZone, currentDate: from });
+  return Array.from({ length: count }, () => wallClock(it.next().toDate(), timeZone));
+}
+
 /** The common shapes in words; anything else is shown as the expression itself. */
 function cadence(cron: string): string {
   const parts = cron.trim().split(/\s+/);

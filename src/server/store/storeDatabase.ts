@@ -325,6 +325,8 @@ export interface AlertRulesTable {
   status: Defaulted<string>;
   created_by: number | null;
   created_at: Generated<Date>;
+  /** Moves on every edit and toggle: an edit carrying an older one is stale (migration 240). */
+  updated_at: Generated<Date>;
 }
 
 /** An alert a rule raised; dedup_key is unique per group. */

@@ -10,12 +10,21 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /**
+   * With `stall`, a message with attachments (a report) is read but never answered: the sender
+   * waits for the 250 that makes it ours, as a slow server keeps it waiting; `onStall` is told.
+   */
+  hold: { stall: boolean; onStall?: () => void };
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free port that keeps every message it accepts, parsed; bounce@ is refused. */
+/**
+ * A real SMTP server on a free port that keeps every message it accepts (answers 250), parsed;
+ * bounce@ is refused.
+ */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const hold: TestSmtpServer['hold'] = { stall: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -27,6 +36,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (hold.stall && mail.attachments.length) return hold.onStall?.();
           received.push({ rcptTo: session.envelope.rcptTo.map((r) => r.address), mail });
           callback();
         })
@@ -38,6 +48,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    hold,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

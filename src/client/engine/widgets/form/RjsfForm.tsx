@@ -11,11 +11,13 @@ import { LookupSelect } from './lookup/LookupSelect.js';
 import { LookupTags } from './lookup/LookupTags.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
+import { SEARCH_WIDGETS } from './searchWidgets.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
 const WIDGETS = {
   ...FORM_WIDGETS,
+  ...SEARCH_WIDGETS,
   lookupSelect: LookupSelect,
   lookupChecklist: LookupChecklist,
   lookupTags: LookupTags,
@@ -64,7 +66,9 @@ export default function RjsfForm(props: Props) {
   const [formData, setFormData] = useState<Row>(() => pickSchemaFields(schema, initial));
   const [taken, setTaken] = useState<ErrorSchema>({});
   // Lookups with a parent field (a group's roles) follow what is typed.
-  const context = useMemo(() => formContext && { ...formContext, formData }, [formContext, formData]);
+  // The form's data rides along, for widgets that read a sibling field (a lookup's parent,
+  // cronPreview's time zone).
+  const context = useMemo(() => ({ ...formContext, formData }), [formContext, formData]);
   const onBlur = (id: string, value: unknown) => {
     if (!onBlurVerify) return;
     const field = id.replace(/^root_/, '');

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { errorMessage, http } from '../api/http.js';
+import { notify } from '../shell/toast.js';
+
+export interface Rule {
+  id: number;
+  kind: string;
+  kindLabel: string;
+  name: string;
+  threshold: number | null;
+  recipients: string[];
+  status: string;
+  updatedAt: string;
+}
+export interface Kind {
+  id: string;
+  label: string;
+  threshold: number | null;
+}
+
+interface Draft {
+  kind: string;
+  name: string;
+  threshold: string;
+  recipients: string;
+  status: string;
+}
+const EMPTY: Draft = { kind: '', name: '', threshold: '', recipients: '', status: 'Active' };
+const draftOf = (r: Rule): Draft => ({
+  kind: r.kind,
+  name: r.name,
+  threshold: r.threshold === null ? '' : String(r.threshold),
+  recipients: r.recipients.join(', '),
+  status: r.status,
+});
+
+/**
+ * Adds a rule, or edits the one given (sending back the version it was read at: a rule another
+ * admin changed meanwhile is refused, and the refusal stays on the form until the next try).
+ */
+export function AlertRuleForm({
+  kinds,
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  kinds: readonly Kind[];
+  editing: Rule | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (field: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [field]: e.target.value });
+
+  const save = async () => {
+    setProblem(null);
+    const kind = draft.kind || kinds[0]?.id || '';
+    const body = {
+      kind,
+      name: draft.name,
+      threshold: draft.threshold.trim() === '' ? null : Number(draft.threshold),
+      recipients: draft.recipients
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    };
+    try {
+      const res = editing
+        ? await http.put<{ msg: string }>(`alert-rules/${editing.id}`, {
+            ...body,
+            status: draft.status,
+            updatedAt: editing.updatedAt,
+          })
+        : await http.post<{ msg: string }>('alert-rules', body);
+      notify.success(res.data.msg);
+      if (!editing) setDraft(EMPTY);
+      onSaved();
+    } catch (e) {
+      setProblem(errorMessage(e));
+    }
+  };
+
+  return (
+    <form
+      className="ss-alert-rule-form"
+      aria-label={editing ? `Edit rule ${editing.name}` : 'Add rule'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h4>{editing ? `Edit rule "${editing.name}"` : 'Add a rule'}</h4>
+      <label>
+        Watch
+        <select value={draft.kind} onChange={set('kind')}>
+          {kinds.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Name
+        <input required value={draft.name} onChange={set('name')} />
+      </label>
+      <label>
+        Threshold (optional)
+        <input
+          type="number"
+          min={0}
+          max={100}
+          step="any"
+          value={draft.threshold}
+          onChange={set('threshold')}
+        />
+      </label>
+      <label>
+        Digest to (e-mails, comma-separated)
+        <input value={draft.recipients} onChange={set('recipients')} />
+      </label>
+      {editing && (
+        <label>
+          Status
+          <select value={draft.status} onChange={set('status')}>
+            <option value="Active">Active</option>
+            <option value="In-Active">In-Active</option>
+          </select>
+        </label>
+      )}
+      {problem && (
+        <p role="alert" className="ss-form-error">
+          {problem}
+        </p>
+      )}
+      <div className="ss-alert-rule-form__actions">
+        <button type="submit" className="ss-btn ss-btn--primary">
+          {editing ? 'Save rule' : 'Add rule'}
+        </button>
+        {editing && (
+          <button type="button" className="ss-btn ss-btn--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Issue 13 §3, what the report-mailer form asks while it is filled in: the timing in words with
+ * the next send times (cron + time zone, refused with the save's message when bad), and the
+ * recipient tag search in the style of search_user_tags (the caller's group's users only).
+ * Runs on PGlite, and on PostgreSQL with API_TEST_PG=1.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer.js';
+import { ApiClient } from './support/apiClient.js';
+import { signIn } from './support/signIn.js';
+import { BAD_TIMING } from '../../src/server/mailers/mailerRoutes.js';
+
+let server: TestServer;
+let demo: ApiClient;
+let rival: ApiClient;
+let analyst: ApiClient;
+
+interface Timing {
+  timing: string;
+  next: string[];
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** DD-Mon-YYYY HH:mm back to a date (the wall clock's own day). */
+const dayOf = (text: string) => {
+  const [d, mon, y] = text.split(' ')[0]!.split('-');
+  return new Date(Date.UTC(Number(y), MONTHS.indexOf(mon!), Number(d)));
+};
+const names = async (client: ApiClient, prefix: string) =>
+  (
+    await client.get<{ id: number; name: string }[]>('report-mailers/recipient-tags', { prefix })
+  ).body.data!.map((u) => u.name);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  demo = await signIn(server);
+  rival = await signIn(server, 'rival@shelfscope.test');
+  analyst = await signIn(server, 'analyst@shelfscope.test');
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('mailer form: timing preview', () => {
+  it('a weekly cron in Asia/Kolkata: in words, and the next five Mondays at 09:00', async () => {
+    const res = await demo.get<Timing>('report-mailers/timing', {
+      cron: '0 9 * * 1',
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(res.status).toBe(200);
+    const { timing, next } = res.body.data!;
+    expect(timing).toMatch(/^every Monday 09:00 Asia\/Kolkata, next: \d{2}-[A-Z][a-z]{2}-\d{4} 09:00$/);
+    expect(timing.endsWith(next[0]!)).toBe(true);
+    expect(next).toHaveLength(5);
+    for (const [i, at] of next.entries()) {
+      expect(at).toMatch(/ 09:00$/);
+      expect(dayOf(at).getUTCDay()).toBe(1);
+      if (i > 0) expect(dayOf(at).getTime() - dayOf(next[i - 1]!).getTime()).toBe(7 * 86_400_000);
+    }
+  });
+
+  it('the zone moves the wall clock; an unusual expression is shown as itself', async () => {
+    const every = await demo.get<Timing>('report-mailers/timing', { cron: '30 */6 * * *', timeZone: 'UTC' });
+    expect(every.body.data!.timing).toMatch(/^cron "30 \*\/6 \* \* \*" UTC, next: /);
+    expect(every.body.data!.next.every((n) => /(00|06|12|18):30$/.test(n))).toBe(true);
+    // A daily 09:00 reads 09:00 on the zone's own clock, whatever the server's zone.
+    const ny = await demo.get<Timing>('report-mailers/timing', {
+      cron: '0 9 * * *',
+      timeZone: 'America/New_York',
+    });
+    expect(ny.body.data!.next.every((n) => n.endsWith(' 09:00'))).toBe(true);
+  });
+
+  it('bad timings are 400 with the save message; the analyst 403; anonymous 401', async () => {
+    for (const query of [
+      { cron: '61 9 * * 1', timeZone: 'Asia/Kolkata' },
+      { cron: 'every monday', timeZone: 'Asia/Kolkata' },
+      { cron: '0 9 * * 1', timeZone: 'Mars/Olympus' },
+    ]) {
+      const res = await demo.get('report-mailers/timing', query);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(BAD_TIMING);
+    }
+    expect((await demo.get('report-mailers/timing', { cron: '0 9 * * 1' })).status).toBe(400);
+    expect((await analyst.get('report-mailers/timing', { cron: '0 9 * * 1', timeZone: 'UTC' })).status).toBe(
+      403,
+    );
+    const anonymous = new ApiClient(server.url);
+    expect(
+      (await anonymous.get('report-mailers/timing', { cron: '0 9 * * 1', timeZone: 'UTC' })).status,
+    ).toBe(401);
+  });
+});
+
+describe('mailer form: recipient tag search', () => {
+  it("answers the caller's group's users by user name prefix, nobody of another group", async () => {
+    const all = await names(demo, '');
+    expect(all).toEqual(expect.arrayContaining(['demo@shelfscope.test', 'analyst@shelfscope.test']));
+    expect(all).not.toContain('rival@shelfscope.test');
+    expect(all).toEqual([...all].sort());
+    expect(await names(demo, 'ANA')).toEqual(['analyst@shelfscope.test']);
+    expect(await names(demo, 'riv')).toEqual([]);
+    expect(await names(demo, '%')).toEqual([]);
+    expect(await names(demo, '_')).toEqual([]);
+
+    const theirs = await names(rival, '');
+    expect(theirs).toContain('rival@shelfscope.test');
+    expect(theirs).not.toContain('demo@shelfscope.test');
+    expect(await names(rival, 'demo')).toEqual([]);
+  });
+
+  it('pages by limit; bad queries 400; the analyst 403', async () => {
+    const res = await demo.get<unknown[]>('report-mailers/recipient-tags', { limit: 2 });
+    expect(res.body.data).toHaveLength(2);
+    expect((await demo.get('report-mailers/recipient-tags', { limit: 0 })).status).toBe(400);
+    expect((await demo.get('report-mailers/recipient-tags', { prefix: 'x'.repeat(101) })).status).toBe(400);
+    expect((await demo.get('report-mailers/recipient-tags', { group_id: 2 })).status).toBe(400);
+    expect((await analyst.get('report-mailers/recipient-tags')).status).toBe(403);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Issue 13 §3 in Chromium, the report-mailer form while it is filled in: the timing preview
+ * (in words, and the next send times) follows the cron and the time zone as they are typed, and
+ * recipients are tags found by searching the group's users (search_user_tags style) or typed.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/signIn.js';
+
+test('mailer form: the timing preview follows cron and zone; recipients by tag search', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signIn(page);
+  await page.goto('/workspace/report/reportmailer');
+  await page.getByRole('button', { name: 'Add Mailer' }).click();
+  const form = page.getByRole('dialog');
+  const preview = form.getByRole('status', { name: 'Next send times' });
+
+  // The default timing, then a change of each timing field.
+  await expect(preview).toContainText(/every Monday 09:00 Asia\/Kolkata, next: \d\d-\w{3}-\d{4} 09:00/, {
+    timeout: 30_000,
+  });
+  await expect(preview.getByRole('listitem')).toHaveCount(5);
+  await form.locator('#root_cron').fill('30 8 * * *');
+  await expect(preview).toContainText('every day 08:30 Asia/Kolkata, next: ');
+  await expect(preview.getByRole('listitem').first()).toHaveText(/^\d\d-\w{3}-\d{4} 08:30$/);
+  await form.locator('#root_timeZone').fill('UTC');
+  await expect(preview).toContainText('every day 08:30 UTC, next: ');
+  await form.locator('#root_cron').fill('61 8 * * *');
+  await expect(preview).toHaveText('Invalid cron expression or time zone');
+  await form.locator('#root_cron').fill('0 9 * * 1-5');
+  await form.locator('#root_timeZone').fill('Asia/Kolkata');
+  await expect(preview).toContainText('every weekday 09:00 Asia/Kolkata, next: ');
+  const days = await preview.getByRole('listitem').allInnerTexts();
+  expect(days).toHaveLength(5);
+  for (const d of days) expect(d).toMatch(/ 09:00$/);
+
+  // Recipients: a user of the group found by a prefix, and an outside address typed in full.
+  const recipients = form.locator('#root_recipients');
+  await recipients.fill('ana');
+  await page.getByRole('option', { name: 'analyst@shelfscope.test' }).click();
+  await recipients.fill('riv');
+  await expect(page.getByText('Add "riv"')).toBeVisible(); // no rival user is suggested
+  await expect(page.getByRole('option', { name: 'rival@shelfscope.test' })).toHaveCount(0);
+  await recipients.fill('buyer@example.com');
+  await page.getByRole('option', { name: 'Add "buyer@example.com"' }).click();
+
+  const name = `Tagged ${Date.now() % 100000}`;
+  await form.locator('#root_name').fill(name);
+  await page.screenshot({ path: 'test-results/reportmailer-form-preview.png', fullPage: true });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('analyst@shelfscope.test');
+  await expect(row).toContainText('buyer@example.com');
+  await expect(row).toContainText(/every weekday 09:00 Asia\/Kolkata/);
+});
