@@ -121,6 +121,47 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   expect(await kpiOn(page, '/workspace/price/data', 'Discount %')).toBe(discountBefore);
 });
 
+test('the operations screens: crawl KPIs, inputs vs crawled, channel tracking, queues with purge', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page);
+  const grid = page.getByRole('region', { name: /Crawls per channel/ });
+  await page.goto('/workspace/crawl_status/kpi');
+  // The first-start crawls (Amazon, Blinkit) may still run when this test runs alone: these grids
+  // reload every 10 s.
+  const settle = { timeout: 45_000 };
+  await expect(grid.locator('tr', { hasText: 'Amazon' })).toContainText('100.0%', settle);
+  await expect(grid).toContainText('Total (30 days)');
+  await page.screenshot({ path: 'test-results/operations-crawl-kpi.png', fullPage: true });
+
+  await page.goto('/workspace/changehistory/input_analysis');
+  const amazonDay = page.locator('table tbody tr', { hasText: 'Amazon' }).first();
+  await expect(amazonDay).toContainText('100.0%');
+  await expect(amazonDay).toContainText('Success');
+  await page.screenshot({ path: 'test-results/operations-input-analysis.png', fullPage: true });
+
+  await page.goto('/workspace/settings/channeltrackingstatus');
+  const blinkit = page.locator('table tbody tr', { hasText: 'Blinkit' });
+  await expect(blinkit).toContainText('Product answer (app)');
+  await expect(blinkit).toContainText('Success', settle);
+  await page.screenshot({ path: 'test-results/operations-channel-tracking.png', fullPage: true });
+
+  await page.goto('/workspace/processmonitor/queue_status');
+  const crawlQueue = page.locator('table tbody tr', { hasText: 'Crawl runs' });
+  await expect(crawlQueue).toContainText('crawl');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await crawlQueue.getByRole('button', { name: 'Purge' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'purged from crawl' })).toBeVisible();
+  expect(asked).toContain('Purge Queue');
+  await page.screenshot({ path: 'test-results/operations-queue-status.png', fullPage: true });
+});
+
 test('the analyst has no operations screens and is refused their data', async ({ page }) => {
   await signIn(page, 'analyst@shelfscope.test');
   await page.goto('/workspace/processmonitor/process_status');

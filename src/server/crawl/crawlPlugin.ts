@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCrawlRunRoutes } from './crawlRunRoutes.js';
 import { registerModelSchemaRoutes } from './modelSchemaRoutes.js';
 import { registerCrawlTimingRoutes } from './crawlTimingRoutes.js';
+import { registerOperationsScreenRoutes } from '../operations/operationsScreenRoutes.js';
 
 /** Crawl operations under /api/v1: model schemas and profiles always, runs when there is a job queue. */
 export const crawlPlugin: FastifyPluginAsync = async (app) => {
@@ -9,6 +10,7 @@ export const crawlPlugin: FastifyPluginAsync = async (app) => {
   if (app.deps.jobs) {
     registerCrawlRunRoutes(app, app.deps.jobs);
     registerCrawlTimingRoutes(app, app.deps.jobs);
+    registerOperationsScreenRoutes(app, app.deps.jobs);
   }
   await Promise.resolve();
 };
