@@ -74,7 +74,7 @@ describe('crawl figures of the group', () => {
     const kpi = (await rowsOf(demo, KPI)).rows;
     expect(kpi.map((r) => [r.channel_id, r.runs, r.success, r.failed, r.success_rate])).toEqual([
       [61, 2, 2, 0, 100],
-      [0, 2, 2, 0, 100],
+      [null, 2, 2, 0, 100],
     ]);
     expect(kpi[0]).toMatchObject({
       channel_name: 'Blinkit',
@@ -124,6 +124,64 @@ describe('crawl figures of the group', () => {
   }, 180_000);
 });
 
+describe('view settings (settings/viewchanges)', () => {
+  it('saves labels and currency with one history row per changed field, shown in user_info; other groups untouched', async () => {
+    const defaults = {
+      mrp: 'MRP',
+      selling_price: 'Selling Price',
+      currencySign: 'fa fa-inr',
+      images_type: 0,
+    };
+    expect((await demo.get('get/currency')).body.data).toEqual(defaults);
+    const saved = await demo.put<{ changed: string[] }>('view/settings', {
+      ...defaults,
+      mrp: ' List Price ',
+      currencySign: 'fa fa-usd',
+    });
+    expect([saved.body.msg, saved.body.data!.changed]).toEqual([
+      'View Settings Updated Successfully',
+      ['mrp', 'currencySign'],
+    ]);
+    const again = await demo.post('view/settings', {
+      ...defaults,
+      mrp: 'List Price',
+      currencySign: 'fa fa-usd',
+    });
+    expect(again.body.msg).toBe('No view setting was changed.');
+    const info = (await demo.get<Record<string, unknown>>('user_info')).body.data!;
+    expect([info.mrp, info.currencySign, info.selling_price]).toEqual([
+      'List Price',
+      'fa fa-usd',
+      'Selling Price',
+    ]);
+    expect((await analyst.get<Record<string, unknown>>('get/currency')).body.data!.mrp).toBe('List Price');
+
+    const history = await rowsOf(demo, 'view/settings/changes/rows');
+    expect(history.total).toBe(2);
+    expect(history.rows.map((r) => [r.field, r.before, r.after, r.changed_by])).toEqual([
+      ['currencySign', 'fa fa-inr', 'fa fa-usd', 'demo@shelfscope.test'],
+      ['mrp', 'MRP', 'List Price', 'demo@shelfscope.test'],
+    ]);
+    expect((await rowsOf(demo, 'view/settings/rows')).rows[0]).toMatchObject({ mrp: 'List Price' });
+
+    // Group 2 keeps its own settings and sees none of group 1's history.
+    expect((await rival.get('get/currency')).body.data).toEqual(defaults);
+    expect((await rowsOf(rival, 'view/settings/changes/rows')).total).toBe(0);
+
+    // Bad input: 400, nothing written.
+    for (const body of [
+      { ...defaults, mrp: '' },
+      { ...defaults, mrp: '   ' },
+      { ...defaults, currencySign: 'fa fa-yen' },
+      { ...defaults, images_type: 3 },
+      { mrp: 'x' },
+    ])
+      expect((await demo.put('view/settings', body)).status).toBe(400);
+    expect((await rowsOf(demo, 'view/settings/changes/rows')).total).toBe(2);
+    expect((await analyst.put('view/settings', defaults)).status).toBe(403);
+  });
+});
+
 describe('queue status', () => {
   it("counts the group's jobs and purges only its waiting ones; the purged runs end Failed", async () => {
     // No worker: the triggered crawls stay Waiting in the queue, as behind a long crawl.
@@ -166,7 +224,7 @@ describe('queue status', () => {
   });
 
   it('refuses a role without the screens (403) and anonymous callers (401)', async () => {
-    for (const path of [QUEUE, KPI, INPUTS, TRACKING])
+    for (const path of [QUEUE, KPI, INPUTS, TRACKING, 'view/settings', 'view/settings/changes/rows'])
       expect([path, (await analyst.get(path)).status]).toEqual([path, 403]);
     expect((await analyst.post('processmonitor/queue/purge', { id: 'crawl' })).status).toBe(403);
     const menu = (await analyst.get<{ activityList: string[] }>('user/menu')).body.data!.activityList;
@@ -178,6 +236,7 @@ describe('queue status', () => {
         'crawl_status/kpi',
         'changehistory/input_analysis',
         'settings/channeltrackingstatus',
+        'settings/viewchanges',
       ]),
     );
     expect((await fetch(`${server.url}/api/v1/${KPI}`)).status).toBe(401);

@@ -162,6 +162,28 @@ test('the operations screens: crawl KPIs, inputs vs crawled, channel tracking, q
   await page.screenshot({ path: 'test-results/operations-queue-status.png', fullPage: true });
 });
 
+test('view changes: a changed label is saved, listed before -> after, and put back', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page);
+  await page.goto('/workspace/settings/viewchanges');
+  const history = page.getByRole('region', { name: /Changes/ });
+  const save = async (label: string) => {
+    await page.getByLabel('MRP Label').fill(label);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'View Settings Updated Successfully' }),
+    ).toBeVisible();
+  };
+  await save('List Price');
+  // The form's write reloads the screen's store grids: no refresh needed.
+  await expect(history.locator('tr', { hasText: 'List Price' }).first()).toContainText('MRP');
+  await expect(page.getByRole('region', { name: 'Current view settings' })).toContainText('List Price');
+  await page.screenshot({ path: 'test-results/operations-view-changes.png', fullPage: true });
+  await save('MRP');
+  await expect(history.locator('tbody tr').first()).toContainText('List Price');
+});
+
 test('the analyst has no operations screens and is refused their data', async ({ page }) => {
   await signIn(page, 'analyst@shelfscope.test');
   await page.goto('/workspace/processmonitor/process_status');

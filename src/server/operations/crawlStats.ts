@@ -10,7 +10,8 @@ const pct = (part: number, whole: number): number | null =>
 const iso = (d: unknown): string | null => (d ? new Date(d as string).toISOString() : null);
 
 interface KpiRow {
-  channel_id: number;
+  /** null on the Total row. */
+  channel_id: number | null;
   channel_name: string | null;
   runs: number;
   success: number;
@@ -58,7 +59,7 @@ export async function crawlKpis(db: Kysely<StoreDatabase>, groupId: number, days
       last_run_at: [t.last_run_at, r.last_run_at].filter(Boolean).sort().at(-1) ?? null,
     }),
     {
-      channel_id: 0,
+      channel_id: null,
       channel_name: `Total (${days} days)`,
       runs: 0,
       success: 0,
@@ -75,7 +76,7 @@ export async function crawlKpis(db: Kysely<StoreDatabase>, groupId: number, days
   );
   const withRates = (r: KpiRow) => ({
     ...r,
-    id: r.channel_id,
+    id: r.channel_id ?? 'total',
     // Success among finished runs; page failures among fetched pages.
     success_rate: pct(r.success, r.runs - r.in_flight),
     page_failure_rate: pct(r.pages_failed, r.pages),

@@ -35,6 +35,8 @@ export const ADMIN_ACTIVITIES = {
   inputAnalysis: { url: 'changehistory/input_analysis', name: 'Input Analysis' },
   /** Per channel: profile, schema, schedules, last run. */
   channelTrackingStatus: { url: 'settings/channeltrackingstatus', name: 'Channel Tracking Status' },
+  /** The group's view settings (labels, currency sign, images type) and their history. */
+  viewChanges: { url: 'settings/viewchanges', name: 'View Changes' },
   /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
   crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
   /** Channel profiles and the model-schema editor (issue 15). */
