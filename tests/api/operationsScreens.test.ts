@@ -4,6 +4,7 @@
  * the caller's group's; a role without the screen gets 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
@@ -122,6 +123,27 @@ describe('crawl figures of the group', () => {
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((r) => r.last_run_id === null && r.tracking === 'Manual')).toBe(true);
   }, 180_000);
+});
+
+describe('process status filters', () => {
+  it('narrow the runs by status and by the delay window (30/60/90/120 minutes); other values are a 400', async () => {
+    const RUNS = 'rows/processmonitor/process_status/crawlRun';
+    const all = (await demo.get<Rows<Run>>(RUNS, { limit: 50 })).body.data!;
+    expect(all.total).toBe(2);
+    expect((await demo.get<Rows<Run>>(RUNS, { status: 2 })).body.data!.total).toBe(2);
+    expect((await demo.get<Rows<Run>>(RUNS, { status: 0 })).body.data!.total).toBe(0);
+    expect((await demo.get<Rows<Run>>(RUNS, { delay: 30 })).body.data!.total).toBe(2);
+    // An older run leaves the 120-minute window the screen opens with.
+    const older = all.rows.at(-1)!.id;
+    await sql`UPDATE crawl_runs SET created_at = now() - interval '3 hours' WHERE id = ${older}`.execute(
+      server.server.app.deps.store.db,
+    );
+    const recent = (await demo.get<Rows<Run>>(RUNS, { delay: 120, status: 2 })).body.data!;
+    expect(recent.rows.map((r) => r.id)).toEqual([all.rows[0]!.id]);
+    for (const bad of [{ status: 9 }, { status: 'x' }, { delay: 45 }] as Record<string, string | number>[])
+      expect((await demo.get(RUNS, bad)).status).toBe(400);
+    expect((await rival.get<Rows<Run>>(RUNS, { delay: 120 })).body.data!.total).toBe(0);
+  });
 });
 
 describe('view settings (settings/viewchanges)', () => {

@@ -118,6 +118,10 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   await expect(page.getByLabel('Model Schema (JSON)')).toHaveValue(/\$\.\.mrp/);
   await saveSchema(page, original);
   await crawlAndWatch(page, 'Success', 'operations-restore');
+  // The monitor's status filter (delay window 120 by default) narrows it to the one Mismatch run.
+  await page.getByRole('radio', { name: 'Mismatch' }).check();
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expect(page.locator('table tbody tr')).toContainText('Mismatch');
   expect(await kpiOn(page, '/workspace/price/data', 'Discount %')).toBe(discountBefore);
 });
 
