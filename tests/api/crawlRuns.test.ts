@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
+import { factDay } from '../../src/server/crawl/crawlTruth.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -130,6 +131,44 @@ describe('a crawl from the process monitor', () => {
       limit: 5,
     });
     expect(logs.body.data!.pages).toHaveLength(5);
+  });
+
+  it('after a schema that failed some pages, the fixed schema crawls every tracked page again and restores the day', async () => {
+    const wh = server.server.app.deps.warehouse;
+    const key = { groupId: 1, channelId: 61, date: '' };
+    const first = (
+      await finished((await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: 61 })).body.data!.id)
+    ).at(-1)!;
+    key.date = first.crawl_date;
+    const before = await factDay(wh, 'fact_price', key);
+    const app = (await demo.get<Schema[]>('modelschemas/list')).body.data!.find(
+      (s) => s.name === 'Product answer (app)',
+    )!;
+    const save = (json: string) =>
+      demo.put('modelschemas/update', {
+        id: app.id,
+        name: app.name,
+        crawl_type: app.crawl_type,
+        schema: json,
+      });
+    // The price read from `mrp`: the pages that leave MRP out (1 in 10) fail and leave no row.
+    const parsed = JSON.parse(app.schema_json) as { dataModel: { name: string; source: string }[] };
+    for (const e of parsed.dataModel) if (e.name === 'selling_price') e.source = '$..mrp';
+    expect((await save(JSON.stringify(parsed))).body.msg).toBe('Schema Updated Successfully !');
+    const broken = (
+      await finished((await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: 61 })).body.data!.id)
+    ).at(-1)!;
+    expect(broken.status_name).toBe('Mismatch');
+    expect(broken.pages_failed).toBeGreaterThan(0);
+    expect((await factDay(wh, 'fact_price', key)).length).toBeLessThan(before.length);
+
+    // The market keeps its own truth and the failed pages are still tracked: the day comes back whole.
+    expect((await save(app.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+    const fixed = (
+      await finished((await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: 61 })).body.data!.id)
+    ).at(-1)!;
+    expect([fixed.status_name, fixed.pages_total]).toEqual(['Success', first.pages_total]);
+    expect(await factDay(wh, 'fact_price', key)).toEqual(before);
   });
 
   it('keeps runs, logs and schemas of one group away from another', async () => {

@@ -14,12 +14,14 @@ import { success } from './reply.js';
 import type { Agreement, SessionCheck, UserInfo } from '../../shared/auth/accessTypes.js';
 import type { AuthKit } from './kit.js';
 import { answers, noBody } from '../http/schemaKit.js';
+import { ViewSettingsRepo } from '../viewSettings/viewSettingsRepo.js';
 
 export const APP_VERSION = '0.0.1';
 
 /** Session check, logout, the user's info and menu, agreement, last crawl dates. */
 export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
   const { store, env, config } = kit.deps;
+  const viewSettings = new ViewSettingsRepo(store.db);
   /** No input beyond the session cookie; the answer is the envelope. */
   const plain = { schema: { response: answers() } };
   return (app, _opts, done) => {
@@ -53,6 +55,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
       const auth = requireUser(request);
       const user = await findUserById(store.db, auth.userId);
       if (!user) throw new UnauthorizedError(MSG.unauthorizedUser);
+      const { updated_at: _changed, ...view } = await viewSettings.current(auth.groupId);
       const group = await store.db
         .selectFrom('groups')
         .select('group_name')
@@ -67,10 +70,8 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         groupId: auth.groupId,
         last_failed_login: user.last_failed_login?.toISOString() ?? null,
         last_success_login: user.last_success_login?.toISOString() ?? null,
-        mrp: 'MRP',
-        currencySign: 'fa fa-inr',
-        images_type: 0,
-        selling_price: 'Selling Price',
+        // The group's view settings (settings/viewchanges), else the spec's defaults.
+        ...view,
         isAdmin: auth.activities.has(ADMIN_ACTIVITIES.configEditor.url),
       });
     };

@@ -77,8 +77,9 @@ async function runCrawl(
   if (!schemaRow) throw new Error('The channel profile has no model schema');
   const schema = checkModelSchema(schemaRow.schema_json);
   if (!schema.ok) throw new Error(`Model schema ${schemaRow.name}: ${schema.msg}`);
-  // Demo mode: the fixture marketplace serves the generator's day for this channel.
-  if (market && profile.base_url === market.baseUrl)
+  // Demo mode: the fixture marketplace serves the generator's day for this channel. Only once: after
+  // a crawl the warehouse holds what that crawl extracted, which is not the marketplace's truth.
+  if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
     market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
   const inputs = await loadCrawlInputs(
     deps.warehouse,
@@ -87,6 +88,7 @@ async function runCrawl(
     date,
     profile.base_url,
     profile.url_template,
+    await repo.pagesOfEarlierRun(groupId, channelId, date, run.id),
   );
   await repo.updateRun(run.id, { pages_total: inputs.length });
   const summary = await crawlChannelDay({

@@ -162,6 +162,36 @@ export class CrawlRepo {
         .execute();
   }
 
+  /**
+   * The pages the latest earlier run of this channel-day fetched (loaded or failed): what the group
+   * tracked then, so a page that failed once is crawled again.
+   */
+  async pagesOfEarlierRun(
+    groupId: number,
+    channelId: number,
+    date: string,
+    beforeRunId: number,
+  ): Promise<{ productId: number; cityId: number }[]> {
+    const earlier = await this.db
+      .selectFrom('crawl_runs')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .where('channel_id', '=', channelId)
+      .where('crawl_date', '=', date)
+      .where('id', '<', beforeRunId)
+      .where('pages_total', '>', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!earlier) return [];
+    const rows = await this.db
+      .selectFrom('crawl_page_log')
+      .select(['product_id', 'city_id'])
+      .where('group_id', '=', groupId)
+      .where('run_id', '=', earlier.id)
+      .execute();
+    return rows.map((r) => ({ productId: r.product_id, cityId: r.city_id }));
+  }
+
   pageLog(groupId: number, runId: number, q: { limit: number; offset: number; failedOnly: boolean }) {
     let query = this.db
       .selectFrom('crawl_page_log')

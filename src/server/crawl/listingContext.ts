@@ -61,9 +61,17 @@ export async function loadListingContext(
   );
 }
 
+/** A listing in a city, as an earlier run of the same channel-day logged it. */
+export interface TrackedPage {
+  productId: number;
+  cityId: number;
+}
+
 /**
  * The pages to crawl: every listing x city tracked at the channel's latest crawl up to `date`,
- * addressed through the channel profile's URL template ({sku}, {city}).
+ * plus `alsoTracked` (the pages an earlier run of this day fetched: a page that failed then left
+ * no row in the warehouse, yet is still tracked), addressed through the channel profile's URL
+ * template ({sku}, {city}).
  */
 export async function loadCrawlInputs(
   wh: Warehouse,
@@ -72,6 +80,7 @@ export async function loadCrawlInputs(
   date: string,
   baseUrl: string,
   urlTemplate: string,
+  alsoTracked: readonly TrackedPage[] = [],
 ): Promise<CrawlInput[]> {
   const rows = await wh.query<{ product_id: number; city_id: number; sku: string }>(
     `SELECT s.product_id, s.city_id, l.channel_sku_code AS sku
@@ -82,10 +91,28 @@ export async function loadCrawlInputs(
       ORDER BY s.product_id, s.city_id`,
     [groupId, channelId, date],
   );
-  return rows.map((r) => ({
-    productId: r.product_id,
-    cityId: r.city_id,
+  const pages = rows.map((r) => ({ productId: r.product_id, cityId: r.city_id, sku: r.sku }));
+  const seen = new Set(pages.map((p) => `${p.productId}/${p.cityId}`));
+  const missing = alsoTracked.filter((t) => !seen.has(`${t.productId}/${t.cityId}`));
+  if (missing.length > 0) {
+    const listings = await wh.query<{ product_id: number; sku: string }>(
+      `SELECT product_id, channel_sku_code AS sku FROM dim_listing WHERE group_id = $1 AND channel_id = $2`,
+      [groupId, channelId],
+    );
+    const skuOf = new Map(listings.map((l) => [l.product_id, l.sku]));
+    for (const t of missing) {
+      const sku = skuOf.get(t.productId);
+      if (sku !== undefined && !seen.has(`${t.productId}/${t.cityId}`)) {
+        seen.add(`${t.productId}/${t.cityId}`);
+        pages.push({ ...t, sku });
+      }
+    }
+    pages.sort((a, b) => a.productId - b.productId || a.cityId - b.cityId);
+  }
+  return pages.map((p) => ({
+    productId: p.productId,
+    cityId: p.cityId,
     url:
-      baseUrl + urlTemplate.replace('{sku}', encodeURIComponent(r.sku)).replace('{city}', String(r.city_id)),
+      baseUrl + urlTemplate.replace('{sku}', encodeURIComponent(p.sku)).replace('{city}', String(p.cityId)),
   }));
 }

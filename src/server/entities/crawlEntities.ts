@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { BadRequestError } from '../../shared/errors.js';
 import { PROCESS_STATUS_NAMES, CRAWL_TYPES } from '../../shared/crawl/crawlVocabulary.js';
 import type { CrawlTables } from '../crawl/crawlTables.js';
-import type { Db, EntityRepo, EntityRow } from './entityRepo.js';
+import type { Db, EntityRepo, EntityRow, FilterValue } from './entityRepo.js';
 
 type Table = keyof CrawlTables;
 type CrawlDb = Kysely<CrawlTables>;
+
+/** The process monitor's delay options, minutes (spec §9). */
+const DELAY_MINUTES = [30, 60, 90, 120];
 
 const CRAWL_TYPE_NAMES = new Map<number, string>(CRAWL_TYPES.map((t) => [t.id, t.name]));
 
@@ -14,11 +17,18 @@ const CRAWL_TYPE_NAMES = new Map<number, string>(CRAWL_TYPES.map((t) => [t.id, t
  * (`grid.rows.entity`). They are written by the crawl job and the schema editor's own routes
  * (checks the generic write route cannot express), so every write through a mutation is refused.
  */
+/** Narrows a table's rows by the entity's declared filters (entityReads.ts). */
+type Narrow = (
+  query: SelectQueryBuilder<CrawlTables, Table, object>,
+  filters: Readonly<Record<string, FilterValue>>,
+) => SelectQueryBuilder<CrawlTables, Table, object>;
+
 function readOnlyEntity(
   table: Table,
   columns: readonly string[],
   view: (row: EntityRow) => EntityRow = (row) => row,
   newestFirst = false,
+  narrow: Narrow = (query) => query,
 ): EntityRepo {
   const sortable = new Set(['id', ...columns]);
   const refuse = (): never => {
@@ -41,7 +51,10 @@ function readOnlyEntity(
     async list(db, { groupIds, orderBy, limit, offset, ...request }) {
       let descending = request.descending;
       if (groupIds.length === 0) return { rows: [], total: 0 };
-      const scoped = crawlDb(db).selectFrom(table).where('group_id', 'in', groupIds);
+      const scoped = narrow(
+        crawlDb(db).selectFrom(table).where('group_id', 'in', groupIds),
+        request.filters ?? {},
+      );
       // A catalogue column the table lacks (updated_at) sorts by id: the route already refused text.
       const column = (sortable.has(orderBy) ? orderBy : 'id') as 'id';
       // Monitors read newest first: the grid's unsorted call (id ascending) is taken as "by time".
@@ -73,6 +86,20 @@ export const crawlRunEntity = readOnlyEntity(
     duration_s: seconds(row.started_at, row.finished_at),
   }),
   true,
+  (query, { status, delay }) => {
+    let q = query;
+    if (status !== undefined) {
+      if (!(String(status) in PROCESS_STATUS_NAMES))
+        throw new BadRequestError('Invalid value of filter "status"');
+      q = q.where('status' as never, '=', Number(status) as never);
+    }
+    if (delay !== undefined) {
+      if (!DELAY_MINUTES.includes(Number(delay)))
+        throw new BadRequestError('Invalid value of filter "delay"');
+      q = q.where('created_at' as never, '>=', new Date(Date.now() - Number(delay) * 60_000) as never);
+    }
+    return q;
+  },
 );
 
 /** One fetched page of a run: URL, HTTP status, attempts, time and the reason it failed. */

@@ -40,6 +40,11 @@ export const ENTITY_FILTERS: Partial<Record<ReadableEntity, Record<string, Entit
     group_ids: { kind: 'idList', options: true },
     user_ids: { kind: 'idList', options: true },
   },
+  // The process monitor's status chips and delay window (minutes), read by crawlEntities.ts.
+  crawlRun: {
+    status: { kind: 'text' },
+    delay: { kind: 'text' },
+  },
   auditEntry: {
     user_id: { kind: 'id', options: true },
     group_id: { kind: 'id', options: true },

@@ -11,6 +11,11 @@ export interface FixtureMarket {
   baseUrl: string;
   /** Serves these listings of the channel's day from now on (a listing replaces its earlier page). */
   publish(day: MarketDay): void;
+  /**
+   * Whether this group's channel-day has been published: the market keeps the truth it was first
+   * given, so a crawl never republishes what an earlier crawl (with another schema) loaded.
+   */
+  serves(day: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>): boolean;
   /** Requests answered so far, 429s included. */
   readonly requests: number;
   close(): Promise<void>;
@@ -26,6 +31,9 @@ const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
 export async function startFixtureMarket(): Promise<FixtureMarket> {
   const channels = new Map<number, Map<string, MarketListing>>();
   const limited = new Set<string>();
+  const published = new Set<string>();
+  const dayKey = (d: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>) =>
+    `${d.groupId}/${d.channelId}/${d.date}`;
   let requests = 0;
 
   function answer(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -79,7 +87,9 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
       let listings = channels.get(day.channelId);
       if (!listings) channels.set(day.channelId, (listings = new Map<string, MarketListing>()));
       for (const [sku, listing] of day.listings) listings.set(sku, listing);
+      published.add(dayKey(day));
     },
+    serves: (day) => published.has(dayKey(day)),
     get requests() {
       return requests;
     },

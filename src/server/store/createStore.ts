@@ -42,7 +42,9 @@ export async function createStore(env: Env): Promise<Store> {
 }
 
 async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: migrations written on parallel branches may land with a lower number than one a
+  // store has already run; each is still run once.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -27,6 +27,16 @@ export const ADMIN_ACTIVITIES = {
   crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
   crawlLogs: { url: 'processmonitor/initiate_crawling_logs', name: 'Crawling Logs' },
   channelProfile: { url: 'tracking/channelProfile', name: 'Channel Profile' },
+  /** The group's jobs in the crawl queues (pg-boss), and purging its waiting ones. */
+  queueStatus: { url: 'processmonitor/queue_status', name: 'Queue Status' },
+  /** Crawl KPIs per channel: runs by outcome, success and page-failure rates, time. */
+  crawlKpi: { url: 'crawl_status/kpi', name: 'Crawl Status KPI' },
+  /** Inputs (tracked pages) vs crawled per channel and day. */
+  inputAnalysis: { url: 'changehistory/input_analysis', name: 'Input Analysis' },
+  /** Per channel: profile, schema, schedules, last run. */
+  channelTrackingStatus: { url: 'settings/channeltrackingstatus', name: 'Channel Tracking Status' },
+  /** The group's view settings (labels, currency sign, images type) and their history. */
+  viewChanges: { url: 'settings/viewchanges', name: 'View Changes' },
   /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
   crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
   /** Channel profiles and the model-schema editor (issue 15). */

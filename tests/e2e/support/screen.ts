@@ -15,7 +15,8 @@ export function kpiValue(page: Page, label: string): Locator {
 /** Picks an option of a multi-select filter (react-select) by typing its name. */
 export async function pickOption(page: Page, filterLabel: string, option: string): Promise<void> {
   await page.getByLabel(filterLabel, { exact: true }).fill(option);
-  await page.locator('.ss-select__option', { hasText: option }).first().click();
+  // Bounded: an option already chosen is not offered, and an unbounded click waits out the test.
+  await page.locator('.ss-select__option', { hasText: option }).first().click({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 }
 

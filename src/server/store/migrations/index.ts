@@ -17,6 +17,7 @@ import * as crawlTimings from './180_crawl_timings.js';
 import * as slideViews from '../../paxviz/slideViewsMigration.js';
 import * as amsSchemas from '../../ams/amsSchemasMigration.js';
 import * as reportNumberStyle from './200_report_number_style.js';
+import * as viewSettings from './220_view_settings.js';
 import * as alertRuleVersions from './240_alert_rule_versions.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
@@ -41,6 +42,7 @@ export const migrationProvider: MigrationProvider = {
       '190_slide_views': slideViews,
       '191_ams_schemas': amsSchemas,
       '200_report_number_style': reportNumberStyle,
+      '220_view_settings': viewSettings,
       '240_alert_rule_versions': alertRuleVersions,
     }),
 };

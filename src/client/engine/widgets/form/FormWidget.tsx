@@ -68,7 +68,8 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
       const ok = res.statusCode === 1;
       const message = ok ? (config.successMessage ?? res.msg) : res.msg || failure;
       setResult({ ok, message });
-      if (ok && mutation) screenActions.dataChanged(store);
+      // Any write (a mutation or an endpoint's): the screen's queries and store grids read again.
+      if (ok) screenActions.dataChanged(store);
       if (ok && mutation?.operation === 'create') setRound((n) => n + 1);
       if (ok) onDone?.(message);
     } catch (err) {

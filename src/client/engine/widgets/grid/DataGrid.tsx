@@ -46,6 +46,13 @@ export function DataGrid({ config }: { config: GridWidget }) {
     const timer = setInterval(() => setVersion((v) => v + 1), refreshSeconds * 1000);
     return () => clearInterval(timer);
   }, [refreshSeconds]);
+  // A write elsewhere on the screen (a form, another grid's row action): store rows read again too.
+  const seenData = useRef(snap.dataVersion);
+  useEffect(() => {
+    if (snap.dataVersion === seenData.current) return;
+    seenData.current = snap.dataVersion;
+    setVersion((v) => v + 1);
+  }, [snap.dataVersion]);
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
@@ -142,9 +149,8 @@ export function DataGrid({ config }: { config: GridWidget }) {
                   row={info.row.original}
                   onDone={(ok, message) => {
                     setActionResult({ ok, message });
-                    if (!ok) return;
-                    setVersion((v) => v + 1);
-                    screenActions.dataChanged(store);
+                    // dataChanged reloads this grid's rows too (and the screen's queries).
+                    if (ok) screenActions.dataChanged(store);
                   }}
                 />
               ),

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../shared/envelope.js';
+import { BadRequestError } from '../../shared/errors.js';
+import { ADMIN_ACTIVITIES as A } from '../../shared/admin/adminActivities.js';
+import { requireAdminActivity } from '../auth/guards.js';
+import { answers } from '../http/schemaKit.js';
+import type { Jobs } from '../jobs/jobs.js';
+import { purgeQueue, QUEUE_NAMES, queueStatus } from './queueStatus.js';
+import { channelTracking, crawlKpis, inputAnalysis } from './crawlStats.js';
+
+/** What a grid with `rows.endpoint` sends: paging (and a sort these grids do not offer). */
+const gridRowsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
+    order_by: { type: 'string', maxLength: 64 },
+    order_type: { type: 'string', enum: ['asc', 'desc'] },
+  },
+} as const;
+const purgeBody = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: true,
+  properties: { id: { type: 'string', maxLength: 64, description: 'The queue name' } },
+} as const;
+const objectAnswer = answers({ type: 'object', additionalProperties: true });
+type Paging = { Querystring: { limit: number; offset: number } };
+
+/** KPI window of the Crawl Status screen. */
+const KPI_DAYS = 30;
+
+/** The operations screens' store reads (one grid each) and the queue purge. */
+export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs): void {
+  const db = app.deps.store.db;
+  const all = <T>(rows: T[]) => ok({ rows, total: rows.length });
+
+  app.get(
+    '/processmonitor/queue_status/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) => all(await queueStatus(db, requireAdminActivity(request, A.queueStatus.url).groupId)),
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/processmonitor/queue/purge',
+    { schema: { body: purgeBody, response: objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, A.queueStatus.url);
+      if (!QUEUE_NAMES.includes(request.body.id)) throw new BadRequestError('Unknown queue');
+      const purged = await purgeQueue(db, jobs, auth.groupId, request.body.id);
+      return ok({ purged }, `${purged} waiting job${purged === 1 ? '' : 's'} purged from ${request.body.id}`);
+    },
+  );
+
+  app.get(
+    '/crawl_status/kpi/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) =>
+      all(await crawlKpis(db, requireAdminActivity(request, A.crawlKpi.url).groupId, KPI_DAYS)),
+  );
+
+  app.get<Paging>(
+    '/changehistory/input_analysis/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, A.inputAnalysis.url);
+      return ok(await inputAnalysis(db, auth.groupId, request.query));
+    },
+  );
+
+  app.get(
+    '/settings/channeltrackingstatus/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) =>
+      all(await channelTracking(db, requireAdminActivity(request, A.channelTrackingStatus.url).groupId)),
+  );
+}

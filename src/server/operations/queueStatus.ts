@@ -1,0 +1,90 @@
+import { sql, type Kysely } from 'kysely';
+import type { StoreDatabase } from '../store/storeDatabase.js';
+import type { Jobs } from '../jobs/jobs.js';
+import { PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
+import { CRAWL_QUEUE } from '../crawl/crawlJob.js';
+import { CRAWL_SCHEDULE_QUEUE } from '../crawl/crawlTimings.js';
+
+/**
+ * The crawl queues as the process monitor's Queue Status shows them. pg-boss queues are shared by
+ * every group, so each count is of this group's jobs only: a crawl job names its run, a schedule
+ * job its timing, and the run or timing names the group.
+ */
+const QUEUES = [
+  { queue: CRAWL_QUEUE, label: 'Crawl runs', key: 'runId', owner: 'crawl_runs' },
+  { queue: CRAWL_SCHEDULE_QUEUE, label: 'Scheduled crawl starts', key: 'timingId', owner: 'crawl_timings' },
+] as const;
+
+export const QUEUE_NAMES: readonly string[] = QUEUES.map((q) => q.queue);
+
+export interface QueueRow {
+  id: string;
+  queue: string;
+  label: string;
+  waiting: number;
+  active: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+  oldest_waiting: string | null;
+}
+
+/** The group's jobs of one queue: job id, state, created time. */
+function groupJobs(db: Kysely<StoreDatabase>, q: (typeof QUEUES)[number], groupId: number) {
+  return sql<{ id: string; state: string; created_on: Date }>`
+    SELECT j.id, j.state::text AS state, j.created_on
+      FROM pgboss.job j JOIN ${sql.table(q.owner)} o ON o.id = (j.data->>${q.key})::int
+     WHERE j.name = ${q.queue} AND o.group_id = ${groupId}`.execute(db);
+}
+
+export async function queueStatus(db: Kysely<StoreDatabase>, groupId: number): Promise<QueueRow[]> {
+  const rows: QueueRow[] = [];
+  for (const q of QUEUES) {
+    const jobs = (await groupJobs(db, q, groupId)).rows;
+    const count = (...states: string[]) => jobs.filter((j) => states.includes(j.state)).length;
+    const waiting = jobs.filter((j) => j.state === 'created' || j.state === 'retry');
+    const oldest = waiting.map((j) => new Date(j.created_on).getTime()).sort((a, b) => a - b)[0];
+    rows.push({
+      id: q.queue,
+      queue: q.queue,
+      label: q.label,
+      waiting: waiting.length,
+      active: count('active'),
+      completed: count('completed'),
+      failed: count('failed'),
+      cancelled: count('cancelled'),
+      oldest_waiting: oldest === undefined ? null : new Date(oldest).toISOString(),
+    });
+  }
+  return rows;
+}
+
+/**
+ * Purge: cancels the group's waiting jobs of the queue (never a running one, never another
+ * group's); a purged crawl's run ends Failed with the reason, so the monitor does not wait on it.
+ */
+export async function purgeQueue(
+  db: Kysely<StoreDatabase>,
+  jobs: Jobs,
+  groupId: number,
+  queue: string,
+): Promise<number> {
+  const q = QUEUES.find((x) => x.queue === queue);
+  if (!q) return 0;
+  const waiting = (await groupJobs(db, q, groupId)).rows.filter(
+    (j) => j.state === 'created' || j.state === 'retry',
+  );
+  if (waiting.length === 0) return 0;
+  await jobs.boss.cancel(
+    q.queue,
+    waiting.map((j) => j.id),
+  );
+  if (q.queue === CRAWL_QUEUE)
+    await sql`
+      UPDATE crawl_runs r SET status = ${PROCESS_STATUS.failed}, message = 'Purged from the queue',
+             finished_at = now()
+        FROM pgboss.job j
+       WHERE j.id::text IN (${sql.join(waiting.map((j) => j.id))}) AND r.id = (j.data->>'runId')::int
+         AND r.group_id = ${groupId} AND r.status = ${PROCESS_STATUS.waiting}`.execute(db);
+  return waiting.length;
+}
