@@ -17,6 +17,7 @@ import * as crawlTimings from './180_crawl_timings.js';
 import * as slideViews from '../../paxviz/slideViewsMigration.js';
 import * as amsSchemas from '../../ams/amsSchemasMigration.js';
 import * as reportNumberStyle from './200_report_number_style.js';
+import * as shareLinkFilters from './280_share_link_filters.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -40,5 +41,6 @@ export const migrationProvider: MigrationProvider = {
       '190_slide_views': slideViews,
       '191_ams_schemas': amsSchemas,
       '200_report_number_style': reportNumberStyle,
+      '280_share_link_filters': shareLinkFilters,
     }),
 };
