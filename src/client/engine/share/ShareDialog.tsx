@@ -79,8 +79,7 @@ export function ShareDialog({
         <h2>Share {title}</h2>
         <p>
           Anyone with the link sees this screen read-only, without signing in, until the link expires or you
-          revoke it. It opens with the filters on screen when you create it; the viewer can change them
-          there.
+          revoke it. It opens with the filters on screen when you create it; the viewer can change them there.
         </p>
         <form
           className="ss-share__create"
