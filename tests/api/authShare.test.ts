@@ -4,6 +4,8 @@ import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import { signShareToken } from '../../src/server/auth/shareToken.js';
 import { ApiClient } from './support/apiClient.js';
 import { fetchBuffered, type BufferedResponse } from './support/fetchBuffered.js';
+import { ADMIN_SHARE_REFUSED, SHARE_FILTERS_MAX } from '../../src/shared/auth/shareLinks.js';
+import { ADMIN_ACTIVITIES } from '../../src/shared/admin/adminActivities.js';
 
 let server: AuthServer;
 let owner: ApiClient;
@@ -162,6 +164,105 @@ describe('share links', () => {
     for (const query of ['screen=stock', "screen=stock/kpi'--", 'screen=a/b&x=1']) {
       expect((await owner.get(`paxviz/token?${query}`)).status).toBe(400);
     }
+  });
+
+  it('keeps the filters on screen in the link: the viewer and the list get them back', async () => {
+    // As the address bar holds them (filtersToSearch): a channel and pinned dates.
+    const filters = new URLSearchParams({
+      channel_id: '[2]',
+      start_date: '2026-11-01',
+      end_date: '2026-11-10',
+      selected_filters: JSON.stringify({ channel_id: { 2: 'Blinkit' } }),
+    }).toString();
+    const link = await share('stock/kpi', { filters });
+    const viewer = (await openViewer(link.token)).viewer!;
+    const verify = await asViewer(viewer, 'paxviz/tokenVerify', {
+      method: 'POST',
+      body: JSON.stringify({ token: link.token }),
+    });
+    expect(verify.json()).toMatchObject({ statusCode: 1, screen: 'stock/kpi', filters });
+    const listed = await owner.get<Array<{ id: number; filters: string | null }>>(
+      'paxviz/token?screen=stock/kpi',
+    );
+    expect(listed.body.data!.find((l) => l.id === link.id)?.filters).toBe(filters);
+    // No filters: the screen's defaults (null), as before.
+    const plain = await share('stock/kpi');
+    const plainVerify = await asViewer((await openViewer(plain.token)).viewer!, 'paxviz/tokenVerify', {
+      method: 'POST',
+      body: JSON.stringify({ token: plain.token }),
+    });
+    expect(plainVerify.json()).toMatchObject({ statusCode: 1, filters: null });
+  });
+
+  it('refuses filters that are not a URL query or over the cap: 400, nothing written', async () => {
+    const count = async () =>
+      Number(
+        (
+          await server.deps.store.db
+            .selectFrom('share_links')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const bad: unknown[] = [
+      'a'.repeat(SHARE_FILTERS_MAX + 1),
+      'channel_id=<script>alert(1)</script>',
+      'channel_id="2"',
+      'a b',
+      { channel_id: [2] },
+      { toString: 'channel_id=2' },
+    ];
+    for (const filters of bad) {
+      const r = await owner.post('paxviz/token', {
+        view_id: 0,
+        menu_id: 0,
+        menu_name: 'stock-kpi',
+        screen: 'stock/kpi',
+        filters,
+      });
+      expect(r.status, JSON.stringify(filters).slice(0, 60)).toBe(400);
+      expect(r.body.msg).toMatch(/filters/);
+    }
+    // The cap itself is allowed.
+    const atCap = `x=${'a'.repeat(SHARE_FILTERS_MAX - 2)}`;
+    expect((await share('stock/kpi', { filters: atCap })).id).toBeGreaterThan(0);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('never shares an admin screen, even one the creator may open', async () => {
+    const menu = (await owner.get<{ activityList: string[] }>('user/menu')).body.data!;
+    const admin = Object.values(ADMIN_ACTIVITIES).map((a) => a.url);
+    const open = admin.filter((url) => menu.activityList.includes(url));
+    expect(open).toEqual(expect.arrayContaining(['client/clients', 'client/clientlogs', 'user/users']));
+    for (const screen of admin) {
+      const r = await owner.post('paxviz/token', {
+        view_id: 0,
+        menu_id: 0,
+        menu_name: screen.replace('/', '-'),
+        screen,
+      });
+      expect(r.status, screen).toBe(403);
+      expect(r.body.msg).toBe(ADMIN_SHARE_REFUSED);
+    }
+    const written = await server.deps.store.db
+      .selectFrom('share_links')
+      .select('id')
+      .where('screen', 'in', admin)
+      .execute();
+    expect(written).toEqual([]);
+
+    // A link made to an admin screen before this rule opens nothing.
+    const old = await share('stock/kpi');
+    await server.deps.store.db
+      .updateTable('share_links')
+      .set({ screen: 'user/users' })
+      .where('id', '=', old.id)
+      .execute();
+    const opened = await openViewer(old.token);
+    expect(opened.status).toBe(403);
+    expect(opened.viewer).toBeNull();
+    expect(opened.body).toMatchObject({ statusCode: 0, msg: ADMIN_SHARE_REFUSED });
   });
 
   it('only the embed route may be framed', async () => {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/signIn.js';
-import { kpiValue } from './support/screen.js';
+import { kpiValue, pickOption, settled } from './support/screen.js';
 
 const LONG = { timeout: 30_000 };
 
@@ -84,5 +84,65 @@ test('share a stock screen: create, copy, open read-only, revoke, expired', asyn
     await expect(again.locator('.ss-kpi')).toHaveCount(0);
   } finally {
     await viewer.close();
+  }
+});
+
+test('a link made with a channel filter opens with that filter and the same KPI figure', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto('/workspace/stock/kpi');
+  const inStock = kpiValue(page, 'In Stock');
+  await expect(inStock).toHaveText(/\d/, LONG);
+  await settled(page);
+  const unfiltered = (await inStock.textContent())!;
+  await pickOption(page, 'Channel', 'Amazon');
+  await expect(page.getByLabel('Selected filters')).toContainText('Amazon', LONG);
+  await expect(inStock).not.toHaveText(unfiltered, LONG);
+  await settled(page);
+  const filtered = (await inStock.textContent())!;
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Share / });
+  await expect(dialog).toContainText('It opens with the filters on screen');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const field = dialog.getByLabel(/^Link/);
+  await expect(field).toHaveValue(/\/workspace\/paxviz\/stock-kpi\?token=/, LONG);
+  const url = await field.inputValue();
+  // The filters live in the link's row, not in the link text.
+  expect(new URL(url).searchParams.get('channel_id')).toBeNull();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const viewer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const view = await viewer.newPage();
+    await view.goto(url);
+    const shared = kpiValue(view, 'In Stock');
+    await expect(view.getByLabel('Selected filters')).toContainText('Amazon', LONG);
+    await expect(shared).toHaveText(filtered, LONG);
+    await expect(view.locator('.ss-readfooter')).toHaveText(/Powered by\s*Shelfscope/);
+    await settled(view);
+    await view.screenshot({ path: 'test-results/share-filtered-view.png' });
+    // The viewer may still change the filters inside the frame.
+    await view.getByRole('button', { name: /Remove Channel Amazon/ }).click();
+    await expect(shared).toHaveText(unfiltered, LONG);
+    await expect(view.locator('.ss-readfooter')).toBeVisible();
+  } finally {
+    await viewer.close();
+  }
+});
+
+test('admin screens offer no Share action', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/workspace/stock/kpi');
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible(LONG);
+  for (const screen of ['client/clients', 'client/clientlogs', 'user/users', 'role/roles']) {
+    await page.goto(`/workspace/${screen}`);
+    await expect(page.locator(`[data-screen="${screen}"] .ss-screen__title`)).toBeVisible(LONG);
+    await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
   }
 });

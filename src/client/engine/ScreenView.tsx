@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { KeyValueStorage } from '../../shared/filters/index.js';
+import { filtersToSearch, type KeyValueStorage } from '../../shared/filters/index.js';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_NUMBER_STYLE,
@@ -88,7 +88,12 @@ export function ScreenView(props: ScreenViewProps) {
           <div className="ss-screen__actions">
             {figures && <SavedViews />}
             {shareable && source.shares && (
-              <ShareButton screen={`${screen.area}/${screen.id}`} title={screen.title} api={source.shares} />
+              <ShareButton
+                screen={`${screen.area}/${screen.id}`}
+                title={screen.title}
+                api={source.shares}
+                currentFilters={() => filtersToSearch(store.filters)}
+              />
             )}
           </div>
         </header>

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from './sessionStore.js';
+import { mayShareScreen } from '../../shared/auth/shareLinks.js';
 
 // The engine (grids, charts, forms) loads on first use, so the login page never pays for Vega or rjsf.
 const ScreenPage = lazy(() => import('../engine/ScreenPage.js').then((m) => ({ default: m.ScreenPage })));
@@ -22,8 +23,10 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 /** A workspace screen from the config engine; re-mounts when area or screen change. */
 export function LazyScreen({ area, screen }: { area: string; screen: string }) {
   const snap = useSnapshot(session);
-  // The server makes links only to screens in the session's activities; a viewer makes none.
-  const shareable = !snap.readMode && snap.activityList.includes(`${area}/${screen}`);
+  // The server makes links only to screens in the session's activities, never to admin screens;
+  // a viewer makes none.
+  const path = `${area}/${screen}`;
+  const shareable = !snap.readMode && snap.activityList.includes(path) && mayShareScreen(path);
   return (
     <ScreenErrorBoundary key={`${area}/${screen}`}>
       <Suspense

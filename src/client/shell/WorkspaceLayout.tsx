@@ -30,15 +30,18 @@ export function WorkspaceLayout() {
     let live = true;
     const start = async () => {
       if (shareToken) {
-        const screen = await enterReadMode(shareToken);
+        const shared = await enterReadMode(shareToken);
         if (!live) return;
-        if (screen) {
+        if (shared) {
           // The share token has done its job; the viewer token lives in memory. Dropping it from
           // the address keeps it out of the screen's filters and history (a reload asks again).
+          // The link's filters take its place: the screen opens with them (URL state wins over
+          // storage) and the viewer can change them from there.
           const rest = new URLSearchParams(params);
           rest.delete('token');
+          const search = shared.filters || rest.toString();
           setReady(true);
-          return void navigate({ pathname, search: rest.toString() }, { replace: true });
+          return void navigate({ pathname, search }, { replace: true });
         }
         return void navigate('/public/login', { replace: true });
       }

@@ -16,9 +16,10 @@ export function readModeHeaders(): Record<string, string> | null {
 /**
  * docs/product-spec.md §4 read mode: the viewer session call with the share token, then token verification.
  * On success only the shared screen is authorised and it becomes the landing page. Returns the
- * screen ('area/screen') or null after telling the viewer why not.
+ * screen ('area/screen') with the filters the link was made with (a URL query, '' for the
+ * screen's defaults), or null after telling the viewer why not.
  */
-export async function enterReadMode(shareToken: string): Promise<string | null> {
+export async function enterReadMode(shareToken: string): Promise<{ screen: string; filters: string } | null> {
   let viewer: string | null;
   try {
     viewer = await authApi.viewerSession(shareToken);
@@ -48,7 +49,7 @@ export async function enterReadMode(shareToken: string): Promise<string | null> 
     session.groupName = view.group.group_name;
     session.activityList = [view.screen];
     session.homeUrl = `/workspace/paxviz/${view.menu_name}`;
-    return view.screen;
+    return { screen: view.screen, filters: view.filters ?? '' };
   } catch (error) {
     session.readMode = false;
     session.paxvizAuthKey = null;

@@ -14,7 +14,13 @@ import { idSchema, int32Schema } from '../http/ids.js';
 import type { AuthKit } from './kit.js';
 import type { SharedView } from '../../shared/auth/accessTypes.js';
 import { answers } from '../http/schemaKit.js';
-import { SHARE_MAX_HOURS, shareLinkStatus, type ShareLinkItem } from '../../shared/auth/shareLinks.js';
+import {
+  SHARE_FILTERS_MAX,
+  SHARE_FILTERS_PATTERN,
+  SHARE_MAX_HOURS,
+  shareLinkStatus,
+  type ShareLinkItem,
+} from '../../shared/auth/shareLinks.js';
 
 const screenSchema = { type: 'string', pattern: '^[\\w-]+/[\\w-]+$', maxLength: 200 } as const;
 
@@ -28,6 +34,8 @@ const createSchema = {
     menu_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\w-]+$' },
     screen: screenSchema,
     expires_in_hours: { type: 'integer', minimum: 1, maximum: SHARE_MAX_HOURS },
+    // The filter state as the address bar holds it: URL-query characters only, size-capped.
+    filters: { type: 'string', maxLength: SHARE_FILTERS_MAX, pattern: SHARE_FILTERS_PATTERN },
   },
 };
 
@@ -66,6 +74,7 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
             menu_id: link.menu_id,
             menu_name: link.menu_name,
             screen: link.screen,
+            filters: link.filters,
             expires_at: new Date(link.expires_at).toISOString(),
             revoked_at: link.revoked_at ? new Date(link.revoked_at).toISOString() : null,
             created_at: new Date(link.created_at).toISOString(),
@@ -132,6 +141,7 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
           user_id: link.created_by,
           menu_id: link.menu_id,
           screen: link.screen,
+          filters: link.filters,
           group: group ? { group_id: group.id, group_name: group.group_name } : null,
         };
         return success(body, 'Success', body);

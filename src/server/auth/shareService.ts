@@ -11,6 +11,7 @@ import {
 import { deleteSessionsOfShareLink } from '../store/sessionRepo.js';
 import { audit } from '../store/auditRepo.js';
 import { signShareToken, verifyShareToken } from './shareToken.js';
+import { ADMIN_SHARE_REFUSED, mayShareScreen } from '../../shared/auth/shareLinks.js';
 import { startSession } from './sessions.js';
 import type { ActiveAuth } from './guards.js';
 import type { AuthKit } from './kit.js';
@@ -21,10 +22,16 @@ export interface NewShareLink {
   menu_name: string;
   screen: string;
   expires_in_hours?: number;
+  /** The filters on screen (a URL query, checked by the route's schema); absent: the defaults. */
+  filters?: string;
 }
 
-/** Creates a link to one screen the creator may open, in the creator's current group. */
+/**
+ * Creates a link to one screen the creator may open, in the creator's current group, with the
+ * filters on screen. Never to an admin screen: read mode is open to anyone holding the link.
+ */
 export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: NewShareLink) {
+  if (!mayShareScreen(input.screen)) throw new ForbiddenError(ADMIN_SHARE_REFUSED);
   if (!auth.activities.has(input.screen)) throw new ForbiddenError(`Access denied to ${input.screen}`);
   const hours = input.expires_in_hours ?? 24 * 7;
   const expiresAt = new Date(Date.now() + hours * 3600_000);
@@ -35,6 +42,7 @@ export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: New
     menu_id: input.menu_id,
     menu_name: input.menu_name,
     screen: input.screen,
+    filters: input.filters || null,
     expires_at: expiresAt,
   });
   const token = signShareToken(kit.secret, { l: link.id, e: Math.floor(expiresAt.getTime() / 1000) });
@@ -60,6 +68,8 @@ export async function resolveShareToken(kit: AuthKit, token: string | undefined)
   const claims = verifyShareToken(kit.secret, token);
   const link = claims ? await findLiveShareLink(kit.deps.store.db, claims.l) : undefined;
   if (!link) throw new UnauthorizedError(MSG.linkExpired);
+  // A link made before admin screens were refused opens nothing.
+  if (!mayShareScreen(link.screen)) throw new ForbiddenError(ADMIN_SHARE_REFUSED);
   return link;
 }
 

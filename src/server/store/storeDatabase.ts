@@ -152,6 +152,8 @@ export interface ShareLinksTable {
   menu_name: string;
   /** The one screen the link opens, 'area/screen'. */
   screen: string;
+  /** The filters on screen when the link was made, as a URL query (migration 280); null: defaults. */
+  filters: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;

@@ -89,5 +89,7 @@ export interface SharedView {
   user_id: number;
   menu_id: number;
   screen: string;
+  /** The filters on screen when the link was made (a URL query); null: the screen's defaults. */
+  filters: string | null;
   group: { group_id: number; group_name: string } | null;
 }

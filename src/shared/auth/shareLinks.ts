@@ -1,4 +1,5 @@
 /** Share links (read mode) as both sides see them: the list's wire shape, its status rule, expiry choices. */
+import { isAdminActivity } from '../admin/adminActivities.js';
 
 export type ShareLinkStatus = 'live' | 'expired' | 'revoked';
 
@@ -9,6 +10,8 @@ export interface ShareLinkItem {
   menu_id: number;
   menu_name: string;
   screen: string;
+  /** The filters the link opens with (a URL query); null: the screen's defaults. */
+  filters: string | null;
   expires_at: string;
   revoked_at: string | null;
   created_at: string;
@@ -46,4 +49,20 @@ export const SHARE_EXPIRY_CHOICES = [
 /** A link's menu name (the path after /workspace/paxviz/) made from its screen: 'stock/kpi' -> 'stock-kpi'. */
 export function shareMenuName(screen: string): string {
   return screen.replace(/[^\w-]+/g, '-').slice(0, 100);
+}
+
+/**
+ * A link's filters: the screen's filter state as the address bar holds it (filtersToSearch), so
+ * only URL-query characters, and capped so a link row stays small. The create route's schema
+ * refuses anything else.
+ */
+export const SHARE_FILTERS_MAX = 8000;
+export const SHARE_FILTERS_PATTERN = '^[A-Za-z0-9%+=&*._~-]*$';
+export const SHARE_FILTERS_TOO_LONG = 'Too many filters to share: remove some and try again.';
+
+/** Read mode is open to anyone with the link, so an admin screen (users, groups, logs …) is never shared. */
+export const ADMIN_SHARE_REFUSED = 'Admin screens cannot be shared: a share link must not show admin data.';
+
+export function mayShareScreen(screen: string): boolean {
+  return !isAdminActivity(screen);
 }

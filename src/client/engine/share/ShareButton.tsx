@@ -3,8 +3,21 @@ import { ShareDialog } from './ShareDialog.js';
 import type { ShareLinksApi } from './shareLinksApi.js';
 import './share.css';
 
-/** The screen header's Share action: opens the dialog of this screen's read-only links. */
-export function ShareButton({ screen, title, api }: { screen: string; title: string; api: ShareLinksApi }) {
+/**
+ * The screen header's Share action: opens the dialog of this screen's read-only links.
+ * `currentFilters` reads the filters on screen at the moment a link is made.
+ */
+export function ShareButton({
+  screen,
+  title,
+  api,
+  currentFilters,
+}: {
+  screen: string;
+  title: string;
+  api: ShareLinksApi;
+  currentFilters: () => string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +29,15 @@ export function ShareButton({ screen, title, api }: { screen: string; title: str
       >
         Share
       </button>
-      {open && <ShareDialog screen={screen} title={title} api={api} onClose={() => setOpen(false)} />}
+      {open && (
+        <ShareDialog
+          screen={screen}
+          title={title}
+          api={api}
+          currentFilters={currentFilters}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

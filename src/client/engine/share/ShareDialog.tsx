@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/http.js';
 import {
   SHARE_EXPIRY_CHOICES,
+  SHARE_FILTERS_MAX,
+  SHARE_FILTERS_TOO_LONG,
   type CreatedShareLink,
   type ShareLinkItem,
 } from '../../../shared/auth/shareLinks.js';
@@ -19,11 +21,13 @@ export function ShareDialog({
   screen,
   title,
   api,
+  currentFilters,
   onClose,
 }: {
   screen: string;
   title: string;
   api: ShareLinksApi;
+  currentFilters: () => string;
   onClose: () => void;
 }) {
   const [hours, setHours] = useState(DEFAULT_HOURS);
@@ -75,13 +79,16 @@ export function ShareDialog({
         <h2>Share {title}</h2>
         <p>
           Anyone with the link sees this screen read-only, without signing in, until the link expires or you
-          revoke it. It opens with the screen&rsquo;s default filters.
+          revoke it. It opens with the filters on screen when you create it; the viewer can change them there.
         </p>
         <form
           className="ss-share__create"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(async () => setCreated(await api.create(screen, hours)));
+            const filters = currentFilters();
+            // The server's cap, said plainly before asking it.
+            if (filters.length > SHARE_FILTERS_MAX) setError(SHARE_FILTERS_TOO_LONG);
+            else void run(async () => setCreated(await api.create(screen, hours, filters)));
           }}
         >
           <label htmlFor="ss-share-expiry">Expires after</label>

@@ -5,7 +5,8 @@ import { shareMenuName, type CreatedShareLink, type ShareLinkItem } from '../../
 /** Read-only share links of one screen (read mode): what the Share dialog asks the server. */
 export interface ShareLinksApi {
   list(screen: string): Promise<ShareLinkItem[]>;
-  create(screen: string, hours: number): Promise<CreatedShareLink>;
+  /** `filters`: the screen's filter state as a URL query; the link opens with it. */
+  create(screen: string, hours: number, filters: string): Promise<CreatedShareLink>;
   revoke(id: number): Promise<void>;
 }
 
@@ -21,7 +22,7 @@ export const httpShareLinksApi: ShareLinksApi = {
   async list(screen) {
     return data((await http.get<Envelope<ShareLinkItem[]>>('paxviz/token', { params: { screen } })).data);
   },
-  async create(screen, hours) {
+  async create(screen, hours, filters) {
     // A screen link has no slide view or menu item behind it: both ids are 0.
     const body = {
       view_id: 0,
@@ -29,6 +30,7 @@ export const httpShareLinksApi: ShareLinksApi = {
       menu_name: shareMenuName(screen),
       screen,
       expires_in_hours: hours,
+      ...(filters ? { filters } : {}),
     };
     return data((await http.post<Envelope<CreatedShareLink>>('paxviz/token', body)).data);
   },

@@ -19,6 +19,7 @@ import * as amsSchemas from '../../ams/amsSchemasMigration.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 import * as viewSettings from './220_view_settings.js';
 import * as alertRuleVersions from './240_alert_rule_versions.js';
+import * as shareLinkFilters from './280_share_link_filters.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -44,5 +45,6 @@ export const migrationProvider: MigrationProvider = {
       '200_report_number_style': reportNumberStyle,
       '220_view_settings': viewSettings,
       '240_alert_rule_versions': alertRuleVersions,
+      '280_share_link_filters': shareLinkFilters,
     }),
 };
