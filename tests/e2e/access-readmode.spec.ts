@@ -103,6 +103,8 @@ test.describe('read mode (share links)', () => {
     await expect(frame.locator('.ss-header')).toHaveCount(0);
     await expect(frame.locator('.ss-sidebar')).toHaveCount(0);
     await expect(frame.locator('.ss-usermenu__trigger')).toHaveCount(0);
+    // A viewer has no saved views of their own (the server refuses them a viewer token too).
+    await expect(frame.getByLabel('Saved views')).toHaveCount(0);
     await expect(frame.locator('table tbody tr').first()).toBeVisible();
     await expect(frame.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, {
       timeout: 20_000,

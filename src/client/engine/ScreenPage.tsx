@@ -20,6 +20,8 @@ export interface ScreenPageProps {
   embedded?: boolean;
   /** The session may open this screen as a signed-in user: offer the Share action (never when embedded). */
   shareable?: boolean;
+  /** Offer saved views (not to a share-link viewer). */
+  personal?: boolean;
 }
 
 type Load =
@@ -51,6 +53,7 @@ function ScreenLoader({
   onNavigate,
   embedded = false,
   shareable = false,
+  personal = true,
 }: ScreenPageProps & { search: string; onNavigate?: (url: string) => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const { style: numberStyle } = useSnapshot(numberStylePref);
@@ -99,6 +102,7 @@ function ScreenLoader({
       numberStyle={numberStyle}
       onNavigate={onNavigate}
       shareable={shareable && !embedded}
+      personal={personal}
     />
   );
 }

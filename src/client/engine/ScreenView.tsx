@@ -39,6 +39,8 @@ export interface ScreenViewProps {
    * screen (never in read mode nor in the editor's preview).
    */
   shareable?: boolean;
+  /** A share-link viewer has no saved views of their own: the page hides them in read mode. */
+  personal?: boolean;
 }
 
 /** A resolved screen config rendered: submenu, filter bar, tags, saved views, widgets. */
@@ -55,6 +57,7 @@ export function ScreenView(props: ScreenViewProps) {
     today,
     onNavigate,
     shareable = false,
+    personal = true,
   } = props;
   const [store] = useState(() =>
     createScreenStore(screen.area, screen.id, screenDefaults(screen), {
@@ -86,7 +89,7 @@ export function ScreenView(props: ScreenViewProps) {
         <header className="ss-screen__head">
           <h1 className="ss-screen__title">{screen.title}</h1>
           <div className="ss-screen__actions">
-            {figures && <SavedViews />}
+            {figures && personal && <SavedViews />}
             {shareable && source.shares && (
               <ShareButton
                 screen={`${screen.area}/${screen.id}`}

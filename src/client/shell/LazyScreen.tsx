@@ -36,7 +36,7 @@ export function LazyScreen({ area, screen }: { area: string; screen: string }) {
           </div>
         }
       >
-        <ScreenPage area={area} screen={screen} shareable={shareable} />
+        <ScreenPage area={area} screen={screen} shareable={shareable} personal={!snap.readMode} />
       </Suspense>
     </ScreenErrorBoundary>
   );
