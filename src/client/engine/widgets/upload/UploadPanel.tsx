@@ -14,6 +14,8 @@ import { useUploadFile } from './useUploadFile.js';
 /** The spec's texts around the template download (§5 "Other text"). */
 export const DOWNLOADING_TEMPLATE = 'Downloading the template.';
 export const TEMPLATE_DOWNLOADED = 'Sheet Downloaded Successfully.';
+/** Ours: the spec names no text for the data file's start; its end is the spec's sheet text. */
+const DOWNLOADING_DATA = 'Downloading the data file.';
 
 /**
  * One declared upload on a screen: template download, file upload with progress and verdict
@@ -45,11 +47,25 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
       notify.error(errorMessage(error));
     }
   };
+  const dataFile = async () => {
+    notify.info(DOWNLOADING_DATA);
+    try {
+      await downloadFile(`${base}/data`, `${declaration.title}.xlsx`);
+      notify.success(TEMPLATE_DOWNLOADED);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
   const actions = (
     <>
       <button type="button" className="ss-btn ss-btn--ghost" onClick={() => void template()}>
         Download Template
       </button>
+      {declaration.dataFile && (
+        <button type="button" className="ss-btn ss-btn--ghost" onClick={() => void dataFile()}>
+          {declaration.dataFile}
+        </button>
+      )}
       <FilePicker
         label={state.busy ? 'Uploading…' : 'Upload'}
         accept={declaration.accept}
@@ -103,6 +119,7 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
         version={version}
         busy={state.busy}
         onUpload={(f) => void upload(f)}
+        canDelete={!declaration.target.merge}
       />
       <h3 className="ss-upload__heading">Upload history</h3>
       <UploadHistory base={base} version={version} />
