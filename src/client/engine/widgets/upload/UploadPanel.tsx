@@ -4,6 +4,7 @@ import type { UploadPanelWidget } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
 import { notify } from '../../../shell/toast.js';
 import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { FilePicker } from './FilePicker.js';
 import { SliceTable } from './SliceTable.js';
@@ -23,11 +24,15 @@ const DOWNLOADING_DATA = 'Downloading the data file.';
  * comes from the screen's upload declaration; it knows no domain words.
  */
 export function UploadPanel({ config }: { config: UploadPanelWidget }) {
-  const { screen } = useEngine();
+  const { screen, store } = useEngine();
   const declaration = screen.uploads?.find((u) => u.id === config.upload);
   const [version, setVersion] = useState(0);
   const base = uploadBase(screen.area, screen.id, config.upload);
-  const { state, upload } = useUploadFile(base, declaration?.accept ?? [], () => setVersion((v) => v + 1));
+  // A load changes what the screen's queries read (products/data's grid): they read again.
+  const { state, upload } = useUploadFile(base, declaration?.accept ?? [], () => {
+    setVersion((v) => v + 1);
+    screenActions.dataChanged(store);
+  });
   if (!declaration) {
     return (
       <WidgetFrame
