@@ -1228,6 +1228,10 @@ export interface UploadDeclaration {
    * Message of a loaded file when the spec names one (e.g. 'Mapping Status Updated Successfully'); default '<n> rows loaded.'.
    */
   successMessage?: string;
+  /**
+   * Label of a button that downloads all the group's rows of the target in the template's shape (GET .../data, the spec's product/data/file); absent: no such download.
+   */
+  dataFile?: string;
 }
 /**
  * A template column: its header, type and checks, and the field (or lookup) it fills.
@@ -1344,6 +1348,14 @@ export interface UploadTarget {
    * Items: A lower-case table or column name.
    */
   unique?: string[];
+  /**
+   * Merge instead of replace, for masters that facts point at (dim_product): a row whose key (these columns) the group already has updates that row's file columns in place (its id, fixed columns and others kept; a fresh write token), the other rows are added; nothing is deleted, so slices cannot be deleted either. `replace` then only names how loads are listed.
+   *
+   * @minItems 1
+   *
+   * Items: A lower-case table or column name.
+   */
+  merge?: string[];
   /**
    * The slice a file replaces: every slice present in the file (e.g. channel x month) is deleted for the group and loaded anew.
    *

@@ -63,6 +63,12 @@ export const ENTITY_CATALOGUE = {
   category: {
     rank_threshold: 'integer',
   },
+  /** A city the group tracks on a channel (warehouse `setup_city_list`, the city list upload's table). */
+  trackedCity: {
+    channel_name: 'string',
+    city_name: 'string',
+    stores_tracked: 'integer',
+  },
   /** A keyword the group tracks (warehouse `dim_keyword`): favourite flag, pages crawled 1–6. */
   keyword: {
     keyword_type: 'string',
@@ -136,7 +142,7 @@ export function isEntityName(name: string): name is EntityName {
  * Entities whose rows live in the analytics warehouse (docs/write-half.md "Warehouse entities"):
  * rows the warehouse's datasets read, so a write shows in the screen's next query at once.
  */
-export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product', 'category'] as const;
+export const WAREHOUSE_ENTITIES = ['promoPlan', 'keyword', 'product', 'category', 'trackedCity'] as const;
 export type WarehouseEntityName = (typeof WAREHOUSE_ENTITIES)[number];
 export type StoreEntityName = Exclude<EntityName, WarehouseEntityName>;
 

@@ -31,7 +31,20 @@ export const READ_ONLY_ENTITIES = {
   auditEntry: ['id', 'created_at', 'user_name', 'group_name', 'action', 'entity'],
 } as const satisfies Record<string, readonly string[]>;
 
-export type ReadableEntity = StoreEntityName | keyof typeof READ_ONLY_ENTITIES;
+/**
+ * Warehouse entities a grid reads through the rows route (their repository lists them): tables
+ * with no date column, which no dataset can read (the city list of master/data_settings).
+ */
+export const LISTED_WAREHOUSE_ENTITIES = ['trackedCity'] as const;
+export type ListedWarehouseEntity = (typeof LISTED_WAREHOUSE_ENTITIES)[number];
+
+export type ReadableEntity = StoreEntityName | keyof typeof READ_ONLY_ENTITIES | ListedWarehouseEntity;
+/** The readable entities whose rows are in the store (READ_REGISTRY). */
+export type StoreReadableEntity = Exclude<ReadableEntity, ListedWarehouseEntity>;
+
+export function isListedWarehouseEntity(name: string): name is ListedWarehouseEntity {
+  return (LISTED_WAREHOUSE_ENTITIES as readonly string[]).includes(name);
+}
 
 /** The filters each entity's rows accept (request parameter -> kind). */
 export const ENTITY_FILTERS: Partial<Record<ReadableEntity, Record<string, EntityFilter>>> = {
@@ -59,7 +72,11 @@ export function isReadOnlyEntity(name: string): name is keyof typeof READ_ONLY_E
 }
 
 export function isReadableEntity(name: string): name is ReadableEntity {
-  return (isEntityName(name) && !isWarehouseEntity(name)) || isReadOnlyEntity(name);
+  return (
+    (isEntityName(name) && !isWarehouseEntity(name)) ||
+    isReadOnlyEntity(name) ||
+    isListedWarehouseEntity(name)
+  );
 }
 
 /** Columns a grid may sort on: a writable entity's scalar fields plus its identity and times. */

@@ -8,6 +8,7 @@ import { athenaSyncRunEntity } from './athenaSyncRunEntity.js';
 import { keywordEntity } from './keywordEntity.js';
 import { promoPlanEntity } from './promoPlanEntity.js';
 import { productEntity } from './productEntity.js';
+import { cityListEntity } from './cityListEntity.js';
 import { categoryEntity } from './categoryEntity.js';
 import type { WarehouseEntityRepo } from './warehouseEntity.js';
 import { roleEntity } from './roleEntity.js';
@@ -43,4 +44,5 @@ export const WAREHOUSE_ENTITY_REGISTRY: Record<WarehouseEntityName, WarehouseEnt
   keyword: keywordEntity,
   product: productEntity,
   category: categoryEntity,
+  trackedCity: cityListEntity,
 };

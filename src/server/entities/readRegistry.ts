@@ -1,10 +1,10 @@
-import type { ReadableEntity } from './entityReads.js';
+import type { StoreReadableEntity } from './entityReads.js';
 import type { ReadRepo } from './entityRepo.js';
 import { ENTITY_REGISTRY } from './entityRegistry.js';
 import { auditEntryReads } from './auditEntryReads.js';
 
 /** What grids read: every writable entity's repo, plus the read-only entities (entityReads.ts). */
-export const READ_REGISTRY: Record<ReadableEntity, ReadRepo> = {
+export const READ_REGISTRY: Record<StoreReadableEntity, ReadRepo> = {
   ...ENTITY_REGISTRY,
   auditEntry: auditEntryReads,
 };

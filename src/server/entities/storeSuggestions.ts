@@ -1,7 +1,7 @@
 import type { ScreenConfig } from '../../shared/config.gen.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import type { Db, OptionItem } from './entityRepo.js';
-import { entityFilters, isReadableEntity } from './entityReads.js';
+import { entityFilters, isListedWarehouseEntity, isReadableEntity } from './entityReads.js';
 import { READ_REGISTRY } from './readRegistry.js';
 import { groupsGranting } from '../store/adminScopeRepo.js';
 
@@ -24,7 +24,10 @@ export async function storeSuggestions(
   const entity = screen.widgets
     .map((w) => (w.kind === 'grid' ? w.rows?.entity : undefined))
     .find((e) => e !== undefined && isReadableEntity(e) && entityFilters(e)[field ?? '']?.options);
-  const repo = entity && isReadableEntity(entity) ? READ_REGISTRY[entity] : undefined;
+  const repo =
+    entity && isReadableEntity(entity) && !isListedWarehouseEntity(entity)
+      ? READ_REGISTRY[entity]
+      : undefined;
   if (!field || !repo?.options)
     throw new NotFoundError(`Unknown suggestion source "${source}" for ${screen.area}/${screen.id}`);
   const prefix = typeof query.prefix === 'string' ? query.prefix.trim() : '';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
-import type { EntityFields, EntityRow } from './entityRepo.js';
+import type { EntityFields, EntityRow, ListPage, ListRequest } from './entityRepo.js';
 
 /**
  * An entity whose rows live in the warehouse (docs/write-half.md "Warehouse entities"). Its table
@@ -22,6 +22,8 @@ export interface WarehouseEntityRepo {
    * Absent when rows come only from elsewhere (screens:check refuses a create then).
    */
   create?(wh: Warehouse, fields: EntityFields, groupId: number, token: string): Promise<WarehouseStatement[]>;
+  /** A page of the groups' rows, for a grid reading a table no dataset can (entityReads' listed ones). */
+  list?(wh: Warehouse, request: ListRequest): Promise<ListPage>;
   /** Statements writing `fields` over `before`, only while it still carries its token. */
   update(
     wh: Warehouse,

@@ -3,7 +3,13 @@ import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireActivity } from '../auth/requireActivity.js';
 import { requireUser } from '../auth/guards.js';
-import { isReadableEntity, sortableColumns, type ReadableEntity } from '../entities/entityReads.js';
+import {
+  isListedWarehouseEntity,
+  isReadableEntity,
+  sortableColumns,
+  type ReadableEntity,
+} from '../entities/entityReads.js';
+import { WAREHOUSE_ENTITY_REGISTRY } from '../entities/entityRegistry.js';
 import { READ_REGISTRY } from '../entities/readRegistry.js';
 import { parseEntityFilters } from '../entities/parseEntityFilters.js';
 import type { ConfigSnapshot } from '../config/configRegistry.js';
@@ -36,7 +42,7 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
         throw new BadRequestError(`Cannot sort ${entity} rows by "${order_by}"`);
       const db = app.deps.store.db;
       const groupIds = await groupsGranting(db, userId, permission);
-      const page = await READ_REGISTRY[entity].list(db, {
+      const list = {
         filters,
         groupIds,
         orderBy: order_by,
@@ -44,8 +50,11 @@ export const entityRowsRoute: FastifyPluginAsync = async (app) => {
         limit,
         offset,
         ...(where ? { where } : {}),
-      });
-      return ok(page);
+      };
+      // A listed warehouse entity (a table no dataset reads) is paged by its warehouse repo.
+      if (isListedWarehouseEntity(entity))
+        return ok(await WAREHOUSE_ENTITY_REGISTRY[entity].list!(app.deps.warehouse, list));
+      return ok(await READ_REGISTRY[entity].list(db, list));
     },
   );
   await Promise.resolve();
@@ -69,7 +78,7 @@ function resolveRead(
   const { userId } = requireUser(request);
   const { area, screen: name, entity } = request.params;
   const screen = snapshot.screens.get(`${area}/${name}`);
-  // A warehouse entity's rows are read through the screen's dataset queries, not here.
+  // A warehouse entity's rows are read through the screen's dataset queries, unless listed.
   if (!screen || !isReadableEntity(entity) || !screenReads(screen, entity))
     throw new NotFoundError(`Unknown rows "${area}/${name}/${entity}"`);
   requireActivity(request, screen.permission);

@@ -59,10 +59,26 @@ export function sliceWhere(
         : `${a}${f.field} = $${params.length}`,
     );
   }
-  for (const [column, value] of Object.entries(target.fixed ?? {})) {
+  // A merge upload's fixed values only seed added rows: they never mark what a load holds.
+  for (const [column, value] of Object.entries(target.merge ? {} : (target.fixed ?? {}))) {
     if (target.replace.some((f) => f.field === column)) continue;
     params.push(value);
     parts.push(`${a}${column} = $${params.length}`);
+  }
+  return { where: parts.join(' AND '), params };
+}
+
+/** Rows of a merge upload are a master that facts point at: a load adds or updates, never deletes. */
+const MERGED_ROWS_STAY = 'These rows are kept: upload a corrected file to change them.';
+
+/** WHERE of all the group's rows of an upload's target (aliased `t`; fixed values as for a slice). */
+function groupWhere(upload: UploadDeclaration, groupId: number): { where: string; params: unknown[] } {
+  const { target } = upload;
+  const params: unknown[] = [groupId];
+  const parts = [`t.${target.tenantColumn} = $1`];
+  for (const [column, value] of Object.entries(target.merge ? {} : (target.fixed ?? {}))) {
+    params.push(value);
+    parts.push(`t.${column} = $${params.length}`);
   }
   return { where: parts.join(' AND '), params };
 }
@@ -125,11 +141,25 @@ export function registerSliceRoutes(app: FastifyInstance): void {
     },
   );
 
+  // The data file: every row of the group in the template's shape (upload it back after edits).
+  app.get<{ Params: UploadParams }>(
+    base.replace(/\/slices$/, '/data'),
+    { schema: { params: s.uploadParams, response: s.fileAnswer } },
+    async (request, reply) => {
+      const { groupId, upload } = resolveUpload(request, request.params, false);
+      if (!upload.dataFile) throw new NotFoundError('This upload has no data file.');
+      const { where, params } = groupWhere(upload, groupId);
+      const body = await sliceRowsWorkbook(wh, upload, groupId, where, params);
+      return sendXlsx(reply, `${upload.title}.xlsx`, body);
+    },
+  );
+
   app.delete<{ Params: UploadParams; Querystring: { slice: string } }>(
     base,
     { schema: { params: s.uploadParams, querystring: s.sliceQuery, response: s.objectAnswer } },
     async (request) => {
       const { groupId, key, upload, userId } = resolveUpload(request, request.params, true);
+      if (upload.target.merge) throw new BadRequestError(MERGED_ROWS_STAY);
       const slice = parseSlice(upload, request.query.slice);
       if (!(await repo.hasSlice(groupId, key, slice))) throw new NotFoundError('No Data Available');
       const { where, params } = sliceWhere(upload, groupId, slice);

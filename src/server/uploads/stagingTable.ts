@@ -39,8 +39,12 @@ export class StagingTable {
     await bulkInsert(this.wh, this.name, names, rows);
   }
 
-  /** Replaces the group's slices present in the staged rows by those rows, all or nothing. */
-  async swap(groupId: number): Promise<void> {
+  /**
+   * Replaces the group's slices present in the staged rows by those rows, all or nothing; a
+   * merge upload updates and adds instead (`token`: the write token updated rows get).
+   */
+  async swap(groupId: number, token: string): Promise<void> {
+    if (this.plan.merge) return this.merge(groupId, this.plan.merge, token);
     const { table, targets, slice } = this.plan;
     const tenant = targets.find((t) => t.source.kind === 'tenant')!.name;
     const fixed = targets.filter((t) => t.source.kind === 'fixed').map((t) => t.name);
@@ -61,6 +65,30 @@ export class StagingTable {
         params: [groupId],
       },
       { sql: this.insertSql() },
+    ]);
+  }
+
+  /**
+   * One transaction: rows whose key the group has get the file's columns (their id, fixed
+   * columns and the rest kept, a fresh token so an edit read before the load is refused as
+   * stale), then the other rows are added (numbered when the key is generated).
+   */
+  private merge(groupId: number, key: readonly string[], token: string): Promise<void> {
+    const { table, targets } = this.plan;
+    const tenant = targets.find((t) => t.source.kind === 'tenant')!.name;
+    const updated = targets
+      .filter((t) => (t.source.kind === 'cell' || t.source.kind === 'also') && !key.includes(t.name))
+      .map((t) => `${t.name} = s.${t.name}`);
+    const hasToken = targets.some((t) => t.source.kind === 'blank');
+    const match = key.map((k) => `t.${k} = s.${k}`).join(' AND ');
+    const fresh = `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${tenant} = $1 AND ${match})`;
+    return this.wh.transaction([
+      {
+        sql: `UPDATE ${table} AS t SET ${[...updated, ...(hasToken ? ['updated_at = $2'] : [])].join(', ')}
+              FROM ${this.name} s WHERE t.${tenant} = $1 AND ${match}`,
+        params: hasToken ? [groupId, token] : [groupId],
+      },
+      { sql: `${this.insertSql()} s WHERE ${fresh}`, params: [groupId] },
     ]);
   }
 

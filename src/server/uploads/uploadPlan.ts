@@ -18,6 +18,8 @@ export interface UploadPlan {
   targets: readonly { name: string; source: ColumnSource }[];
   /** Positions (in `targets`) of the slice fields, with their month grain. */
   slice: readonly { name: string; target: number; month: boolean }[];
+  /** Key columns of a merge upload (target.merge): matched rows are updated, others added. */
+  merge?: readonly string[];
 }
 
 /**
@@ -52,5 +54,9 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
       throw new Error(`Upload ${upload.id}: slice field ${field} is not a column of ${target.table}`);
     return { name: field, target: at, month: grain === 'month' };
   });
-  return { table: target.table, targets, slice };
+  for (const key of target.merge ?? []) {
+    if (sources.get(key)?.kind !== 'cell')
+      throw new Error(`Upload ${upload.id}: merge key ${key} must be a template column`);
+  }
+  return { table: target.table, targets, slice, ...(target.merge ? { merge: target.merge } : {}) };
 }

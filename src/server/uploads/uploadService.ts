@@ -13,6 +13,7 @@ import { MAX_KEPT_ERRORS, maxRowsOf, STAGE_BATCH_ROWS } from './uploadLimits.js'
 import { SliceCounter } from './sliceCounter.js';
 import { DuplicateRows } from './duplicateRows.js';
 import * as m from './uploadMessages.js';
+import { newWriteToken } from '../entities/warehouseEntity.js';
 
 export interface ReceivedFile {
   path: string;
@@ -144,7 +145,7 @@ async function validateAndLoad(
     };
   }
   await flush();
-  await staging!.swap(groupId);
+  await staging!.swap(groupId, newWriteToken());
   const loaded = slices.list();
   await repo.saveSlices(groupId, call.key, runId, loaded);
   return {

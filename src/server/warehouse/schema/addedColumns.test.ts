@@ -3,6 +3,7 @@ import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.j
 import { addMissingColumns } from './addedColumns.js';
 import { createSchema } from './createSchema.js';
 import { FACT_TABLES_DDL } from './factTables.js';
+import { SETUP_TABLES_DDL } from './setupTables.js';
 import { tableColumns } from './tableColumns.js';
 
 describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s', (_name, open) => {
@@ -59,5 +60,35 @@ describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s'
     await addMissingColumns(t.wh);
     const rows = await t.wh.query<{ v: number }>('SELECT search_volume AS v FROM fact_search');
     expect(rows.map((r) => Number(r.v))).toEqual([12000]);
+  });
+  it('numbers the rows of an old city list (one id each) and gives them an empty write token', async () => {
+    const oldDdl = SETUP_TABLES_DDL.find((d) => d.includes('setup_city_list ('))!.replace(
+      /,\s*list_id[\s\S]*?DEFAULT ''/,
+      '',
+    );
+    expect(oldDdl).not.toContain('list_id');
+    await t.wh.exec('DROP TABLE IF EXISTS setup_city_list');
+    await t.wh.exec(oldDdl);
+    await t.wh.exec(
+      `INSERT INTO setup_city_list (group_id, channel_id, city_id, stores_tracked)
+       VALUES (2, 1, 3, 5), (1, 4, 2, 9), (1, 1, 2, 7)`,
+    );
+    await addMissingColumns(t.wh);
+    await addMissingColumns(t.wh); // a second start changes nothing
+    const rows = await t.wh.query<Record<string, unknown>>(
+      'SELECT group_id, channel_id, list_id, updated_at FROM setup_city_list ORDER BY list_id',
+    );
+    expect(
+      rows.map((r) => [Number(r.group_id), Number(r.channel_id), Number(r.list_id), r.updated_at]),
+    ).toEqual([
+      [1, 1, 1, ''],
+      [1, 4, 2, ''],
+      [2, 1, 3, ''],
+    ]);
+    const columns = await t.wh.query<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = 'setup_city_list' ORDER BY ordinal_position`,
+    );
+    expect(columns.map((c) => c.c)).toEqual(tableColumns('setup_city_list'));
   });
 });

@@ -36,6 +36,21 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
     definition: 'SMALLINT DEFAULT 0',
     fill: deriveNewViolations,
   },
+  {
+    table: 'setup_city_list',
+    column: 'list_id',
+    definition: 'INTEGER DEFAULT 0',
+    // Rows loaded before the column existed get ids, one per (group, channel, city) as loaded.
+    fill: (wh) =>
+      wh.exec(
+        `UPDATE setup_city_list AS t SET list_id = n.rn FROM (
+           SELECT group_id, channel_id, city_id,
+                  ROW_NUMBER() OVER (ORDER BY group_id, channel_id, city_id) AS rn
+           FROM setup_city_list) n
+         WHERE t.group_id = n.group_id AND t.channel_id = n.channel_id AND t.city_id = n.city_id`,
+      ),
+  },
+  { table: 'setup_city_list', column: 'updated_at', definition: "VARCHAR DEFAULT ''" },
   { table: 'fact_stock', column: 'stores_total', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'stores_in_stock', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'store_share', definition: 'DOUBLE PRECISION' },

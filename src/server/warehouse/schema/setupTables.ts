@@ -43,11 +43,14 @@ export const SETUP_TABLES_DDL: readonly string[] = [
     pincode INTEGER NOT NULL,
     area_name VARCHAR NOT NULL
   )`,
+  // list_id and updated_at (a write token) let one row be added or edited on master/data_settings.
   `CREATE TABLE IF NOT EXISTS setup_city_list (
     group_id INTEGER NOT NULL,
     channel_id INTEGER NOT NULL,
     city_id INTEGER NOT NULL,
-    stores_tracked INTEGER NOT NULL
+    stores_tracked INTEGER NOT NULL,
+    list_id INTEGER NOT NULL DEFAULT 0,
+    updated_at VARCHAR NOT NULL DEFAULT ''
   )`,
   `CREATE TABLE IF NOT EXISTS setup_keyword_map (
     group_id INTEGER NOT NULL,

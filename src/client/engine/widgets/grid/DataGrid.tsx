@@ -38,7 +38,8 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
   // Bumped when a row action wrote, so an entity grid shows the change.
   const [version, setVersion] = useState(0);
-  const entityLoad = useEntityRows(config.rows, version);
+  // An upload on the screen moves dataVersion: an entity grid reads again too (the city list).
+  const entityLoad = useEntityRows(config.rows, version + snap.dataVersion);
   // A monitor (rows.refreshSeconds) reloads its loaded rows on a timer: runs move on their own.
   const refreshSeconds = config.rows?.refreshSeconds;
   useEffect(() => {

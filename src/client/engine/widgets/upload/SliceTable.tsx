@@ -21,6 +21,7 @@ export function SliceTable({
   version,
   busy,
   onUpload,
+  canDelete = true,
 }: {
   base: string;
   fields: readonly SliceField[];
@@ -28,6 +29,8 @@ export function SliceTable({
   version: number;
   busy: boolean;
   onUpload: (file: File) => void;
+  /** False for a merge upload: its rows are a master that facts point at. */
+  canDelete?: boolean;
 }) {
   const [rows, setRows] = useState<UploadSlice[] | null>(null);
   const [done, setDone] = useState(false);
@@ -117,14 +120,16 @@ export function SliceTable({
                 </td>
                 <td>{formatWhen(row.updated_at)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="ss-btn ss-btn--ghost"
-                    aria-label={`Delete ${name}`}
-                    onClick={() => void remove(row)}
-                  >
-                    Delete
-                  </button>
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className="ss-btn ss-btn--ghost"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => void remove(row)}
+                    >
+                      Delete
+                    </button>
+                  )}
                 </td>
               </tr>
             );

@@ -4,6 +4,7 @@ import type { UploadPanelWidget } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
 import { notify } from '../../../shell/toast.js';
 import { useEngine } from '../../EngineContext.js';
+import { screenActions } from '../../state/screenStore.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { FilePicker } from './FilePicker.js';
 import { SliceTable } from './SliceTable.js';
@@ -14,6 +15,8 @@ import { useUploadFile } from './useUploadFile.js';
 /** The spec's texts around the template download (§5 "Other text"). */
 export const DOWNLOADING_TEMPLATE = 'Downloading the template.';
 export const TEMPLATE_DOWNLOADED = 'Sheet Downloaded Successfully.';
+/** Ours: the spec names no text for the data file's start; its end is the spec's sheet text. */
+const DOWNLOADING_DATA = 'Downloading the data file.';
 
 /**
  * One declared upload on a screen: template download, file upload with progress and verdict
@@ -21,11 +24,15 @@ export const TEMPLATE_DOWNLOADED = 'Sheet Downloaded Successfully.';
  * comes from the screen's upload declaration; it knows no domain words.
  */
 export function UploadPanel({ config }: { config: UploadPanelWidget }) {
-  const { screen } = useEngine();
+  const { screen, store } = useEngine();
   const declaration = screen.uploads?.find((u) => u.id === config.upload);
   const [version, setVersion] = useState(0);
   const base = uploadBase(screen.area, screen.id, config.upload);
-  const { state, upload } = useUploadFile(base, declaration?.accept ?? [], () => setVersion((v) => v + 1));
+  // A load changes what the screen's queries read (products/data's grid): they read again.
+  const { state, upload } = useUploadFile(base, declaration?.accept ?? [], () => {
+    setVersion((v) => v + 1);
+    screenActions.dataChanged(store);
+  });
   if (!declaration) {
     return (
       <WidgetFrame
@@ -45,11 +52,25 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
       notify.error(errorMessage(error));
     }
   };
+  const dataFile = async () => {
+    notify.info(DOWNLOADING_DATA);
+    try {
+      await downloadFile(`${base}/data`, `${declaration.title}.xlsx`);
+      notify.success(TEMPLATE_DOWNLOADED);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
   const actions = (
     <>
       <button type="button" className="ss-btn ss-btn--ghost" onClick={() => void template()}>
         Download Template
       </button>
+      {declaration.dataFile && (
+        <button type="button" className="ss-btn ss-btn--ghost" onClick={() => void dataFile()}>
+          {declaration.dataFile}
+        </button>
+      )}
       <FilePicker
         label={state.busy ? 'Uploading…' : 'Upload'}
         accept={declaration.accept}
@@ -103,6 +124,7 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
         version={version}
         busy={state.busy}
         onUpload={(f) => void upload(f)}
+        canDelete={!declaration.target.merge}
       />
       <h3 className="ss-upload__heading">Upload history</h3>
       <UploadHistory base={base} version={version} />
