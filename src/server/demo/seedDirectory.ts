@@ -41,8 +41,15 @@ const LAST = ['Kaur', 'Lopez', 'Mensah', 'Novak', 'Okafor', 'Park', 'Quinn', 'Ro
  */
 export async function seedDirectory(db: Db, base: DirectoryBase, now = Date.now()): Promise<void> {
   const demoBrands = await findGroupById(db, base.demoBrands);
+  // A contract end two years out: the edit form requires an end date, so a group without one could
+  // not be saved as it stands.
   if (demoBrands)
-    await updateGroup(db, demoBrands.id, accountFields('demobrands', [1, 2, 3]), demoBrands.updated_at);
+    await updateGroup(
+      db,
+      demoBrands.id,
+      { ...accountFields('demobrands', [1, 2, 3]), end_date: isoDate(now + 730 * DAY) },
+      demoBrands.updated_at,
+    );
   const northwind = await createGroup(db, {
     group_name: 'Northwind Grocers',
     end_date: isoDate(now + 10 * DAY),
