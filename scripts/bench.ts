@@ -37,7 +37,7 @@ import { formatLatencyTable, newSamples, sampleEndpoint, summarise } from './ben
 import { loginBundle } from './bench/loginBundle.js';
 import { overheadBreakdown } from './bench/latencyOverhead.js';
 import { monitoringQueries } from './bench/monitoringQueries.js';
-import { browserBench, formatBrowserTable } from './bench/browserBench.js';
+import { browserBench, formatBrowserTable, longTaskReport } from './bench/browserBench.js';
 import { benchUploads } from './bench/uploadBench.js';
 import { benchExports } from './bench/exportBench.js';
 import { benchLoads } from './bench/loadBench.js';
@@ -55,6 +55,8 @@ const { values } = parseArgs({
     'skip-browser': { type: 'boolean', default: false },
     'browser-only': { type: 'boolean', default: false },
     'browser-runs': { type: 'string', default: '5' },
+    // 'sales/kpi,stock/kpi': profile the long tasks of these screens' first loads instead.
+    'long-tasks': { type: 'string', default: '' },
     'uploads-only': { type: 'boolean', default: false },
     'upload-runs': { type: 'string', default: '3' },
     'exports-only': { type: 'boolean', default: false },
@@ -128,6 +130,12 @@ async function main(): Promise<void> {
   });
   try {
     const url = `http://127.0.0.1:${server.port}`;
+    if (values['long-tasks']) {
+      const screens = values['long-tasks'].split(',');
+      const runs = Number(values['browser-runs']);
+      console.log(await longTaskReport({ url, dataDir: benchDir, screens, runs }));
+      return;
+    }
     if (!values['skip-browser']) {
       const runs = Number(values['browser-runs']);
       const areas = [...server.app.deps.config.current().areas].sort(([a], [b]) => a.localeCompare(b));

@@ -7,6 +7,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from '../../tests/e2e/support/signIn.js';
+import { profileLongTasks } from './longTaskProfile.js';
 
 export const BROWSER_TARGETS = { lcpMs: 1000, longTaskMs: 50 };
 
@@ -93,16 +94,8 @@ async function filterChange(context: BrowserContext, url: string): Promise<Sampl
   }
 }
 
-export async function browserBench(opts: {
-  url: string;
-  dataDir: string;
-  /** 'area/screen' of each area's first tab. */
-  screens: string[];
-  /** A grid page with a filter bar checkbox, for the filter-change figure. */
-  filterScreen: string;
-  runs: number;
-}): Promise<BrowserRow[]> {
-  const browser: Browser = await chromium.launch({
+const launch = (): Promise<Browser> =>
+  chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -115,15 +108,60 @@ export async function browserBench(opts: {
       '--disable-quic',
     ],
   });
+
+/** A signed-in 1280 px context whose HTTP cache holds the bundle, as a returning user's browser. */
+async function signedInContext(
+  browser: Browser,
+  url: string,
+  dataDir: string,
+  warmScreen: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript({ content: OBSERVE });
+  const page = await context.newPage();
+  await signIn(page, undefined, undefined, dataDir);
+  await page.goto(`/workspace/${warmScreen}`);
+  await settled(page);
+  await page.close();
+  return context;
+}
+
+/** `--long-tasks`: what each long task of these screens' first loads is made of, run by run. */
+export async function longTaskReport(opts: {
+  url: string;
+  dataDir: string;
+  screens: string[];
+  runs: number;
+}): Promise<string> {
+  const browser = await launch();
+  const out: string[] = [];
   try {
-    const context = await browser.newContext({ baseURL: opts.url, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript({ content: OBSERVE });
-    const page = await context.newPage();
-    await signIn(page, undefined, undefined, opts.dataDir);
-    // One visit warms the HTTP cache of the bundle, as a returning user's browser holds it.
-    await page.goto(`/workspace/${opts.screens[0]}`);
-    await settled(page);
-    await page.close();
+    const context = await signedInContext(browser, opts.url, opts.dataDir, opts.screens[0]!);
+    for (const screen of opts.screens)
+      for (let i = 0; i < opts.runs; i++) {
+        const { tasks, hot } = await profileLongTasks(context, `/workspace/${screen}`, settled);
+        out.push(`${screen} run ${i + 1}: ${tasks.length} task(s) over 50 ms`);
+        for (const t of tasks) out.push(`  ${t.ms.toFixed(0)} ms: ${t.parts.join(', ')}`);
+        if (hot.length) out.push('  self time inside them:', ...hot.map((h) => `    ${h}`));
+      }
+  } finally {
+    await browser.close();
+  }
+  return out.join('\n');
+}
+
+export async function browserBench(opts: {
+  url: string;
+  dataDir: string;
+  /** 'area/screen' of each area's first tab. */
+  screens: string[];
+  /** A grid page with a filter bar checkbox, for the filter-change figure. */
+  filterScreen: string;
+  runs: number;
+}): Promise<BrowserRow[]> {
+  const browser = await launch();
+  try {
+    const context = await signedInContext(browser, opts.url, opts.dataDir, opts.screens[0]!);
     const rows: BrowserRow[] = [];
     const summarise = (screen: string, samples: Sample[]) => ({
       screen,

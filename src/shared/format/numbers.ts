@@ -45,11 +45,23 @@ export function formatShort(value: unknown, style: NumberStyle = DEFAULT_NUMBER_
   return trimmed(n, 1);
 }
 
+/**
+ * One Intl.NumberFormat per style and digits: `toLocaleString` with options builds a new one on
+ * every call (tens of microseconds each), and a grid page formats hundreds of cells in one render
+ * (issue 17 §3: 48 ms of stock/kpi's first render was spent here).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
 function grouped(n: number, style: NumberStyle, digits: number): string {
-  return n.toLocaleString(NUMBER_STYLES[style].locale, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const key = `${style}:${digits}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(NUMBER_STYLES[style].locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, f);
+  }
+  return f.format(n);
 }
 
 /** Plain values: two decimals (docs/product-spec.md §9), grouped per the number style. */
