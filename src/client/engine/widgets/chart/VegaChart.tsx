@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
-import embed, { type EmbedOptions, type Result, type VisualizationSpec } from 'vega-embed';
+import { useMemo } from 'react';
+import { VegaEmbed } from 'react-vega';
+import type { EmbedOptions, Result, VisualizationSpec } from 'vega-embed';
 import { chartNumberLocale, type NumberStyle } from '../../../../shared/format/index.js';
 import { SERIES_COLORS } from '../../../../shared/vocab/index.js';
 import { dailyTickConfig } from './dailyTicks.js';
-import { enqueueEmbed } from './embedQueue.js';
 import { withMeaningfulColors } from './seriesColors.js';
 
 interface Props {
@@ -17,8 +17,8 @@ interface Props {
 
 /**
  * The Vega-Lite renderer; imported only through React.lazy so the login route never loads Vega.
- * The spec is memoised on its inputs (the rows travel inside it) and embedded again only when it
- * or the options change, each embed in a browser task of its own (`embedQueue.ts`).
+ * react-vega 8 re-embeds on a new spec object, so the spec is memoised on its inputs and the rows
+ * travel inside it (no `data` prop in v8).
  */
 export default function VegaChart({ spec, rows, height, title, numberStyle, currencySymbol }: Props) {
   const full = useMemo(
@@ -51,23 +51,7 @@ export default function VegaChart({ spec, rows, height, title, numberStyle, curr
     }),
     [title, numberStyle, currencySymbol],
   );
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let cancelled = false;
-    let result: Result | null = null;
-    const queued = enqueueEmbed(async () => {
-      if (cancelled || !ref.current) return;
-      result = await embed(ref.current, full, options);
-      if (cancelled) result.finalize();
-      else nameActionsMenu(result);
-    });
-    return () => {
-      cancelled = true;
-      queued.cancel();
-      result?.finalize();
-    };
-  }, [full, options]);
-  return <div ref={ref} className="ss-chart" />;
+  return <VegaEmbed className="ss-chart" spec={full} options={options} onEmbed={nameActionsMenu} />;
 }
 
 /** vega-embed's actions menu is an icon-only <summary>: give it a name screen readers can say. */
