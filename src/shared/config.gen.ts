@@ -2078,6 +2078,15 @@ export interface FormWidget {
    */
   submitLabel?: string;
   /**
+   * Forms without a mutation: the form opens with the values a GET of this endpoint answers (its schema's fields only), not the schema defaults; the defaults stay when the read fails.
+   */
+  initialValues?: {
+    /**
+     * Endpoint under /api/v1/ answering the current values (an object) to GET.
+     */
+    endpoint: string;
+  };
+  /**
    * Toast on success.
    */
   successMessage?: string;

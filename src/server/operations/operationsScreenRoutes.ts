@@ -7,6 +7,7 @@ import { answers } from '../http/schemaKit.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { purgeQueue, QUEUE_NAMES, queueStatus } from './queueStatus.js';
 import { channelTracking, crawlKpis, inputAnalysis } from './crawlStats.js';
+import { athenaStatus, sellerStatus, vendorStatus } from './statusScreens.js';
 
 /** What a grid with `rows.endpoint` sends: paging (and a sort these grids do not offer). */
 const gridRowsQuery = {
@@ -74,5 +75,32 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
     { schema: { querystring: gridRowsQuery, response: objectAnswer } },
     async (request) =>
       all(await channelTracking(db, requireAdminActivity(request, A.channelTrackingStatus.url).groupId)),
+  );
+
+  app.get(
+    '/processmonitor/vendor_status/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) =>
+      all(
+        await vendorStatus(db, app.deps.warehouse, requireAdminActivity(request, A.vendorStatus.url).groupId),
+      ),
+  );
+
+  app.get(
+    '/processmonitor/seller_status/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) =>
+      all(
+        await sellerStatus(db, app.deps.warehouse, requireAdminActivity(request, A.sellerStatus.url).groupId),
+      ),
+  );
+
+  app.get<Paging>(
+    '/processmonitor/athena_status/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, A.athenaStatus.url);
+      return ok(await athenaStatus(db, auth.groupId, request.query));
+    },
   );
 }

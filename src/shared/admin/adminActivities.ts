@@ -34,6 +34,12 @@ export const ADMIN_ACTIVITIES = {
   /** Inputs (tracked pages) vs crawled per channel and day. */
   inputAnalysis: { url: 'changehistory/input_analysis', name: 'Input Analysis' },
   /** Per channel: profile, schema, schedules, last run. */
+  /** Per channel (vendor): latest warehouse day, listings vs the day before, last crawl run. */
+  vendorStatus: { url: 'processmonitor/vendor_status', name: 'Vendor Status' },
+  /** Per channel: sellers of its latest seller day, unauthorised ones, buy box lost. */
+  sellerStatus: { url: 'processmonitor/seller_status', name: 'Seller Status' },
+  /** Per Athena schema type: state and its last sync run. */
+  athenaStatus: { url: 'processmonitor/athena_status', name: 'Athena Status' },
   channelTrackingStatus: { url: 'settings/channeltrackingstatus', name: 'Channel Tracking Status' },
   /** The group's view settings (labels, currency sign, images type) and their history. */
   viewChanges: { url: 'settings/viewchanges', name: 'View Changes' },

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EngineContext } from '../../EngineContext.js';
 import { EngineHarness } from '../../fixtures/EngineHarness.js';
+import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
+import { createScreenStore } from '../../state/screenStore.js';
+import { DEFAULT_CURRENCY } from '../../../../shared/format/index.js';
 import { sampleForm } from '../../fixtures/extraWidgets.js';
 import { stockKpiScreen } from '../../fixtures/stockScreens.js';
 import { FormWidget } from './FormWidget.js';
@@ -34,5 +38,38 @@ describe('form widget', () => {
     await fill();
     const status = await screen.findByRole('status');
     expect(status.className).toContain('ss-banner--error');
+  });
+
+  it('opens with the values its initialValues endpoint answers (schema fields only), and posts them', async () => {
+    const calls: [string, string, unknown][] = [];
+    const source = {
+      ...fakeDataSource(stockKpiScreen),
+      submit: (endpoint: string, method: string, body: unknown) => {
+        calls.push([endpoint, method, body]);
+        return Promise.resolve(
+          method === 'GET'
+            ? {
+                statusCode: 1,
+                msg: '',
+                data: { subject: 'Current subject', message: 'Current', updated_at: 'x' },
+              }
+            : { statusCode: 1, msg: 'Saved' },
+        );
+      },
+    };
+    const store = createScreenStore(stockKpiScreen.area, stockKpiScreen.id, {}, { today: '2026-11-22' });
+    render(
+      <EngineContext.Provider value={{ screen: stockKpiScreen, store, source, currency: DEFAULT_CURRENCY }}>
+        <FormWidget config={{ ...sampleForm, initialValues: { endpoint: 'feedback/current' } }} />
+      </EngineContext.Provider>,
+    );
+    const subject = await screen.findByLabelText<HTMLInputElement>(/Subject/);
+    expect(subject.value).toBe('Current subject');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('status');
+    expect(calls).toEqual([
+      ['feedback/current', 'GET', {}],
+      ['feedback', 'POST', { subject: 'Current subject', message: 'Current' }],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LookupFormContext, LookupOption } from './lookup/lookupContext.js';
 import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js';
 import { mutationBodySchema } from '../../../../shared/mutations/mutationBodySchema.js';
@@ -56,6 +56,7 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
     () => (mutation ? mutationBodySchema(mutation) : (config.schema ?? {})),
     [mutation, config.schema],
   );
+  const loaded = useInitialValues(config.initialValues?.endpoint, initial === undefined);
   const failure = config.failureMessage ?? mutation?.failureMessage ?? 'Something went wrong. Try again.';
   const heldByOverlay = screen.widgets.some((w) => w.kind === 'overlay' && w.form === config.id);
   if (heldByOverlay && !inOverlay) return null;
@@ -89,21 +90,26 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
     return res.statusCode === 1 ? null : res.msg;
   };
 
+  const loading = <div className="ss-state ss-state--loading">Loading form…</div>;
   return (
     <WidgetFrame title={inOverlay ? undefined : config.title} kind="form" status="ready">
-      <Suspense fallback={<div className="ss-state ss-state--loading">Loading form…</div>}>
-        <RjsfForm
-          key={round}
-          formContext={formContext}
-          schema={schema}
-          uiSchema={config.uiSchema}
-          mutation={mutation}
-          initial={initial}
-          submitLabel={config.submitLabel}
-          disabled={busy}
-          onBlurVerify={uniqueFields.length ? verify : undefined}
-          onSubmit={(data) => void submit(data)}
-        />
+      <Suspense fallback={loading}>
+        {loaded === 'loading' ? (
+          loading
+        ) : (
+          <RjsfForm
+            key={round}
+            formContext={formContext}
+            schema={schema}
+            uiSchema={config.uiSchema}
+            mutation={mutation}
+            initial={initial ?? loaded}
+            submitLabel={config.submitLabel}
+            disabled={busy}
+            onBlurVerify={uniqueFields.length ? verify : undefined}
+            onSubmit={(data) => void submit(data)}
+          />
+        )}
       </Suspense>
       {result && (
         <div className={`ss-banner ${result.ok ? 'ss-banner--ok' : 'ss-banner--error'}`} role="status">
@@ -112,4 +118,32 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
       )}
     </WidgetFrame>
   );
+}
+
+/**
+ * The values a form opens with when its config names an `initialValues` endpoint (e.g. the group's
+ * current view settings): 'loading' until the read answers, then its object, or undefined (the
+ * schema defaults) when there is no endpoint or the read failed.
+ */
+function useInitialValues(endpoint: string | undefined, wanted: boolean): Row | undefined | 'loading' {
+  const { source } = useEngine();
+  const [values, setValues] = useState<Row | undefined | 'loading'>(
+    endpoint && wanted ? 'loading' : undefined,
+  );
+  useEffect(() => {
+    if (!endpoint || !wanted) return;
+    let live = true;
+    const settle = (row: Row | undefined) => live && setValues(row);
+    source.submit(endpoint, 'GET', {}).then(
+      (res) =>
+        settle(
+          res.statusCode === 1 && res.data && typeof res.data === 'object' ? (res.data as Row) : undefined,
+        ),
+      () => settle(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [endpoint, wanted, source]);
+  return values;
 }
