@@ -26,3 +26,18 @@ export function answers(data: object = anyValue) {
  * would refuse.
  */
 export const noBody = { description: 'No body, or {}', not: { type: 'object', minProperties: 1 } } as const;
+
+/** An answer whose data is an open object. */
+export const objectAnswer = answers({ type: 'object', additionalProperties: true });
+
+/** A grid's paging as a `rows.endpoint` grid sends it (offset, limit, and a sort it may offer). */
+export const gridRowsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
+    order_by: { type: 'string', maxLength: 64 },
+    order_type: { type: 'string', enum: ['asc', 'desc'] },
+  },
+} as const;

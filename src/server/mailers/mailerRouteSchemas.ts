@@ -61,6 +61,8 @@ export {
   fileIdParams as mailerIdParams,
   listQuery as mailerListQuery,
 } from '../reports/reportRouteSchemas.js';
+// The open answer and a grid's paging are the route kit's.
+export { gridRowsQuery, objectAnswer } from '../http/schemaKit.js';
 
 export const runIdParams = fileIdParams;
 
@@ -84,20 +86,7 @@ export const statsQuery = {
   properties: { days: { type: 'integer', minimum: 1, maximum: 366, default: 30 } },
 } as const;
 
-export const objectAnswer = answers({ type: 'object', additionalProperties: true });
 export const listAnswer = answers({ type: 'array', items: { type: 'object', additionalProperties: true } });
-
-/** A grid's paging (rows.endpoint grids send offset and limit; sorting is fixed: newest first). */
-export const gridRowsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
-    order_by: { type: 'string', maxLength: 64 },
-    order_type: { type: 'string', enum: ['asc', 'desc'] },
-  },
-} as const;
 
 /** The screen's create / edit overlay: the mailer's fields, `id` when editing; the row's read-only fields ride along and are ignored. */
 export const mailerSaveBody = {

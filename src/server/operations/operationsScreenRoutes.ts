@@ -3,30 +3,19 @@ import { ok } from '../../shared/envelope.js';
 import { BadRequestError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES as A } from '../../shared/admin/adminActivities.js';
 import { requireAdminActivity } from '../auth/guards.js';
-import { answers } from '../http/schemaKit.js';
+import { gridRowsQuery, objectAnswer } from '../http/schemaKit.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { purgeQueue, QUEUE_NAMES, queueStatus } from './queueStatus.js';
 import { channelTracking, crawlKpis, inputAnalysis } from './crawlStats.js';
 import { athenaStatus, sellerStatus, vendorStatus } from './statusScreens.js';
 
 /** What a grid with `rows.endpoint` sends: paging (and a sort these grids do not offer). */
-const gridRowsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
-    order_by: { type: 'string', maxLength: 64 },
-    order_type: { type: 'string', enum: ['asc', 'desc'] },
-  },
-} as const;
 const purgeBody = {
   type: 'object',
   required: ['id'],
   additionalProperties: true,
   properties: { id: { type: 'string', maxLength: 64, description: 'The queue name' } },
 } as const;
-const objectAnswer = answers({ type: 'object', additionalProperties: true });
 type Paging = { Querystring: { limit: number; offset: number } };
 
 /** KPI window of the Crawl Status screen. */

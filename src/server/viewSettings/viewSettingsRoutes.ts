@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { ADMIN_ACTIVITIES as A } from '../../shared/admin/adminActivities.js';
 import { requireAdminActivity, requireUser } from '../auth/guards.js';
-import { answers } from '../http/schemaKit.js';
+import { gridRowsQuery, objectAnswer } from '../http/schemaKit.js';
 import { ViewSettingsRepo, type ViewSettings } from './viewSettingsRepo.js';
 
 const VIEW = A.viewChanges.url;
@@ -20,17 +20,6 @@ const settingsBody = {
     images_type: { type: 'integer', enum: [0, 1], description: '0 thumbnails, 1 full images' },
   },
 } as const;
-const pagingQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
-    order_by: { type: 'string', maxLength: 64 },
-    order_type: { type: 'string', enum: ['asc', 'desc'] },
-  },
-} as const;
-const objectAnswer = answers({ type: 'object', additionalProperties: true });
 
 /** Spec `view/settings` (GET / POST / PUT), `get/currency`, and the settings/viewchanges grids. */
 export function registerViewSettingsRoutes(app: FastifyInstance): void {
@@ -65,7 +54,7 @@ export function registerViewSettingsRoutes(app: FastifyInstance): void {
 
   app.get(
     '/view/settings/rows',
-    { schema: { querystring: pagingQuery, response: objectAnswer } },
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
     async (request) => {
       const current = await repo.current(requireAdminActivity(request, VIEW).groupId);
       return ok({ rows: [{ id: 1, ...current }], total: 1 });
@@ -74,7 +63,7 @@ export function registerViewSettingsRoutes(app: FastifyInstance): void {
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
     '/view/settings/changes/rows',
-    { schema: { querystring: pagingQuery, response: objectAnswer } },
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
     async (request) => ok(await repo.changes(requireAdminActivity(request, VIEW).groupId, request.query)),
   );
 }
