@@ -1,6 +1,6 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { EntityRow } from './entityRepo.js';
-import { setClause, type WarehouseEntityRepo } from './warehouseEntity.js';
+import { versionedUpdate, type WarehouseEntityRepo } from './warehouseEntity.js';
 
 const SELECT = `SELECT category_id AS id, group_id, category_name, rank_threshold, updated_at FROM dim_category`;
 
@@ -22,16 +22,6 @@ export const categoryEntity: WarehouseEntityRepo = {
   find: (wh, id) => one(wh, 'category_id = $1', [id]),
   findByToken: (wh, groupId, token) => one(wh, 'group_id = $1 AND updated_at = $2', [groupId, token]),
   update(_wh, before, fields, token) {
-    const params: unknown[] = [];
-    const sets = setClause(fields, ['rank_threshold'], params);
-    params.push(token, before.id, before.group_id, before.updated_at);
-    const n = params.length;
-    return Promise.resolve([
-      {
-        sql: `UPDATE dim_category SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-              WHERE category_id = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
-        params,
-      },
-    ]);
+    return versionedUpdate(categoryEntity, before, fields, ['rank_threshold'], token);
   },
 };

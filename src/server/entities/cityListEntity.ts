@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../shared/errors.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { EntityFields, EntityRow, ListPage, ListRequest } from './entityRepo.js';
-import { setClause, type WarehouseEntityRepo } from './warehouseEntity.js';
+import { versionedUpdate, type WarehouseEntityRepo } from './warehouseEntity.js';
 
 /** Messages of our own: the spec names none for adding a city (only 'cities' as an API name). */
 export const CITY_MSG = {
@@ -83,17 +83,7 @@ export const cityListEntity: WarehouseEntityRepo = {
   },
 
   update(_wh, before, fields, token) {
-    const params: unknown[] = [];
-    const sets = setClause(fields, ['stores_tracked'], params);
-    params.push(token, before.id, before.group_id, before.updated_at);
-    const n = params.length;
-    return Promise.resolve([
-      {
-        sql: `UPDATE setup_city_list SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-              WHERE list_id = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
-        params,
-      },
-    ]);
+    return versionedUpdate(cityListEntity, before, fields, ['stores_tracked'], token);
   },
 
   async list(wh: Warehouse, request: ListRequest): Promise<ListPage> {

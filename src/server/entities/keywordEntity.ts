@@ -1,6 +1,6 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { EntityRow } from './entityRepo.js';
-import { setClause, type WarehouseEntityRepo } from './warehouseEntity.js';
+import { versionedUpdate, type WarehouseEntityRepo } from './warehouseEntity.js';
 
 const SELECT = `SELECT keyword_id AS id, group_id, keyword, keyword_type, category_id, search_volume,
   is_favourite, search_pages, updated_at FROM dim_keyword`;
@@ -23,16 +23,6 @@ export const keywordEntity: WarehouseEntityRepo = {
   find: (wh, id) => one(wh, 'keyword_id = $1', [id]),
   findByToken: (wh, groupId, token) => one(wh, 'group_id = $1 AND updated_at = $2', [groupId, token]),
   update(_wh, before, fields, token) {
-    const params: unknown[] = [];
-    const sets = setClause(fields, EDITABLE, params);
-    params.push(token, before.id, before.group_id, before.updated_at);
-    const n = params.length;
-    return Promise.resolve([
-      {
-        sql: `UPDATE dim_keyword SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-              WHERE keyword_id = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
-        params,
-      },
-    ]);
+    return versionedUpdate(keywordEntity, before, fields, EDITABLE, token);
   },
 };

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../shared/errors.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { EntityFields, EntityRow } from './entityRepo.js';
-import { setClause, type WarehouseEntityRepo } from './warehouseEntity.js';
+import { versionedUpdate, type WarehouseEntityRepo } from './warehouseEntity.js';
 
 /** Messages of our own: the spec names none for adding or editing a product. */
 export const PRODUCT_MSG = {
@@ -114,16 +114,6 @@ export const productEntity: WarehouseEntityRepo = {
   },
 
   update(_wh, before, fields, token) {
-    const params: unknown[] = [];
-    const sets = setClause(fields, EDITABLE, params);
-    params.push(token, before.id, before.group_id, before.updated_at);
-    const n = params.length;
-    return Promise.resolve([
-      {
-        sql: `UPDATE dim_product SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-              WHERE product_id = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
-        params,
-      },
-    ]);
+    return versionedUpdate(productEntity, before, fields, EDITABLE, token);
   },
 };

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../shared/errors.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { EntityFields, EntityRow } from './entityRepo.js';
-import { setClause, type WarehouseEntityRepo } from './warehouseEntity.js';
+import { versionedUpdate, type WarehouseEntityRepo } from './warehouseEntity.js';
 
 /** Messages of our own: the spec names none for a planned promotion's single-row write. */
 export const PROMO_PLAN_MSG = {
@@ -90,16 +90,6 @@ export const promoPlanEntity: WarehouseEntityRepo = {
 
   update(_wh, before, fields, token) {
     checkDates(fields.start_date ?? before.start_date, fields.end_date ?? before.end_date);
-    const params: unknown[] = [];
-    const sets = setClause(fields, EDITABLE, params, DATES);
-    params.push(token, before.id, before.group_id, before.updated_at);
-    const n = params.length;
-    return Promise.resolve([
-      {
-        sql: `UPDATE dim_promo_plan SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-              WHERE plan_id = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
-        params,
-      },
-    ]);
+    return versionedUpdate(promoPlanEntity, before, fields, EDITABLE, token, DATES);
   },
 };

@@ -42,7 +42,7 @@ export function newWriteToken(): string {
  * `SET a = $n, ...` over the given columns (names from the catalogue, never request text), the
  * values appended to `params`; `casts` wraps a column's placeholder (dates).
  */
-export function setClause(
+function setClause(
   fields: EntityFields,
   columns: readonly string[],
   params: unknown[],
@@ -57,4 +57,30 @@ export function setClause(
     sets.push(`${column} = ${cast ? `CAST($${params.length} AS ${cast})` : `$${params.length}`}`);
   }
   return sets;
+}
+
+/**
+ * The guarded UPDATE of one warehouse entity row: `columns` of `fields` and a new write token,
+ * only while the row still carries the token it was read with (a write that lost a race changes
+ * nothing). Table and id column are the entity's own (catalogue names, never request text).
+ */
+export function versionedUpdate(
+  entity: Pick<WarehouseEntityRepo, 'table' | 'idColumn'>,
+  before: EntityRow,
+  fields: EntityFields,
+  columns: readonly string[],
+  token: string,
+  casts: Readonly<Record<string, string>> = {},
+): Promise<WarehouseStatement[]> {
+  const params: unknown[] = [];
+  const sets = setClause(fields, columns, params, casts);
+  params.push(token, before.id, before.group_id, before.updated_at);
+  const n = params.length;
+  return Promise.resolve([
+    {
+      sql: `UPDATE ${entity.table} SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
+            WHERE ${entity.idColumn} = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
+      params,
+    },
+  ]);
 }
