@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --runs 60 --rounds 3 --warmup 3 --only price/ --port 18540]`
+ * `npm run bench [-- --runs 60 --rounds 3 --warmup 3 --only price/,stock/ --port 18540]`
  *
  * 1. Login route: gzip KB of the JavaScript the login page loads and whether it holds Vega
  *    (builds the SPA first when dist/client is missing).
@@ -163,8 +163,11 @@ async function main(): Promise<void> {
       'SELECT MAX(last_crawl_date) AS d FROM crawl_log WHERE group_id = $1',
       [1],
     );
-    const queries = monitoringQueries(server.app.deps.config.current(), String(last!.d)).filter((q) =>
-      values.only ? q.screenKey.startsWith(values.only) || q.endpoint.startsWith(values.only) : true,
+    // --only takes one prefix or several, comma-separated ('advertising/,display/').
+    const prefixes = values.only.split(',').filter(Boolean);
+    const queries = monitoringQueries(server.app.deps.config.current(), String(last!.d)).filter(
+      (q) =>
+        prefixes.length === 0 || prefixes.some((p) => q.screenKey.startsWith(p) || q.endpoint.startsWith(p)),
     );
     const rounds = Number(values.rounds);
     const opts = {
