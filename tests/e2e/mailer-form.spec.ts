@@ -1,7 +1,7 @@
 /**
  * Issue 13 §3 in Chromium, the report-mailer form while it is filled in: the timing preview
- * (in words, and the next send times) follows the cron and the time zone as they are typed, and
- * recipients are tags found by searching the group's users (search_user_tags style) or typed.
+ * (in words, and the next send times) follows the timing builder (or a custom cron) and the time
+ * zone as they change, and recipients are tags found by searching the group's users (search_user_tags style) or typed.
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/signIn.js';
@@ -20,14 +20,19 @@ test('mailer form: the timing preview follows cron and zone; recipients by tag s
     timeout: 30_000,
   });
   await expect(preview.getByRole('listitem')).toHaveCount(5);
-  await form.locator('#root_cron').fill('30 8 * * *');
+  // Daily at 08:30 from the builder, then the zone, then a custom cron (the server's refusal shows).
+  await form.locator('#root_cron').selectOption('daily');
+  await form.getByLabel('Send time', { exact: true }).fill('08:30');
   await expect(preview).toContainText('every day 08:30 Asia/Kolkata, next: ');
   await expect(preview.getByRole('listitem').first()).toHaveText(/^\d\d-\w{3}-\d{4} 08:30$/);
   await form.locator('#root_timeZone').fill('UTC');
   await expect(preview).toContainText('every day 08:30 UTC, next: ');
-  await form.locator('#root_cron').fill('61 8 * * *');
+  await form.locator('#root_cron').selectOption('custom');
+  const expression = form.getByLabel('Cron expression', { exact: true });
+  await expect(expression).toHaveValue('30 8 * * *');
+  await expression.fill('61 8 * * *');
   await expect(preview).toHaveText('Invalid cron expression or time zone');
-  await form.locator('#root_cron').fill('0 9 * * 1-5');
+  await expression.fill('0 9 * * 1-5');
   await form.locator('#root_timeZone').fill('Asia/Kolkata');
   await expect(preview).toContainText('every weekday 09:00 Asia/Kolkata, next: ');
   const days = await preview.getByRole('listitem').allInnerTexts();

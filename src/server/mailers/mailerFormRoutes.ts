@@ -6,6 +6,7 @@ import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import { requireAdminActivity } from '../auth/guards.js';
 import { answers } from '../http/schemaKit.js';
 import { nextSendTimes, schedulePreview } from './schedulePreview.js';
+import { searchGroupTags, taggableGroups } from './recipientGroups.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 /** Same words as a save with a bad timing (mailerRoutes' BAD_TIMING). */
@@ -33,8 +34,9 @@ const tagQuery = {
 
 /**
  * What the mailer form asks while it is filled in: the timing in words with the next send times
- * (spec "timing"), and the recipient tag search in the style of search_user_tags — the caller's
- * group's active users by user name (their e-mail), nobody of another group.
+ * (spec "timing"), and the recipient tag searches in the style of search_user_tags — the caller's
+ * group's active users by user name (their e-mail), nobody of another group — and
+ * search_group_tags — the caller's groups (their session group and those where they run mailers).
  */
 export function registerMailerFormRoutes(app: FastifyInstance): void {
   const db = app.deps.store.db;
@@ -95,6 +97,22 @@ export function registerMailerFormRoutes(app: FastifyInstance): void {
         .limit(request.query.limit)
         .execute();
       return ok(rows);
+    },
+  );
+
+  app.get<{ Querystring: { prefix: string; limit: number } }>(
+    '/report-mailers/group-tags',
+    {
+      schema: {
+        summary: 'The caller’s groups for the recipients tag input (search_group_tags style)',
+        querystring: tagQuery,
+        response: answers(),
+      },
+    },
+    async (request) => {
+      const auth = requireAdminActivity(request, ACTIVITY);
+      const scope = await taggableGroups(db, auth.userId, auth.groupId);
+      return ok(await searchGroupTags(db, scope, request.query.prefix, request.query.limit));
     },
   );
 }

@@ -25,7 +25,12 @@ export const mailerBody = {
       default: [],
       maxItems: 50,
       uniqueItems: true,
-      items: { type: 'string', format: 'email', maxLength: 254 },
+      description: 'E-mail addresses and group tags (`group:<id>`, from report-mailers/group-tags)',
+      items: {
+        type: 'string',
+        maxLength: 254,
+        anyOf: [{ format: 'email' }, { pattern: '^group:[1-9][0-9]{0,9}$' }],
+      },
     },
     distribution: { type: 'string', enum: ['email', 'sftp', 'ftp', 'azure'], default: 'email' },
     target: {

@@ -9,7 +9,7 @@ import { parseDataRequest } from '../query/dataRequest.js';
 import { exportContext } from '../reports/exportContext.js';
 import { secretBox } from './delivery/deliverReport.js';
 import { deliveryStats } from './deliveryStats.js';
-import { groupRunView, mailerView, runView } from './mailerView.js';
+import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
 import { ReportMailerRepo, type MailerFields, type ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun, runNaming } from './runMailer.js';
 import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
@@ -18,6 +18,14 @@ import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
 import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
 import { registerMailerFormRoutes } from './mailerFormRoutes.js';
+import {
+  checkGroupTags,
+  checkRecipientCount,
+  expandRecipients,
+  recipientsAtSend,
+  splitRecipients,
+} from './recipientGroups.js';
+import type { ActiveAuth } from '../auth/guards.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 export const NO_SUCH_MAILER = 'Report mailer not found';
@@ -34,12 +42,21 @@ export const NEED_AZURE = 'Container and connection string are required';
  * simply not found; credentials are write-only.
  */
 export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
-  const repo = new ReportMailerRepo(app.deps.store.db);
+  const db = app.deps.store.db;
+  const repo = new ReportMailerRepo(db);
   const deps = { ...app.deps, jobs };
   const box = secretBox(app.deps);
 
-  /** A bad report type, filter, cron, zone or target is a 400 now, not a failed delivery later. */
-  function checked(body: MailerFields, stored?: ReportMailerRow): MailerFields {
+  /**
+   * A bad report type, filter, cron, zone, target or group tag is refused now (400; 403 for another
+   * tenant's group), not a failed delivery later. Group tags (`group:<id>`) leave the recipients
+   * for `recipientGroups`.
+   */
+  async function checked(
+    auth: ActiveAuth,
+    body: MailerFields,
+    stored?: ReportMailerRow,
+  ): Promise<MailerFields> {
     const ctx = exportContext(app.deps.config.current(), body.reportType);
     parseDataRequest(ctx, body.filters);
     try {
@@ -47,10 +64,14 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     } catch {
       throw new BadRequestError(BAD_TIMING);
     }
+    const { emails, groupIds } = splitRecipients(body.recipients ?? []);
+    await checkGroupTags(db, auth.userId, auth.groupId, groupIds);
+    body = { ...body, recipients: emails, recipientGroups: groupIds };
     const hasSecret = body.secret !== undefined || Boolean(stored?.secret);
     const t = body.target ?? {};
-    if (body.distribution === 'email' && body.recipients.length === 0)
+    if (body.distribution === 'email' && emails.length + groupIds.length === 0)
       throw new BadRequestError(NEED_RECIPIENT);
+    if (body.distribution === 'email') checkRecipientCount(await expandRecipients(db, emails, groupIds));
     if (
       (body.distribution === 'sftp' || body.distribution === 'ftp') &&
       (!t.host || !t.username || !hasSecret)
@@ -77,7 +98,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const rows = await repo.list(auth.groupId, request.query.limit, request.query.offset);
-      return ok(rows.map(mailerView));
+      return ok(await mailerViews(db, rows));
     },
   );
 
@@ -86,10 +107,10 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const body = checked(request.body);
+      const body = await checked(auth, request.body);
       const row = await repo.create(auth.groupId, auth.userId, body, sealed(auth.groupId, body));
       await syncMailerSchedule(jobs, row);
-      return ok(mailerView(row));
+      return ok(await oneMailerView(db, row));
     },
   );
 
@@ -98,11 +119,11 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { params: s.mailerIdParams, body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const body = checked(request.body, await mailerOf(auth.groupId, request.params.id));
+      const body = await checked(auth, request.body, await mailerOf(auth.groupId, request.params.id));
       const row = await repo.update(auth.groupId, request.params.id, body, sealed(auth.groupId, body));
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
-      return ok(mailerView(row));
+      return ok(await oneMailerView(db, row));
     },
   );
 
@@ -114,7 +135,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const row = await repo.toggle(auth.groupId, request.params.id);
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
-      return ok(mailerView(row));
+      return ok(await oneMailerView(db, row));
     },
   );
 
@@ -126,10 +147,10 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, ACTIVITY);
       const mailer = await mailerOf(auth.groupId, request.params.id);
       const started = await repo.startRun(mailer, auth.userId, 'dry-run', `dry:${randomUUID()}`);
-      const { run, file, subject, destination } = await attemptRun(deps, repo, mailer, started);
+      const { run, file, subject, destination, recipients } = await attemptRun(deps, repo, mailer, started);
       return ok({
         run: runView(run),
-        wouldSend: { distribution: mailer.distribution, recipients: mailer.recipients, subject, destination },
+        wouldSend: { distribution: mailer.distribution, recipients, subject, destination },
         file: file && {
           id: file.id,
           fileName: file.file_name,
@@ -150,13 +171,15 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const run = await repo.startRun(mailer, auth.userId, 'run', `run:${randomUUID()}`);
       await enqueueRun(jobs, mailer.id, run.id);
       const naming = runNaming(app.deps, mailer, run);
+      // Who it reaches if it went now; the delivery expands the group tags again when it sends.
+      const recipients = await recipientsAtSend(db, mailer);
       return ok({
         run: runView(run),
         wouldSend: {
           distribution: mailer.distribution,
-          recipients: mailer.recipients,
+          recipients,
           subject: naming.subject,
-          destination: destinationOf(mailer, naming.remoteName),
+          destination: destinationOf({ ...mailer, recipients }, naming.remoteName),
         },
       });
     },

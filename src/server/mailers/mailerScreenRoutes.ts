@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
-import { requireAdminActivity } from '../auth/guards.js';
+import { requireAdminActivity, type ActiveAuth } from '../auth/guards.js';
 import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { deliveryStats } from './deliveryStats.js';
 import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
-import { groupRunView, mailerView, runView } from './mailerView.js';
+import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
 import type { MailerFields, ReportMailerRepo, ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
 import * as s from './mailerRouteSchemas.js';
@@ -22,7 +22,7 @@ interface Kit {
   repo: ReportMailerRepo;
   jobs: Jobs;
   deps: Deps & { jobs: Jobs };
-  checked(body: MailerFields, stored?: ReportMailerRow): MailerFields;
+  checked(auth: ActiveAuth, body: MailerFields, stored?: ReportMailerRow): Promise<MailerFields>;
   sealed(groupId: number, body: MailerFields): string | undefined;
   mailerOf(groupId: number, id: number): Promise<ReportMailerRow>;
 }
@@ -63,7 +63,7 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
         repo.list(auth.groupId, limit, offset),
         repo.count(auth.groupId),
       ]);
-      return ok({ rows: rows.map(mailerView), total });
+      return ok({ rows: await mailerViews(app.deps.store.db, rows), total });
     },
   );
 
@@ -77,13 +77,13 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
         FIELDS.filter((f) => request.body[f] !== undefined).map((f) => [f, request.body[f]]),
       ) as unknown as MailerFields;
       const stored = id ? await kit.mailerOf(auth.groupId, id) : undefined;
-      const body = kit.checked(fields, stored);
+      const body = await kit.checked(auth, fields, stored);
       const row = stored
         ? await repo.update(auth.groupId, stored.id, body, kit.sealed(auth.groupId, body))
         : await repo.create(auth.groupId, auth.userId, body, kit.sealed(auth.groupId, body));
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
-      const view = mailerView(row);
+      const view = await oneMailerView(app.deps.store.db, row);
       return ok(view, `Report mailer saved: ${view.timing}`);
     },
   );
@@ -96,7 +96,7 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
       const row = await repo.toggle(auth.groupId, request.body.id);
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
-      return ok(mailerView(row), `${row.name} is now ${row.status}`);
+      return ok(await oneMailerView(app.deps.store.db, row), `${row.name} is now ${row.status}`);
     },
   );
 

@@ -13,7 +13,10 @@ export interface MailerFields {
   name: string;
   reportType: string;
   filters: Record<string, string>;
+  /** E-mail addresses; group tags (`group:<id>`) are moved to `recipientGroups` by the route's check. */
   recipients: string[];
+  /** Ids of tagged groups, expanded to their active users at each send. */
+  recipientGroups?: number[];
   distribution: Distribution;
   /** sftp / ftp: host, port, username, path; azure: container, path. */
   target?: DeliveryTarget;
@@ -37,6 +40,7 @@ function columns(f: MailerFields, sealed: string | undefined) {
     report_type: f.reportType,
     filters: JSON.stringify(f.filters),
     recipients: JSON.stringify(f.recipients),
+    recipient_groups: JSON.stringify(f.recipientGroups ?? []),
     distribution: f.distribution,
     format: f.format,
     cron: f.cron,
@@ -189,7 +193,15 @@ export class ReportMailerRepo {
 
   async setRun(
     id: number,
-    change: { status: number; fileId?: number; error?: string; finished?: boolean; deliveredTo?: string },
+    change: {
+      status: number;
+      fileId?: number;
+      error?: string;
+      finished?: boolean;
+      deliveredTo?: string;
+      /** Who this send reaches once the group tags are expanded. */
+      recipients?: string[];
+    },
   ): Promise<ReportMailerRunRow> {
     return this.db
       .updateTable('report_mailer_runs')
@@ -198,6 +210,7 @@ export class ReportMailerRepo {
         ...(change.fileId !== undefined ? { file_id: change.fileId } : {}),
         ...(change.error !== undefined ? { error: change.error } : {}),
         ...(change.deliveredTo !== undefined ? { delivered_to: change.deliveredTo } : {}),
+        ...(change.recipients !== undefined ? { recipients: JSON.stringify(change.recipients) } : {}),
         ...(change.finished ? { finished_at: sql<Date>`now()` } : {}),
       })
       .where('id', '=', id)

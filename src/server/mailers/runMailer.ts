@@ -6,6 +6,12 @@ import { ReportFileRepo, type ReportFileRow } from '../reports/reportFileRepo.js
 import { reportPath } from '../reports/reportPaths.js';
 import { deliverReport, destinationOf } from './delivery/deliverReport.js';
 import {
+  MAX_RECIPIENTS,
+  NO_ACTIVE_RECIPIENT,
+  recipientsAtSend,
+  tooManyRecipients,
+} from './recipientGroups.js';
+import {
   RUN_STATUS,
   type ReportMailerRepo,
   type ReportMailerRow,
@@ -18,6 +24,8 @@ export interface MailerRunResult {
   subject: string;
   /** Where the report goes: the recipients, or the remote file. */
   destination: string;
+  /** The e-mail recipients of this send, group tags expanded (the stored addresses otherwise). */
+  recipients: string[];
 }
 
 type RunDeps = Deps & { jobs: Jobs };
@@ -80,16 +88,26 @@ export async function attemptRun(
   run: ReportMailerRunRow,
 ): Promise<MailerRunResult> {
   const naming = runNaming(deps, mailer, run);
-  const destination = destinationOf(mailer, naming.remoteName);
-  if (run.status === RUN_STATUS.delivered)
-    return { run, file: undefined, subject: naming.subject, destination };
-  run = await mailers.beginAttempt(run.id);
+  let destination = destinationOf(mailer, naming.remoteName);
+  let recipients = run.recipients;
   let file: ReportFileRow | undefined;
+  const answer = () => ({ run, file, subject: naming.subject, destination, recipients });
+  if (run.status === RUN_STATUS.delivered) return answer();
+  run = await mailers.beginAttempt(run.id);
   try {
+    if (mailer.distribution === 'email') {
+      // Group tags expand now, not at the save: the run log keeps who this send reached.
+      recipients = await recipientsAtSend(deps.store.db, mailer);
+      run = await mailers.setRun(run.id, { status: RUN_STATUS.inProgress, recipients });
+      mailer = { ...mailer, recipients };
+      destination = destinationOf(mailer, naming.remoteName);
+      if (!recipients.length) throw new Error(NO_ACTIVE_RECIPIENT);
+      if (recipients.length > MAX_RECIPIENTS) throw new Error(tooManyRecipients(recipients.length));
+    }
     ({ run, file } = await buildReport(deps, mailers, mailer, run, naming.remoteName));
     if (run.dry_run) {
       run = await mailers.setRun(run.id, { status: RUN_STATUS.managerSuccess, finished: true });
-      return { run, file, subject: naming.subject, destination };
+      return answer();
     }
     const where = await deliverReport(
       deps,
@@ -107,5 +125,5 @@ export async function attemptRun(
       finished: true,
     });
   }
-  return { run, file, subject: naming.subject, destination };
+  return answer();
 }

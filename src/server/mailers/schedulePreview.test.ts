@@ -22,6 +22,12 @@ describe('mailer schedule preview', () => {
     expect(schedulePreview('0 5 * * *', 'America/New_York', NOW)).toBe(
       'every day 05:00 America/New_York, next: 26-Nov-2026 05:00',
     );
+    expect(schedulePreview('15 7 * * 2,4', 'UTC', NOW)).toBe(
+      'every Tuesday and Thursday 07:15 UTC, next: 26-Nov-2026 07:15',
+    );
+    expect(schedulePreview('0 9 * * 1,3,5', 'UTC', NOW)).toBe(
+      'every Monday, Wednesday and Friday 09:00 UTC, next: 27-Nov-2026 09:00',
+    );
     expect(schedulePreview('0 6 1 * *', 'UTC', NOW)).toBe(
       'every month on day 1 06:00 UTC, next: 01-Dec-2026 06:00',
     );

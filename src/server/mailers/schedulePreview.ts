@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import { parseTiming } from '../../shared/mailers/cronBuilder.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -22,17 +23,22 @@ export function nextSendTimes(cron: string, timeZone: string, count: number, fro
   return Array.from({ length: count }, () => wallClock(it.next().toDate(), timeZone));
 }
 
-/** The common shapes in words; anything else is shown as the expression itself. */
+/** "Monday", "Tuesday and Thursday", "Monday, Wednesday and Friday". */
+function dayList(days: number[]): string {
+  const names = days.map((d) => DAYS[d]!);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+}
+
+/** The timing builder's shapes in words (cronBuilder.ts); anything else is shown as the expression itself. */
 function cadence(cron: string): string {
-  const parts = cron.trim().split(/\s+/);
-  const [min, hour, dom, month, dow] = parts;
-  if (parts.length !== 5 || !/^\d+$/.test(min!) || !/^\d+$/.test(hour!) || month !== '*')
-    return `cron "${cron.trim()}"`;
-  const at = `${hour!.padStart(2, '0')}:${min!.padStart(2, '0')}`;
-  if (dom === '*' && dow === '*') return `every day ${at}`;
-  if (dom === '*' && /^[0-7]$/.test(dow!)) return `every ${DAYS[Number(dow) % 7]} ${at}`;
-  if (dom === '*' && dow === '1-5') return `every weekday ${at}`;
-  if (/^\d+$/.test(dom!) && dow === '*') return `every month on day ${dom} ${at}`;
+  const t = parseTiming(cron);
+  if (t.mode === 'daily') return `every day ${t.time}`;
+  if (t.mode === 'monthly') return `every month on day ${t.dayOfMonth} ${t.time}`;
+  if (t.mode === 'weekly') {
+    if (t.weekdays.length === 7) return `every day ${t.time}`;
+    if (t.weekdays.join() === '1,2,3,4,5') return `every weekday ${t.time}`;
+    return `every ${dayList(t.weekdays)} ${t.time}`;
+  }
   return `cron "${cron.trim()}"`;
 }
 

@@ -276,6 +276,8 @@ export interface ReportMailersTable {
   report_type: string;
   filters: ColumnType<Record<string, string>, string, string>;
   recipients: ColumnType<string[], string, string>;
+  /** Group tags: ids of groups whose active users receive the report, expanded at each send (migration 310). */
+  recipient_groups: ColumnType<number[], string | undefined, string>;
   /** email, sftp, ftp or azure (spec). */
   distribution: string;
   format: Defaulted<string>;

@@ -12,12 +12,14 @@ import { LookupTags } from './lookup/LookupTags.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
 import { SEARCH_WIDGETS } from './searchWidgets.js';
+import { TIMING_WIDGETS } from './timingBuilderWidget.js';
 import './rjsfForm.css';
 
 /** The config language's form widgets and fields beyond rjsf's own, named in uiSchema. */
 const WIDGETS = {
   ...FORM_WIDGETS,
   ...SEARCH_WIDGETS,
+  ...TIMING_WIDGETS,
   lookupSelect: LookupSelect,
   lookupChecklist: LookupChecklist,
   lookupTags: LookupTags,

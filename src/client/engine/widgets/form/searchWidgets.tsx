@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import AsyncCreatableSelect from 'react-select/async-creatable';
+import type { GroupBase } from 'react-select';
 import type { WidgetProps } from '@rjsf/utils';
 import { errorMessage, http } from '../../../api/http.js';
 
@@ -20,22 +21,57 @@ interface Tag {
   label: string;
 }
 
+/** A suggestion as the sources answer: users `{ id, name }`; group tags add `value` and `label`. */
+interface Suggestion {
+  name: string;
+  value?: string;
+  label?: string;
+}
+
+const asTag = (s: Suggestion): Tag => ({ value: s.value ?? s.name, label: s.label ?? s.name });
+
 function TagSearchWidget(props: WidgetProps) {
   const source = String(props.options.source ?? '');
+  // Optional second source of group tags (search_group_tags style): a tag stands for a group.
+  const groupSource = props.options.groupSource ? String(props.options.groupSource) : '';
   const chosen = Array.isArray(props.value) ? (props.value as string[]) : [];
+  const [labels, setLabels] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const ask = (url: string, prefix: string, limit?: number) =>
+    http
+      .get<{ data: Suggestion[] }>(url, { params: { prefix, ...(limit ? { limit } : {}) } })
+      .then((res) => res.data.data.map(asTag))
+      .catch(() => [] as Tag[]);
+  // A stored group tag is `group:<id>`: its readable label ('Group: Demo Brands (12)') comes from the source.
+  useEffect(() => {
+    if (!groupSource) return;
+    let live = true;
+    void ask(groupSource, '', 100).then(
+      (tags) =>
+        live &&
+        setLabels((prev) => ({ ...Object.fromEntries(tags.map((t) => [t.value, t.label])), ...prev })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [groupSource]);
   const load = (prefix: string) =>
-    new Promise<Tag[]>((resolve) => {
+    new Promise<GroupBase<Tag>[]>((resolve) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        http
-          .get<{ data: { id: number; name: string }[] }>(source, { params: { prefix } })
-          .then((res) => resolve(res.data.data.map((u) => ({ value: u.name, label: u.name }))))
-          .catch(() => resolve([]));
+        void Promise.all([groupSource ? ask(groupSource, prefix) : [], ask(source, prefix)]).then(
+          ([groups, users]) =>
+            resolve(
+              [
+                { label: 'Groups', options: groups },
+                { label: 'Users', options: users },
+              ].filter((g) => g.options.length),
+            ),
+        );
       }, DEBOUNCE_MS);
     });
   return (
-    <AsyncCreatableSelect<Tag, true>
+    <AsyncCreatableSelect<Tag, true, GroupBase<Tag>>
       inputId={props.id}
       aria-label={props.label}
       className="ss-select"
@@ -45,10 +81,15 @@ function TagSearchWidget(props: WidgetProps) {
       defaultOptions
       isDisabled={props.disabled || props.readonly}
       loadOptions={load}
-      value={chosen.map((v) => ({ value: v, label: v }))}
-      placeholder="Search users or type an e-mail…"
+      value={chosen.map((v) => ({ value: v, label: labels[v] ?? v }))}
+      placeholder={
+        groupSource ? 'Search groups, users or type an e-mail…' : 'Search users or type an e-mail…'
+      }
       formatCreateLabel={(input) => `Add "${input}"`}
-      onChange={(next) => props.onChange(next.map((t) => t.value.trim().toLowerCase()))}
+      onChange={(next) => {
+        setLabels((prev) => ({ ...prev, ...Object.fromEntries(next.map((t) => [t.value, t.label])) }));
+        props.onChange(next.map((t) => t.value.trim().toLowerCase()));
+      }}
       onBlur={() => props.onBlur(props.id, props.value)}
     />
   );
@@ -59,13 +100,8 @@ interface Timing {
   next: string[];
 }
 
-function CronPreviewWidget(props: WidgetProps) {
-  const source = String(props.options.source ?? '');
-  const zoneField = String(props.options.zoneField ?? 'timeZone');
-  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)
-    ?.formData;
-  const zone = typeof formData?.[zoneField] === 'string' ? formData[zoneField] : '';
-  const cron = typeof props.value === 'string' ? props.value : '';
+/** The timing in words and the next send times of `cron` in `zone`, asked from `source` as they change. */
+export function TimingPreview({ source, cron, zone }: { source: string; cron: string; zone: string }) {
   const [preview, setPreview] = useState<{ ok: Timing } | { problem: string } | null>(null);
 
   useEffect(() => {
@@ -84,6 +120,35 @@ function CronPreviewWidget(props: WidgetProps) {
   }, [cron, zone, source]);
 
   return (
+    <div role="status" aria-label="Next send times" className="ss-cron-preview__out">
+      {preview && 'ok' in preview && (
+        <>
+          <p>{preview.ok.timing}</p>
+          <ol>
+            {preview.ok.next.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ol>
+        </>
+      )}
+      {preview && 'problem' in preview && <p className="ss-cron-preview__bad">{preview.problem}</p>}
+    </div>
+  );
+}
+
+/** The sibling time-zone field's value (`ui:options.zoneField`), from the form's data. */
+export function zoneOf(props: WidgetProps): string {
+  const zoneField = String(props.options.zoneField ?? 'timeZone');
+  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)
+    ?.formData;
+  const zone = formData?.[zoneField];
+  return typeof zone === 'string' ? zone : '';
+}
+
+function CronPreviewWidget(props: WidgetProps) {
+  const source = String(props.options.source ?? '');
+  const cron = typeof props.value === 'string' ? props.value : '';
+  return (
     <div className="ss-cron-preview">
       <input
         id={props.id}
@@ -95,19 +160,7 @@ function CronPreviewWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
         onBlur={() => props.onBlur(props.id, props.value)}
       />
-      <div role="status" aria-label="Next send times" className="ss-cron-preview__out">
-        {preview && 'ok' in preview && (
-          <>
-            <p>{preview.ok.timing}</p>
-            <ol>
-              {preview.ok.next.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ol>
-          </>
-        )}
-        {preview && 'problem' in preview && <p className="ss-cron-preview__bad">{preview.problem}</p>}
-      </div>
+      <TimingPreview source={source} cron={cron} zone={zoneOf(props)} />
     </div>
   );
 }
