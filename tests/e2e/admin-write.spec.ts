@@ -40,7 +40,7 @@ test('create account: required messages, taken name on blur, bad e-mail, then th
     'You have to enter valid email',
     'Account Requested By is a required attribute.',
     'Account Manager Name is a required attribute.',
-    'Associate1 Name is a required attribute.',
+    'Associate 1 Name is a required attribute.',
     'Task Id is a required attribute.',
   ])
     await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
