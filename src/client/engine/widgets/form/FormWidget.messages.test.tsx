@@ -76,7 +76,19 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
     expect((await banner()).textContent).toBe(ADMIN_MSG.fillRequired);
     expect((await banner()).className).toContain('ss-banner--error');
-    expect(screen.getAllByText(ADMIN_MSG.groupNameRequired).length).toBeGreaterThan(0);
+    // Every field message of spec §5 Create group, word for word as the config says it.
+    for (const key of [
+      'groupNameRequired',
+      'channelEmpty',
+      'crawlTypeEmpty',
+      'endDateEmpty',
+      'invalidEmail',
+      'accountRequestedByRequired',
+      'accountManagerNameRequired',
+      'associate1NameRequired',
+      'taskIdRequired',
+    ] as const)
+      expect(screen.getAllByText(ADMIN_MSG[key]).length, key).toBeGreaterThan(0);
     expect(writes()).toEqual([]);
   });
 
@@ -119,10 +131,19 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
     expect((await banner()).textContent).toBe(ADMIN_MSG.enterValidEmail);
   });
 
-  it('a form without invalidMessages shows only the field messages (Create Role)', async () => {
+  it('a form without invalidMessages shows only the field messages (Create Role, Create User)', async () => {
     renderForm(createRoleScreen, 'role', never);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect((await screen.findAllByText(ADMIN_MSG.selectGroupCreate)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.roleNameRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.selectActivity).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('status')).toBeNull();
+    cleanup();
+    renderForm(createUserScreen, 'user', never);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText(ADMIN_MSG.firstNameRequired)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.userNameEmail).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.mapGroup).length).toBeGreaterThan(0);
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
@@ -187,6 +208,9 @@ describe("the spec's §8 failure texts when the server refuses without a message
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText(ADMIN_MSG.selectGroupEdit)).length).toBeGreaterThan(0);
+    // The config's placeholder (rjsf passes `ui:options.placeholder` as a prop, not an option).
+    const group = document.querySelector<HTMLSelectElement>('#root_group_id')!;
+    await waitFor(() => expect(group.options[0]?.textContent).toBe('Select Group'));
     expect(writes()).toEqual([]);
   });
 });
