@@ -2094,6 +2094,7 @@ export interface FormWidget {
    * Toast on failure when the server gives no message.
    */
   failureMessage?: string;
+  invalidMessages?: FormInvalidMessages;
   /**
    * Inside an overlay: close it after a successful write (the spec: 'Group creation success closes the widget').
    */
@@ -2111,6 +2112,19 @@ export interface FormSubmit {
    * HTTP method; default POST.
    */
   method?: 'POST' | 'PUT';
+}
+/**
+ * One banner message per kind of problem, in this order: a required value missing wins; else a malformed e-mail; any other problem (a taken name, a bound) shows at its field only.
+ */
+export interface FormInvalidMessages {
+  /**
+   * Shown when at least one required value is missing or blank (a `required` check, or JSON Schema `required` / an empty list).
+   */
+  required?: string;
+  /**
+   * Shown when no required value is missing and at least one e-mail is malformed (an `email` check's field, or `format: email`).
+   */
+  email?: string;
 }
 /**
  * A toolbar of upload and download buttons.

@@ -143,6 +143,11 @@ describe('create through the generic route', () => {
       [{ ...validAccount('A4'), end_date: '' }, 'End Date can not be empty'],
       [{ ...validAccount('A5'), notify_to_email: 'a@b' }, 'You have to enter valid email'],
       [{ ...validAccount('A6'), task_id: '' }, 'Task Id is a required attribute.'],
+      [{ ...validAccount('A8'), account_requested_by: '' }, ADMIN_MSG.accountRequestedByRequired],
+      [{ ...validAccount('A9'), account_manager_name: ' ' }, ADMIN_MSG.accountManagerNameRequired],
+      [{ ...validAccount('A10'), associate1_name: undefined }, ADMIN_MSG.associate1NameRequired],
+      [{ ...validAccount('A11'), account_manager_email: 'omar' }, ADMIN_MSG.invalidEmail],
+      [{ ...validAccount('A12'), associate1_email: '' }, ADMIN_MSG.invalidEmail],
       [{ ...validAccount('A7'), end_date: '31/12/2030' }, 'End Date must match format "date"'],
       [validAccount('ACME foods'), 'Group Name already exists.'],
     ];

@@ -78,7 +78,8 @@ export async function seedDirectory(db: Db, base: DirectoryBase, now = Date.now(
         last_name: last,
         password_hash: i === 19 ? null : base.hash,
         verified: i !== 19,
-        status: i === 7 ? 'blocked' : 'active',
+        // In Demo Brands (i % 4 === 0): the demo admin's Blocked Users screen has a row to show.
+        status: i === 8 ? 'blocked' : 'active',
         password_changed_at: new Date(now - (i + 1) * DAY),
       })
       .returning('id')

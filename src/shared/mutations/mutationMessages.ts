@@ -18,6 +18,27 @@ export function errorField(instancePath: string, keyword: string, params: Record
   return instancePath.split('/')[1] ?? '';
 }
 
+/** What a refused value lacks: a required value, a well-formed e-mail, or something else. */
+export type ProblemKind = 'required' | 'email' | 'other';
+
+/**
+ * The kind of a keyword error. `required`: the field is missing, blank (the `\S` pattern a
+ * `required` check adds) or an empty list (`minItems`). `email`: the e-mail pattern of an `email`
+ * check, or JSON Schema `format: email`. Anything else (a wrong type, a bound, a taken name) is
+ * `other`. One rule for the field messages below and for a form's banner (FormWidget).
+ */
+export function problemKind(mutation: MutationNode | null | undefined, error: KeywordError): ProblemKind {
+  if (
+    ['required', 'minItems'].includes(error.keyword) ||
+    (error.keyword === 'pattern' && error.params?.pattern === '\\S')
+  )
+    return 'required';
+  if (error.keyword === 'format' && error.params?.format === 'email') return 'email';
+  const emailCheck = (mutation?.checks ?? []).some((c) => c.field === error.field && c.kind === 'email');
+  if (error.keyword === 'pattern' && emailCheck) return 'email';
+  return 'other';
+}
+
 /**
  * The config's message for an error: a missing, blank or empty required field gets its
  * `required` check's message, a malformed e-mail its `email` check's; anything else (a wrong
@@ -28,12 +49,9 @@ export function mutationMessage(mutation: MutationNode, error: KeywordError): st
   const checks = (mutation.checks ?? []).filter((c) => c.field === error.field);
   const message = (kind: string) => checks.find((c) => c.kind === kind)?.message;
   if (error.keyword === 'additionalProperties') return `Unknown field "${error.field}"`;
-  if (
-    ['required', 'minItems'].includes(error.keyword) ||
-    (error.keyword === 'pattern' && error.params?.pattern === '\\S')
-  )
-    return message('required') ?? `${titleOf(mutation, error.field)} is required`;
-  if (error.keyword === 'pattern' && message('email')) return message('email')!;
+  const kind = problemKind(mutation, error);
+  if (kind === 'required') return message('required') ?? `${titleOf(mutation, error.field)} is required`;
+  if (kind === 'email' && message('email')) return message('email')!;
   return `${titleOf(mutation, error.field)} ${error.message ?? 'is invalid'}`;
 }
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../api/http.js';
 import { screenActions } from '../../state/screenStore.js';
 import { useEngine } from '../../EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { invalidBanner } from './invalidBanner.js';
 import { findMutation, mutationEndpoint, verifyEndpoint } from './mutationCalls.js';
 
 const RjsfForm = lazy(() => import('./RjsfForm.js'));
@@ -108,6 +109,10 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
             disabled={busy}
             onBlurVerify={uniqueFields.length ? verify : undefined}
             onSubmit={(data) => void submit(data)}
+            onInvalid={(kinds) => {
+              const message = invalidBanner(config.invalidMessages, kinds);
+              setResult(message ? { ok: false, message } : null);
+            }}
           />
         )}
       </Suspense>

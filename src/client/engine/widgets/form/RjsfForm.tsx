@@ -3,7 +3,12 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { MutationNode } from '../../../../shared/config.gen.js';
-import { mutationMessage } from '../../../../shared/mutations/mutationMessages.js';
+import {
+  mutationMessage,
+  problemKind,
+  type KeywordError,
+  type ProblemKind,
+} from '../../../../shared/mutations/mutationMessages.js';
 import { distinctProblems } from '../../../../shared/mutations/distinctChecks.js';
 import type { LookupFormContext } from './lookup/lookupContext.js';
 import { LookupChecklist } from './lookup/LookupChecklist.js';
@@ -40,6 +45,18 @@ interface Props {
   /** Choices of the mutation's lookups, for the lookup widgets. */
   formContext?: LookupFormContext | undefined;
   onSubmit: (data: unknown) => void;
+  /** A submit the form's own validation refused: the kind of each problem (the form's banner). */
+  onInvalid?: ((kinds: ProblemKind[]) => void) | undefined;
+}
+
+/** An rjsf error as the shared mapping reads it: the keyword and the top-level field. */
+function keywordError(e: RJSFValidationError): KeywordError {
+  return {
+    keyword: e.name ?? '',
+    field: (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '',
+    params: e.params as Record<string, unknown>,
+    message: e.message ?? '',
+  };
 }
 
 /** The config's messages instead of ajv's, through the mapping the server uses too. */
@@ -47,13 +64,7 @@ function transformer(mutation: MutationNode | null | undefined) {
   return (errors: RJSFValidationError[]) =>
     mutation
       ? errors.map((e) => {
-          const field = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
-          const message = mutationMessage(mutation, {
-            keyword: e.name ?? '',
-            field,
-            params: e.params as Record<string, unknown>,
-            message: e.message ?? '',
-          });
+          const message = mutationMessage(mutation, keywordError(e));
           return { ...e, message, stack: message };
         })
       : errors;
@@ -61,8 +72,8 @@ function transformer(mutation: MutationNode | null | undefined) {
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
 export default function RjsfForm(props: Props) {
-  const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, formContext, onSubmit } =
-    props;
+  const { schema, uiSchema, mutation, initial, submitLabel, disabled, onBlurVerify, formContext } = props;
+  const { onSubmit, onInvalid } = props;
   // Controlled: rjsf re-reads formData whenever a prop changes (the blur check's errors do), so
   // the form must hand back what was typed, or every field would reset to the initial row.
   const [formData, setFormData] = useState<Row>(() => pickSchemaFields(schema, initial));
@@ -119,6 +130,8 @@ export default function RjsfForm(props: Props) {
       onBlur={onBlur}
       onChange={({ formData: data }) => setFormData((data ?? {}) as Row)}
       onSubmit={({ formData: data }) => onSubmit(data)}
+      // A taken name (extraErrors) or a distinct-list problem has no keyword: kind 'other'.
+      onError={(errors) => onInvalid?.(errors.map((e) => problemKind(mutation, keywordError(e))))}
     />
   );
 }

@@ -13,7 +13,9 @@ export function LookupSelect(props: WidgetProps) {
   const lookup = options.lookup as string;
   const { parent, needsParent } = lookupParent(ctx, lookup);
   const { options: choices, loading } = useLookup(ctx, lookup, parent, needsParent);
-  const placeholder = typeof options.placeholder === 'string' ? options.placeholder : 'Select';
+  // rjsf hands `ui:options.placeholder` of a string or number field to the widget as a prop.
+  const placeholder =
+    props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : 'Select');
   return (
     <select
       id={id}

@@ -24,7 +24,10 @@ export function LookupTags(props: WidgetProps) {
       isDisabled={disabled || readonly}
       options={choices}
       value={choices.filter((c) => chosen.includes(c.value))}
-      placeholder={typeof options.placeholder === 'string' ? options.placeholder : 'Type to search…'}
+      placeholder={
+        props.placeholder ||
+        (typeof options.placeholder === 'string' ? options.placeholder : 'Type to search…')
+      }
       noOptionsMessage={() => (needsParent && parent === undefined ? 'Select the group first' : 'No match')}
       onChange={(next) => onChange(next.map((c) => c.value))}
       onBlur={() => onBlur(id, props.value)}

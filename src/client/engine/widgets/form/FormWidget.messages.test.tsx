@@ -1,0 +1,216 @@
+// @vitest-environment happy-dom
+/**
+ * The admin forms' form-level messages, on the real screen configs (screens/client, role, user):
+ * the banner when the form's own validation refuses a submit (`invalidMessages`), and the
+ * spec's §8 failure texts when the server refuses without a message (`failureMessage`).
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CURRENCY } from '../../../../shared/format/index.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
+import { ADMIN_MSG } from '../../../../shared/admin/adminMessages.js';
+import { EngineContext } from '../../EngineContext.js';
+import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
+import { widgetOf } from '../../fixtures/EngineHarness.js';
+import {
+  clientsScreen,
+  createAccountScreen,
+  createRoleScreen,
+  createUserScreen,
+  rolesScreen,
+} from '../../fixtures/adminScreens.js';
+import { createScreenStore } from '../../state/screenStore.js';
+import { FormWidget } from './FormWidget.js';
+
+afterEach(cleanup);
+
+type Answer = (endpoint: string, method: string, body: unknown) => Promise<unknown>;
+
+/** The form of a screen with a source whose writes answer `write`; lookups list one choice. */
+function renderForm(page: ResolvedScreen, formId: string, write: Answer, initial?: Record<string, unknown>) {
+  const calls: [string, string, unknown][] = [];
+  const source = {
+    ...fakeDataSource(page),
+    submit: (endpoint: string, method: string, body: unknown) => {
+      calls.push([endpoint, method, body]);
+      if (endpoint.startsWith('lookup/'))
+        return Promise.resolve({ statusCode: 1, msg: '', data: [{ value: 1, label: 'Demo Brands' }] });
+      if (endpoint.startsWith('verify/')) return Promise.resolve({ statusCode: 1, msg: '' });
+      return write(endpoint, method, body);
+    },
+  };
+  const store = createScreenStore(page.area, page.id, {}, { today: '2026-11-22' });
+  render(
+    <EngineContext.Provider
+      value={{ screen: page, store, source: source as never, currency: DEFAULT_CURRENCY }}
+    >
+      <FormWidget config={widgetOf(page, 'form', formId)} inOverlay initial={initial} />
+    </EngineContext.Provider>,
+  );
+  return { writes: () => calls.filter(([e]) => e.startsWith('mutate/')) };
+}
+
+const never: Answer = () => Promise.reject(new Error('no write expected'));
+const banner = () => screen.findByRole('status');
+const field = (name: string) => document.querySelector<HTMLInputElement>(`#root_${name}`)!;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+
+/** A Create Account body that passes every check. */
+const ACCOUNT = {
+  group_name: 'Acme Foods',
+  end_date: '2030-12-31',
+  channels: [1],
+  crawl_types: [1],
+  notify_to_email: 'alerts@acme.test',
+  account_requested_by: 'Ria',
+  account_manager_name: 'Omar',
+  account_manager_email: 'omar@acme.test',
+  associate1_name: 'Lena',
+  associate1_email: 'lena@acme.test',
+  task_id: 'T-42',
+};
+
+describe('form-level messages when the form refuses a submit (invalidMessages)', () => {
+  it("Create Account: an empty submit shows 'Fill required values' and the field messages, nothing sent", async () => {
+    const { writes } = renderForm(createAccountScreen, 'account', never);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await banner()).textContent).toBe(ADMIN_MSG.fillRequired);
+    expect((await banner()).className).toContain('ss-banner--error');
+    // Every field message of spec §5 Create group, word for word as the config says it.
+    for (const key of [
+      'groupNameRequired',
+      'channelEmpty',
+      'crawlTypeEmpty',
+      'endDateEmpty',
+      'invalidEmail',
+      'accountRequestedByRequired',
+      'accountManagerNameRequired',
+      'associate1NameRequired',
+      'taskIdRequired',
+    ] as const)
+      expect(screen.getAllByText(ADMIN_MSG[key]).length, key).toBeGreaterThan(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it("Create Account: every required value given but a bad e-mail shows 'Enter Valid Email'", async () => {
+    const { writes } = renderForm(createAccountScreen, 'account', never, {
+      ...ACCOUNT,
+      account_manager_email: 'omar@acme',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await banner()).textContent).toBe(ADMIN_MSG.enterValidEmail);
+    expect(screen.getAllByText(ADMIN_MSG.invalidEmail).length).toBeGreaterThan(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a missing value wins over a bad e-mail; fixing all sends the write and the banner gives its answer', async () => {
+    const { writes } = renderForm(
+      createAccountScreen,
+      'account',
+      () => Promise.resolve({ statusCode: 1, msg: 'Saved' }),
+      { ...ACCOUNT, task_id: undefined, notify_to_email: 'alerts' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await banner()).textContent).toBe(ADMIN_MSG.fillRequired);
+    type('task_id', 'T-43');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.enterValidEmail));
+    type('notify_to_email', 'alerts@acme.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('the clients Edit overlay form says the same; the Create Account overlay too', async () => {
+    renderForm(clientsScreen, 'clientForm', never, { ...ACCOUNT, id: 7, updated_at: 't', group_name: '' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await banner()).textContent).toBe(ADMIN_MSG.fillRequired);
+    cleanup();
+    renderForm(clientsScreen, 'createForm', never, { ...ACCOUNT, associate1_email: 'lena' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await banner()).textContent).toBe(ADMIN_MSG.enterValidEmail);
+  });
+
+  it('a form without invalidMessages shows only the field messages (Create Role, Create User)', async () => {
+    renderForm(createRoleScreen, 'role', never);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText(ADMIN_MSG.selectGroupCreate)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.roleNameRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.selectActivity).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('status')).toBeNull();
+    cleanup();
+    renderForm(createUserScreen, 'user', never);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText(ADMIN_MSG.firstNameRequired)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.userNameEmail).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ADMIN_MSG.mapGroup).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe("the spec's §8 failure texts when the server refuses without a message (failureMessage)", () => {
+  const noMessage: Answer = () => Promise.resolve({ statusCode: 0, msg: '' });
+  /** As axios rejects a 500 whose body carries no msg. */
+  const http500: Answer = () =>
+    Promise.reject(Object.assign(new Error('500'), { response: { status: 500, data: {} } }));
+
+  it("Create Account: 'Account Creation Failed.Please contact with admin.' (statusCode 0 and HTTP 500)", async () => {
+    renderForm(createAccountScreen, 'account', noMessage, ACCOUNT);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.accountFailed));
+    cleanup();
+    renderForm(clientsScreen, 'createForm', http500, ACCOUNT);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.accountFailed));
+  });
+
+  it("the server's own message wins over the fallback", async () => {
+    renderForm(
+      createAccountScreen,
+      'account',
+      () => Promise.resolve({ statusCode: 0, msg: 'Quota reached' }),
+      ACCOUNT,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Quota reached'));
+  });
+
+  it("Create User: 'Something went wrong.Please try again'", async () => {
+    const { writes } = renderForm(createUserScreen, 'user', http500, {
+      first_name: 'Esme',
+      user_name: 'esme@acme.test',
+      mappings: [
+        { group_id: 1, role_id: 1, group: 'Demo Brands', role: 'Analyst', status: true, is_new_entry: true },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.userFailed));
+    expect(writes()).toHaveLength(1);
+  });
+
+  it("Create Role and Edit Role: 'Role Process Failed. Please contact with admin.'", async () => {
+    const role = { group_id: 1, name: 'Buyer', activity_ids: [1] };
+    renderForm(createRoleScreen, 'role', noMessage, role);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.roleFailed));
+    cleanup();
+    renderForm(rolesScreen, 'roleForm', http500, { ...role, id: 3, updated_at: 't' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ADMIN_MSG.roleFailed));
+  });
+
+  it("Edit Role without a group: 'Please select group' (the edit's wording), nothing sent", async () => {
+    const { writes } = renderForm(rolesScreen, 'roleForm', never, {
+      id: 3,
+      updated_at: 't',
+      name: 'Buyer',
+      activity_ids: [1],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText(ADMIN_MSG.selectGroupEdit)).length).toBeGreaterThan(0);
+    // The config's placeholder (rjsf passes `ui:options.placeholder` as a prop, not an option).
+    const group = document.querySelector<HTMLSelectElement>('#root_group_id')!;
+    await waitFor(() => expect(group.options[0]?.textContent).toBe('Select Group'));
+    expect(writes()).toEqual([]);
+  });
+});
