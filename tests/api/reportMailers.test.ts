@@ -114,6 +114,21 @@ describe('report mailers', () => {
     expect(on.body.data!.status).toBe('Active');
     expect(await schedules()).toHaveLength(1);
 
+    // Each write is in the audit log, the secret never: created, edited (before -> after), toggled x2.
+    type Entry = { action: string; target: string; detail: string };
+    const logs = await demo.get<{ rows: Entry[] }>('admin/logs', { group_id: 1, limit: 50 });
+    const entries = logs.body.data!.rows.filter((r) => r.target === `reportMailer:${mailer.id}`);
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'reportMailer.created',
+      'reportMailer.edited',
+      'reportMailer.toggled',
+      'reportMailer.toggled',
+    ]);
+    const edit = entries.find((e) => e.action === 'reportMailer.edited')!;
+    expect(JSON.stringify(edit)).toContain('ops@example.com');
+    expect(JSON.stringify(entries)).not.toMatch(/secret/i);
+    expect((await rival.get<{ rows: Entry[] }>('admin/logs', { group_id: 1 })).status).toBe(403);
+
     const list = await demo.get<MailerView[]>('report-mailers');
     expect(list.body.data!.map((m) => m.id)).toContain(mailer.id);
     const rivalList = await rival.get<MailerView[]>('report-mailers');

@@ -10,6 +10,7 @@ import { exportContext } from '../reports/exportContext.js';
 import { secretBox } from './delivery/deliverReport.js';
 import { deliveryStats } from './deliveryStats.js';
 import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
+import { auditedMailerWrite } from './auditedMailerWrite.js';
 import { ReportMailerRepo, type MailerFields, type ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun, runNaming } from './runMailer.js';
 import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
@@ -108,7 +109,10 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const body = await checked(auth, request.body);
-      const row = await repo.create(auth.groupId, auth.userId, body, sealed(auth.groupId, body));
+      const row = await auditedMailerWrite(db, auth, 'created', undefined, (r) =>
+        r.create(auth.groupId, auth.userId, body, sealed(auth.groupId, body)),
+      );
+      if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(db, row));
     },
@@ -119,8 +123,11 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { params: s.mailerIdParams, body: s.mailerBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const body = await checked(auth, request.body, await mailerOf(auth.groupId, request.params.id));
-      const row = await repo.update(auth.groupId, request.params.id, body, sealed(auth.groupId, body));
+      const before = await mailerOf(auth.groupId, request.params.id);
+      const body = await checked(auth, request.body, before);
+      const row = await auditedMailerWrite(db, auth, 'edited', before, (r) =>
+        r.update(auth.groupId, request.params.id, body, sealed(auth.groupId, body)),
+      );
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(db, row));
@@ -132,7 +139,10 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
-      const row = await repo.toggle(auth.groupId, request.params.id);
+      const before = await mailerOf(auth.groupId, request.params.id);
+      const row = await auditedMailerWrite(db, auth, 'toggled', before, (r) =>
+        r.toggle(auth.groupId, request.params.id),
+      );
       if (!row) throw new NotFoundError(NO_SUCH_MAILER);
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(db, row));

@@ -1,3 +1,4 @@
+import { auditedMailerWrite } from './auditedMailerWrite.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
@@ -78,9 +79,15 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
       ) as unknown as MailerFields;
       const stored = id ? await kit.mailerOf(auth.groupId, id) : undefined;
       const body = await kit.checked(auth, fields, stored);
+      const db = app.deps.store.db;
+      const sealed = kit.sealed(auth.groupId, body);
       const row = stored
-        ? await repo.update(auth.groupId, stored.id, body, kit.sealed(auth.groupId, body))
-        : await repo.create(auth.groupId, auth.userId, body, kit.sealed(auth.groupId, body));
+        ? await auditedMailerWrite(db, auth, 'edited', stored, (r) =>
+            r.update(auth.groupId, stored.id, body, sealed),
+          )
+        : await auditedMailerWrite(db, auth, 'created', undefined, (r) =>
+            r.create(auth.groupId, auth.userId, body, sealed),
+          );
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
       const view = await oneMailerView(app.deps.store.db, row);
@@ -93,7 +100,10 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
     { schema: { body: s.rowIdBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, MAILERS);
-      const row = await repo.toggle(auth.groupId, request.body.id);
+      const before = await kit.mailerOf(auth.groupId, request.body.id);
+      const row = await auditedMailerWrite(app.deps.store.db, auth, 'toggled', before, (r) =>
+        r.toggle(auth.groupId, request.body.id),
+      );
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(app.deps.store.db, row), `${row.name} is now ${row.status}`);
