@@ -118,6 +118,12 @@ describe('the live-tracking list (tracking/livetracking)', () => {
   });
 
   it('offers its template and refuses bad files through the pipeline, loading nothing', async () => {
+    const count = async () =>
+      (
+        await wh.query<{ n: number }>('SELECT COUNT(*)::INTEGER AS n FROM setup_live_tracking WHERE group_id = 1')
+      )[0]!.n;
+    // The demo seeds a list of 12 Amazon listings (demo/liveTrackingList.ts).
+    expect(await count()).toBe(12);
     const template = await fetchBuffered(`${server.url}/api/v1/${LIST}/template`, {
       headers: { cookie: demo.cookieHeader() },
     });
@@ -173,13 +179,10 @@ describe('the live-tracking list (tracking/livetracking)', () => {
       400,
       'The header does not match the template: missing columns ASIN, City.',
     ]);
-    const [count] = await wh.query<{ n: number }>(
-      'SELECT COUNT(*)::INTEGER AS n FROM setup_live_tracking WHERE group_id = 1',
-    );
-    expect(count!.n).toBe(0);
+    expect(await count()).toBe(12);
   });
 
-  it('imports the list, shows it unchecked, and exports it in the template shape', async () => {
+  it('imports the list in place of the Amazon one, shows it unchecked, and exports it', async () => {
     const loaded = await uploadFile(
       demo,
       LIST,
@@ -300,20 +303,55 @@ describe('a live crawl (crawl type 5)', () => {
   });
 });
 
+describe('an hourly live timing (settings/crawltimings)', () => {
+  it('schedules crawl type 5 on pg-boss and its Run Now checks the list', async () => {
+    expect((await demo.post('crawl/timings', { channel_id: 1, cron: '0 * * * *', crawl_type: 7 })).status).toBe(
+      400,
+    );
+    const made = await demo.post<{ id: number; crawl_type: number }>('crawl/timings', {
+      channel_id: 1,
+      cron: '0 * * * *',
+      crawl_type: 5,
+    });
+    expect([made.body.msg, made.body.data!.crawl_type]).toEqual(['Crawl Timing Added Successfully', 5]);
+    // The same cron as a Scheduled (day) crawl is another timing.
+    const day = await demo.post<{ id: number }>('crawl/timings', { channel_id: 1, cron: '0 * * * *' });
+    expect(day.status).toBe(200);
+    const schedules = await server.server.app.deps.jobs!.boss.getSchedules('crawl-schedule');
+    expect(schedules.map((x) => [x.cron, x.data]).sort()).toEqual(
+      [
+        ['0 * * * *', { timingId: made.body.data!.id }],
+        ['0 * * * *', { timingId: day.body.data!.id }],
+      ].sort(),
+    );
+    const started = await demo.post<{ run_id: number }>('crawl/timings/run', { id: made.body.data!.id });
+    const run = await finished(demo, started.body.data!.run_id);
+    expect([run.crawl_type, run.status_name, run.pages_total]).toEqual([5, 'Success', 6]);
+    for (const id of [made.body.data!.id, day.body.data!.id]) await demo.post('crawl/timings/delete', { id });
+  });
+});
+
 describe('isolation and permissions', () => {
-  it('another group sees none of it, and its live crawl finds no list', async () => {
-    expect(await rows(rival, 'tracking/livetracking/rows')).toEqual([]);
-    expect(await rows(rival, 'ams/livetracking/listings', { start_date: date, end_date: date })).toEqual([]);
+  it('another group sees none of it, and its live crawl checks only its own list', async () => {
+    const ours = new Set(listed.map((l) => l.asin));
+    const theirList = await rows(rival, 'tracking/livetracking/rows');
+    expect(theirList).toHaveLength(12); // its seeded list, untouched by group 1's import
+    expect(theirList.filter((r) => ours.has(String(r.asin)))).toEqual([]);
+    expect(theirList.every((r) => r.last_status === 'Not Checked')).toBe(true);
+    const theirAds = await rows(rival, 'ams/livetracking/listings', { start_date: date, end_date: date });
+    expect(theirAds.filter((r) => ours.has(String(r.asin)))).toEqual([]);
+    expect(theirAds.every((r) => r.live_status === 'Not Checked')).toBe(true);
+
     const started = await rival.post<Run>('processmonitor/crawl/trigger', { channel_id: 1, crawl_type: 5 });
     const run = await finished(rival, started.body.data!.id);
-    expect([run.status_name, run.message]).toEqual([
-      'No Data',
-      'The live-tracking list has no listing on this channel',
-    ]);
-    const [count] = await wh.query<{ n: number }>(
-      'SELECT COUNT(*)::INTEGER AS n FROM fact_live_check WHERE group_id = 2',
+    expect([run.status_name, run.pages_total]).toEqual(['Success', 12]);
+    const [mixed] = await wh.query<{ n: number }>(
+      `SELECT COUNT(*)::INTEGER AS n FROM fact_live_check c
+        WHERE c.group_id = 2 AND NOT EXISTS (SELECT 1 FROM setup_live_tracking t
+          WHERE t.group_id = 2 AND t.product_id = c.product_id AND t.city_id = c.city_id)`,
     );
-    expect(count!.n).toBe(0);
+    expect(mixed!.n).toBe(0);
+    expect((await rows(demo, 'tracking/livetracking/rows')).map((r) => r.asin).sort()).toEqual([...ours].sort());
   });
 
   it('the analyst reads advertising/live_tracking but not the admin list', async () => {
