@@ -120,7 +120,9 @@ describe('the live-tracking list (tracking/livetracking)', () => {
   it('offers its template and refuses bad files through the pipeline, loading nothing', async () => {
     const count = async () =>
       (
-        await wh.query<{ n: number }>('SELECT COUNT(*)::INTEGER AS n FROM setup_live_tracking WHERE group_id = 1')
+        await wh.query<{ n: number }>(
+          'SELECT COUNT(*)::INTEGER AS n FROM setup_live_tracking WHERE group_id = 1',
+        )
       )[0]!.n;
     // The demo seeds a list of 12 Amazon listings (demo/liveTrackingList.ts).
     expect(await count()).toBe(12);
@@ -168,7 +170,11 @@ describe('the live-tracking list (tracking/livetracking)', () => {
     expect(twice.body.data!.errors).toEqual([
       expect.objectContaining({ row: 3, column: 'Channel / ASIN', message: 'Repeats row 2.' }),
     ]);
-    const text = await uploadFile(demo, LIST, { name: 'list.txt', type: 'text/plain', bytes: Buffer.from('x') });
+    const text = await uploadFile(demo, LIST, {
+      name: 'list.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('x'),
+    });
     expect([text.status, text.body.msg]).toEqual([400, 'Invalid File']);
     const header = await uploadFile(demo, LIST, {
       name: 'list.xlsx',
@@ -266,7 +272,8 @@ describe('a live crawl (crawl type 5)', () => {
       'SELECT COUNT(*)::INTEGER AS n, MAX(run_id)::INTEGER AS runs FROM fact_live_check WHERE group_id = 1',
     );
     // Unless the hour turned between the two runs, each listing keeps one row.
-    if (second.message === run.message) expect([count!.n, count!.runs]).toEqual([6, second.id]);
+    if (second.message.slice(14, 16) === run.message.slice(14, 16))
+      expect([count!.n, count!.runs]).toEqual([6, second.id]);
     else expect(count!.n).toBe(12);
   });
 
@@ -305,9 +312,9 @@ describe('a live crawl (crawl type 5)', () => {
 
 describe('an hourly live timing (settings/crawltimings)', () => {
   it('schedules crawl type 5 on pg-boss and its Run Now checks the list', async () => {
-    expect((await demo.post('crawl/timings', { channel_id: 1, cron: '0 * * * *', crawl_type: 7 })).status).toBe(
-      400,
-    );
+    expect(
+      (await demo.post('crawl/timings', { channel_id: 1, cron: '0 * * * *', crawl_type: 7 })).status,
+    ).toBe(400);
     const made = await demo.post<{ id: number; crawl_type: number }>('crawl/timings', {
       channel_id: 1,
       cron: '0 * * * *',
@@ -351,18 +358,23 @@ describe('isolation and permissions', () => {
           WHERE t.group_id = 2 AND t.product_id = c.product_id AND t.city_id = c.city_id)`,
     );
     expect(mixed!.n).toBe(0);
-    expect((await rows(demo, 'tracking/livetracking/rows')).map((r) => r.asin).sort()).toEqual([...ours].sort());
+    expect((await rows(demo, 'tracking/livetracking/rows')).map((r) => r.asin).sort()).toEqual(
+      [...ours].sort(),
+    );
   });
 
   it('the analyst reads advertising/live_tracking but not the admin list', async () => {
     expect((await analyst.get('tracking/livetracking/rows')).status).toBe(403);
-    expect((await uploadFile(analyst, LIST, await xlsx([['Amazon', listed[0]!.asin, 'Mumbai']]))).status).toBe(
-      403,
-    );
-    expect((await analyst.post('processmonitor/crawl/trigger', { channel_id: 1, crawl_type: 5 })).status).toBe(
-      403,
-    );
-    const res = await analyst.get<{ rows: Row[] }>('ams/livetracking/stats', { start_date: date, end_date: date });
+    expect(
+      (await uploadFile(analyst, LIST, await xlsx([['Amazon', listed[0]!.asin, 'Mumbai']]))).status,
+    ).toBe(403);
+    expect(
+      (await analyst.post('processmonitor/crawl/trigger', { channel_id: 1, crawl_type: 5 })).status,
+    ).toBe(403);
+    const res = await analyst.get<{ rows: Row[] }>('ams/livetracking/stats', {
+      start_date: date,
+      end_date: date,
+    });
     expect(res.status).toBe(200);
   });
 });

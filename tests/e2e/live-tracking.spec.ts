@@ -99,6 +99,8 @@ test('import a live-tracking list, crawl it live from the process monitor, read 
   expect(today.length).toBeGreaterThanOrEqual(3);
   const sum = today.reduce((a, r) => a + Number(r.spend), 0);
   expect(Math.abs(tile - sum)).toBeLessThanOrEqual(Math.max(1, sum * 0.01));
-  await expect(page.locator('.ss-widget--chart .ss-chart canvas, .ss-widget--chart .ss-chart svg').first()).toBeVisible();
+  await expect(
+    page.locator('.ss-widget--chart .ss-chart canvas, .ss-widget--chart .ss-chart svg').first(),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/live-advertising.png', fullPage: true });
 });

@@ -25,7 +25,12 @@ export const WEB_PRODUCT_SCHEMA: ModelSchema = {
     { name: 'stores_total', type: 'integer', source: '.dark-stores-total', defaultValue: 0 },
     { name: 'stores_in_stock', type: 'integer', source: '.dark-stores-in-stock', defaultValue: 0 },
     // Read by the live-tracking crawl (crawl type 5): who holds the buy box.
-    { name: 'buy_box_seller', type: 'string', source: '#merchant-info .seller, .pdp-seller b', defaultValue: '' },
+    {
+      name: 'buy_box_seller',
+      type: 'string',
+      source: '#merchant-info .seller, .pdp-seller b',
+      defaultValue: '',
+    },
   ],
 };
 

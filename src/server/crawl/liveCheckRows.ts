@@ -66,7 +66,9 @@ export function buildLiveRows(
       continue;
     }
     const shown = status === 2 ? null : price;
-    const seller = String(outcome.fields.buy_box_seller ?? '').trim().toLowerCase();
+    const seller = String(outcome.fields.buy_box_seller ?? '')
+      .trim()
+      .toLowerCase();
     out.rows.push([
       slice.groupId,
       slice.at.date,

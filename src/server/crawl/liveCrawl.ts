@@ -26,7 +26,9 @@ async function loadLiveInputs(
       cityId: r.city_id,
       url:
         profile.base_url +
-        profile.url_template.replace('{sku}', encodeURIComponent(r.asin)).replace('{city}', String(r.city_id)),
+        profile.url_template
+          .replace('{sku}', encodeURIComponent(r.asin))
+          .replace('{city}', String(r.city_id)),
     })),
     listings: new Map(rows.map((r) => [r.product_id, { catalogueMrp: r.mrp }])),
   };

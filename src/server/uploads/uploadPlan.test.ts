@@ -76,7 +76,10 @@ describe('planUpload', () => {
       { kind: 'column', header: 'Revenue', field: 'revenue', type: 'number' },
     ] as const;
     const withBrand = { also: ['brand_id', 'category_id', 'is_competitor'] };
-    const skuColumn = (within: string[]) => ({ ...sku(within), lookup: { ...sku(within).lookup!, ...withBrand } });
+    const skuColumn = (within: string[]) => ({
+      ...sku(within),
+      lookup: { ...sku(within).lookup!, ...withBrand },
+    });
     expect(() => planUpload(upload([skuColumn(['channel_id']), channel, ...rest]))).toThrow(
       'Upload sales: lookup of SKU is within channel_id, which no earlier column fills',
     );

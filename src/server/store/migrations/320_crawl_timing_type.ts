@@ -13,12 +13,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('crawl_timings').dropConstraint('crawl_timings_group_channel_cron').execute();
   await db.schema
     .alterTable('crawl_timings')
-    .addUniqueConstraint('crawl_timings_group_channel_cron_type', ['group_id', 'channel_id', 'cron', 'crawl_type'])
+    .addUniqueConstraint('crawl_timings_group_channel_cron_type', [
+      'group_id',
+      'channel_id',
+      'cron',
+      'crawl_type',
+    ])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('crawl_timings').dropConstraint('crawl_timings_group_channel_cron_type').execute();
+  await db.schema
+    .alterTable('crawl_timings')
+    .dropConstraint('crawl_timings_group_channel_cron_type')
+    .execute();
   await db.schema
     .alterTable('crawl_timings')
     .addUniqueConstraint('crawl_timings_group_channel_cron', ['group_id', 'channel_id', 'cron'])

@@ -36,7 +36,10 @@ const TABLES = parse([
   ...LIVE_TRACKING_TABLES_DDL,
 ]);
 const VIEWS = new Map(
-  [...WAREHOUSE_VIEWS, ...AD_VIEWS, ...LIVE_TRACKING_VIEWS].map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]),
+  [...WAREHOUSE_VIEWS, ...AD_VIEWS, ...LIVE_TRACKING_VIEWS].map((v) => [
+    v.name,
+    v.columns.map((name) => ({ name, type: '' })),
+  ]),
 );
 
 export type TableName = string;
