@@ -1313,6 +1313,14 @@ export interface UploadLookup {
    * Items: A lower-case table or column name.
    */
   also?: string[];
+  /**
+   * Fields of earlier columns the matched row must share (a column of the same name in the table), e.g. ["channel_id"]: a listing code counts only on the row's channel.
+   *
+   * @minItems 1
+   *
+   * Items: A lower-case table or column name.
+   */
+  within?: string[];
 }
 /**
  * A warehouse table loaded through a staging table and swapped in one transaction.

@@ -17,6 +17,7 @@ const AD_SCREENS = [
   'advertising/advertising_analysis',
   'advertising/real_time_tracking',
   'advertising/buy_box',
+  'advertising/live_tracking',
   'advertising_beta/kpi',
   'advertisingpg/advertising_analysis',
   'display/kpi',

@@ -9,6 +9,10 @@ import { crawlChannelDay } from './crawlChannelDay.js';
 import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
 import { loadCrawlInputs } from './listingContext.js';
+import { runLiveCrawl } from './liveCrawl.js';
+
+/** Crawl type 5: a check of the live-tracking list only (liveCrawl.ts). */
+const LIVE_TRACKING = 5;
 
 export const CRAWL_QUEUE = 'crawl';
 
@@ -81,6 +85,8 @@ async function runCrawl(
   // a crawl the warehouse holds what that crawl extracted, which is not the marketplace's truth.
   if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
     market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
+  if (run.crawl_type === LIVE_TRACKING)
+    return runLiveCrawl(deps.warehouse, repo, run, profile, schema.schema.dataModel);
   const inputs = await loadCrawlInputs(
     deps.warehouse,
     groupId,

@@ -69,6 +69,8 @@ export type CrawlTables = {
     cron: string;
     time_zone: Defaulted<string>;
     status: Defaulted<string>;
+    /** 4 Scheduled or 5 Live Tracking (migration 320). */
+    crawl_type: Defaulted<number>;
     last_run_id: number | null;
     created_at: Timestamp;
     updated_at: Timestamp;

@@ -30,6 +30,8 @@ const createBody = {
     channel_id: { type: 'integer', minimum: 1, maximum: 100000 },
     cron: { type: 'string', minLength: 1, maxLength: 100 },
     time_zone: { type: 'string', minLength: 1, maxLength: 64, default: 'Asia/Kolkata' },
+    /** 4 Scheduled (the channel's day) or 5 Live Tracking (the live-tracking list). */
+    crawl_type: { type: 'integer', enum: [4, 5], default: 4 },
   },
 } as const;
 
@@ -60,7 +62,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
     );
   });
 
-  app.post<{ Body: { channel_id: number; cron: string; time_zone: string } }>(
+  app.post<{ Body: { channel_id: number; cron: string; time_zone: string; crawl_type: number } }>(
     '/crawl/timings',
     { schema: { body: createBody, response: objectAnswer } },
     async (request) => {
@@ -73,8 +75,14 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
         throw new BadRequestError('No channel profile for this channel');
       const row = await db
         .insertInto('crawl_timings')
-        .values({ group_id: auth.groupId, channel_id: channelId, cron, time_zone: timeZone })
-        .onConflict((c) => c.constraint('crawl_timings_group_channel_cron').doNothing())
+        .values({
+          group_id: auth.groupId,
+          channel_id: channelId,
+          cron,
+          time_zone: timeZone,
+          crawl_type: request.body.crawl_type,
+        })
+        .onConflict((c) => c.constraint('crawl_timings_group_channel_cron_type').doNothing())
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new BadRequestError('This channel already has this crawl timing.');

@@ -10,8 +10,6 @@ import { enqueueCrawl } from './crawlJob.js';
 
 /** pg-boss sends one job per occurrence of an Active timing's cron (once across instances). */
 export const CRAWL_SCHEDULE_QUEUE = 'crawl-schedule';
-/** Spec §4 crawl type 4: Scheduled. */
-const SCHEDULED = 4;
 
 export type CrawlTimingRow = Selectable<CrawlTables['crawl_timings']>;
 interface ScheduleJobData {
@@ -53,8 +51,8 @@ export async function dropCrawlSchedule(jobs: Jobs, id: number): Promise<void> {
 }
 
 /**
- * An occurrence of a schedule: a Scheduled crawl run of the timing's channel for the group's last
- * crawled day, through the same crawl queue as a triggered one.
+ * An occurrence of a schedule: a crawl run of the timing's type (4 Scheduled, 5 Live Tracking) of
+ * its channel for the group's last crawled day, through the same crawl queue as a triggered one.
  */
 export async function runScheduledCrawl(
   deps: Deps & { jobs: Jobs },
@@ -76,7 +74,7 @@ export async function runScheduledCrawl(
   const run = await enqueueCrawl(repo, deps.jobs, {
     groupId: timing.group_id,
     channelId: timing.channel_id,
-    crawlType: SCHEDULED,
+    crawlType: timing.crawl_type,
     date: last?.d ?? new Date().toISOString().slice(0, 10),
   });
   await db.updateTable('crawl_timings').set({ last_run_id: run.id }).where('id', '=', timing.id).execute();

@@ -24,6 +24,13 @@ export const WEB_PRODUCT_SCHEMA: ModelSchema = {
     },
     { name: 'stores_total', type: 'integer', source: '.dark-stores-total', defaultValue: 0 },
     { name: 'stores_in_stock', type: 'integer', source: '.dark-stores-in-stock', defaultValue: 0 },
+    // Read by the live-tracking crawl (crawl type 5): who holds the buy box.
+    {
+      name: 'buy_box_seller',
+      type: 'string',
+      source: '#merchant-info .seller, .pdp-seller b',
+      defaultValue: '',
+    },
   ],
 };
 
@@ -42,5 +49,6 @@ export const APP_PRODUCT_SCHEMA: ModelSchema = {
     },
     { name: 'stores_total', type: 'integer', source: '$..[stores,dark_stores].total', defaultValue: 0 },
     { name: 'stores_in_stock', type: 'integer', source: '$..[stores,dark_stores].in_stock', defaultValue: 0 },
+    { name: 'buy_box_seller', type: 'string', source: '$..seller_name', defaultValue: '' },
   ],
 };

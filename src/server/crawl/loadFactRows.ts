@@ -4,7 +4,8 @@ import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
 
 const PARAMS_PER_STATEMENT = 30_000;
 
-function inserts(table: string, rows: readonly unknown[][]): WarehouseStatement[] {
+/** Multi-row parameterised INSERTs of full rows (DDL column order), for one transaction. */
+export function inserts(table: string, rows: readonly unknown[][]): WarehouseStatement[] {
   const columns = tableColumns(table);
   const perStatement = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns.length));
   const statements: WarehouseStatement[] = [];

@@ -147,5 +147,6 @@ export const crawlTimingEntity = readOnlyEntity('crawl_timings', [
   'channel_id',
   'cron',
   'status',
+  'crawl_type',
   'updated_at',
 ]);

@@ -122,7 +122,7 @@ export const ENTITY_CATALOGUE = {
   },
   crawlPage: { run_id: 'integer', http_status: 'integer', attempts: 'integer', ms: 'integer' },
   modelSchema: { name: 'string', crawl_type: 'integer', response_type: 'string' },
-  crawlTiming: { channel_id: 'integer', cron: 'string', status: 'string' },
+  crawlTiming: { channel_id: 'integer', cron: 'string', status: 'string', crawl_type: 'integer' },
   channelProfile: {
     channel_id: 'integer',
     channel_name: 'string',

@@ -15,6 +15,8 @@ export interface MarketListing {
   productId: number;
   sku: string;
   name: string;
+  /** Who holds the buy box that day (the page's "Sold by"); null when no seller holds it. */
+  buyBoxSeller: string | null;
   cities: Map<number, CityShelf>;
 }
 
@@ -60,11 +62,18 @@ export async function loadMarketDay(
       WHERE s.group_id = $1 AND s.channel_id = $2 AND s.crawl_date = $3`,
     [groupId, channelId, date],
   );
+  const sellers = await loadBuyBoxSellers(wh, groupId, channelId, date);
   const listings = new Map<string, MarketListing>();
   for (const r of rows) {
     let listing = listings.get(r.sku);
     if (!listing) {
-      listing = { productId: r.product_id, sku: r.sku, name: r.name, cities: new Map() };
+      listing = {
+        productId: r.product_id,
+        sku: r.sku,
+        name: r.name,
+        buyBoxSeller: sellers.get(r.product_id) ?? null,
+        cities: new Map(),
+      };
       listings.set(r.sku, listing);
     }
     listing.cities.set(r.city_id, {
@@ -77,4 +86,21 @@ export async function loadMarketDay(
     });
   }
   return { groupId, channelId, date, listings };
+}
+
+/** The seller holding each product's buy box on the day (fact_seller), by product. */
+async function loadBuyBoxSellers(
+  wh: Warehouse,
+  groupId: number,
+  channelId: number,
+  date: string,
+): Promise<Map<number, string>> {
+  const rows = await wh.query<{ product_id: number; seller_name: string }>(
+    `SELECT f.product_id, MIN(s.seller_name) AS seller_name
+       FROM fact_seller f JOIN dim_seller s ON s.seller_id = f.seller_id
+      WHERE f.group_id = $1 AND f.channel_id = $2 AND f.crawl_date = $3 AND f.has_buy_box = 1
+      GROUP BY f.product_id`,
+    [groupId, channelId, date],
+  );
+  return new Map(rows.map((r) => [r.product_id, r.seller_name]));
 }

@@ -21,8 +21,11 @@ function classicLayout(listing: MarketListing, shelf: CityShelf, variety: PageVa
     shelf.sellingPrice !== null
       ? `<span class="a-price"><span class="a-offscreen">${rupees(shelf.sellingPrice)}</span></span>`
       : '';
+  const seller = listing.buyBoxSeller
+    ? `<div id="merchant-info">Sold by <a class="seller">${escapeHtml(listing.buyBoxSeller)}</a></div>`
+    : '';
   return `<div id="dp"><h1 id="productTitle"> ${escapeHtml(listing.name)} </h1>
-<div id="corePrice">${price}${mrp}</div>
+<div id="corePrice">${price}${mrp}</div>${seller}
 <div id="availability"><span>${status}</span></div>
 <script>window.ue_t0 = Date.now();</script></div>`;
 }
@@ -32,8 +35,11 @@ function newLayout(listing: MarketListing, shelf: CityShelf, variety: PageVariet
   const mrp = shelf.mrp !== null && !variety.hideMrp ? `<del class="pdp-mrp">${rupees(shelf.mrp)}</del>` : '';
   const price =
     shelf.sellingPrice !== null ? `<div class="pdp-price"><b>${rupees(shelf.sellingPrice)}</b></div>` : '';
+  const seller = listing.buyBoxSeller
+    ? `<p class="pdp-seller">Sold by <b>${escapeHtml(listing.buyBoxSeller)}</b></p>`
+    : '';
   return `<main class="pdp"><section><header><h1 class="pdp-title">${escapeHtml(listing.name)}</h1></header>
-<section class="pdp-buybox">${price}${mrp}<p class="pdp-stock" data-state="${shelf.stockStatus}">${status}</p></section></section></main>`;
+<section class="pdp-buybox">${price}${mrp}${seller}<p class="pdp-stock" data-state="${shelf.stockStatus}">${status}</p></section></section></main>`;
 }
 
 /** A web channel's product page for one city (pincode chosen), in one of two layouts. */

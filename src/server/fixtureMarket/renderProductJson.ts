@@ -17,6 +17,7 @@ export function renderProductJson(listing: MarketListing, shelf: CityShelf, vari
       result: {
         item: { code: listing.sku, title: listing.name },
         pricing: { mrp, offer_price: shelf.sellingPrice ?? undefined },
+        buy_box: listing.buyBoxSeller ? { seller_name: listing.buyBoxSeller } : undefined,
         inventory: { state: STATE[shelf.stockStatus as 0 | 1 | 2], dark_stores: stores },
       },
     };
@@ -27,6 +28,7 @@ export function renderProductJson(listing: MarketListing, shelf: CityShelf, vari
         sku: listing.sku,
         name: listing.name,
         price: { mrp, sp: shelf.sellingPrice ?? undefined },
+        seller: listing.buyBoxSeller ? { seller_name: listing.buyBoxSeller } : undefined,
         availability: { state: STATE[shelf.stockStatus as 0 | 1 | 2], stores },
       },
     },

@@ -10,6 +10,10 @@ export type LookupTable = ReadonlyMap<string, LookupHit>;
 
 export const lookupKey = (value: string): string => value.trim().toLowerCase();
 
+/** The key of a lookup with `within`: the row's values of those fields, then the cell. */
+export const scopedLookupKey = (scope: readonly unknown[], value: string): string =>
+  `${scope.map(String).join('\u0001')}\u0001${lookupKey(value)}`;
+
 /**
  * Loads each lookup column's dimension once per upload (dimensions are small next to a file of
  * a million rows). A lookup with a tenant column sees the uploading group's rows only, so a
@@ -25,7 +29,8 @@ export async function loadLookups(
     columns.map(async ({ lookup }) => {
       if (!lookup) return null;
       const also = lookup.also ?? [];
-      const select = [lookup.match, lookup.key, ...also].join(', ');
+      const within = lookup.within ?? [];
+      const select = [...new Set([lookup.match, lookup.key, ...also, ...within])].join(', ');
       const where = lookup.tenantColumn ? ` WHERE ${lookup.tenantColumn} = $1` : '';
       const rows = await wh.query<Record<string, number | string>>(
         `SELECT ${select} FROM ${lookup.table}${where}`,
@@ -33,7 +38,15 @@ export async function loadLookups(
       );
       const table = new Map<string, LookupHit>();
       for (const row of rows) {
-        table.set(lookupKey(String(row[lookup.match])), {
+        const match = String(row[lookup.match]);
+        const key =
+          within.length > 0
+            ? scopedLookupKey(
+                within.map((c) => row[c]),
+                match,
+              )
+            : lookupKey(match);
+        table.set(key, {
           key: row[lookup.key]!,
           also: also.map((c) => row[c]!),
         });

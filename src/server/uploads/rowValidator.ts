@@ -1,6 +1,6 @@
 import type { UploadDeclaration } from '../../shared/config.gen.js';
 import type { RawCell } from './cellText.js';
-import { lookupKey, type LookupTable } from './lookups.js';
+import { lookupKey, scopedLookupKey, type LookupTable } from './lookups.js';
 import { parseCell } from './parseCell.js';
 import type { UploadPlan } from './uploadPlan.js';
 import { unknownLookup } from './uploadMessages.js';
@@ -58,6 +58,7 @@ export class RowValidator {
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c]!;
       const raw = cells[this.positions[c]!] ?? null;
+      this.cellBad[c] = true;
       const parsed = parseCell(column, raw);
       if (!parsed.ok) {
         bad = true;
@@ -66,7 +67,15 @@ export class RowValidator {
       }
       const table = this.lookups[c];
       if (table && parsed.value !== null) {
-        const hit = table.get(lookupKey(String(parsed.value)));
+        const scope = this.scopeOf(c);
+        // An earlier cell of the scope was bad: that cell's error says it, this one cannot be judged.
+        if (scope === null) {
+          bad = true;
+          continue;
+        }
+        const hit = table.get(
+          scope.length > 0 ? scopedLookupKey(scope, String(parsed.value)) : lookupKey(String(parsed.value)),
+        );
         if (!hit) {
           bad = true;
           errors({
@@ -83,6 +92,7 @@ export class RowValidator {
         values[c] = parsed.value;
         also[c] = undefined;
       }
+      this.cellBad[c] = false;
     }
     if (bad || !out) return !bad;
     const targets = this.plan.targets;
@@ -105,6 +115,22 @@ export class RowValidator {
     return true;
   }
 
+  /**
+   * The values of the earlier columns a lookup's `within` names, as this row resolved them; null
+   * when one of them was bad in this row.
+   */
+  private scopeOf(c: number): unknown[] | null {
+    const within = this.upload.columns[c]!.lookup?.within ?? [];
+    const scope: unknown[] = [];
+    for (const field of within) {
+      const at = this.upload.columns.findIndex((col, i) => i < c && col.field === field);
+      const value = at < 0 ? undefined : this.values[at];
+      if (value === undefined || value === null || this.cellBad[at] === true) return null;
+      scope.push(value);
+    }
+    return scope;
+  }
+
   /** The row's cells of the given template columns as the file shows them, joined. */
   shownCells(cells: readonly RawCell[], templateColumns: readonly number[]): string {
     return templateColumns.map((c) => shown(cells[this.positions[c]!] ?? null)).join(' / ');
@@ -112,4 +138,6 @@ export class RowValidator {
 
   private readonly values: unknown[] = [];
   private readonly also: ((number | string)[] | undefined)[] = [];
+  /** Which cells of the current row were bad (a `within` lookup cannot be judged after one). */
+  private readonly cellBad: boolean[] = [];
 }

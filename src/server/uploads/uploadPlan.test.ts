@@ -61,4 +61,28 @@ describe('planUpload', () => {
       'Upload sales: nothing fills fact_sales.channel_id, product_id, brand_id, category_id, is_competitor, units, revenue',
     );
   });
+  it('refuses a lookup within a field no earlier column fills', () => {
+    const sku = (within: string[]): UploadDeclaration['columns'][number] => ({
+      kind: 'column',
+      header: 'SKU',
+      field: 'product_id',
+      type: 'string',
+      lookup: { table: 'dim_listing', match: 'channel_sku_code', key: 'product_id', within },
+    });
+    const channel = { kind: 'column', header: 'Channel', field: 'channel_id', type: 'integer' } as const;
+    const rest = [
+      { kind: 'column', header: 'Day', field: 'sale_date', type: 'date' },
+      { kind: 'column', header: 'Units', field: 'units', type: 'integer' },
+      { kind: 'column', header: 'Revenue', field: 'revenue', type: 'number' },
+    ] as const;
+    const withBrand = { also: ['brand_id', 'category_id', 'is_competitor'] };
+    const skuColumn = (within: string[]) => ({
+      ...sku(within),
+      lookup: { ...sku(within).lookup!, ...withBrand },
+    });
+    expect(() => planUpload(upload([skuColumn(['channel_id']), channel, ...rest]))).toThrow(
+      'Upload sales: lookup of SKU is within channel_id, which no earlier column fills',
+    );
+    expect(() => planUpload(upload([channel, skuColumn(['channel_id']), ...rest]))).not.toThrow();
+  });
 });

@@ -39,6 +39,12 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
     if (value !== undefined) sources.set(name, { kind: 'fixed', value });
   }
   upload.columns.forEach((column, c) => {
+    for (const field of column.lookup?.within ?? []) {
+      if (!upload.columns.slice(0, c).some((earlier) => earlier.field === field))
+        throw new Error(
+          `Upload ${upload.id}: lookup of ${column.header} is within ${field}, which no earlier column fills`,
+        );
+    }
     sources.set(column.field, { kind: 'cell', column: c });
     column.lookup?.also?.forEach((name, index) => sources.set(name, { kind: 'also', column: c, index }));
   });

@@ -47,6 +47,8 @@ export const ADMIN_ACTIVITIES = {
   crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
+  /** The live-tracking list (crawl type 5): import, export, last live check per listing. */
+  liveTracking: { url: 'tracking/livetracking', name: 'Live Tracking' },
   /** Report screens and the group's report files (spec §2 report, reports; issue 13). */
   reports: { url: 'report/reports', name: 'Reports' },
   rawReports: { url: 'report/rawreports', name: 'Raw Reports' },

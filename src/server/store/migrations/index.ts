@@ -21,6 +21,7 @@ import * as viewSettings from './220_view_settings.js';
 import * as alertRuleVersions from './240_alert_rule_versions.js';
 import * as shareLinkFilters from './280_share_link_filters.js';
 import * as mailerRecipientGroups from './310_mailer_recipient_groups.js';
+import * as crawlTimingType from './320_crawl_timing_type.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -48,5 +49,6 @@ export const migrationProvider: MigrationProvider = {
       '240_alert_rule_versions': alertRuleVersions,
       '280_share_link_filters': shareLinkFilters,
       '310_mailer_recipient_groups': mailerRecipientGroups,
+      '320_crawl_timing_type': crawlTimingType,
     }),
 };

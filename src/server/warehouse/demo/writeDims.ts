@@ -1,4 +1,5 @@
 import type { GroupModel, DemoListing } from './model.js';
+import { writeLiveTrackingList } from './liveTrackingList.js';
 import type { DemoChannel, DemoCity } from './places.js';
 import { ZONES } from './places.js';
 import type { RowSink } from './rowSink.js';
@@ -86,6 +87,7 @@ export function writeGroupDims(sink: RowSink, model: GroupModel, endDate: string
     writePlans(sink, g, l, endDate);
   }
   for (const [own, rival] of model.competitorPairs) sink.push('dim_product_competitor', [g, own, rival]);
+  writeLiveTrackingList(sink, model);
   for (const k of model.keywords)
     sink.push('dim_keyword', [
       k.keywordId,

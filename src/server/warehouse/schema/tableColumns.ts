@@ -1,6 +1,7 @@
 import { AD_TABLES_DDL, AD_VIEWS } from './adTables.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
+import { LIVE_TRACKING_TABLES_DDL, LIVE_TRACKING_VIEWS } from './liveTrackingTables.js';
 import { SETUP_TABLES_DDL } from './setupTables.js';
 import { WAREHOUSE_VIEWS } from './views.js';
 
@@ -27,9 +28,18 @@ function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
   return tables;
 }
 
-const TABLES = parse([...DIM_TABLES_DDL, ...FACT_TABLES_DDL, ...SETUP_TABLES_DDL, ...AD_TABLES_DDL]);
+const TABLES = parse([
+  ...DIM_TABLES_DDL,
+  ...FACT_TABLES_DDL,
+  ...SETUP_TABLES_DDL,
+  ...AD_TABLES_DDL,
+  ...LIVE_TRACKING_TABLES_DDL,
+]);
 const VIEWS = new Map(
-  [...WAREHOUSE_VIEWS, ...AD_VIEWS].map((v) => [v.name, v.columns.map((name) => ({ name, type: '' }))]),
+  [...WAREHOUSE_VIEWS, ...AD_VIEWS, ...LIVE_TRACKING_VIEWS].map((v) => [
+    v.name,
+    v.columns.map((name) => ({ name, type: '' })),
+  ]),
 );
 
 export type TableName = string;

@@ -38,6 +38,8 @@ export interface AdDayContext {
   weekday: number;
   /** Hourly rows are written for the last days only (real-time tracking reads today). */
   withHours: boolean;
+  /** Hourly rows per advertised listing too (live tracking reads today's). */
+  withAsinHours: boolean;
   rng: Rng;
 }
 
@@ -91,6 +93,53 @@ function scaled(d: TargetDay, share: number): TargetDay {
   };
 }
 
+type Totals = { impressions: number; clicks: number; spend: number; orders: number; sales: number };
+
+function addTo(totals: Totals, d: TargetDay): void {
+  totals.impressions += d.impressions;
+  totals.clicks += d.clicks;
+  totals.spend += d.spend;
+  totals.orders += d.orders;
+  totals.sales += d.sales;
+}
+
+/**
+ * A listing's hours in one campaign: its day split along the campaign's served hours, as the
+ * campaign's own hourly rows are, so a listing's hours add up to its daily rows. Hours with no
+ * impressions are left out.
+ */
+function emitAsinHours(
+  ctx: AdDayContext,
+  campaign: AdCampaign,
+  productId: number,
+  listing: { asin: string; totals: Totals },
+  shares: readonly number[],
+): void {
+  const t = listing.totals;
+  const impressions = splitByHour(t.impressions, shares);
+  const clicks = splitByHour(t.clicks, shares);
+  const spend = splitByHour(Math.round(t.spend * 100) / 100, shares, true);
+  const orders = splitByHour(t.orders, shares);
+  const sales = splitByHour(Math.round(t.sales * 100) / 100, shares, true);
+  for (let h = 0; h < 24; h++) {
+    if (impressions[h] === 0 && spend[h] === 0) continue;
+    ctx.sink.push('fact_ad_asin_hourly', [
+      ctx.groupId,
+      ctx.date,
+      h,
+      campaign.channelId,
+      campaign.campaignId,
+      productId,
+      listing.asin,
+      impressions[h],
+      clicks[h],
+      spend[h],
+      orders[h],
+      sales[h],
+    ]);
+  }
+}
+
 /** Splits a whole-number total over hours by cumulative rounding, so the hours add up exactly. */
 function splitByHour(total: number, shares: readonly number[], cents = false): number[] {
   const unit = cents ? 100 : 1;
@@ -119,6 +168,7 @@ export function emitCampaignDay(ctx: AdDayContext, campaign: AdCampaign, targets
   const { served, cappedFrom } = budgetCutoff(demandSpend, campaign.dailyBudget);
   const servedShare = served.reduce((a, s, h) => a + s * HOUR_SHARE[h]!, 0);
   const totals = { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
+  const perListing = new Map<number, { asin: string; totals: typeof totals }>();
   for (const raw of days) {
     const d = scaled(raw, servedShare);
     const t = d.target;
@@ -155,14 +205,19 @@ export function emitCampaignDay(ctx: AdDayContext, campaign: AdCampaign, targets
     ]);
     t.recentSpend = 0.85 * t.recentSpend + d.spend;
     t.recentSales = 0.85 * t.recentSales + d.sales;
-    totals.impressions += d.impressions;
-    totals.clicks += d.clicks;
-    totals.spend += d.spend;
-    totals.orders += d.orders;
-    totals.sales += d.sales;
+    addTo(totals, d);
+    if (ctx.withAsinHours) {
+      const own = perListing.get(p.productId) ?? {
+        asin: t.listing.channelSkuCode,
+        totals: { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 },
+      };
+      addTo(own.totals, d);
+      perListing.set(p.productId, own);
+    }
   }
   if (!ctx.withHours) return;
   const shares = served.map((s, h) => (servedShare > 0 ? (s * HOUR_SHARE[h]!) / servedShare : 0));
+  for (const [productId, listing] of perListing) emitAsinHours(ctx, campaign, productId, listing, shares);
   const impressions = splitByHour(totals.impressions, shares);
   const clicks = splitByHour(totals.clicks, shares);
   const spend = splitByHour(totals.spend, shares, true);

@@ -11,6 +11,8 @@ import { buildReleaseOrders, emitDisplayDay, roStatus } from './displayOrders.js
 export const AD_DAYS = 60;
 /** Days of hourly rows (real-time tracking reads today; two weeks give a same-weekday compare). */
 const HOURLY_DAYS = 14;
+/** Days of hourly rows per advertised listing (live tracking reads today; yesterday to compare). */
+const ASIN_HOURLY_DAYS = 2;
 /** Paused campaigns stopped serving this many days before the end. */
 const PAUSED_DAYS = 10;
 
@@ -44,6 +46,7 @@ export async function generateAds(
       date,
       weekday: weekday(date),
       withHours: dayIndex >= dates.length - HOURLY_DAYS,
+      withAsinHours: dayIndex >= dates.length - ASIN_HOURLY_DAYS,
       rng: dayRng,
     };
     for (const c of ad.campaigns) {
