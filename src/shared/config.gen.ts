@@ -2087,6 +2087,12 @@ export interface FormWidget {
     endpoint: string;
   };
   /**
+   * Forms without a mutation: the message shown for a failed JSON Schema keyword (required, pattern, ...) instead of the validator's own, e.g. a spec message the server answers too.
+   */
+  errorMessages?: {
+    [k: string]: string | undefined;
+  };
+  /**
    * Toast on success.
    */
   successMessage?: string;

@@ -4,6 +4,7 @@ import { registerModelSchemaRoutes } from './modelSchemaRoutes.js';
 import { registerCrawlTimingRoutes } from './crawlTimingRoutes.js';
 import { registerOperationsScreenRoutes } from '../operations/operationsScreenRoutes.js';
 import { registerViewSettingsRoutes } from '../viewSettings/viewSettingsRoutes.js';
+import { registerElasticRoutes } from '../elastic/elasticRoutes.js';
 
 /**
  * Crawl operations under /api/v1: model schemas, profiles and view settings always; runs, timings
@@ -16,6 +17,7 @@ export const crawlPlugin: FastifyPluginAsync = async (app) => {
     registerCrawlRunRoutes(app, app.deps.jobs);
     registerCrawlTimingRoutes(app, app.deps.jobs);
     registerOperationsScreenRoutes(app, app.deps.jobs);
+    registerElasticRoutes(app, app.deps.jobs);
   }
   await Promise.resolve();
 };

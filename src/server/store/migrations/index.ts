@@ -20,6 +20,7 @@ import * as reportNumberStyle from './200_report_number_style.js';
 import * as viewSettings from './220_view_settings.js';
 import * as alertRuleVersions from './240_alert_rule_versions.js';
 import * as shareLinkFilters from './280_share_link_filters.js';
+import * as elasticRuns from './330_elastic_runs.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -46,5 +47,6 @@ export const migrationProvider: MigrationProvider = {
       '220_view_settings': viewSettings,
       '240_alert_rule_versions': alertRuleVersions,
       '280_share_link_filters': shareLinkFilters,
+      '330_elastic_runs': elasticRuns,
     }),
 };

@@ -35,26 +35,39 @@ interface Props {
   disabled?: boolean;
   /** A unique field's check on leaving it: the message when taken, null when free. */
   onBlurVerify?: ((field: string, value: unknown, id: unknown) => Promise<string | null>) | undefined;
+  /** A plain form's messages by failed JSON Schema keyword. */
+  errorMessages?: Record<string, string | undefined> | undefined;
   /** Choices of the mutation's lookups, for the lookup widgets. */
   formContext?: LookupFormContext | undefined;
   onSubmit: (data: unknown) => void;
 }
 
-/** The config's messages instead of ajv's, through the mapping the server uses too. */
-function transformer(mutation: MutationNode | null | undefined) {
+/**
+ * The config's messages instead of ajv's: a mutation's through the mapping the server uses too, a
+ * plain form's by failed keyword (errorMessages).
+ */
+function transformer(
+  mutation: MutationNode | null | undefined,
+  byKeyword?: Record<string, string | undefined>,
+) {
   return (errors: RJSFValidationError[]) =>
-    mutation
+    !mutation && byKeyword
       ? errors.map((e) => {
-          const field = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
-          const message = mutationMessage(mutation, {
-            keyword: e.name ?? '',
-            field,
-            params: e.params as Record<string, unknown>,
-            message: e.message ?? '',
-          });
-          return { ...e, message, stack: message };
+          const message = byKeyword[e.name ?? ''];
+          return message ? { ...e, message, stack: message } : e;
         })
-      : errors;
+      : mutation
+        ? errors.map((e) => {
+            const field = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+            const message = mutationMessage(mutation, {
+              keyword: e.name ?? '',
+              field,
+              params: e.params as Record<string, unknown>,
+              message: e.message ?? '',
+            });
+            return { ...e, message, stack: message };
+          })
+        : errors;
 }
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
@@ -111,7 +124,7 @@ export default function RjsfForm(props: Props) {
       disabled={disabled}
       showErrorList="bottom"
       noHtml5Validate
-      transformErrors={transformer(mutation)}
+      transformErrors={transformer(mutation, props.errorMessages)}
       // rjsf blocks a submit on any extraErrors object, even {}: pass them only while a field is taken.
       {...(Object.keys(taken).length ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
       onBlur={onBlur}
