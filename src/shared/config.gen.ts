@@ -1629,6 +1629,14 @@ export interface GridWidget {
      */
     endpoint?: string;
     /**
+     * With endpoint: the screen filters (fields, without a source) the endpoint applies, e.g. changed_only; the screen may then declare them.
+     *
+     * @maxItems 8
+     *
+     * Items: A config id: letters, digits and underscores, starting with a letter.
+     */
+    params?: string[];
+    /**
      * Reload the loaded rows every this many seconds (monitors whose rows change on their own, e.g. crawl runs); absent: only after a row action.
      */
     refreshSeconds?: number;

@@ -5,6 +5,7 @@ import { registerCrawlTimingRoutes } from './crawlTimingRoutes.js';
 import { registerOperationsScreenRoutes } from '../operations/operationsScreenRoutes.js';
 import { registerViewSettingsRoutes } from '../viewSettings/viewSettingsRoutes.js';
 import { registerElasticRoutes } from '../elastic/elasticRoutes.js';
+import { registerTrackingRoutes } from '../tracking/trackingRoutes.js';
 
 /**
  * Crawl operations under /api/v1: model schemas, profiles and view settings always; runs, timings
@@ -13,6 +14,7 @@ import { registerElasticRoutes } from '../elastic/elasticRoutes.js';
 export const crawlPlugin: FastifyPluginAsync = async (app) => {
   registerModelSchemaRoutes(app);
   registerViewSettingsRoutes(app);
+  registerTrackingRoutes(app);
   if (app.deps.jobs) {
     registerCrawlRunRoutes(app, app.deps.jobs);
     registerCrawlTimingRoutes(app, app.deps.jobs);
