@@ -11,6 +11,7 @@ import { registerMailerRunner } from './mailers/mailerSchedule.js';
 import { registerAlertRunner } from './alerts/alertJobs.js';
 import { attachRealtime } from './realtime/attachRealtime.js';
 import { startCrawling } from './crawl/startCrawling.js';
+import { registerElasticRunner } from './elastic/elasticJob.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,6 +41,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   await registerMailerRunner(deps);
   await registerAlertRunner(deps);
   const market = await startCrawling(deps);
+  await registerElasticRunner(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   await app.listen({ port: env.PORT, host: env.HOST });

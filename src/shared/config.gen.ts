@@ -1637,6 +1637,14 @@ export interface GridWidget {
      */
     endpoint?: string;
     /**
+     * With endpoint: the screen filters (fields, without a source) the endpoint applies, e.g. changed_only; the screen may then declare them.
+     *
+     * @maxItems 8
+     *
+     * Items: A config id: letters, digits and underscores, starting with a letter.
+     */
+    params?: string[];
+    /**
      * Reload the loaded rows every this many seconds (monitors whose rows change on their own, e.g. crawl runs); absent: only after a row action.
      */
     refreshSeconds?: number;
@@ -2093,6 +2101,12 @@ export interface FormWidget {
      * Endpoint under /api/v1/ answering the current values (an object) to GET.
      */
     endpoint: string;
+  };
+  /**
+   * Forms without a mutation: the message shown for a failed JSON Schema keyword (required, pattern, ...) instead of the validator's own, e.g. a spec message the server answers too.
+   */
+  errorMessages?: {
+    [k: string]: string | undefined;
   };
   /**
    * Toast on success.

@@ -9,6 +9,7 @@ import { datasetOf, findScreen } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
 import { storeSuggestions } from '../entities/storeSuggestions.js';
 import { requireUser } from '../auth/guards.js';
+import { suggestionIndexQuery } from '../elastic/suggestionIndexQuery.js';
 
 interface SuggestionRoute {
   Params: { source: string };
@@ -39,21 +40,22 @@ export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScop
     }
     const dataset = datasetOf(snapshot, screen);
     const req = parseSuggestionRequest(screen, dataset, request.params.source, request.query);
-    const { sql, params } = compileSuggestionQuery(dataset, req, auth.groupId, app.deps.warehouse.dialect);
+    const wh = app.deps.warehouse;
+    const source = request.params.source;
+    // Inside a window the elastic trigger indexed, the index answers; elsewhere the facts do.
+    const compile = async (r: typeof req) =>
+      (await suggestionIndexQuery(wh, dataset, source, r, auth.groupId)) ??
+      compileSuggestionQuery(dataset, r, auth.groupId, wh.dialect);
+    const { sql, params } = await compile(req);
     const rows = await app.deps.warehouse.query<{
       key: number | string;
       name: string;
       ids?: (number | string)[];
       [TOTAL_COLUMN]: number;
     }>(sql, params);
-    const total = await pagedTotal(rows, req.offset, () => {
-      const first = compileSuggestionQuery(
-        dataset,
-        { ...req, offset: 0, size: 1 },
-        auth.groupId,
-        app.deps.warehouse.dialect,
-      );
-      return app.deps.warehouse.query<Record<string, unknown>>(first.sql, first.params);
+    const total = await pagedTotal(rows, req.offset, async () => {
+      const first = await compile({ ...req, offset: 0, size: 1 });
+      return wh.query<Record<string, unknown>>(first.sql, first.params);
     });
     const options = rows.map<FilterOptionItem>((r) => ({
       key: r.key,

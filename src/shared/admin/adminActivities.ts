@@ -45,6 +45,16 @@ export const ADMIN_ACTIVITIES = {
   viewChanges: { url: 'settings/viewchanges', name: 'View Changes' },
   /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
   crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
+  /** Tracking screens (issue 15): listings tracked, channel x city coverage, what changed. */
+  trackingMapping: { url: 'tracking/mapping', name: 'Mapping' },
+  channelCity: { url: 'tracking/channelcity', name: 'Channel City' },
+  changeDetection: { url: 'tracking/changedetection', name: 'Change Detection' },
+  categoryChangeDetection: { url: 'tracking/categorychangedetection', name: 'Category Change Detection' },
+  /** The group's Athena sync runs, newest first. */
+  trackingAthenaStatus: { url: 'tracking/athena-status', name: 'Athena Status (runs)' },
+  reviewSentiments: { url: 'tracking/review-sentiments', name: 'Review Sentiments' },
+  /** The staff page: fact-table freshness and the suggestion index of the group. */
+  internalTool: { url: 'internal-tools/internal-tool', name: 'Internal Tool' },
   /** Channel profiles and the model-schema editor (issue 15). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
   /** The live-tracking list (crawl type 5): import, export, last live check per listing. */

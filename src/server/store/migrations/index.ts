@@ -22,6 +22,7 @@ import * as alertRuleVersions from './240_alert_rule_versions.js';
 import * as shareLinkFilters from './280_share_link_filters.js';
 import * as mailerRecipientGroups from './310_mailer_recipient_groups.js';
 import * as crawlTimingType from './320_crawl_timing_type.js';
+import * as elasticRuns from './330_elastic_runs.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -50,5 +51,6 @@ export const migrationProvider: MigrationProvider = {
       '280_share_link_filters': shareLinkFilters,
       '310_mailer_recipient_groups': mailerRecipientGroups,
       '320_crawl_timing_type': crawlTimingType,
+      '330_elastic_runs': elasticRuns,
     }),
 };

@@ -10,6 +10,7 @@ import {
 import { addMissingColumns } from './addedColumns.js';
 import { SETUP_TABLES_DDL } from './setupTables.js';
 import { VIEWS_DDL } from './views.js';
+import { SUGGESTION_INDEX_DDL } from '../../elastic/suggestionIndexTables.js';
 
 /**
  * Creates every warehouse table (idempotent: IF NOT EXISTS), on either dialect, and brings
@@ -22,6 +23,7 @@ export async function createSchema(wh: Warehouse): Promise<void> {
     ...SETUP_TABLES_DDL,
     ...AD_TABLES_DDL,
     ...LIVE_TRACKING_TABLES_DDL,
+    ...SUGGESTION_INDEX_DDL,
   ])
     await wh.exec(ddl);
   await addMissingColumns(wh);

@@ -103,6 +103,7 @@ export function FormWidget({ config, inOverlay = false, initial, onDone }: Props
             formContext={formContext}
             schema={schema}
             uiSchema={config.uiSchema}
+            errorMessages={config.errorMessages}
             mutation={mutation}
             initial={initial ?? loaded}
             submitLabel={config.submitLabel}

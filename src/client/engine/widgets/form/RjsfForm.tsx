@@ -42,6 +42,8 @@ interface Props {
   disabled?: boolean;
   /** A unique field's check on leaving it: the message when taken, null when free. */
   onBlurVerify?: ((field: string, value: unknown, id: unknown) => Promise<string | null>) | undefined;
+  /** A plain form's messages by failed JSON Schema keyword. */
+  errorMessages?: Record<string, string | undefined> | undefined;
   /** Choices of the mutation's lookups, for the lookup widgets. */
   formContext?: LookupFormContext | undefined;
   onSubmit: (data: unknown) => void;
@@ -59,15 +61,26 @@ function keywordError(e: RJSFValidationError): KeywordError {
   };
 }
 
-/** The config's messages instead of ajv's, through the mapping the server uses too. */
-function transformer(mutation: MutationNode | null | undefined) {
+/**
+ * The config's messages instead of ajv's: a mutation's through the mapping the server uses too, a
+ * plain form's by failed keyword (errorMessages).
+ */
+function transformer(
+  mutation: MutationNode | null | undefined,
+  byKeyword?: Record<string, string | undefined>,
+) {
   return (errors: RJSFValidationError[]) =>
     mutation
       ? errors.map((e) => {
           const message = mutationMessage(mutation, keywordError(e));
           return { ...e, message, stack: message };
         })
-      : errors;
+      : byKeyword
+        ? errors.map((e) => {
+            const message = byKeyword[e.name ?? ''];
+            return message ? { ...e, message, stack: message } : e;
+          })
+        : errors;
 }
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
@@ -124,7 +137,7 @@ export default function RjsfForm(props: Props) {
       disabled={disabled}
       showErrorList="bottom"
       noHtml5Validate
-      transformErrors={transformer(mutation)}
+      transformErrors={transformer(mutation, props.errorMessages)}
       // rjsf blocks a submit on any extraErrors object, even {}: pass them only while a field is taken.
       {...(Object.keys(taken).length ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
       onBlur={onBlur}
