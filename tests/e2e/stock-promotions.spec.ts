@@ -4,7 +4,7 @@
  * the sums of the grid's brands (the availability from the summed in / out of stock).
  */
 import path from 'node:path';
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type APIResponse, type Response } from '@playwright/test';
 import { formatTileValue, formatValue } from '../../src/shared/format/index.js';
 import { kpiValue, settled } from './support/screen.js';
 import { E2E_DATA_DIR, signIn } from './support/signIn.js';
@@ -19,7 +19,7 @@ const TILES: [string, string, string][] = [
   ['Delisted On Promo', 'promo_delisted', 'short'],
 ];
 
-const rowsOf = async (response: Response) =>
+const rowsOf = async (response: Response | APIResponse) =>
   ((await response.json()) as { data: { rows: Row[]; total?: number } }).data;
 
 test('stock/kpi: the stock-on-promotion tiles show and are the by-brand grid sums', async ({ page }) => {
