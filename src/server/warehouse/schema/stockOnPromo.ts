@@ -13,8 +13,13 @@ export interface StockSlice {
   date?: string;
 }
 
-/** The UPDATE that sets fact_stock.on_promo of a slice; usable inside a warehouse transaction. */
-export function onPromoStatement(slice: StockSlice = {}): { sql: string; params: unknown[] } {
+/**
+ * The UPDATEs that set fact_stock.on_promo of a slice; usable inside a warehouse transaction.
+ * Two plain EXISTS / NOT EXISTS filters rather than one CASE: PostgreSQL plans those as a semi
+ * and an anti join, while an EXISTS inside CASE runs a subquery per stock row. Only rows whose
+ * flag is wrong are written: on DuckDB an UPDATE rewrites every row it touches.
+ */
+export function onPromoStatements(slice: StockSlice = {}): { sql: string; params: unknown[] }[] {
   const params: unknown[] = [];
   const where = (
     [
@@ -24,14 +29,18 @@ export function onPromoStatement(slice: StockSlice = {}): { sql: string; params:
     ] as const
   )
     .filter(([, v]) => v !== undefined)
-    .map(([column, v]) => (params.push(v), `s.${column} = $${params.length}`));
-  // Only rows whose flag is wrong are written (the flag flips): on DuckDB an UPDATE rewrites
-  // every row it touches, and after a crawl load most of a day is already right (0).
-  return {
-    sql: `UPDATE fact_stock AS s SET on_promo = 1 - s.on_promo
-          WHERE ${[...where, `s.on_promo <> (CASE WHEN ${ON_PROMO_EXISTS} THEN 1 ELSE 0 END)`].join(' AND ')}`,
-    params,
-  };
+    .map(([column, v]) => (params.push(v), `s.${column} = $${params.length} AND `))
+    .join('');
+  return [
+    {
+      sql: `UPDATE fact_stock AS s SET on_promo = 1 WHERE ${where}s.on_promo = 0 AND ${ON_PROMO_EXISTS}`,
+      params,
+    },
+    {
+      sql: `UPDATE fact_stock AS s SET on_promo = 0 WHERE ${where}s.on_promo = 1 AND NOT ${ON_PROMO_EXISTS}`,
+      params,
+    },
+  ];
 }
 
 /**
@@ -41,6 +50,5 @@ export function onPromoStatement(slice: StockSlice = {}): { sql: string; params:
  * writes it with the rows; other writers (crawl loads, old warehouses on start) derive it here.
  */
 export async function deriveStockOnPromo(wh: Warehouse, slice: StockSlice = {}): Promise<void> {
-  const { sql, params } = onPromoStatement(slice);
-  await wh.query(sql, params);
+  for (const { sql, params } of onPromoStatements(slice)) await wh.query(sql, params);
 }
