@@ -33,6 +33,7 @@ function stockRows(n: number): unknown[][] {
       stores_total: 10,
       stores_in_stock: i % 11,
       store_share: (i % 11) / 10,
+      on_promo: i % 10 === 0 ? 1 : 0,
     };
     return columns.map((c) => values[c] ?? null);
   });

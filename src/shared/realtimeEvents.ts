@@ -32,6 +32,23 @@ export interface ReportNotification {
   error?: string;
 }
 
+/** Where an upload stands: rows validated so far, then loading, then its end. */
+export type UploadStatus = 'validating' | 'loading' | 'loaded' | 'rejected' | 'refused' | 'failed';
+
+/**
+ * An upload's progress (issue 14 §1), pushed to the sockets of the user who sent the file, in
+ * the group it was sent for. `key` is the upload's 'area/screen/upload'.
+ */
+export interface UploadNotification {
+  type: 'upload';
+  key: string;
+  runId: number;
+  status: UploadStatus;
+  rowsValidated: number;
+  rowsLoaded: number;
+  rowsFailed: number;
+}
+
 /** New alerts of the group (issue 13 §4), pushed to every registered socket of the group. */
 export interface AlertNotification {
   type: 'alert';

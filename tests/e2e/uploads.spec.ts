@@ -19,6 +19,9 @@ async function sheetOf(file: string): Promise<unknown[][]> {
 }
 
 test('channel sales: template, upload, list; a file with two bad rows changes nothing', async ({ page }) => {
+  // What the page's realtime socket receives: the upload's progress comes this way, not by polling.
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => void frames.push(String(payload))));
   await signIn(page);
   const answer = await page.request.get('/api/v1/sales/data?start_date=2000-01-01&end_date=2100-01-01');
   const skus = ((await answer.json()) as { data: { rows: { sku_code: string }[] } }).data.rows.map(
@@ -47,9 +50,13 @@ test('channel sales: template, upload, list; a file with two bad rows changes no
   const filled = path.join(E2E_DATA_DIR, 'channel-sales-filled.xlsx');
   await workbook.xlsx.writeFile(filled);
 
+  await expect.poll(() => frames.some((f) => f.includes('socketRegistered'))).toBe(true);
   await panel.locator('input[type=file]').first().setInputFiles(filled);
   await expect(page.getByText('Sheet is uploading.').first()).toBeVisible();
   await expect(panel.getByRole('status').filter({ hasText: '2 rows loaded.' })).toBeVisible();
+  const pushed = () => frames.filter((f) => f.includes('"type":"upload"'));
+  await expect.poll(() => pushed().some((f) => /"status":"loaded".*"rowsLoaded":2/.test(f))).toBe(true);
+  expect(pushed().some((f) => f.includes('"status":"loading"'))).toBe(true);
   const sliceRow = panel.locator('.ss-upload__slices tbody tr');
   await expect(sliceRow).toHaveCount(1);
   await expect(sliceRow).toContainText('Amazon');

@@ -8,6 +8,7 @@ import {
   SOCKET_PATH,
   type AlertNotification,
   type ReportNotification,
+  type UploadNotification,
 } from '../../shared/realtimeEvents.js';
 import { notify } from '../shell/toast.js';
 
@@ -25,7 +26,23 @@ export const pendingExports = proxy<{ files: Record<number, PendingExport> }>({
 let socket: Socket | null = null;
 /** The header's bell: while one listens, the socket stays open after the last export. */
 const alertListeners = new Set<(note: AlertNotification) => void>();
+/** Upload widgets following a file they sent: while one listens, the socket stays open too. */
+const uploadListeners = new Set<(note: UploadNotification) => void>();
 let registered: Promise<void> | null = null;
+/** Registered and connected now: pushes arrive, so nothing needs polling. */
+let live = false;
+
+/** Whether the socket delivers notifications at this moment (false while down or reconnecting). */
+export function socketLive(): boolean {
+  return live;
+}
+
+/** Nothing waits on the socket any more: no export, no bell, no upload. */
+function idle(): boolean {
+  return (
+    alertListeners.size === 0 && uploadListeners.size === 0 && Object.keys(pendingExports.files).length === 0
+  );
+}
 
 /**
  * The spec's realtime flow: open the socket (websocket, 3 reconnection attempts, the session
@@ -43,7 +60,11 @@ export function ensureRegistered(): Promise<void> {
   socket = s;
   registered = new Promise<void>((resolve, reject) => {
     s.on(EV.authSuccess, () => s.emit(EV.registerUser, {}));
-    s.on(EV.socketRegistered, () => resolve());
+    s.on(EV.socketRegistered, () => {
+      live = true;
+      resolve();
+    });
+    s.on('disconnect', () => (live = false));
     s.on(EV.authFail, () => {
       notify.error(SOCKET_AUTH_FAIL);
       reject(new Error(SOCKET_AUTH_FAIL));
@@ -71,13 +92,27 @@ export function watchAlerts(listener: (note: AlertNotification) => void): () => 
   ensureRegistered().catch(() => undefined); // failures show the spec's toast already
   return () => {
     alertListeners.delete(listener);
-    if (alertListeners.size === 0 && Object.keys(pendingExports.files).length === 0) close();
+    if (idle()) close();
   };
 }
 
-function onNotification(note: ReportNotification | AlertNotification): void {
+/** Follows uploads' progress (rows validated, loading, the end); returns the unsubscribe. */
+export function watchUploads(listener: (note: UploadNotification) => void): () => void {
+  uploadListeners.add(listener);
+  ensureRegistered().catch(() => undefined); // the upload falls back to polling its history
+  return () => {
+    uploadListeners.delete(listener);
+    if (idle()) close();
+  };
+}
+
+function onNotification(note: ReportNotification | AlertNotification | UploadNotification): void {
   if (note.type === 'alert') {
     for (const listener of alertListeners) listener(note);
+    return;
+  }
+  if (note.type === 'upload') {
+    for (const listener of uploadListeners) listener(note);
     return;
   }
   if (note.type !== 'report' || !(note.fileId in pendingExports.files)) return;
@@ -94,7 +129,7 @@ function onNotification(note: ReportNotification | AlertNotification): void {
 
 function finish(fileId: number): void {
   delete pendingExports.files[fileId];
-  if (Object.keys(pendingExports.files).length === 0 && alertListeners.size === 0) close();
+  if (idle()) close();
 }
 
 function close(): void {
@@ -103,6 +138,7 @@ function close(): void {
   socket?.disconnect();
   socket = null;
   registered = null;
+  live = false;
 }
 
 /** The browser saves the file from the group's storage (the session cookie goes with the link). */

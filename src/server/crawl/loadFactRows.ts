@@ -1,5 +1,6 @@
 import { tableColumns } from '../warehouse/schema/tableColumns.js';
 import { deriveNewViolations } from '../warehouse/schema/newViolations.js';
+import { onPromoStatements } from '../warehouse/schema/stockOnPromo.js';
 import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
 
 const PARAMS_PER_STATEMENT = 30_000;
@@ -58,6 +59,7 @@ export async function loadFactRows(
     },
     ...inserts('fact_stock', rows.stock),
     ...inserts('fact_price', rows.price),
+    ...onPromoStatements({ groupId: slice.groupId, channelId: slice.channelId, date: slice.date }),
     ...crawlLog,
   ]);
   await deriveNewViolations(wh, slice.groupId);

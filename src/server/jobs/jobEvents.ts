@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { UploadNotification } from '../../shared/realtimeEvents.js';
 
 /** Progress or end of a report job, for the user who started it (socket.io relays it). */
 export interface ReportEvent {
@@ -10,6 +11,12 @@ export interface ReportEvent {
   percent: number;
   fileName: string;
   error?: string;
+}
+
+/** An upload's progress or end, for the user who sent the file (socket.io relays it). */
+export interface UploadEvent extends Omit<UploadNotification, 'type'> {
+  groupId: number;
+  userId: number;
 }
 
 /** A warehouse load of a group finished (a crawl, an upload, the demo generator): alerts evaluate. */
@@ -29,5 +36,6 @@ export interface AlertEvent {
 export class JobEvents extends EventEmitter<{
   report: [ReportEvent];
   load: [LoadEvent];
+  upload: [UploadEvent];
   alert: [AlertEvent];
 }> {}

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Deps } from '../deps.js';
-import type { AlertEvent, ReportEvent } from '../jobs/jobEvents.js';
+import type { AlertEvent, ReportEvent, UploadEvent } from '../jobs/jobEvents.js';
 import {
   EV,
   SOCKET_AUTH_FAIL,
@@ -11,6 +11,7 @@ import {
   SOCKET_PATH,
   type AlertNotification,
   type ReportNotification,
+  type UploadNotification,
 } from '../../shared/realtimeEvents.js';
 import { findSocketCaller, sessionTokenOf, type SocketCaller } from './socketCaller.js';
 import { groupRoom, sessionRoom, userRoom } from './socketRooms.js';
@@ -67,6 +68,12 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     io.to(groupRoom(event.groupId)).emit(EV.notification, note);
   };
   deps.jobs?.events.on('alert', relayAlert);
+  // Upload progress goes to the sender's sockets in the group of the upload, like report jobs.
+  const relayUpload = ({ groupId, userId, ...progress }: UploadEvent): void => {
+    const note: UploadNotification = { type: 'upload', ...progress };
+    io.to(userRoom(groupId, userId)).emit(EV.notification, note);
+  };
+  deps.jobs?.events.on('upload', relayUpload);
 
   const timer = setInterval(() => void recheck(deps, io), recheckMs);
   timer.unref();
@@ -77,6 +84,7 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
       clearInterval(timer);
       deps.jobs?.events.off('report', relay);
       deps.jobs?.events.off('alert', relayAlert);
+      deps.jobs?.events.off('upload', relayUpload);
       io.local.disconnectSockets(true);
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
       io.engine.close();

@@ -43,7 +43,9 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       const call = resolveUpload(request, request.params, true);
       const file = await receiveFile(request, call.upload);
       try {
-        const outcome = await runUpload(app.deps.warehouse, repo, call, file);
+        const outcome = await runUpload(app.deps.warehouse, repo, call, file, (progress) =>
+          app.deps.jobs?.events.emit('upload', { ...progress, groupId: call.groupId, userId: call.userId }),
+        );
         await audit(app.deps.store.db, call.userId, `upload.${outcome.status}`, call.key, {
           groupId: call.groupId,
           runId: outcome.runId,

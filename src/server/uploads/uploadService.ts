@@ -14,6 +14,12 @@ import { SliceCounter } from './sliceCounter.js';
 import { DuplicateRows } from './duplicateRows.js';
 import * as m from './uploadMessages.js';
 import { newWriteToken } from '../entities/warehouseEntity.js';
+import type { UploadNotification } from '../../shared/realtimeEvents.js';
+
+/** An upload's progress as the realtime socket carries it (without its type tag). */
+export type UploadProgress = Omit<UploadNotification, 'type'>;
+/** Rows validated between two progress reports: often enough to move, rare enough to cost nothing. */
+const PROGRESS_EVERY_ROWS = 10_000;
 
 export interface ReceivedFile {
   path: string;
@@ -54,17 +60,24 @@ export async function runUpload(
   repo: UploadRepo,
   call: UploadCall,
   file: ReceivedFile,
+  onProgress: (progress: UploadProgress) => void = () => undefined,
 ): Promise<UploadOutcome> {
   const runId = await repo.start(call.groupId, call.userId, call.key, file.fileName);
+  const report = (status: UploadProgress['status'], rowsValidated: number, rowsLoaded = 0, rowsFailed = 0) =>
+    onProgress({ key: call.key, runId, status, rowsValidated, rowsLoaded, rowsFailed });
   let staging: StagingTable | null = null;
   try {
-    const outcome = await validateAndLoad(wh, repo, call, file, runId, (s) => (staging = s));
+    const outcome = await validateAndLoad(wh, repo, call, file, runId, (s) => (staging = s), report);
     await repo.finish(runId, { ...outcome, errors: outcome.errors });
+    const validated = outcome.rowsOk + outcome.rowsFailed;
+    if (outcome.status === 'loaded') report('loaded', validated, outcome.rowsOk);
+    else report('rejected', validated, 0, outcome.rowsFailed);
     return { ...outcome, runId, errors: outcome.errors.slice(0, ERRORS_IN_ANSWER) };
   } catch (error) {
     const refused = error instanceof AppError && error.status === 400;
     const message = refused ? error.message : 'The upload failed on the server; nothing was loaded.';
     await repo.finish(runId, { status: refused ? 'refused' : 'failed', rowsOk: 0, rowsFailed: 0, message });
+    report(refused ? 'refused' : 'failed', 0);
     throw error;
   } finally {
     await (staging as StagingTable | null)?.drop();
@@ -78,6 +91,7 @@ async function validateAndLoad(
   file: ReceivedFile,
   runId: number,
   onStaging: (s: StagingTable) => void,
+  report: (status: 'validating' | 'loading', rowsValidated: number) => void,
 ): Promise<Omit<UploadOutcome, 'runId'>> {
   const { upload, groupId } = call;
   const kind = await sniffFile(file.path, file.extension, file.size);
@@ -113,6 +127,7 @@ async function validateAndLoad(
         continue;
       }
       if (rowsOk + rowsFailed >= maxRows) throw new BadRequestError(m.tooManyRows(maxRows));
+      if ((rowsOk + rowsFailed) % PROGRESS_EVERY_ROWS === 0) report('validating', rowsOk + rowsFailed);
       // Once a row failed nothing will load: keep validating (to report every bad row), stop staging.
       if (!validator.validate(line, cells, keepError, rowsFailed > 0 ? null : batch)) {
         rowsFailed++;
@@ -144,6 +159,7 @@ async function validateAndLoad(
       slices: [],
     };
   }
+  report('loading', rowsOk);
   await flush();
   await staging!.swap(groupId, newWriteToken());
   const loaded = slices.list();

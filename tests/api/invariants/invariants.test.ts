@@ -13,6 +13,7 @@ import { promoInvariants } from './promoInvariants.js';
 import { reviewInvariants } from './reviewInvariants.js';
 import { screenInvariants } from './screenInvariants.js';
 import { stockInvariants } from './stockInvariants.js';
+import { stockPromoInvariants } from './stockPromoInvariants.js';
 import { tagInvariants } from './tagInvariants.js';
 
 describe.each([42, 7])('demo market of seed %i', (seed) => {
@@ -25,6 +26,7 @@ describe.each([42, 7])('demo market of seed %i', (seed) => {
   priceInvariants(market);
   promoInvariants(market);
   stockInvariants(market);
+  stockPromoInvariants(market);
   categoryInvariants(market);
   contentInvariants(market);
   reviewInvariants(market);

@@ -86,21 +86,6 @@ export function emitShelfDay(
     listing.lastStatus[ci] = status;
     const cityId = city.cityId;
     const stores = darkStoreStock(channel, city, status, rng);
-    // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
-    sink.push('fact_stock', [
-      groupId,
-      date,
-      channelId,
-      cityId,
-      productId,
-      brandId,
-      categoryId,
-      isCompetitor,
-      status,
-      stores.total,
-      stores.inStock,
-      stores.share,
-    ]);
 
     // Day-to-day jitter around the listing's usual discount, never above MRP on its own: going
     // above MRP is a reseller's deliberate price (below), not noise.
@@ -153,6 +138,24 @@ export function emitShelfDay(
       const where = [groupId, date, channelId, cityId, productId, brandId, categoryId, isCompetitor];
       sink.push('fact_promo', [...where, ...promoRow, 'running']);
     }
+    // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
+    // Pushed after the promotion so on_promo is known (schema/stockOnPromo.ts: every promo row
+    // written here is 'running'); no random draw happens here, so the data is the same as before.
+    sink.push('fact_stock', [
+      groupId,
+      date,
+      channelId,
+      cityId,
+      productId,
+      brandId,
+      categoryId,
+      isCompetitor,
+      status,
+      stores.total,
+      stores.inStock,
+      stores.share,
+      promoRow ? 1 : 0,
+    ]);
     if (status === 2) return;
 
     // Scarce stock invites resellers above MRP; some sellers undercut the brand's minimum. A

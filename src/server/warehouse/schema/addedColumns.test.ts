@@ -15,10 +15,11 @@ describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s'
 
   it('gives an old fact_stock its store columns, empty (store data was not crawled then)', async () => {
     const oldDdl = FACT_TABLES_DDL.find((d) => d.includes('fact_stock ('))!.replace(
-      /,\s*stores_total[\s\S]*?store_share DOUBLE PRECISION/,
+      /,\s*stores_total[\s\S]*?on_promo SMALLINT NOT NULL DEFAULT 0/,
       '',
     );
     expect(oldDdl).not.toContain('store');
+    expect(oldDdl).not.toContain('on_promo');
     await t.wh.exec(oldDdl);
     await t.wh.exec(
       `INSERT INTO fact_stock (group_id, crawl_date, channel_id, city_id, product_id, brand_id,

@@ -1,6 +1,7 @@
 import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
 import { deriveBuyBoxLost } from './adShelfFlags.js';
+import { deriveStockOnPromo } from './stockOnPromo.js';
 
 interface AddedColumn {
   table: string;
@@ -54,6 +55,13 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
   { table: 'fact_stock', column: 'stores_total', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'stores_in_stock', definition: 'SMALLINT DEFAULT 0' },
   { table: 'fact_stock', column: 'store_share', definition: 'DOUBLE PRECISION' },
+  // Stock observed while a promotion ran (stock/promotions/stats), from the promotion facts.
+  {
+    table: 'fact_stock',
+    column: 'on_promo',
+    definition: 'SMALLINT DEFAULT 0',
+    fill: (wh) => deriveStockOnPromo(wh),
+  },
   {
     table: 'fact_search',
     column: 'search_volume',

@@ -19,7 +19,8 @@ export const FACT_TABLES_DDL: readonly string[] = [
     stock_status SMALLINT NOT NULL,
     stores_total SMALLINT NOT NULL DEFAULT 0,
     stores_in_stock SMALLINT NOT NULL DEFAULT 0,
-    store_share DOUBLE PRECISION
+    store_share DOUBLE PRECISION,
+    on_promo SMALLINT NOT NULL DEFAULT 0
   )`,
   `CREATE TABLE IF NOT EXISTS fact_price (
     group_id INTEGER NOT NULL,

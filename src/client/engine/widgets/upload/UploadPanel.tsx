@@ -92,6 +92,7 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
         <div className="ss-banner" role="status">
           Sheet is uploading.
           {state.progress ? ` ${state.progress.toLocaleString('en-US')} rows validated.` : ''}
+          {state.loading ? ' Loading.' : ''}
         </div>
       )}
       {result && (
