@@ -34,6 +34,7 @@ SELECT create_reference_table('dim_ams_brand');
 SELECT create_reference_table('dim_ad_campaign');
 SELECT create_reference_table('dim_ad_group');
 SELECT create_reference_table('dim_display_ro');
+SELECT create_reference_table('setup_live_tracking');
 
 -- Facts: distributed by group_id, co-located, so one tenant's queries route to one shard.
 SELECT create_distributed_table('fact_stock', 'group_id', colocate_with => 'none');
@@ -53,3 +54,5 @@ SELECT create_distributed_table('fact_ad_daily', 'group_id', colocate_with => 'f
 SELECT create_distributed_table('fact_ad_hourly', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('fact_ad_bid', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('fact_display_daily', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('fact_live_check', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('fact_ad_asin_hourly', 'group_id', colocate_with => 'fact_stock');

@@ -17,13 +17,20 @@ describe('schemaVersion migration', () => {
   it('a version 1 file (the stock KPI screen as main wrote it) resolves exactly as its version 2 rewrite', () => {
     fixture = copyStockScreens();
     // The v1 file is frozen as main wrote it; what the screen gained since (label category, product,
-    // city zone and tag filters, plain dataset dimensions in v2; KPI drill-downs) is left out here.
+    // city zone and tag filters, plain dataset dimensions in v2; KPI drill-downs; the stock x
+    // promotion tiles and grid) is left out here.
     const current = JSON.parse(readFileSync(path.join(fixture.dir, 'stock/kpi.screen.json'), 'utf8')) as {
       filters: { use?: string }[];
-      widgets: { tiles?: { drill?: unknown }[] }[];
+      queries: { id: string }[];
+      widgets: { id: string; tiles?: { drill?: unknown }[] }[];
+      layout: { widgets: string[] }[];
     };
     const added = new Set(['labelCategory', 'product', 'cityZone', 'tag']);
+    const promo = new Set(['promoStats', 'promoBrands', 'promoTiles', 'promoBrandGrid']);
     current.filters = current.filters.filter((f) => !added.has(f.use ?? ''));
+    current.queries = current.queries.filter((q) => !promo.has(q.id));
+    current.widgets = current.widgets.filter((w) => !promo.has(w.id));
+    current.layout = current.layout.filter((row) => !row.widgets.some((w) => promo.has(w)));
     for (const tile of current.widgets.flatMap((w) => w.tiles ?? [])) delete tile.drill;
     fixture.write('stock/kpi.screen.json', JSON.stringify(current));
     const v2 = loadConfigSnapshot(fixture.dir).screens.get('stock/kpi');
