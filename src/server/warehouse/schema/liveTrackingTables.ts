@@ -129,7 +129,8 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
         CASE WHEN cur.stock_status IN (0, 2) THEN 1 ELSE 0 END,
         ${STATUS_LABEL('lst.stock_status')}, lst.selling_price,
         ${BUY_BOX_LABEL('lst.buy_box_own', 'lst.stock_status')},
-        COALESCE(lst.check_time, '')
+        -- NULL until the day's first check: an empty cell, in the grid and in its export alike.
+        lst.check_time
       FROM setup_live_tracking t
       JOIN hrs ON hrs.group_id = t.group_id AND hrs.channel_id = t.channel_id AND hrs.product_id = t.product_id
       LEFT JOIN ad a ON a.group_id = t.group_id AND a.channel_id = t.channel_id AND a.product_id = t.product_id
