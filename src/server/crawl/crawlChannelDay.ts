@@ -5,6 +5,7 @@ import { crawlPages } from './crawlPages.js';
 import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { loadFactRows } from './loadFactRows.js';
 import { loadListingContext } from './listingContext.js';
+import { pageLog } from './pageLog.js';
 
 export interface PageLogEntry {
   url: string;
@@ -52,16 +53,7 @@ export async function crawlChannelDay(options: {
   const listings = await loadListingContext(wh, groupId, channelId, date);
   const rows = buildFactRows(outcomes, listings, groupId, channelId, date);
   if (rows.stock.length > 0) await loadFactRows(wh, { groupId, channelId, date }, rows);
-  const rejected = new Map(rows.rejected.map((r) => [r.outcome, r.reason]));
-  const log = outcomes.map((o) => ({
-    url: o.input.url,
-    productId: o.input.productId,
-    cityId: o.input.cityId,
-    httpStatus: o.httpStatus,
-    ms: o.ms,
-    attempts: o.attempts,
-    reason: o.ok ? (rejected.get(o) ?? null) : o.reason,
-  }));
+  const log = pageLog(outcomes, rows.rejected);
   const failed = log.filter((l) => l.reason !== null).length;
   return {
     pages: inputs.length,

@@ -7,6 +7,7 @@ import type { CrawlInput } from './crawlTypes.js';
 import { buildLiveRows, checkMoment, type LiveListing } from './liveCheckRows.js';
 import { inserts } from './loadFactRows.js';
 import { profileLimits } from './profileLimits.js';
+import { pageLog } from './pageLog.js';
 
 /** The listed pages of a channel: each listing of the live-tracking list in its city. */
 async function loadLiveInputs(
@@ -88,16 +89,7 @@ export async function runLiveCrawl(
       ...inserts('fact_live_check', built.rows),
     ]);
   }
-  const rejected = new Map(built.rejected.map((r) => [r.outcome, r.reason]));
-  const log = outcomes.map((o) => ({
-    url: o.input.url,
-    productId: o.input.productId,
-    cityId: o.input.cityId,
-    httpStatus: o.httpStatus,
-    ms: o.ms,
-    attempts: o.attempts,
-    reason: o.ok ? (rejected.get(o) ?? null) : o.reason,
-  }));
+  const log = pageLog(outcomes, built.rejected);
   await repo.writePageLog(run.id, groupId, log);
   const failed = log.filter((l) => l.reason !== null).length;
   await repo.updateRun(run.id, {
