@@ -97,9 +97,10 @@ test('client logs: an edit just made in Clients is found with the user, group, a
   const today = new Date();
   const weekAgo = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 6);
   for (const date of await column(grid, 'Date')) {
-    expect(Date.parse(date.replace(/^(\d\d)-(\w{3})-(\d{4})/, '$2 $1, $3')), date).toBeGreaterThanOrEqual(
-      weekAgo - 86_400_000,
-    );
+    // DD-MMM-YYYY HH:mm:ss A as the spec words it: a 24-hour clock with AM/PM after it ('13:12:17 PM'),
+    // which Date.parse refuses, so the meridiem is dropped (the hour already says it).
+    const parsed = Date.parse(date.replace(/^(\d\d)-(\w{3})-(\d{4})/, '$2 $1, $3').replace(/ [AP]M$/, ''));
+    expect(parsed, date).toBeGreaterThanOrEqual(weekAgo - 86_400_000);
   }
   await page.screenshot({ path: 'test-results/client-logs-filtered.png' });
 

@@ -12,11 +12,11 @@ import { E2E_DATA_DIR, signIn } from './support/signIn.js';
 type Row = Record<string, number | string>;
 const COUNTS = ['promo_observations', 'promo_in_stock', 'promo_out_of_stock', 'promo_delisted'];
 const TILES: [string, string, string][] = [
-  ['Availability % On Promo', 'promo_availability_pct', 'percent'],
+  ['On Promo: Availability %', 'promo_availability_pct', 'percent'],
   ['Promo Observations', 'promo_observations', 'short'],
-  ['In Stock On Promo', 'promo_in_stock', 'short'],
-  ['Out Of Stock On Promo', 'promo_out_of_stock', 'short'],
-  ['Delisted On Promo', 'promo_delisted', 'short'],
+  ['On Promo: In Stock', 'promo_in_stock', 'short'],
+  ['On Promo: Out Of Stock', 'promo_out_of_stock', 'short'],
+  ['On Promo: Delisted', 'promo_delisted', 'short'],
 ];
 
 const rowsOf = async (response: Response | APIResponse) =>
