@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/testServer.js';
-import { signIn } from './support/signIn.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { ELASTIC_MESSAGES } from '../../src/shared/operations/elasticRules.js';
 
@@ -22,11 +22,7 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [demo, rival, analyst] = await Promise.all([
-    signIn(server),
-    signIn(server, 'rival@shelfscope.test'),
-    signIn(server, 'analyst@shelfscope.test'),
-  ]);
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
 }, 300_000);
 
 afterAll(() => server?.close());

@@ -10,7 +10,7 @@ import { loadMarketDay } from '../../src/server/fixtureMarket/marketDay.js';
 import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
 import type { ApiClient } from './support/apiClient.js';
 import { fetchBuffered } from './support/fetchBuffered.js';
-import { signIn } from './support/signIn.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { sheetRows, uploadFile, XLSX_MIME, xlsxOf } from './support/uploadClient.js';
 
@@ -69,11 +69,7 @@ async function finished(client: ApiClient, id: number): Promise<Run> {
 beforeAll(async () => {
   server = await startTestServer();
   wh = server.server.app.deps.warehouse;
-  [demo, rival, analyst] = await Promise.all([
-    signIn(server),
-    signIn(server, 'rival@shelfscope.test'),
-    signIn(server, 'analyst@shelfscope.test'),
-  ]);
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
   const [last] = await wh.query<{ d: string }>(
     `SELECT last_crawl_date AS d FROM crawl_log WHERE group_id = 1 AND crawl_type = 'product'`,
   );

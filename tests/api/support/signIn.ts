@@ -25,3 +25,15 @@ export async function signIn(
   if (selected.body.statusCode !== 1) throw new Error(`selectGroup: ${selected.body.msg}`);
   return client;
 }
+
+/**
+ * The three demo sessions most tenant and permission tests need: the demo admin (Demo Brands),
+ * the other tenant's admin (Rival Foods) and the analyst (every screen, no admin area).
+ */
+export function signInDemoRivalAnalyst(server: TestServer): Promise<[ApiClient, ApiClient, ApiClient]> {
+  return Promise.all([
+    signIn(server),
+    signIn(server, 'rival@shelfscope.test'),
+    signIn(server, 'analyst@shelfscope.test'),
+  ]);
+}
