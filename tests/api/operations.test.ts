@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
-import { signIn } from './support/signIn.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
@@ -40,11 +40,7 @@ const RUNS = 'rows/processmonitor/process_status/crawlRun';
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO_CRAWL_DAY: 'true' });
-  [demo, rival, analyst] = await Promise.all([
-    signIn(server),
-    signIn(server, 'rival@shelfscope.test'),
-    signIn(server, 'analyst@shelfscope.test'),
-  ]);
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
 }, 300_000);
 
 afterAll(() => server?.close());

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/testServer.js';
-import { signIn } from './support/signIn.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { CRAWL_QUEUE } from '../../src/server/crawl/crawlJob.js';
 
@@ -38,11 +38,7 @@ const TRACKING = 'settings/channeltrackingstatus/rows';
 
 beforeAll(async () => {
   server = await startTestServer();
-  [demo, rival, analyst] = await Promise.all([
-    signIn(server),
-    signIn(server, 'rival@shelfscope.test'),
-    signIn(server, 'analyst@shelfscope.test'),
-  ]);
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
 }, 300_000);
 
 afterAll(() => server?.close());

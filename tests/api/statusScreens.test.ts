@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
-import { signIn } from './support/signIn.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 
 let server: TestServer;
@@ -25,11 +25,7 @@ const ATHENA = 'processmonitor/athena_status/rows';
 
 beforeAll(async () => {
   server = await startTestServer();
-  [demo, rival, analyst] = await Promise.all([
-    signIn(server),
-    signIn(server, 'rival@shelfscope.test'),
-    signIn(server, 'analyst@shelfscope.test'),
-  ]);
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
 }, 300_000);
 
 afterAll(() => server?.close());
