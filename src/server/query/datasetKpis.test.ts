@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { indexDataset } from '../config/datasetIndex.js';
 import { createSchema } from '../warehouse/schema/createSchema.js';
+import { deriveSalesSuperseded } from '../warehouse/schema/salesSuperseded.js';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../warehouse/testing/testWarehouses.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
@@ -273,6 +274,7 @@ describe.each(TEST_WAREHOUSES)('dataset KPIs on a hand-computed fixture, %s', (_
       { sale_date: '2026-11-02', group_id: 2, product_id: 2, units: 99, revenue: 9, is_estimate: 0 },
       { sale_date: '2026-11-02', product_id: 2, units: 7, revenue: 700, is_estimate: 1 },
     ]);
+    await deriveSalesSuperseded(t.wh); // as every writer of reported rows does
     const day = { start_date: '2026-11-02', end_date: '2026-11-02' };
     // 12 reported + 5 + 7 estimated = 24, not 34 (the superseded estimate of 10 is not added).
     expect(await kpi('sales/data', 'stats', day)).toMatchObject({ units: 24, revenue: 2500 });

@@ -105,7 +105,7 @@ export class RowValidator {
             ? (also[source.column]?.[source.index] ?? null)
             : source.kind === 'fixed'
               ? source.value
-              : source.kind === 'generated'
+              : source.kind === 'generated' || source.kind === 'derived'
                 ? 0
                 : source.kind === 'blank'
                   ? ''

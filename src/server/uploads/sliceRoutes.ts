@@ -3,6 +3,7 @@ import type { UploadDeclaration } from '../../shared/config.gen.js';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { audit } from '../store/auditRepo.js';
+import { loadDerived } from '../warehouse/schema/loadDerived.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { resolveUpload, type UploadParams } from './uploadScope.js';
 import { UploadRepo } from './uploadRepo.js';
@@ -40,12 +41,16 @@ export function parseSlice(upload: UploadDeclaration, text: string): Slice {
   return out;
 }
 
-/** WHERE of one slice of the group in the target table, parameterised ($1 is the group). */
+/**
+ * WHERE of one slice of the group in the target table, parameterised ($1 is the group);
+ * `withFixed` false leaves out the fixed values, selecting every row of the slice's keys.
+ */
 export function sliceWhere(
   upload: UploadDeclaration,
   groupId: number,
   slice: Slice,
   alias = '',
+  withFixed = true,
 ): { where: string; params: unknown[] } {
   const { target } = upload;
   const a = alias ? `${alias}.` : '';
@@ -60,7 +65,7 @@ export function sliceWhere(
     );
   }
   // A merge upload's fixed values only seed added rows: they never mark what a load holds.
-  for (const [column, value] of Object.entries(target.merge ? {} : (target.fixed ?? {}))) {
+  for (const [column, value] of Object.entries(target.merge || !withFixed ? {} : (target.fixed ?? {}))) {
     if (target.replace.some((f) => f.field === column)) continue;
     params.push(value);
     parts.push(`${a}${column} = $${params.length}`);
@@ -163,7 +168,14 @@ export function registerSliceRoutes(app: FastifyInstance): void {
       const slice = parseSlice(upload, request.query.slice);
       if (!(await repo.hasSlice(groupId, key, slice))) throw new NotFoundError('No Data Available');
       const { where, params } = sliceWhere(upload, groupId, slice);
-      await wh.transaction([{ sql: `DELETE FROM ${upload.target.table} WHERE ${where}`, params }]);
+      // The slice's derived columns follow in the same transaction (estimates shown again).
+      const derived = loadDerived(upload.target.table)?.statements(
+        sliceWhere(upload, groupId, slice, 's', false),
+      );
+      await wh.transaction([
+        { sql: `DELETE FROM ${upload.target.table} WHERE ${where}`, params },
+        ...(derived ?? []),
+      ]);
       await repo.deleteSlice(groupId, key, slice);
       await audit(app.deps.store.db, userId, 'upload.deleteSlice', key, { groupId, slice });
       return ok({ slice }, 'Deleted');

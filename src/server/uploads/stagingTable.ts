@@ -1,5 +1,6 @@
 import { bulkInsert } from '../warehouse/bulkInsert.js';
 import type { DuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
+import { loadDerived } from '../warehouse/schema/loadDerived.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { UploadPlan } from './uploadPlan.js';
 
@@ -59,12 +60,23 @@ export class StagingTable {
     ];
     const distinct = keys.map((k) => `${k.expr('x')} AS ${k.name}`).join(', ');
     const match = keys.map((k) => `${k.expr('t')} = s.${k.name}`).join(' AND ');
+    // Derived columns of every row in the file's slices (not only the loaded rows: the fixed
+    // columns, e.g. is_estimate 0, mark what a load holds, while derived ones follow from it).
+    const inSlices = slice.map((k) => keys.find((x) => x.name === k.name)!);
+    const derived =
+      loadDerived(table)?.statements({
+        where: `s.${tenant} = $1 AND EXISTS (SELECT 1 FROM ${this.name} x WHERE ${inSlices
+          .map((k) => `${k.expr('x')} = ${k.expr('s')}`)
+          .join(' AND ')})`,
+        params: [groupId],
+      }) ?? [];
     await this.wh.transaction([
       {
         sql: `DELETE FROM ${table} t USING (SELECT DISTINCT ${distinct} FROM ${this.name} x) s WHERE t.${tenant} = $1 AND ${match}`,
         params: [groupId],
       },
       { sql: this.insertSql() },
+      ...derived,
     ]);
   }
 

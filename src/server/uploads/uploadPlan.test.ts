@@ -50,6 +50,7 @@ describe('planUpload', () => {
       units: 'cell',
       revenue: 'cell',
       is_estimate: 'fixed',
+      is_superseded: 'derived',
     });
     expect(plan.slice).toEqual([{ name: 'sale_date', target: 1, month: true }]);
   });

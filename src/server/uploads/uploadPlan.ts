@@ -1,4 +1,5 @@
 import type { UploadDeclaration } from '../../shared/config.gen.js';
+import { loadDerived } from '../warehouse/schema/loadDerived.js';
 import { tableColumns } from '../warehouse/schema/tableColumns.js';
 
 /** Where one target column's value comes from. */
@@ -9,6 +10,8 @@ export type ColumnSource =
   | { kind: 'blank' }
   /** Numbered at the swap (target.generatedKey); staged as 0. */
   | { kind: 'generated' }
+  /** Derived from other rows in the swap's transaction (loadDerived.ts); staged as 0. */
+  | { kind: 'derived' }
   | { kind: 'cell'; column: number }
   | { kind: 'also'; column: number; index: number };
 
@@ -35,6 +38,7 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
   const sources = new Map<string, ColumnSource>([[target.tenantColumn, { kind: 'tenant' }]]);
   if (target.generatedKey) sources.set(target.generatedKey, { kind: 'generated' });
   sources.set(WRITE_TOKEN, { kind: 'blank' });
+  for (const name of loadDerived(target.table)?.columns ?? []) sources.set(name, { kind: 'derived' });
   for (const [name, value] of Object.entries(target.fixed ?? {})) {
     if (value !== undefined) sources.set(name, { kind: 'fixed', value });
   }
@@ -60,6 +64,8 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
       throw new Error(`Upload ${upload.id}: slice field ${field} is not a column of ${target.table}`);
     return { name: field, target: at, month: grain === 'month' };
   });
+  if (target.merge && loadDerived(target.table))
+    throw new Error(`Upload ${upload.id}: ${target.table} has derived columns, which a merge does not keep`);
   for (const key of target.merge ?? []) {
     if (sources.get(key)?.kind !== 'cell')
       throw new Error(`Upload ${upload.id}: merge key ${key} must be a template column`);

@@ -153,7 +153,10 @@ export function emitListingDay(ctx: ListingDayContext, listing: DemoListing, she
   if (shelf.inStockCities > 0) emitSellers(ctx, listing, keys, shelf.avgPrice);
   const units = unitsSold(listing, shelf, ctx.weekday, ctx.rng);
   if (ctx.withSales) {
-    ctx.sink.push('fact_sales', [...keys, units, round2(units * shelf.avgPrice), product.isCompetitor]);
+    // Own products' sales are reported (is_estimate 0), competitors' estimated: a product never
+    // has both on one day and channel, so no estimate is superseded (is_superseded 0).
+    const isEstimate = product.isCompetitor;
+    ctx.sink.push('fact_sales', [...keys, units, round2(units * shelf.avgPrice), isEstimate, 0]);
   }
   return units;
 }

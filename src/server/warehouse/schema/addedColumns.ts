@@ -2,6 +2,7 @@ import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
 import { deriveBuyBoxLost } from './adShelfFlags.js';
 import { deriveStockOnPromo } from './stockOnPromo.js';
+import { deriveSalesSuperseded } from './salesSuperseded.js';
 
 interface AddedColumn {
   table: string;
@@ -61,6 +62,13 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
     column: 'on_promo',
     definition: 'SMALLINT DEFAULT 0',
     fill: (wh) => deriveStockOnPromo(wh),
+  },
+  // An estimate replaced by a reported row of the same product, channel and day (v_sales).
+  {
+    table: 'fact_sales',
+    column: 'is_superseded',
+    definition: 'SMALLINT DEFAULT 0',
+    fill: (wh) => deriveSalesSuperseded(wh),
   },
   {
     table: 'fact_search',

@@ -147,7 +147,8 @@ export const FACT_TABLES_DDL: readonly string[] = [
     channel_id INTEGER NOT NULL,${productKeys},
     units INTEGER NOT NULL,
     revenue DOUBLE PRECISION NOT NULL,
-    is_estimate SMALLINT NOT NULL
+    is_estimate SMALLINT NOT NULL,
+    is_superseded SMALLINT NOT NULL DEFAULT 0
   )`,
   `CREATE TABLE IF NOT EXISTS fact_seller (
     group_id INTEGER NOT NULL,

@@ -55,7 +55,9 @@ export const WAREHOUSE_VIEWS: readonly WarehouseView[] = [
   {
     // Sales as an analyst reads them: a brand's reported figures (channel sales uploads,
     // is_estimate = 0) replace the estimate of the same product, channel and day instead of
-    // adding to it, so Units and Revenue never count one day's sales twice.
+    // adding to it, so Units and Revenue never count one day's sales twice. Which estimates are
+    // replaced is stored (fact_sales.is_superseded, salesSuperseded.ts): the NOT EXISTS it
+    // replaces cost ~25x the plain scan on the large tenant.
     name: 'v_sales',
     columns: [
       'group_id',
@@ -72,10 +74,7 @@ export const WAREHOUSE_VIEWS: readonly WarehouseView[] = [
     select: `SELECT s.group_id, s.sale_date, s.channel_id, s.product_id, s.brand_id, s.category_id,
         s.is_competitor, s.units, s.revenue, s.is_estimate
       FROM fact_sales s
-      WHERE s.is_estimate = 0 OR NOT EXISTS (
-        SELECT 1 FROM fact_sales r
-        WHERE r.is_estimate = 0 AND r.group_id = s.group_id AND r.sale_date = s.sale_date
-          AND r.product_id = s.product_id AND r.channel_id = s.channel_id)`,
+      WHERE s.is_superseded = 0`,
   },
 ];
 
