@@ -50,7 +50,7 @@ export async function* readXlsx(
       keep: Math.max(width * 4, 64),
     });
     const scanner = new XmlScanner(SHEET_NAMES, sheet);
-    for await (const chunk of zip.text(book.sheet)) {
+    for await (const chunk of zip.bytes(book.sheet)) {
       scanner.write(chunk);
       if (sheet.rows.length >= BATCH) {
         yield sheet.rows;

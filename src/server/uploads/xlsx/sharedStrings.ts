@@ -54,7 +54,7 @@ export async function readSharedStrings(
     },
   };
   const scanner = new XmlScanner(['si', 't', 'rPh'], handler);
-  for await (const chunk of zip.text(part)) scanner.write(chunk);
+  for await (const chunk of zip.bytes(part)) scanner.write(chunk);
   scanner.end();
   return strings;
 }

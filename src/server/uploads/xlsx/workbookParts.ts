@@ -32,8 +32,7 @@ async function scanSmall(
     text: () => undefined,
   };
   const scanner = new XmlScanner(names, handler, SMALL_PART_BYTES);
-  scanner.write(text);
-  scanner.end();
+  scanner.scanAll(text);
   return true;
 }
 
@@ -122,8 +121,7 @@ export async function readDateStyles(zip: XlsxZip, part: string | null): Promise
     text: () => undefined,
   };
   const scanner = new XmlScanner(['numFmt', 'cellXfs', 'xf'], handler, SMALL_PART_BYTES);
-  scanner.write(text);
-  scanner.end();
+  scanner.scanAll(text);
   return xfFormats.map((id) => {
     const code = custom.get(id);
     return code !== undefined ? isDateFormat(code) : BUILT_IN_DATE_FORMATS.has(id);

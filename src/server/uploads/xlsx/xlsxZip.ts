@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { pipeline, type Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
@@ -58,14 +57,13 @@ export class XlsxZip {
   }
 
   /**
-   * A part's text in chunks (UTF-8, split on character boundaries). yauzl checks each part
+   * A part's bytes in chunks (UTF-8 text, split anywhere: XmlScanner joins them). yauzl checks each part
    * against its declared size, and every byte counts against the unzip limit, so a zip that
    * lies about its sizes is stopped as it inflates.
    */
-  async *text(name: string): AsyncGenerator<string> {
+  async *bytes(name: string): AsyncGenerator<Buffer> {
     const entry = this.entries.get(name);
     if (!entry) return;
-    const decoder = new StringDecoder('utf8');
     const stream = await this.open(entry);
     let partBytes = 0;
     try {
@@ -74,7 +72,7 @@ export class XlsxZip {
         this.unzipped += chunk.length;
         if (this.unzipped > this.unzipLimit) throw new BadRequestError(zipBomb(MAX_UNZIPPED_MB));
         if (partBytes > entry.uncompressedSize) throw new BadRequestError(INVALID_FILE);
-        yield decoder.write(chunk);
+        yield chunk;
       }
     } catch (e) {
       if (e instanceof BadRequestError) throw e;
@@ -83,8 +81,6 @@ export class XlsxZip {
     } finally {
       stream.destroy();
     }
-    const tail = decoder.end();
-    if (tail.length > 0) yield tail;
   }
 
   /**
@@ -105,12 +101,14 @@ export class XlsxZip {
   /** A small part whole (workbook, relationships), bounded by `maxBytes`. */
   async whole(name: string, maxBytes: number): Promise<string | null> {
     if (!this.entries.has(name)) return null;
-    let text = '';
-    for await (const chunk of this.text(name)) {
-      text += chunk;
-      if (text.length > maxBytes) throw new BadRequestError(INVALID_FILE);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of this.bytes(name)) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > maxBytes) throw new BadRequestError(INVALID_FILE);
     }
-    return text;
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   close(): void {
