@@ -9,6 +9,8 @@ export const READ_MODE = 'Uploads are not allowed in read-only mode.';
 
 export const tooLarge = (mb: number): string => `The file is larger than ${mb} MB.`;
 export const zipBomb = (mb: number): string => `The file expands past ${mb} MB when unzipped; it is refused.`;
+export const sharedStringsTooLarge = (mb: number): string =>
+  `The file's text table (shared strings) is larger than ${mb} MB; it is refused. Save the sheet as CSV and upload that.`;
 export const tooManyRows = (max: number): string =>
   `The file has more than ${max.toLocaleString('en-US')} rows; split it and upload again.`;
 export const missingColumns = (headers: readonly string[]): string =>
