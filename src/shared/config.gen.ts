@@ -406,7 +406,7 @@ export interface CountIfMeasure {
   format: ValueFormat;
 }
 /**
- * A condition on a fact-table column: equals one value, is in a list, or is at least a number; `and` adds conditions on other columns that must hold as well.
+ * A condition on a fact-table column: equals one value, is in a list, is at least a number, or is at most a look-up attribute; `and` adds conditions on other columns that must hold as well.
  */
 export interface MeasureCondition {
   /**
@@ -429,6 +429,19 @@ export interface MeasureCondition {
    * The smallest value the column may have (column >= atLeast), e.g. a rating threshold.
    */
   atLeast?: number;
+  /**
+   * The column must be at most the row's value of a look-up attribute of a dimension (column <= attribute), e.g. a listing's rank at most its category's rank threshold (catg/threshold); a row without that look-up row does not meet it.
+   */
+  atMostLookup?: {
+    /**
+     * Id of a column dimension of the dataset with a lookup.
+     */
+    dimension: string;
+    /**
+     * One of that lookup's attributes (a column of its table).
+     */
+    attribute: string;
+  };
   /**
    * Further conditions, each of which must hold too (e.g. at least 4.0 stars and at least 50 reviews).
    *

@@ -183,8 +183,8 @@ describe('config validation', () => {
       });
     });
     expect(problems()).toEqual([
-      'datasets/stock.dataset.json#/measures/12/where: needs exactly one of "equals", "in" or "atLeast"',
-      'datasets/stock.dataset.json#/measures/13/where/and/0: needs exactly one of "equals", "in" or "atLeast"',
+      'datasets/stock.dataset.json#/measures/12/where: needs exactly one of "equals", "in", "atLeast" or "atMostLookup"',
+      'datasets/stock.dataset.json#/measures/13/where/and/0: needs exactly one of "equals", "in", "atLeast" or "atMostLookup"',
     ]);
   });
 

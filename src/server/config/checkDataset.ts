@@ -51,7 +51,7 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
 
   ds.measures.forEach((m, i) => {
     const where = 'where' in m ? m.where : undefined;
-    if (where) checkCondition(where, pointer('measures', i, 'where'), add);
+    if (where) checkCondition(ds, where, pointer('measures', i, 'where'), add);
     measureKind(m).check?.(m, {
       ds,
       measure: (id) => ds.measures.find((x) => x.id === id),
@@ -95,11 +95,37 @@ export function findCycles(edges: ReadonlyMap<string, readonly string[]>): strin
   return cycles;
 }
 
-/** A condition tests its column one way: exactly one of equals, in, atLeast (and so on down `and`). */
-function checkCondition(c: MeasureCondition, at: string, add: (p: string, message: string) => void): void {
-  const tests = [c.equals, c.in, c.atLeast].filter((t) => t !== undefined).length;
-  if (tests !== 1) add(at, 'needs exactly one of "equals", "in" or "atLeast"');
-  c.and?.forEach((more, j) => checkCondition(more, `${at}/and/${j}`, add));
+/**
+ * A condition tests its column one way: exactly one of equals, in, atLeast, atMostLookup (and so
+ * on down `and`); a look-up bound names a column dimension with a lookup carrying the attribute.
+ */
+function checkCondition(
+  ds: DatasetConfig,
+  c: MeasureCondition,
+  at: string,
+  add: (p: string, message: string) => void,
+): void {
+  const tests = [c.equals, c.in, c.atLeast, c.atMostLookup].filter((t) => t !== undefined).length;
+  if (tests !== 1) add(at, 'needs exactly one of "equals", "in", "atLeast" or "atMostLookup"');
+  if (c.atMostLookup) {
+    const { dimension, attribute } = c.atMostLookup;
+    const d = ds.dimensions.find((x) => x.id === dimension);
+    if (!d || d.kind !== 'column' || !d.lookup)
+      add(
+        `${at}/atMostLookup/dimension`,
+        `unknown dimension with a lookup "${dimension}"${suggestName(dimension, lookupIds(ds))}`,
+      );
+    else if (!(d.lookup.attributes ?? []).includes(attribute))
+      add(
+        `${at}/atMostLookup/attribute`,
+        `"${attribute}" is not an attribute of the lookup of "${dimension}"${suggestName(attribute, d.lookup.attributes ?? [])}`,
+      );
+  }
+  c.and?.forEach((more, j) => checkCondition(ds, more, `${at}/and/${j}`, add));
+}
+
+function lookupIds(ds: DatasetConfig): string[] {
+  return ds.dimensions.filter((d) => d.kind === 'column' && d.lookup).map((d) => d.id);
 }
 
 function columnIds(ds: DatasetConfig, type?: string): string[] {

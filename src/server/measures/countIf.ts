@@ -5,6 +5,6 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const countIf: MeasureKind<MeasureOf<'countIf'>> = {
   kind: 'countIf',
   additive: true,
-  sql: (m, { p }) => `COUNT(*) FILTER (WHERE ${conditionSql(m.where, p)})`,
+  sql: (m, { p, ds }) => `COUNT(*) FILTER (WHERE ${conditionSql(m.where, p, ds)})`,
   dayShare: { final: (m, d) => d.sumOf(d.countWhere(m.where)) },
 };

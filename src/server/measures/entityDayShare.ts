@@ -12,7 +12,7 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
     // in COUNT(DISTINCT) is the fastest exact pair count on both engines (measured 3x on DuckDB).
     const unit = entityColumns(ds, m.entity).map(factColumn).join(', ');
     const date = factColumn(ds.config.dateColumn);
-    const qualifying = `COUNT(DISTINCT (${unit}, ${date})) FILTER (WHERE ${conditionSql(m.where, p)})`;
+    const qualifying = `COUNT(DISTINCT (${unit}, ${date})) FILTER (WHERE ${conditionSql(m.where, p, ds)})`;
     const pairs = `(COUNT(DISTINCT (${unit})) * COUNT(DISTINCT ${date}))`;
     return scaledRatio(qualifying, pairs, m.scale, p);
   },
@@ -23,7 +23,7 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
       const q = d.perUnit
         ? d.countWhere(m.where)
         : d.partial(`any ${JSON.stringify(m.where)}`, () => {
-            return `MAX(CASE WHEN ${conditionSql(m.where, d.p)} THEN 1 ELSE 0 END)`;
+            return `MAX(CASE WHEN ${conditionSql(m.where, d.p, d.ds)} THEN 1 ELSE 0 END)`;
           });
       const units = d.unit.map((_, i) => d.unitRef(i)).join(', ');
       const pairs = d.perUnit

@@ -19,6 +19,8 @@ export interface MeasureSqlContext {
  */
 export interface DayShareParts {
   readonly p: SqlParams;
+  /** The dataset (a condition's look-up bound reads its dimensions). */
+  readonly ds: DatasetIndex;
   /** Fact columns of the unit the day share is computed per. */
   readonly unit: readonly string[];
   /** True when each first-step row is one unit (the grain is unit + day), else one (unit, day). */

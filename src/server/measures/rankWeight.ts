@@ -5,10 +5,10 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const rankWeight: MeasureKind<MeasureOf<'rankWeight'>> = {
   kind: 'rankWeight',
   additive: true,
-  sql(m, { p }) {
+  sql(m, { p, ds }) {
     const col = factColumn(m.column);
     const top = `CAST(${p.add(m.top)} AS INTEGER)`;
-    const when = m.where ? ` AND ${conditionSql(m.where, p)}` : '';
+    const when = m.where ? ` AND ${conditionSql(m.where, p, ds)}` : '';
     return `CAST(SUM(CASE WHEN ${col} >= 1 AND ${col} <= ${top}${when} THEN ${top} + 1 - ${col} ELSE 0 END) AS DOUBLE PRECISION)`;
   },
 };

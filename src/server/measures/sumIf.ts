@@ -5,6 +5,6 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const sumIf: MeasureKind<MeasureOf<'sumIf'>> = {
   kind: 'sumIf',
   additive: true,
-  sql: (m, { p }) =>
-    `CAST(COALESCE(SUM(${factColumn(m.column)}) FILTER (WHERE ${conditionSql(m.where, p)}), 0) AS DOUBLE PRECISION)`,
+  sql: (m, { p, ds }) =>
+    `CAST(COALESCE(SUM(${factColumn(m.column)}) FILTER (WHERE ${conditionSql(m.where, p, ds)}), 0) AS DOUBLE PRECISION)`,
 };

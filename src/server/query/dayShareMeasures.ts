@@ -68,7 +68,7 @@ export class DayShareBuilder implements DayShareParts {
   readonly partialAliases: string[] = [];
   private readonly byKey = new Map<string, string>();
   constructor(
-    private readonly ds: DatasetIndex,
+    readonly ds: DatasetIndex,
     readonly unit: readonly string[],
     readonly p: SqlParams,
     readonly perUnit = false,
@@ -99,7 +99,7 @@ export class DayShareBuilder implements DayShareParts {
 
   countWhere(where: MeasureCondition): string {
     return this.partial(`countIf ${JSON.stringify(where)}`, () => {
-      return `COUNT(*) FILTER (WHERE ${conditionSql(where, this.p)})`;
+      return `COUNT(*) FILTER (WHERE ${conditionSql(where, this.p, this.ds)})`;
     });
   }
 
