@@ -124,7 +124,7 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
     expect(problems).toEqual([]);
   });
 
-  it("the suggestion index is distributed with the facts, and its lookups route to one tenant", async () => {
+  it('the suggestion index is distributed with the facts, and its lookups route to one tenant', async () => {
     expect(distributedTables()).toEqual(expect.arrayContaining([...SUGGESTION_INDEX_TABLES]));
     const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
     // A real warehouse whose index covers every source's fact tables, so each lookup compiles.
