@@ -21,6 +21,8 @@
  *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
+ * `--warehouse postgres [--pg-url ... --pg-skus 200 --pg-days 30]` runs part 2 on a PostgreSQL
+ * warehouse instead (bench/pgBenchTenant.ts builds its tenant once).
  */
 import { benchCrawl } from './bench/crawlBench.js';
 import { spawnSync } from 'node:child_process';
@@ -41,6 +43,7 @@ import { browserBench, formatBrowserTable, longTaskReport } from './bench/browse
 import { benchUploads } from './bench/uploadBench.js';
 import { benchExports } from './bench/exportBench.js';
 import { benchLoads } from './bench/loadBench.js';
+import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
 
 const TARGETS = { ratio: 1.3, p95: 150 };
 
@@ -64,6 +67,10 @@ const { values } = parseArgs({
     'loads-only': { type: 'boolean', default: false },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
+    warehouse: { type: 'string', default: 'duckdb' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/shelfscope_bench' },
+    'pg-skus': { type: 'string', default: '200' },
+    'pg-days': { type: 'string', default: '30' },
   },
 });
 
@@ -106,7 +113,14 @@ async function main(): Promise<void> {
 
   const base = loadEnv();
   const benchDir = path.join(base.DATA_DIR, 'bench');
-  if (!existsSync(path.join(benchDir, 'warehouse.duckdb'))) {
+  if (values.warehouse !== 'duckdb' && values.warehouse !== 'postgres') {
+    throw new Error(`--warehouse is duckdb or postgres, not "${values.warehouse}"`);
+  }
+  const pgUrl = values.warehouse === 'postgres' ? values['pg-url'] : '';
+  if (pgUrl) {
+    const size = { skus: Number(values['pg-skus']), days: Number(values['pg-days']), seed: base.DEMO_SEED };
+    await ensurePgBenchTenant(pgUrl, size);
+  } else if (!existsSync(path.join(benchDir, 'warehouse.duckdb'))) {
     console.log(`${benchDir}/warehouse.duckdb missing: building the large tenant ...`);
     run('npm', ['run', 'demo:large']);
   }
@@ -115,7 +129,7 @@ async function main(): Promise<void> {
     DATA_DIR: benchDir,
     PORT: values.port,
     HOST: '127.0.0.1',
-    WAREHOUSE_URL: '',
+    WAREHOUSE_URL: pgUrl,
     DATABASE_URL: '',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'true',
@@ -176,7 +190,7 @@ async function main(): Promise<void> {
       groupId: 1,
     };
     console.log(
-      `Large tenant: ${facts!.n.toLocaleString('en-US')} fact_stock rows, last crawl ${last!.d}; ${queries.length} endpoints, ${rounds} rounds over all endpoints of ${opts.warmup} warm-up + ${opts.runs} timed runs each (app over HTTP, raw, floor over HTTP, raw, interleaved), percentiles over the ${rounds * opts.runs} pooled runs\n`,
+      `${values.warehouse === 'postgres' ? 'PostgreSQL' : 'Large'} tenant: ${facts!.n.toLocaleString('en-US')} fact_stock rows, last crawl ${last!.d}; ${queries.length} endpoints, ${rounds} rounds over all endpoints of ${opts.warmup} warm-up + ${opts.runs} timed runs each (app over HTTP, raw, floor over HTTP, raw, interleaved), percentiles over the ${rounds * opts.runs} pooled runs\n`,
     );
     // Rounds spread each endpoint's runs over the whole bench, so a burst of noise on this shared
     // machine lands on a few runs of many endpoints instead of all runs of one.

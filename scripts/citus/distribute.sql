@@ -36,7 +36,8 @@ SELECT create_reference_table('dim_ad_group');
 SELECT create_reference_table('dim_display_ro');
 SELECT create_reference_table('setup_live_tracking');
 
--- Facts: distributed by group_id, co-located, so one tenant's queries route to one shard.
+-- Facts and the suggestion index: distributed by group_id, co-located, so one tenant's queries
+-- route to one shard.
 SELECT create_distributed_table('fact_stock', 'group_id', colocate_with => 'none');
 SELECT create_distributed_table('fact_price', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('fact_promo', 'group_id', colocate_with => 'fact_stock');
@@ -56,3 +57,5 @@ SELECT create_distributed_table('fact_ad_bid', 'group_id', colocate_with => 'fac
 SELECT create_distributed_table('fact_display_daily', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('fact_live_check', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('fact_ad_asin_hourly', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('suggestion_index', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('suggestion_index_state', 'group_id', colocate_with => 'fact_stock');

@@ -1,3 +1,6 @@
+/** The index's tables: per tenant, growing with the facts (Citus distributes them like facts). */
+export const SUGGESTION_INDEX_TABLES: readonly string[] = ['suggestion_index', 'suggestion_index_state'];
+
 /**
  * The suggestion index (issue 15's elastic trigger): per group, suggestion source and fact table,
  * the keys present on each crawl day with their names, and the window each rebuild covers. A

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkInsert } from './bulkInsert.js';
+import { bulkInsert, bulkInsertColumns } from './bulkInsert.js';
 import { createSchema } from './schema/createSchema.js';
 import { tableColumns } from './schema/tableColumns.js';
 import type { Warehouse } from './warehouse.js';
@@ -115,6 +115,50 @@ describe.each(dialects)('warehouse adapter on %s', (_name, open) => {
     for await (const rows of wh.stream(sql)) if (rows.length) break;
     // The connection a stopped stream held serves the next query.
     expect(await wh.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
+  it('loads columns of more rows than one DuckDB data chunk holds, every value in place', async () => {
+    // 5,000 rows: two full 2,048-row chunks and a partial one, through the one reused chunk.
+    const n = 5000;
+    const row = (i: number) => [
+      1_000_000 + i,
+      9,
+      `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+      1 + (i % 5),
+      i,
+      1,
+      1,
+      0,
+      1 + (i % 5),
+      `title ${i}`,
+      'x'.repeat(i % 40),
+      `reviewer ${i % 13}`,
+      1,
+      0,
+    ];
+    const width = tableColumns('fact_review').length;
+    const columns = Array.from({ length: width }, (_, c) => Array.from({ length: n }, (_, i) => row(i)[c]));
+    await bulkInsertColumns(wh, 'fact_review', columns);
+    const back = await wh.query<Record<string, unknown>>(
+      `SELECT review_id, CAST(review_date AS VARCHAR) AS d, product_id, review_title, review_text, reviewer_name
+         FROM fact_review WHERE group_id = 9 ORDER BY review_id`,
+    );
+    expect(
+      back.map((r) => [
+        Number(r.review_id),
+        r.d,
+        r.product_id,
+        r.review_title,
+        r.review_text,
+        r.reviewer_name,
+      ]),
+    ).toEqual(
+      Array.from({ length: n }, (_, i) => {
+        const r = row(i);
+        return [r[0], r[2], r[4], r[9], r[10], r[11]];
+      }),
+    );
+    await wh.query('DELETE FROM fact_review WHERE group_id = 9');
   });
 
   it('moves its version on writes and loads, not on reads', async () => {

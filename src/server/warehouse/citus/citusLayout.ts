@@ -1,3 +1,4 @@
+import { SUGGESTION_INDEX_TABLES } from '../../elastic/suggestionIndexTables.js';
 import { tableColumns, tableNames } from '../schema/tableColumns.js';
 
 /**
@@ -10,15 +11,23 @@ export const TENANT_COLUMN = 'group_id';
 /** Shards per distributed table: several per worker, so a tenant move or a new node rebalances. */
 export const SHARD_COUNT = 32;
 
+/**
+ * Facts, and the per-tenant tables derived from them: the suggestion index grows with the facts
+ * and its rebuild (DELETE + INSERT ... SELECT from a fact, one transaction) stays on the tenant's
+ * shard only when it is co-located with them; as a reference table every rebuild would be a
+ * two-phase commit on every node.
+ */
+const isDistributed = (t: string) => t.startsWith('fact_') || SUGGESTION_INDEX_TABLES.includes(t);
+
 export function distributedTables(): string[] {
-  return tableNames().filter((t) => t.startsWith('fact_'));
+  return tableNames().filter(isDistributed);
 }
 
 export function referenceTables(): string[] {
-  return tableNames().filter((t) => !t.startsWith('fact_'));
+  return tableNames().filter((t) => !isDistributed(t));
 }
 
-/** Fact tables that lack the tenant column: Citus could not distribute them (must stay empty). */
+/** Distributed tables that lack the tenant column: Citus could not distribute them (must stay empty). */
 export function factsWithoutTenant(): string[] {
   return distributedTables().filter((t) => !tableColumns(t).includes(TENANT_COLUMN));
 }
@@ -35,7 +44,8 @@ export function distributeSql(): string {
     '-- Dimensions, setup tables and the crawl log: small, joined by every query, copied to every node.',
     ...referenceTables().map((t) => `SELECT create_reference_table('${t}');`),
     '',
-    `-- Facts: distributed by ${TENANT_COLUMN}, co-located, so one tenant's queries route to one shard.`,
+    `-- Facts and the suggestion index: distributed by ${TENANT_COLUMN}, co-located, so one tenant's queries`,
+    '-- route to one shard.',
     `SELECT create_distributed_table('${first}', '${TENANT_COLUMN}', colocate_with => 'none');`,
     ...rest.map(
       (t) => `SELECT create_distributed_table('${t}', '${TENANT_COLUMN}', colocate_with => '${first}');`,

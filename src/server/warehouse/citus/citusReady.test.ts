@@ -9,6 +9,11 @@ import { compileDatasetQuery } from '../../query/compileDatasetQuery.js';
 import { compileSuggestionQuery } from '../../query/compileSuggestionQuery.js';
 import { parseDataRequest } from '../../query/dataRequest.js';
 import { parseSuggestionRequest } from '../../query/suggestionRequest.js';
+import { SUGGESTION_INDEX_TABLES } from '../../elastic/suggestionIndexTables.js';
+import { indexSources, targetSignature } from '../../elastic/indexSources.js';
+import { suggestionIndexQuery } from '../../elastic/suggestionIndexQuery.js';
+import { createDuckDbWarehouse } from '../duckdb/duckDbWarehouse.js';
+import { createSchema } from '../schema/createSchema.js';
 import { AD_VIEWS } from '../schema/adTables.js';
 import { WAREHOUSE_VIEWS } from '../schema/views.js';
 import { tableColumns } from '../schema/tableColumns.js';
@@ -117,6 +122,48 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
     }
     expect(compiled).toBeGreaterThan(200);
     expect(problems).toEqual([]);
+  });
+
+  it('the suggestion index is distributed with the facts, and its lookups route to one tenant', async () => {
+    expect(distributedTables()).toEqual(expect.arrayContaining([...SUGGESTION_INDEX_TABLES]));
+    const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
+    // A real warehouse whose index covers every source's fact tables, so each lookup compiles.
+    const wh = await createDuckDbWarehouse(':memory:');
+    try {
+      await createSchema(wh);
+      for (const [source, targets] of indexSources(snapshot)) {
+        for (const t of targets)
+          await wh.query(
+            `INSERT INTO suggestion_index_state VALUES (1, $1, $2, $3, DATE '2026-01-01', DATE '2026-12-31', 0, 1)`,
+            [source, t.factTable, targetSignature(t)],
+          );
+      }
+      const problems: string[] = [];
+      let compiled = 0;
+      for (const [key, screen] of snapshot.screens) {
+        const config = screen.dataset ? snapshot.datasets.get(screen.dataset) : undefined;
+        if (!config) continue;
+        const dataset = indexDataset(config);
+        for (const filter of screen.filters ?? []) {
+          if (!('source' in filter) || !filter.source) continue;
+          const req = parseSuggestionRequest(screen, dataset, filter.source, {
+            prefix: 'a',
+            start_date: '2026-11-01',
+            end_date: '2026-11-07',
+          });
+          const lookup = await suggestionIndexQuery(wh, dataset, filter.source, req, 1);
+          if (!lookup) continue;
+          compiled++;
+          for (const p of await check(lookup.sql)) problems.push(`${key} index/${filter.source}: ${p}`);
+        }
+      }
+      expect(compiled).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+      // The check bites on the index too.
+      expect(await check('SELECT entry_key FROM suggestion_index WHERE source = $1')).toHaveLength(1);
+    } finally {
+      await wh.close();
+    }
   });
 
   it('tenant columns of the distributed tables are what the compiler filters on', () => {

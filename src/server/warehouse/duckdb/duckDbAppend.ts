@@ -41,10 +41,19 @@ function converterFor(type: DuckDBType): ColumnConverter {
   }
 }
 
+/** Lets the event loop turn: Node runs native objects' finalizers (freeing their memory) there. */
+const turnEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Appends whole columns (every column of the table, in table order, equal lengths) through
  * DuckDB's appender, one 2048-row data chunk at a time. Column-major input is what the appender
  * wants, and primitive columns are far cheaper for the garbage collector than row arrays.
+ *
+ * Native memory (docs/warehouse.md, "memory of a large load"): a data chunk lives in C++ memory
+ * that the JS garbage collector does not see, and Node frees it only from a finalizer that runs
+ * when the event loop turns. A load that only awaits already-settled promises (the appender
+ * calls are synchronous) never turns it, so a chunk per 2,048 rows piled up to ~1 GB over the
+ * large tenant's build. Hence one chunk per call, reset between slices, and a loop turn at the end.
  */
 export async function appendColumns(
   connection: DuckDBConnection,
@@ -60,9 +69,12 @@ export async function appendColumns(
       throw new Error(`${table}: expected ${types.length} columns of ${rowCount} values`);
     }
     const convert = types.map(converterFor);
+    const chunk = DuckDBDataChunk.create(types);
     for (let start = 0; start < rowCount; start += CHUNK_ROWS) {
       const end = Math.min(start + CHUNK_ROWS, rowCount);
-      const chunk = DuckDBDataChunk.create(types, end - start);
+      // The appender copies the chunk's rows, so the chunk can take the next slice.
+      chunk.reset();
+      chunk.rowCount = end - start;
       chunk.setColumns(columns.map((column, c) => convert[c]!(column.slice(start, end))));
       appender.appendDataChunk(chunk);
     }
@@ -70,6 +82,7 @@ export async function appendColumns(
   } finally {
     appender.closeSync();
   }
+  await turnEventLoop();
 }
 
 /** Row-major convenience over appendColumns: full rows in table column order. */

@@ -1,3 +1,4 @@
+import { SUGGESTION_INDEX_DDL } from '../../elastic/suggestionIndexTables.js';
 import { AD_TABLES_DDL, AD_VIEWS } from './adTables.js';
 import { DIM_TABLES_DDL } from './dimTables.js';
 import { FACT_TABLES_DDL } from './factTables.js';
@@ -34,6 +35,7 @@ const TABLES = parse([
   ...SETUP_TABLES_DDL,
   ...AD_TABLES_DDL,
   ...LIVE_TRACKING_TABLES_DDL,
+  ...SUGGESTION_INDEX_DDL,
 ]);
 const VIEWS = new Map(
   [...WAREHOUSE_VIEWS, ...AD_VIEWS, ...LIVE_TRACKING_VIEWS].map((v) => [
