@@ -41,9 +41,9 @@ async function saveSchema(page: Page, text: string): Promise<void> {
 async function setPoliteness(page: Page, concurrency: number, perSecond: number): Promise<void> {
   await page.goto('/workspace/tracking/channelProfile');
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Crawl politeness' }) });
-  await form.getByLabel('Channel').selectOption({ label: 'Blinkit (app, JSON)' });
-  await form.getByLabel(/^Concurrency/).fill(String(concurrency));
-  await form.getByLabel(/^Requests\/s/).fill(String(perSecond));
+  await form.getByRole('combobox', { name: /^Channel/ }).selectOption({ label: 'Blinkit (app, JSON)' });
+  await form.getByRole('spinbutton', { name: /^Concurrency/ }).fill(String(concurrency));
+  await form.getByRole('spinbutton', { name: /^Requests\/s/ }).fill(String(perSecond));
   await form.getByRole('button', { name: 'Save Politeness' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Channel Profile Updated Successfully' }),
