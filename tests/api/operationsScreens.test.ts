@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { CRAWL_QUEUE } from '../../src/server/crawl/crawlJob.js';
+import { EXPORT_QUEUE } from '../../src/server/reports/exportJob.js';
+import { ELASTIC_QUEUE } from '../../src/server/elastic/elasticJob.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -216,7 +218,14 @@ describe('queue status', () => {
     expect(await crawlRow(demo)).toMatchObject({ waiting: 3, active: 0, cancelled: 0 });
     expect((await crawlRow(demo)).oldest_waiting).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await crawlRow(rival)).toMatchObject({ waiting: 1, completed: 0 });
-    expect((await rowsOf(demo, QUEUE)).rows.map((r) => r.queue)).toEqual(['crawl', 'crawl-schedule']);
+    expect((await rowsOf(demo, QUEUE)).rows.map((r) => r.queue)).toEqual([
+      'crawl',
+      'crawl-schedule',
+      'report-export',
+      'report-deliveries',
+      'elastic-index',
+      'alert-evaluate',
+    ]);
 
     const rivalPurge = await rival.post<{ purged: number }>('processmonitor/queue/purge', { id: 'crawl' });
     expect([rivalPurge.body.data!.purged, rivalPurge.body.msg]).toEqual([
@@ -238,9 +247,55 @@ describe('queue status', () => {
       (await demo.post<{ purged: number }>('processmonitor/queue/purge', { id: 'crawl' })).body.data!.purged,
     ).toBe(0);
 
-    const bad = await demo.post('processmonitor/queue/purge', { id: 'report-export' });
+    const bad = await demo.post('processmonitor/queue/purge', { id: 'alert-digest' });
     expect([bad.status, bad.body.msg]).toEqual([400, 'Unknown queue']);
     expect((await demo.post('processmonitor/queue/purge', {})).status).toBe(400);
+  });
+
+  it('shows the export and elastic queues too: the group waiting jobs, purged with their file and run Failed', async () => {
+    const { boss } = server.server.app.deps.jobs!;
+    await boss.offWork(EXPORT_QUEUE);
+    await boss.offWork(ELASTIC_QUEUE);
+    const file = (await demo.post<{ id: number }>('exports', { endpoint: 'stock/data/export' })).body.data!;
+    const theirFile = (await rival.post<{ id: number }>('exports', { endpoint: 'stock/data/export' })).body
+      .data!;
+    const elastic = await demo.post<{ id: number }>('processmonitor/elastic/trigger', {
+      source: 'brand',
+      limit: '500',
+      time_interval: '7',
+    });
+    expect(elastic.status).toBe(200);
+    const row = async (client: ApiClient, queue: string) =>
+      (await rowsOf(client, QUEUE)).rows.find((r) => r.queue === queue)!;
+    expect(await row(demo, 'report-export')).toMatchObject({
+      label: 'Report exports',
+      waiting: 1,
+      active: 0,
+    });
+    expect(await row(rival, 'report-export')).toMatchObject({ waiting: 1 });
+    expect(await row(demo, 'elastic-index')).toMatchObject({ label: 'Elastic re-index', waiting: 1 });
+    expect(await row(rival, 'elastic-index')).toMatchObject({ waiting: 0 });
+
+    const purged = await demo.post('processmonitor/queue/purge', { id: 'report-export' });
+    expect(purged.body.msg).toBe('1 waiting job purged from report-export');
+    expect((await demo.get<{ status: string; error: string }>(`exports/${file.id}`)).body.data).toMatchObject(
+      {
+        status: 'failed',
+        error: 'Purged from the queue',
+      },
+    );
+    expect((await rival.get<{ status: string }>(`exports/${theirFile.id}`)).body.data!.status).toBe('queued');
+    expect(await row(rival, 'report-export')).toMatchObject({ waiting: 1, cancelled: 0 });
+
+    expect((await demo.post('processmonitor/queue/purge', { id: 'elastic-index' })).body.msg).toBe(
+      '1 waiting job purged from elastic-index',
+    );
+    const runs = (await rowsOf(demo, 'processmonitor/elastic/runs/rows')).rows;
+    expect(runs.find((r) => r.id === elastic.body.data!.id)).toMatchObject({
+      status: 4,
+      message: 'Purged from the queue',
+    });
+    expect(await row(demo, 'elastic-index')).toMatchObject({ waiting: 0, cancelled: 1 });
   });
 
   it('refuses a role without the screens (403) and anonymous callers (401)', async () => {

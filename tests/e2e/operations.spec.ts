@@ -10,6 +10,8 @@ import { kpiValue, pickOption, settled } from './support/screen.js';
 
 const CHANNEL = 'Blinkit';
 const SCHEMA = 'Product answer (app)';
+/** Blinkit's requests a second while this test crawls it (the seeded profile allows 400). */
+const POLITE_RATE = 120;
 
 async function kpiOn(page: Page, url: string, label: string): Promise<string> {
   await page.goto(url);
@@ -31,6 +33,25 @@ async function saveSchema(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Schema Updated Successfully !' })).toBeVisible();
 }
 
+/**
+ * Brand ops' politeness for the channel on Channel Profile: at most `perSecond` requests a second
+ * to its site, which the crawler's queue honours (a Blinkit day of the e2e tenant is 579 pages, so
+ * a crawl at POLITE_RATE fetches for at least four seconds: more than the monitor's 2 s reload).
+ */
+async function setPoliteness(page: Page, concurrency: number, perSecond: number): Promise<void> {
+  await page.goto('/workspace/tracking/channelProfile');
+  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Crawl politeness' }) });
+  await form.getByRole('combobox', { name: /^Channel/ }).selectOption({ label: 'Blinkit (app, JSON)' });
+  await form.getByRole('spinbutton', { name: /^Concurrency/ }).fill(String(concurrency));
+  await form.getByRole('spinbutton', { name: /^Requests\/s/ }).fill(String(perSecond));
+  await form.getByRole('button', { name: 'Save Politeness' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Channel Profile Updated Successfully' }),
+  ).toBeVisible();
+  const row = page.locator('table tbody tr', { hasText: 'Blinkit' });
+  await expect(row.locator('td').last()).toHaveText(String(perSecond));
+}
+
 /** Starts a crawl of the channel from the Crawl tab, then follows it on Process Status. */
 async function crawlAndWatch(page: Page, outcome: string, shot?: string): Promise<void> {
   await page.goto('/workspace/processmonitor/crawl');
@@ -40,9 +61,9 @@ async function crawlAndWatch(page: Page, outcome: string, shot?: string): Promis
   await page.goto('/workspace/processmonitor/process_status');
   const newest = page.locator('table tbody tr').first();
   await expect(newest).toContainText('61');
-  // The grid reloads every 2 s; the run is Waiting for at most a second of job polling. A quiet
-  // machine crawls the channel-day in about a second, so the grid may skip In Progress.
-  await expect(newest).toContainText(new RegExp(`In Progress|${outcome}`), { timeout: 30_000 });
+  // The grid reloads every 2 s; the run is Waiting for at most a second of job polling, then In
+  // Progress for the seconds Blinkit's politeness (set below) asks for: it cannot be skipped.
+  await expect(newest).toContainText('In Progress', { timeout: 30_000 });
   if (shot) await page.screenshot({ path: `test-results/${shot}-running.png`, fullPage: true });
   await expect(newest).toContainText(outcome, { timeout: 120_000 });
   if (shot) await page.screenshot({ path: `test-results/${shot}-done.png`, fullPage: true });
@@ -101,6 +122,8 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   await expect(cell('selling_price')).toHaveText((await cell('mrp').textContent())!);
   await page.screenshot({ path: 'test-results/operations-schema-test.png', fullPage: true });
   await saveSchema(page, edited);
+  await setPoliteness(page, 4, POLITE_RATE);
+  await page.screenshot({ path: 'test-results/operations-politeness.png', fullPage: true });
 
   // The pages that leave MRP out (1 in 10) now have no price: they fail, logged, not loaded.
   await crawlAndWatch(page, 'Mismatch', 'operations-crawl');
@@ -124,6 +147,7 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   await expect(page.locator('table tbody tr')).toHaveCount(1);
   await expect(page.locator('table tbody tr')).toContainText('Mismatch');
   expect(await kpiOn(page, '/workspace/price/data', 'Discount %')).toBe(discountBefore);
+  await setPoliteness(page, 8, 400); // the seeded profile's, for the specs that follow
 });
 
 test('the operations screens: crawl KPIs, inputs vs crawled, channel tracking, queues with purge', async ({

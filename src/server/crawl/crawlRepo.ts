@@ -86,6 +86,21 @@ export class CrawlRepo {
       .executeTakeFirst();
   }
 
+  /** A profile's crawl politeness (pages at once, requests per second); false: no such profile. */
+  async setPoliteness(
+    groupId: number,
+    channelId: number,
+    limits: { concurrency: number; requestsPerSecond: number },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('channel_profiles')
+      .set({ concurrency: limits.concurrency, requests_per_second: limits.requestsPerSecond })
+      .where('group_id', '=', groupId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async saveSample(profileId: number, page: string): Promise<void> {
     await this.db
       .updateTable('channel_profiles')

@@ -48,6 +48,23 @@ export const schemaTestBody = {
   properties: { channel_id: id, schema: schemaText },
 } as const;
 
+/** Politeness bounds: at least one page at a time and one request a second, at most what one crawl's pool holds. */
+export const politenessBody = {
+  type: 'object',
+  required: ['channel_id', 'concurrency', 'requests_per_second'],
+  additionalProperties: false,
+  properties: {
+    channel_id: id,
+    concurrency: { type: 'integer', minimum: 1, maximum: 64, description: 'Pages fetched at once' },
+    requests_per_second: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      description: 'Requests per second to the channel, at most (politeness)',
+    },
+  },
+} as const;
+
 export const triggerBody = {
   type: 'object',
   required: ['channel_id'],

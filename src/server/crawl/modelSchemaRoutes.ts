@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
-import { BadRequestError } from '../../shared/errors.js';
+import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import { CRAWL_TYPES } from '../../shared/crawl/crawlVocabulary.js';
 import { checkModelSchema, MODEL_SCHEMA_MSG } from '../../shared/crawl/modelSchemaRules.js';
 import { requireAdminActivity } from '../auth/guards.js';
+import { auditChange } from '../store/auditRepo.js';
 import { CrawlRepo } from './crawlRepo.js';
 import { testModelSchema } from './testModelSchema.js';
 import * as s from './crawlRouteSchemas.js';
 
 const SCHEMAS = ADMIN_ACTIVITIES.modelSchemas.url;
+const PROFILES = ADMIN_ACTIVITIES.channelProfile.url;
 const KNOWN_TYPES = new Set<number>(CRAWL_TYPES.map((t) => t.id));
 
 function checked(text: string, crawlType: number): string {
@@ -79,4 +81,30 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
     const profiles = await repo.profiles(auth.groupId);
     return ok(profiles.map(({ sample_page: _sample, ...rest }) => rest));
   });
+
+  // Politeness: how hard a crawl of the channel may press its site; the crawler's queue honours it.
+  app.put<{ Body: { channel_id: number; concurrency: number; requests_per_second: number } }>(
+    '/channelprofile/politeness',
+    { schema: { body: s.politenessBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, PROFILES);
+      const { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond } = request.body;
+      const before = await repo.profileOf(auth.groupId, channelId);
+      if (!before) throw new NotFoundError('No channel profile for this channel');
+      await repo.setPoliteness(auth.groupId, channelId, { concurrency, requestsPerSecond });
+      await auditChange(app.deps.store.db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'channelProfile',
+        entityId: before.id,
+        action: 'update',
+        before: { concurrency: before.concurrency, requests_per_second: before.requests_per_second },
+        after: { concurrency, requests_per_second: requestsPerSecond },
+      });
+      return ok(
+        { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond },
+        'Channel Profile Updated Successfully',
+      );
+    },
+  );
 }

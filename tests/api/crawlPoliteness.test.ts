@@ -1,0 +1,121 @@
+/**
+ * Issue 15: a channel profile's politeness (pages at once, requests per second) is a setting brand
+ * ops change on Channel Profile, and the crawler's queue honours it: a crawl of N pages at R
+ * requests a second needs at least ceil(N / R) - 1 seconds of fetching. The group's own profile
+ * only; bounds checked; admin only; audited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
+import type { ApiClient } from './support/apiClient.js';
+
+let server: TestServer;
+let demo: ApiClient;
+let rival: ApiClient;
+let analyst: ApiClient;
+
+interface Run {
+  id: number;
+  status: number;
+  status_name: string;
+  pages_total: number;
+  fetch_ms: number;
+}
+interface Profile {
+  id: number;
+  channel_id: number;
+  concurrency: number;
+  requests_per_second: number;
+}
+
+const PUT = 'channelprofile/politeness';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
+}, 300_000);
+
+afterAll(() => server?.close());
+
+async function crawl(client: ApiClient): Promise<{ run: Run; inProgressSeen: boolean }> {
+  const id = (await client.post<Run>('processmonitor/crawl/trigger', { channel_id: 61 })).body.data!.id;
+  let inProgressSeen = false;
+  for (let i = 0; i < 1200; i++) {
+    const runs = (await client.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
+    const run = runs.find((r) => r.id === id)!;
+    if (run.status === 1) inProgressSeen = true;
+    if (![1, 5].includes(run.status)) return { run, inProgressSeen };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('crawl did not finish');
+}
+
+const blinkit = async (client: ApiClient) =>
+  (await client.get<Profile[]>('channelprofile/list')).body.data!.find((p) => p.channel_id === 61)!;
+
+describe('crawl politeness of a channel profile', () => {
+  it('a crawl at a few requests a second takes the time the setting asks for', async () => {
+    const fast = await crawl(demo);
+    expect(fast.run.status_name).toBe('Success');
+    const pages = fast.run.pages_total;
+    expect(pages).toBeGreaterThan(50);
+
+    // Three one-second windows' worth of requests per window: the fetch spans at least 2 s.
+    const perSecond = Math.ceil(pages / 3);
+    const saved = await demo.put<Profile>(PUT, {
+      channel_id: 61,
+      concurrency: 4,
+      requests_per_second: perSecond,
+    });
+    expect([saved.status, saved.body.msg]).toEqual([200, 'Channel Profile Updated Successfully']);
+    expect(await blinkit(demo)).toMatchObject({ concurrency: 4, requests_per_second: perSecond });
+
+    const polite = await crawl(demo);
+    expect(polite.run.status_name).toBe('Success');
+    expect(polite.run.pages_total).toBe(pages);
+    expect(polite.inProgressSeen).toBe(true);
+    expect(polite.run.fetch_ms).toBeGreaterThanOrEqual((Math.ceil(pages / perSecond) - 1) * 1000);
+
+    const [entry] = await server.server.app.deps.store.db
+      .selectFrom('audit_log')
+      .select(['detail', 'group_id'])
+      .where('entity', '=', 'channelProfile')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(entry!.group_id).toBe(1);
+    const detail: unknown = typeof entry!.detail === 'string' ? JSON.parse(entry!.detail) : entry!.detail;
+    expect(detail).toEqual({
+      before: { concurrency: 8, requests_per_second: 400 },
+      after: { concurrency: 4, requests_per_second: perSecond },
+    });
+
+    await demo.put(PUT, { channel_id: 61, concurrency: 8, requests_per_second: 400 });
+  }, 120_000);
+
+  it('changes only the caller group profile; bounds are a 400; the analyst gets 403', async () => {
+    const mine = await blinkit(demo);
+    const theirs = await rival.put(PUT, { channel_id: 61, concurrency: 2, requests_per_second: 5 });
+    expect(theirs.status).toBe(200);
+    expect(await blinkit(rival)).toMatchObject({ concurrency: 2, requests_per_second: 5 });
+    expect(await blinkit(demo)).toEqual(mine);
+    await rival.put(PUT, { channel_id: 61, concurrency: 8, requests_per_second: 400 });
+
+    for (const body of [
+      { channel_id: 61, concurrency: 0, requests_per_second: 10 },
+      { channel_id: 61, concurrency: 65, requests_per_second: 10 },
+      { channel_id: 61, concurrency: 4, requests_per_second: 0 },
+      { channel_id: 61, concurrency: 4, requests_per_second: 1001 },
+      { channel_id: 61, concurrency: 4 },
+      { channel_id: 61, concurrency: 4, requests_per_second: 2.5 },
+    ])
+      expect((await demo.put(PUT, body)).status).toBe(400);
+    expect((await demo.put(PUT, { channel_id: 999, concurrency: 4, requests_per_second: 5 })).status).toBe(
+      404,
+    );
+    expect((await analyst.put(PUT, { channel_id: 61, concurrency: 4, requests_per_second: 5 })).status).toBe(
+      403,
+    );
+    expect(await blinkit(demo)).toEqual(mine);
+  });
+});
