@@ -5,5 +5,6 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const countDistinctIf: MeasureKind<MeasureOf<'countDistinctIf'>> = {
   kind: 'countDistinctIf',
   additive: true,
-  sql: (m, { p, ds }) => `COUNT(DISTINCT CASE WHEN ${conditionSql(m.where, p, ds)} THEN ${factColumn(m.column)} END)`,
+  sql: (m, { p, ds }) =>
+    `COUNT(DISTINCT CASE WHEN ${conditionSql(m.where, p, ds)} THEN ${factColumn(m.column)} END)`,
 };

@@ -30,7 +30,9 @@ function lookupAttributeSql(ds: DatasetIndex, dimensionId: string, attribute: st
   if (d?.kind !== 'column' || !d.lookup) throw new Error(`Dimension "${dimensionId}" has no lookup`);
   const l = d.lookup;
   const t = ident(`lk_${dimensionId}`);
-  const tenant = l.tenantColumn ? ` AND ${t}.${ident(l.tenantColumn)} = ${factColumn(ds.config.tenantColumn)}` : '';
+  const tenant = l.tenantColumn
+    ? ` AND ${t}.${ident(l.tenantColumn)} = ${factColumn(ds.config.tenantColumn)}`
+    : '';
   return `(SELECT ${t}.${ident(attribute)} FROM ${ident(l.table)} ${t} WHERE ${t}.${ident(l.key)} = ${factColumn(d.column)}${tenant})`;
 }
 
