@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ANALYST, DEMO, MULTI, PASSWORD, startAuthTestApp, type AuthTestApp, type Browser } from './testing/authTestApp.js';
+import {
+  ANALYST,
+  DEMO,
+  MULTI,
+  PASSWORD,
+  startAuthTestApp,
+  type AuthTestApp,
+  type Browser,
+} from './testing/authTestApp.js';
 import { recordAccountFailure } from './accountBudget.js';
 import { sha256 } from './secrets.js';
 import { startSession } from './sessions.js';
@@ -57,7 +65,11 @@ describe('authenticate', () => {
     expect(unknown.status).toBe(401);
     expect(unknown.body.msg).toBe('Wrong Credentials');
     const id = await t.userId(ANALYST);
-    const user = await t.deps.store.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const user = await t.deps.store.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(user.last_failed_login).not.toBeNull();
     const budget = await t.deps.store.db
       .selectFrom('account_failures')
@@ -69,13 +81,21 @@ describe('authenticate', () => {
   });
 
   it('refuses a blocked user with 403 even with the right password', async () => {
-    await t.deps.store.db.updateTable('users').set({ status: 'blocked' }).where('user_name', '=', STOCK).execute();
+    await t.deps.store.db
+      .updateTable('users')
+      .set({ status: 'blocked' })
+      .where('user_name', '=', STOCK)
+      .execute();
     try {
       const res = await t.browser().post('authenticate', { username: STOCK, password: PASSWORD });
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe('Your account has been blocked, Please contact admin');
     } finally {
-      await t.deps.store.db.updateTable('users').set({ status: 'active' }).where('user_name', '=', STOCK).execute();
+      await t.deps.store.db
+        .updateTable('users')
+        .set({ status: 'active' })
+        .where('user_name', '=', STOCK)
+        .execute();
     }
   });
 
@@ -88,7 +108,9 @@ describe('authenticate', () => {
     expect(over.status).toBe(429);
     expect(over.body.msg).toBe('Too many attempts, please try again later.');
     // Another name from the same caller is not held; a browser with a trust cookie is not either.
-    expect((await b.post('authenticate', { username: 'other-name@shelfscope.test', password: '' })).status).toBe(400);
+    expect(
+      (await b.post('authenticate', { username: 'other-name@shelfscope.test', password: '' })).status,
+    ).toBe(400);
     const trusted = t.browser();
     trusted.cookies.set('tb', 'anything');
     expect((await trusted.post('authenticate', { username: name, password: '' })).status).toBe(400);
@@ -155,7 +177,9 @@ describe('the OTP step', () => {
     const res = await b.post('verifyotp', { otp: ` ${code} ` });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 1, msg: 'Success', settrustbrowser: false });
-    expect(res.body.org_list).toEqual([expect.objectContaining({ id: 1, group_name: 'Demo Brands', status: 1 })]);
+    expect(res.body.org_list).toEqual([
+      expect.objectContaining({ id: 1, group_name: 'Demo Brands', status: 1 }),
+    ]);
     expect(await sessionRow(b)).toMatchObject({ stage: 'group', otp_verified: true });
     const again = await b.post('verifyotp', { otp: code });
     expect(again.status).toBe(401);
@@ -187,7 +211,12 @@ describe('the OTP step', () => {
     expect(res.status).toBe(200);
     expect(res.body.statusCode).toBe(1);
     const data = res.body.data as Record<string, unknown>;
-    expect(data).toMatchObject({ groupId: 1, groupName: 'Demo Brands', pass_day_left: 90, last_crawl_date: {} });
+    expect(data).toMatchObject({
+      groupId: 1,
+      groupName: 'Demo Brands',
+      pass_day_left: 90,
+      last_crawl_date: {},
+    });
     expect(data.activityList).toEqual(expect.arrayContaining(['price/kpi', 'stock/data', 'stock/kpi']));
     expect(data.menuList).toEqual([
       expect.objectContaining({ id: 1, label: 'Stock', v2clickurl: '/workspace/stock/kpi' }),
@@ -200,7 +229,11 @@ describe('the OTP step', () => {
     const hours = (row.expires_at.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
-    const gone = await t.deps.store.db.selectFrom('sessions').select('id').where('id', '=', sha256(firstSid)).execute();
+    const gone = await t.deps.store.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sha256(firstSid))
+      .execute();
     expect(gone).toEqual([]);
     const check = await b.get('processmonitor/sessionvalidity');
     expect(check.status).toBe(200);
@@ -214,7 +247,11 @@ describe('the OTP step', () => {
     expect(res.body).toMatchObject({ msg: 'Success', settrustbrowser: true });
     expect(res.body.org_list).toEqual([expect.objectContaining({ id: 1, group_name: 'Demo Brands' })]);
     expect(await sessionRow(b)).toMatchObject({ stage: 'group', otp_verified: true });
-    const old = await t.deps.store.db.selectFrom('sessions').select('id').where('id', '=', sha256(previous)).execute();
+    const old = await t.deps.store.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sha256(previous))
+      .execute();
     expect(old).toEqual([]);
     expect((await b.post('selectGroup', { group_id: 1 })).status).toBe(200);
   });
@@ -243,7 +280,11 @@ describe('codes die', () => {
 
   it('are valid 10 minutes', async () => {
     await loginStep();
-    const otp = await t.deps.store.db.selectFrom('otps').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const otp = await t.deps.store.db
+      .selectFrom('otps')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const minutes = (otp.expires_at.getTime() - otp.created_at.getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(9.9);
     expect(minutes).toBeLessThan(10.1);
@@ -345,14 +386,23 @@ describe('the account budget', () => {
     expect(mailsTo(name).filter((m) => m.includes('Unusual sign-in attempts'))).toHaveLength(1);
     // A trusted browser of the user is not paused, and its sign-in starts the budget afresh.
     const { insertTrustedBrowser } = await import('../store/trustRepo.js');
-    await insertTrustedBrowser(t.deps.store.db, user.id, sha256('trusted-token'), new Date(Date.now() + 86_400_000));
+    await insertTrustedBrowser(
+      t.deps.store.db,
+      user.id,
+      sha256('trusted-token'),
+      new Date(Date.now() + 86_400_000),
+    );
     const trusted = t.browser();
     trusted.cookies.set('tb', 'trusted-token');
     const ok = await trusted.post('authenticate', { username: name, password: PASSWORD });
     expect(ok.status).toBe(200);
     expect(ok.body.settrustbrowser).toBe(true);
     expect(
-      await t.deps.store.db.selectFrom('account_failures').selectAll().where('user_id', '=', user.id).execute(),
+      await t.deps.store.db
+        .selectFrom('account_failures')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute(),
     ).toEqual([]);
   });
 

@@ -17,7 +17,11 @@ const row = (b: Browser) =>
     .executeTakeFirstOrThrow();
 
 const setSession = (b: Browser, patch: { expires_at?: Date; last_seen_at?: Date }) =>
-  t.deps.store.db.updateTable('sessions').set(patch).where('id', '=', sha256(b.cookies.get('sid')!)).execute();
+  t.deps.store.db
+    .updateTable('sessions')
+    .set(patch)
+    .where('id', '=', sha256(b.cookies.get('sid')!))
+    .execute();
 
 describe('idle expiry', () => {
   it('answers 401 once expires_at has passed', async () => {
@@ -54,11 +58,19 @@ describe('idle expiry', () => {
   it('ends the sessions of a user who is blocked', async () => {
     const b = await t.sessionOf('stock@shelfscope.test');
     expect((await b.get('processmonitor/sessionvalidity')).status).toBe(200);
-    await t.deps.store.db.updateTable('users').set({ status: 'blocked' }).where('user_name', '=', 'stock@shelfscope.test').execute();
+    await t.deps.store.db
+      .updateTable('users')
+      .set({ status: 'blocked' })
+      .where('user_name', '=', 'stock@shelfscope.test')
+      .execute();
     try {
       expect((await b.get('processmonitor/sessionvalidity')).status).toBe(401);
     } finally {
-      await t.deps.store.db.updateTable('users').set({ status: 'active' }).where('user_name', '=', 'stock@shelfscope.test').execute();
+      await t.deps.store.db
+        .updateTable('users')
+        .set({ status: 'active' })
+        .where('user_name', '=', 'stock@shelfscope.test')
+        .execute();
     }
   });
 });
@@ -140,7 +152,11 @@ describe('CSRF (double submit)', () => {
       expect(res.statusCode).toBe(403);
     }
     expect((await b.get('processmonitor/sessionvalidity')).status).toBe(200);
-    const get = await t.app.inject({ method: 'GET', url: '/api/v1/agreement', cookies: { sid: b.cookies.get('sid')! } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/agreement',
+      cookies: { sid: b.cookies.get('sid')! },
+    });
     expect(get.statusCode).toBe(200);
   });
 });
@@ -153,8 +169,14 @@ describe('logout', () => {
     expect(res.status).toBe(200);
     expect(res.body.statusCode).toBe(1);
     const cleared = res.setCookies.find((c) => c.startsWith('sid='))!;
-    expect(cleared).toMatch(/^sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
-    const rows = await t.deps.store.db.selectFrom('sessions').select('id').where('id', '=', sha256(sid)).execute();
+    expect(cleared).toMatch(
+      /^sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
+    const rows = await t.deps.store.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sha256(sid))
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -225,7 +247,9 @@ describe("the user's info, menu and agreement", () => {
     const before = await b.get('agreement');
     expect(before.status).toBe(200);
     expect(before.body.data).toMatchObject({ status: null, version: '2026-1', accepted_at: null });
-    expect((before.body.data as { description: string }).description).toContain('Shelfscope Licence Agreement');
+    expect((before.body.data as { description: string }).description).toContain(
+      'Shelfscope Licence Agreement',
+    );
     const put = await b.call('PUT', 'agreement');
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ statusCode: 1, msg: 'Agreement accepted', data: { status: 1 } });
