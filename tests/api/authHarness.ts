@@ -12,8 +12,8 @@ import { loadEnv, type Env } from '../../src/server/env.js';
 import { createStore } from '../../src/server/store/createStore.js';
 import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
 import { seedStore } from '../../src/server/demo/seedStore.js';
-import type { ConfigRegistry, ConfigSnapshot } from '../../src/server/config/configRegistry.js';
-import type { AreaConfig, ScreenConfig } from '../../src/shared/config.gen.js';
+import type { ConfigRegistry } from '../../src/server/config/configRegistry.js';
+import { smallConfigSnapshot, testArea, testScreen } from '../../src/server/auth/testing/smallConfig.js';
 import type { Deps } from '../../src/server/deps.js';
 import { ApiClient } from './support/apiClient.js';
 import { createPgTestDatabase, dropPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
@@ -22,45 +22,19 @@ import { copyOfTemplate } from './support/firstStartTemplate.js';
 export const PASSWORD = 'Demo@2026!';
 export const DEMO = 'demo@shelfscope.test';
 
-const area = (id: string, label: string, order: number, tabs: string[]) =>
-  ({ schemaVersion: 1, kind: 'area', id, label, icon: id, order, tabs }) as unknown as AreaConfig;
-const screen = (a: string, id: string, title: string) =>
-  ({
-    schemaVersion: 1,
-    kind: 'screen',
-    area: a,
-    id,
-    title,
-    permission: `${a}/${id}`,
-  }) as unknown as ScreenConfig;
-
 /** A small fixed config; `addArea` simulates a hot reload that brings a new area and screens. */
 export function fixedConfig(): ConfigRegistry & { addArea(id: string, label: string, tabs: string[]): void } {
-  const screens = [
-    screen('stock', 'kpi', 'KPI'),
-    screen('stock', 'data', 'Data'),
-    screen('price', 'kpi', 'Price KPI'),
-  ];
-  let snapshot: ConfigSnapshot = {
-    version: 1,
-    areas: new Map([
-      ['stock', area('stock', 'Stock', 20, ['kpi', 'data'])],
-      ['price', area('price', 'Price', 30, ['kpi'])],
-    ]),
-    screens: new Map(screens.map((s) => [`${s.area}/${s.id}`, s])),
-    datasets: new Map(),
-    endpoints: new Map(),
-  };
+  let snapshot = smallConfigSnapshot();
   return {
     current: () => snapshot,
     lastProblems: () => [],
     close: () => Promise.resolve(),
     addArea(id, label, tabs) {
-      const added = tabs.map((t) => screen(id, t, t.toUpperCase()));
+      const added = tabs.map((t) => testScreen(id, t, t.toUpperCase()));
       snapshot = {
         ...snapshot,
         version: snapshot.version + 1,
-        areas: new Map([...snapshot.areas, [id, area(id, label, 40, tabs)]]),
+        areas: new Map([...snapshot.areas, [id, testArea(id, label, 40, tabs)]]),
         screens: new Map([...snapshot.screens, ...added.map((s) => [`${s.area}/${s.id}`, s] as const)]),
       };
     },

@@ -1,9 +1,9 @@
 import type { ConfigRegistry, ConfigSnapshot } from '../../config/configRegistry.js';
 import type { AreaConfig, ScreenConfig } from '../../../shared/config.gen.js';
 
-const area = (id: string, label: string, order: number, tabs: string[]) =>
+export const testArea = (id: string, label: string, order: number, tabs: string[]) =>
   ({ schemaVersion: 1, kind: 'area', id, label, icon: id, order, tabs }) as unknown as AreaConfig;
-const screen = (a: string, id: string, title: string) =>
+export const testScreen = (a: string, id: string, title: string) =>
   ({
     schemaVersion: 1,
     kind: 'screen',
@@ -13,22 +13,27 @@ const screen = (a: string, id: string, title: string) =>
     permission: `${a}/${id}`,
   }) as unknown as ScreenConfig;
 
-/** Three screens in two areas: the auth tests' config, apart from the product's screen files. */
-export function smallConfig(): ConfigRegistry {
+/** Three screens in two areas, apart from the product's screen files: the access tests' config. */
+export function smallConfigSnapshot(): ConfigSnapshot {
   const screens = [
-    screen('stock', 'kpi', 'KPI'),
-    screen('stock', 'data', 'Data'),
-    screen('price', 'kpi', 'Price KPI'),
+    testScreen('stock', 'kpi', 'KPI'),
+    testScreen('stock', 'data', 'Data'),
+    testScreen('price', 'kpi', 'Price KPI'),
   ];
-  const snapshot: ConfigSnapshot = {
+  return {
     version: 1,
     areas: new Map([
-      ['stock', area('stock', 'Stock', 20, ['kpi', 'data'])],
-      ['price', area('price', 'Price', 30, ['kpi'])],
+      ['stock', testArea('stock', 'Stock', 20, ['kpi', 'data'])],
+      ['price', testArea('price', 'Price', 30, ['kpi'])],
     ]),
     screens: new Map(screens.map((s) => [`${s.area}/${s.id}`, s])),
     datasets: new Map(),
     endpoints: new Map(),
   };
+}
+
+/** The small config as a registry that never changes (the auth unit tests). */
+export function smallConfig(): ConfigRegistry {
+  const snapshot = smallConfigSnapshot();
   return { current: () => snapshot, lastProblems: () => [], close: () => Promise.resolve() };
 }
