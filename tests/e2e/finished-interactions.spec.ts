@@ -94,7 +94,8 @@ test('a KPI tile drills down to the grid rows behind it', async () => {
   await page.getByRole('link', { name: 'View rows behind Out Of Stock' }).click();
   await expect(page).toHaveURL(/\/workspace\/stock\/data\?.*stock_status=%5B0%5D/);
   await expect(page.getByRole('button', { name: 'Remove Stock status Out Of Stock' })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Out Of Stock' })).toBeChecked();
+  // exact: stock/data's Observed status filter has 'Observed Out Of Stock' too.
+  await expect(page.getByRole('checkbox', { name: 'Out Of Stock', exact: true })).toBeChecked();
 });
 
 test('a product image opens a preview with its product page links; Escape closes it', async () => {
