@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestApp } from './testing/authTestApp.js';
-import { hashPassword } from './password.js';
 import { sendUserToken } from './passwordService.js';
-import { createUser } from '../store/userRepo.js';
+import { addTestUser } from './testing/addTestUser.js';
 
 // Change, forgot, reset and activation over the real app and store.
 let t: AuthTestApp;
@@ -23,25 +22,7 @@ let seq = 0;
 async function newUser(password: string | null = OLD): Promise<{ id: number; name: string }> {
   seq += 1;
   const name = `pw${seq}-${process.pid}@example.com`;
-  const db = t.deps.store.db;
-  const user = await createUser(db, {
-    user_name: name,
-    first_name: 'P',
-    last_name: 'W',
-    password_hash: password === null ? null : await hashPassword(password),
-    verified: password !== null,
-  });
-  const role = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('group_id', '=', 1)
-    .where('name', '=', 'Analyst')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('user_group_roles')
-    .values({ user_id: user.id, group_id: 1, role_id: role.id })
-    .execute();
-  return { id: user.id, name };
+  return addTestUser(t.deps.store.db, { name, password, role: 'Analyst', firstName: 'P', lastName: 'W' });
 }
 
 /** Tokens of the links mailed to `to`, oldest first. */

@@ -1,7 +1,6 @@
 import type { AuthServer } from '../authHarness.js';
 import { PASSWORD } from '../authHarness.js';
-import { hashPassword } from '../../../src/server/auth/password.js';
-import { createUser } from '../../../src/server/store/userRepo.js';
+import { addTestUser } from '../../../src/server/auth/testing/addTestUser.js';
 
 let seq = 0;
 
@@ -15,23 +14,11 @@ export async function newUser(
 ): Promise<{ id: number; name: string }> {
   seq += 1;
   const name = `u${seq}-${process.pid}-${Date.now()}@example.com`;
-  const db = server.deps.store.db;
-  const user = await createUser(db, {
-    user_name: name,
-    first_name: 'Test',
-    last_name: 'User',
-    password_hash: options.password === null ? null : await hashPassword(options.password ?? PASSWORD),
-    verified: options.password !== null,
+  return addTestUser(server.deps.store.db, {
+    name,
+    password: options.password === null ? null : (options.password ?? PASSWORD),
+    role: options.role ?? 'Admin',
+    firstName: 'Test',
+    lastName: 'User',
   });
-  const role = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('group_id', '=', 1)
-    .where('name', '=', options.role ?? 'Admin')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('user_group_roles')
-    .values({ user_id: user.id, group_id: 1, role_id: role.id })
-    .execute();
-  return { id: user.id, name };
 }
