@@ -1,5 +1,8 @@
 import type { Warehouse } from '../warehouse.js';
 
+/** Result slots on a search page (fact_search: overall_position = (page - 1) x 20 + position). */
+const PAGE_SLOTS = 20;
+
 /**
  * The shelf side of each sponsored-ad row, derived in SQL after a load (as deriveNewViolations),
  * so every loader gets the same flags:
@@ -8,8 +11,12 @@ import type { Warehouse } from '../warehouse.js';
  *   not buyable (out of stock or delisted) that day (fact_stock), and oos_spend = spend x that
  *   share: a sponsored ad serves the whole country, so that part of the spend bought clicks
  *   shoppers could not convert;
- * - organic_first_page: the brand already held an organic slot on page 1 of that keyword's results on
- *   that channel and day (fact_search);
+ * - organic_rank: the advertised product's best organic position in that keyword's results on that
+ *   channel and day (fact_search's overall_position, 1-40 over pages 1-2; 0 = not found organically);
+ * - organic_first_page: 1 when that rank is on page 1 (1-20): the ad bought clicks on a product
+ *   shoppers already saw for free. The product, not the brand: the demo's own brands hold some
+ *   page-1 slot on almost every keyword of their categories, so a brand rule flagged 90% of spend
+ *   and told an analyst nothing (docs/advertising.md "Organic page 1: the decision");
  * - price_violation: the product broke a price rule (violation types 1-3) in some city that day
  *   (fact_price);
  * - buy_box_lost: an unauthorised seller held the listing's buy box that day (fact_seller), so
@@ -21,9 +28,10 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
   const p = [groupId];
   await wh.query(
     `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0,
-       buy_box_lost = 0
+       buy_box_lost = 0, organic_rank = 0
      WHERE group_id = $1
-       AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0 OR buy_box_lost <> 0)`,
+       AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0 OR buy_box_lost <> 0
+         OR organic_rank <> 0)`,
     p,
   );
   await wh.query(
@@ -41,13 +49,15 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
     p,
   );
   await wh.query(
-    `UPDATE fact_ad_daily AS a SET organic_first_page = 1
+    `UPDATE fact_ad_daily AS a SET organic_rank = s.best,
+       organic_first_page = CASE WHEN s.best <= ${PAGE_SLOTS} THEN 1 ELSE 0 END
      FROM (
-       SELECT DISTINCT keyword_id, channel_id, crawl_date, brand_id FROM fact_search
-       WHERE group_id = $1 AND page = 1 AND slot_type = 'organic'
+       SELECT keyword_id, channel_id, crawl_date, product_id, MIN(overall_position) AS best FROM fact_search
+       WHERE group_id = $1 AND slot_type = 'organic'
+       GROUP BY keyword_id, channel_id, crawl_date, product_id
      ) s
      WHERE a.group_id = $1 AND a.keyword_id = s.keyword_id AND a.channel_id = s.channel_id
-       AND a.ad_date = s.crawl_date AND a.brand_id = s.brand_id`,
+       AND a.ad_date = s.crawl_date AND a.product_id = s.product_id`,
     p,
   );
   await wh.query(

@@ -61,7 +61,8 @@ export const AD_TABLES_DDL: readonly string[] = [
     oos_spend DOUBLE PRECISION NOT NULL DEFAULT 0,
     organic_first_page SMALLINT NOT NULL DEFAULT 0,
     price_violation SMALLINT NOT NULL DEFAULT 0,
-    buy_box_lost SMALLINT NOT NULL DEFAULT 0
+    buy_box_lost SMALLINT NOT NULL DEFAULT 0,
+    organic_rank SMALLINT NOT NULL DEFAULT 0
   )`,
   `CREATE TABLE IF NOT EXISTS fact_ad_hourly (
     group_id INTEGER NOT NULL,

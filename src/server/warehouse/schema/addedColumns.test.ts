@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
 import { addMissingColumns } from './addedColumns.js';
+import { AD_TABLES_DDL } from './adTables.js';
 import { createSchema } from './createSchema.js';
 import { FACT_TABLES_DDL } from './factTables.js';
 import { SETUP_TABLES_DDL } from './setupTables.js';
@@ -91,5 +92,38 @@ describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s'
        WHERE table_schema = current_schema() AND table_name = 'setup_city_list' ORDER BY ordinal_position`,
     );
     expect(columns.map((c) => c.c)).toEqual(tableColumns('setup_city_list'));
+  });
+
+  it("re-derives an old fact_ad_daily's organic flags from the advertised product's own rank", async () => {
+    const oldDdl = AD_TABLES_DDL.find((d) => d.includes('fact_ad_daily ('))!.replace(
+      /,\s*organic_rank SMALLINT NOT NULL DEFAULT 0/,
+      '',
+    );
+    expect(oldDdl).not.toContain('organic_rank');
+    await t.wh.exec('DROP TABLE fact_ad_daily CASCADE');
+    await t.wh.exec(oldDdl);
+    // Flagged by the old brand rule: brand 1 held page-1 slots, through another product (8).
+    const ad = (productId: number) =>
+      `(1, '2026-11-02', 1, 1, 1, 'SP', 1, 5, 'Exact', ${productId}, 1, 1, 0, 'A${productId}', 1, 100, 100, 10, 50, 1, 1, 200, 0, 0, 0, 1, 0, 0)`;
+    await t.wh.exec(`INSERT INTO fact_ad_daily VALUES ${ad(7)}, ${ad(9)}`);
+    const slot = (page: number, position: number, slot: string, productId: number) =>
+      `(1, '2026-11-02', 1, 5, 'Generic', ${page}, ${position}, ${(page - 1) * 20 + position}, '${slot}', ${productId}, 1, 1, 0)`;
+    await t.wh.exec(
+      `INSERT INTO fact_search (group_id, crawl_date, channel_id, keyword_id, keyword_type, page, position,
+         overall_position, slot_type, product_id, brand_id, category_id, is_competitor)
+       VALUES ${slot(1, 1, 'sponsored', 7)}, ${slot(1, 3, 'organic', 8)}, ${slot(2, 5, 'organic', 7)},
+         ${slot(1, 4, 'organic', 9)}, ${slot(2, 9, 'organic', 9)}`,
+    );
+    await addMissingColumns(t.wh);
+    const rows = await t.wh.query<Record<string, unknown>>(
+      'SELECT product_id, organic_rank, organic_first_page FROM fact_ad_daily ORDER BY product_id',
+    );
+    // 7: only a sponsored slot on page 1, its own organic slot on page 2; 9: organic 4th on page 1.
+    expect(
+      rows.map((r) => [Number(r.product_id), Number(r.organic_rank), Number(r.organic_first_page)]),
+    ).toEqual([
+      [7, 25, 0],
+      [9, 4, 1],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
-import { deriveBuyBoxLost } from './adShelfFlags.js';
+import { deriveAdShelfFlags, deriveBuyBoxLost } from './adShelfFlags.js';
 import { deriveStockOnPromo } from './stockOnPromo.js';
 import { deriveSalesSuperseded } from './salesSuperseded.js';
 
@@ -87,6 +87,17 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
     fill: async (wh) => {
       const groups = await wh.query<{ g: number }>('SELECT DISTINCT group_id AS g FROM fact_ad_daily');
       for (const { g } of groups) await deriveBuyBoxLost(wh, g);
+    },
+  },
+  // The advertised product's own organic rank; organic_first_page moved from the brand to the
+  // product with it (adShelfFlags.ts), so a warehouse without the column re-derives every flag.
+  {
+    table: 'fact_ad_daily',
+    column: 'organic_rank',
+    definition: 'SMALLINT DEFAULT 0',
+    fill: async (wh) => {
+      const groups = await wh.query<{ g: number }>('SELECT DISTINCT group_id AS g FROM fact_ad_daily');
+      for (const { g } of groups) await deriveAdShelfFlags(wh, g);
     },
   },
 ];

@@ -202,6 +202,7 @@ export function emitCampaignDay(ctx: AdDayContext, campaign: AdCampaign, targets
       0,
       0,
       0,
+      0,
     ]);
     t.recentSpend = 0.85 * t.recentSpend + d.spend;
     t.recentSales = 0.85 * t.recentSales + d.sales;

@@ -74,14 +74,26 @@ describe.each(TEST_WAREHOUSES)('demo advertising on %s', (_name, open) => {
     expect(r.reopened).toBe(0);
   });
 
-  it('flags ad rows from the shelf facts of the same product, channel and day', async () => {
-    const r = await one<{ oos_wrong: number; organic_wrong: number; violation_wrong: number; oos: number }>(
+  it("flags ad rows from the shelf facts of the same product, channel and day (organic rank: the product's own)", async () => {
+    const r = await one<{
+      oos_wrong: number;
+      organic_wrong: number;
+      rank_wrong: number;
+      organic: number;
+      violation_wrong: number;
+      oos: number;
+    }>(
       `SELECT
          SUM(CASE WHEN (a.oos_city_share > 0) <> COALESCE(s.not_buyable > 0, FALSE) THEN 1 ELSE 0 END) AS oos_wrong,
          SUM(CASE WHEN (a.organic_first_page = 1) <> EXISTS (SELECT 1 FROM fact_search f
              WHERE f.group_id = a.group_id AND f.channel_id = a.channel_id AND f.crawl_date = a.ad_date
-               AND f.keyword_id = a.keyword_id AND f.brand_id = a.brand_id AND f.page = 1
+               AND f.keyword_id = a.keyword_id AND f.product_id = a.product_id AND f.page = 1
                AND f.slot_type = 'organic') THEN 1 ELSE 0 END) AS organic_wrong,
+         SUM(CASE WHEN a.organic_rank <> COALESCE((SELECT MIN(f.overall_position) FROM fact_search f
+             WHERE f.group_id = a.group_id AND f.channel_id = a.channel_id AND f.crawl_date = a.ad_date
+               AND f.keyword_id = a.keyword_id AND f.product_id = a.product_id
+               AND f.slot_type = 'organic'), 0) THEN 1 ELSE 0 END) AS rank_wrong,
+         SUM(CASE WHEN a.organic_first_page = 1 THEN 1 ELSE 0 END) AS organic,
          SUM(CASE WHEN (a.price_violation = 1) <> EXISTS (SELECT 1 FROM fact_price p
              WHERE p.group_id = a.group_id AND p.channel_id = a.channel_id AND p.crawl_date = a.ad_date
                AND p.product_id = a.product_id AND p.violation_type IN (1, 2, 3)) THEN 1 ELSE 0 END)
@@ -94,8 +106,9 @@ describe.each(TEST_WAREHOUSES)('demo advertising on %s', (_name, open) => {
          ON s.group_id = a.group_id AND s.product_id = a.product_id AND s.channel_id = a.channel_id
            AND s.crawl_date = a.ad_date`,
     );
-    expect(r).toMatchObject({ oos_wrong: 0, organic_wrong: 0, violation_wrong: 0 });
+    expect(r).toMatchObject({ oos_wrong: 0, organic_wrong: 0, rank_wrong: 0, violation_wrong: 0 });
     expect(r.oos).toBeGreaterThan(0);
+    expect(r.organic).toBeGreaterThan(0);
   });
 
   it('keeps every ad id inside its tenant', async () => {
