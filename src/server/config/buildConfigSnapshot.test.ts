@@ -39,6 +39,18 @@ describe('config validation', () => {
     ]);
   });
 
+  it("a KPI drill names a screen of its area and only that screen's filters", () => {
+    fixture = copyFixtureScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.widgets[0].tiles[0].drill = { screen: 'data', filters: { stock_status: [0], stock_statuss: [1] } };
+      s.widgets[0].tiles[1].drill = { screen: 'dta' };
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/widgets/0/tiles/0/drill/filters/stock_statuss: "stock_statuss" is not a filter of stock/data, so the drill would not narrow its rows; did you mean "stock_status"? Allowed: brand_id, category_id, channel_id, city_id, is_competitor, stock_status',
+      'stock/kpi.screen.json#/widgets/0/tiles/1/drill/screen: unknown screen "dta" of area "stock"; did you mean "data"? Allowed: data, kpi',
+    ]);
+  });
+
   it('a mistyped kind or property gets the closest allowed name', () => {
     fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {

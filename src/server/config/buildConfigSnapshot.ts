@@ -8,6 +8,7 @@ import { checkScreen } from './checkScreen.js';
 import { checkMutations } from './checkMutations.js';
 import { checkAreas } from './checkAreas.js';
 import { checkCharts } from './checkCharts.js';
+import { checkDrills } from './checkDrills.js';
 import { checkUnlistedScreens } from './checkUnlistedScreens.js';
 import { collectEndpoints, type ScreenFile } from './checkEndpoints.js';
 import { variantScreens } from './variantScreens.js';
@@ -63,6 +64,8 @@ export function buildConfigSnapshot(
   for (const s of screenFiles) problems.push(...checkMutations(s.file, s.screen, activities));
   const variants = variantScreens(areas, screenFiles, problems);
   const endpoints = collectEndpoints(screenFiles, problems, variants);
+  const allScreens = new Map([...screenFiles, ...variants].map((s) => [s.key, s.screen]));
+  problems.push(...checkDrills(screenFiles, allScreens, present));
   const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
   problems.push(
@@ -79,7 +82,7 @@ export function buildConfigSnapshot(
     snapshot: {
       version,
       areas: new Map([...areas].map(([id, a]) => [id, a.area])),
-      screens: new Map([...screenFiles, ...variants].map((s) => [s.key, s.screen])),
+      screens: allScreens,
       datasets: new Map([...datasets].map(([id, d]) => [id, d.config])),
       endpoints,
     },
