@@ -60,6 +60,8 @@ test.afterAll(async () => {
 });
 
 test('add a filter in the editor, see it in the preview, save, and use it on the screen in another tab', async () => {
+  // Three screen loads (editor preview twice, the saved screen) and a save: past 60 s at load 18.
+  test.setTimeout(120_000);
   await page.goto('/workspace');
   await page.getByRole('button', { name: /Demo/ }).click();
   await page.getByRole('menuitem', { name: 'Screen editor' }).click();
