@@ -8,7 +8,7 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (proces
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18080);
 const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
-export interface E2eServer {
+interface E2eServer {
   port: number;
   dataDir: string;
 }
