@@ -1,22 +1,49 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, THIS_E2E_SERVER, e2eServer } from './tests/e2e/support/servers.js';
 
 // End-to-end tests drive real Chromium against the product's own server: the built SPA and the
-// real API on a fresh data folder (demo tenant included). Debian's chromium is the default
-// browser; PLAYWRIGHT_CHROMIUM points elsewhere (or to '' for Playwright's own build).
-const port = Number(process.env.E2E_PORT ?? 18080);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
-const E2E_SCREENS_DIR = `${E2E_DATA_DIR}/screens`;
+// real API on a fresh data folder (demo tenant included). Each worker has a server of its own
+// (tests/e2e/support/servers.ts): specs run in parallel and still never see another worker's writes.
+// Debian's chromium is the default browser; PLAYWRIGHT_CHROMIUM points elsewhere (or to '' for
+// Playwright's own build).
+export const E2E_DATA_DIR = THIS_E2E_SERVER.dataDir;
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+
+/** The server of worker `index`: a fresh data folder, with a copy of screens/ inside it. */
+function webServer(index: number) {
+  const { port, dataDir } = e2eServer(index);
+  return {
+    // The screen editor's Save writes config files: the server runs on a copy of screens/ made
+    // in its data folder, so no test ever changes the tracked folder.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -R screens ${dataDir}/screens && node dist/server/main.js`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SCREENS_DIR: `${dataDir}/screens`,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SKUS: '120',
+      // Every test signs in as the demo user from 127.0.0.1, far faster than a person; the
+      // sign-in limits have API tests of their own (authSecurity, underLoad).
+      LOGIN_RATE_PER_ADDRESS: '1000',
+      LOGIN_ATTEMPTS_PER_NAME: '1000',
+    },
+    url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${THIS_E2E_SERVER.port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -33,25 +60,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The screen editor's Save writes config files: the server runs on a copy of screens/ made
-    // in its data folder, so no test ever changes the tracked folder.
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -R screens ${E2E_SCREENS_DIR} && node dist/server/main.js`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: E2E_DATA_DIR,
-      SCREENS_DIR: E2E_SCREENS_DIR,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_SKUS: '120',
-      // Every test signs in as the demo user from 127.0.0.1, far faster than a person; the
-      // sign-in limits have API tests of their own (authSecurity, underLoad).
-      LOGIN_RATE_PER_ADDRESS: '1000',
-      LOGIN_ATTEMPTS_PER_NAME: '1000',
-    },
-    url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => webServer(index)),
 });

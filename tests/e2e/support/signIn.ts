@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { latestOtp } from '../../support/outbox.js';
+import { THIS_E2E_SERVER } from './servers.js';
 
 export const DEMO_USER = process.env.DEMO_USER ?? 'demo@shelfscope.test';
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026!';
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+/** DATA_DIR of this worker's server (servers.ts). */
+export const E2E_DATA_DIR = THIS_E2E_SERVER.dataDir;
 
 interface LoginBody {
   statusCode: number;
