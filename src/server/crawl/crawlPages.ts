@@ -14,7 +14,7 @@ import { htmlDepth } from './htmlDepth.js';
 const MAX_DEPTH = 256;
 
 /** A page's fields, or with `items` (a listing page) each result's fields. */
-export function extract(
+function extract(
   text: string,
   profile: Pick<CrawlProfile, 'responseType'>,
   model: readonly DataModelEntry[],
