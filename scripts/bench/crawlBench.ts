@@ -4,6 +4,8 @@
  * day crawled from the loopback fixture market and loaded into DuckDB. Figures: pages/s over
  * HTTP with extraction (politeness off: the pipeline's capacity, not a site's allowance),
  * extraction alone in pages/s, and end-to-end rows/s (fetch + extract + validate + load).
+ * Search result pages (the Search trigger) of the same channels: extraction alone (pages/s and
+ * results/s) and fetch + extract over HTTP (pages/s).
  */
 import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
@@ -17,6 +19,16 @@ import { crawlChannelDay } from '../../src/server/crawl/crawlChannelDay.js';
 import { DEFAULT_LIMITS } from '../../src/server/crawl/crawlTypes.js';
 import { extractHtml, extractJson } from '../../src/server/crawl/extractFields.js';
 import { loadCrawlInputs } from '../../src/server/crawl/listingContext.js';
+import { loadMarketShelf } from '../../src/server/fixtureMarket/marketShelf.js';
+import {
+  listingVariety,
+  renderListingHtml,
+  renderListingJson,
+} from '../../src/server/fixtureMarket/renderListingPages.js';
+import { APP_LISTING_SCHEMA, WEB_LISTING_SCHEMA } from '../../src/server/crawl/defaultModelSchemas.js';
+import { extractHtmlItems, extractJsonItems } from '../../src/server/crawl/extractFields.js';
+import { loadListingInputs } from '../../src/server/crawl/listingCrawl.js';
+import { crawlPages } from '../../src/server/crawl/crawlPages.js';
 
 const DATE = '2026-03-31';
 const CHANNELS = [
@@ -25,12 +37,16 @@ const CHANNELS = [
     kind: 'HTML' as const,
     template: '/web/1/dp/{sku}?city={city}',
     model: WEB_PRODUCT_SCHEMA.dataModel,
+    searchTemplate: '/web/1/s?k={keyword}&page={page}',
+    listing: WEB_LISTING_SCHEMA,
   },
   {
     channelId: 61,
     kind: 'JSON' as const,
     template: '/app/61/v1/products/{sku}?city_id={city}',
     model: APP_PRODUCT_SCHEMA.dataModel,
+    searchTemplate: '/app/61/v1/search?q={keyword}&page={page}',
+    listing: APP_LISTING_SCHEMA,
   },
 ];
 
@@ -86,9 +102,62 @@ export async function benchCrawl(): Promise<void> {
           `fetch+extract ${(s.pages / (s.fetchMs / 1000)).toFixed(0)} pages/s; extract only ${extractPerS.toFixed(0)} pages/s; ` +
           `end to end ${rows} rows in ${totalS.toFixed(2)} s = ${(rows / totalS).toFixed(0)} rows/s (load ${s.loadMs} ms)`,
       );
+      await benchSearchPages(wh, market, c, profile);
     }
   } finally {
     await market.close();
     await wh.close();
   }
+}
+
+/** Search result pages of one channel: extraction alone, then fetch + extract over HTTP. */
+async function benchSearchPages(
+  wh: Awaited<ReturnType<typeof createDuckDbWarehouse>>,
+  market: Awaited<ReturnType<typeof startFixtureMarket>>,
+  c: (typeof CHANNELS)[number],
+  profile: Parameters<typeof crawlPages>[1],
+): Promise<void> {
+  const shelf = await loadMarketShelf(wh, 1, c.channelId, DATE);
+  market.publishShelf(shelf);
+  const platform = c.kind === 'HTML' ? 'web' : 'app';
+  const pages = [...shelf.searches.values()].flatMap((k) =>
+    k.pages.map((_, i) => {
+      const v = listingVariety(`${platform}/${c.channelId}/search:${k.title}`);
+      return c.kind === 'HTML'
+        ? renderListingHtml('search', k, i + 1, v)
+        : JSON.stringify(renderListingJson('search', k, i + 1, v));
+    }),
+  );
+  const items = c.listing.items!;
+  const extractAll = () => {
+    let n = 0;
+    for (const page of pages) {
+      n += (
+        c.kind === 'HTML'
+          ? extractHtmlItems(page, items, c.listing.dataModel)
+          : extractJsonItems(JSON.parse(page), items, c.listing.dataModel)
+      ).length;
+    }
+    return n;
+  };
+  extractAll(); // warm-up: a few hundred pages are too few to time a cold parser on
+  const t0 = performance.now();
+  const results = extractAll();
+  const extractS = (performance.now() - t0) / 1000;
+  const { inputs } = await loadListingInputs(
+    wh,
+    'search',
+    { groupId: 1, channelId: c.channelId, date: DATE },
+    market.baseUrl,
+    c.searchTemplate,
+  );
+  const t1 = performance.now();
+  const outcomes = await crawlPages(inputs, profile, c.listing.dataModel, undefined, items);
+  const fetchS = (performance.now() - t1) / 1000;
+  const failed = outcomes.filter((o) => !o.ok).length;
+  console.log(
+    `Search pages ${c.kind} (channel ${c.channelId}): ${pages.length} pages, ${results} results; ` +
+      `extract only ${(pages.length / extractS).toFixed(0)} pages/s (${(results / extractS).toFixed(0)} results/s); ` +
+      `fetch+extract ${inputs.length} pages, ${failed} failed, ${(inputs.length / fetchS).toFixed(0)} pages/s`,
+  );
 }

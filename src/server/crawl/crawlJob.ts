@@ -5,11 +5,13 @@ import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
 import { loadMarketDay } from '../fixtureMarket/marketDay.js';
+import { loadMarketShelf } from '../fixtureMarket/marketShelf.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { runLiveCrawl } from './liveCrawl.js';
+import { runListingCrawl, TRIGGER } from './listingCrawl.js';
 
 /** Crawl type 5: a check of the live-tracking list only (liveCrawl.ts). */
 const LIVE_TRACKING = 5;
@@ -24,7 +26,7 @@ export interface CrawlJobData {
 export async function enqueueCrawl(
   repo: CrawlRepo,
   jobs: Jobs,
-  run: { groupId: number; channelId: number; crawlType: number; date: string },
+  run: { groupId: number; channelId: number; crawlType: number; date: string; triggerType?: number },
 ): Promise<CrawlRunRow> {
   const row = await repo.createRun({ ...run, status: PROCESS_STATUS.waiting });
   await jobs.boss.send(CRAWL_QUEUE, { runId: row.id } satisfies CrawlJobData, {
@@ -76,6 +78,12 @@ async function runCrawl(
   await repo.updateRun(run.id, { status: PROCESS_STATUS.inProgress, started_at: new Date() });
   const profile = await repo.profileOf(groupId, channelId);
   if (!profile) throw new Error('No channel profile for this channel');
+  if (run.trigger_type === TRIGGER.search || run.trigger_type === TRIGGER.display) {
+    // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
+    if (market && profile.base_url === market.baseUrl && !market.servesShelf({ groupId, channelId, date }))
+      market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
+    return runListingCrawl(deps.warehouse, repo, run, profile);
+  }
   const schemaRow =
     profile.model_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.model_schema_id);
   if (!schemaRow) throw new Error('The channel profile has no model schema');

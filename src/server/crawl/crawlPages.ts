@@ -1,17 +1,25 @@
 import PQueue from 'p-queue';
 import type { DataModelEntry } from '../../shared/crawl/modelSchemaRules.js';
 import type { CrawlInput, CrawlProfile, PageOutcome } from './crawlTypes.js';
-import { extractHtml, extractJson, type FieldValue } from './extractFields.js';
+import {
+  extractHtml,
+  extractHtmlItems,
+  extractJson,
+  extractJsonItems,
+  type FieldValue,
+} from './extractFields.js';
 import { crawlAgent, fetchPage, PageError } from './fetchPage.js';
 import { htmlDepth } from './htmlDepth.js';
 
 const MAX_DEPTH = 256;
 
+/** A page's fields, or with `items` (a listing page) each result's fields. */
 function extract(
   text: string,
-  profile: CrawlProfile,
+  profile: Pick<CrawlProfile, 'responseType'>,
   model: readonly DataModelEntry[],
-): Record<string, FieldValue> {
+  items?: string,
+): { fields: Record<string, FieldValue>; items?: Record<string, FieldValue>[] } {
   if (profile.responseType === 'JSON') {
     let json: unknown;
     try {
@@ -19,11 +27,15 @@ function extract(
     } catch {
       throw new PageError('invalid JSON', 200);
     }
-    return extractJson(json, model);
+    return items === undefined
+      ? { fields: extractJson(json, model) }
+      : { fields: {}, items: extractJsonItems(json, items, model) };
   }
   if (htmlDepth(text, MAX_DEPTH) > MAX_DEPTH)
     throw new PageError(`HTML nested deeper than ${MAX_DEPTH} levels`, 200);
-  return extractHtml(text, model);
+  return items === undefined
+    ? { fields: extractHtml(text, model) }
+    : { fields: {}, items: extractHtmlItems(text, items, model) };
 }
 
 /** Fetches and extracts one page; every failure becomes an outcome with its reason. */
@@ -32,6 +44,7 @@ async function crawlOne(
   profile: CrawlProfile,
   model: readonly DataModelEntry[],
   agent: ReturnType<typeof crawlAgent>,
+  items: string | undefined,
 ): Promise<PageOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
@@ -71,7 +84,7 @@ async function crawlOne(
       httpStatus: 200,
       ms: ms(),
       attempts,
-      fields: extract(page.text, profile, model),
+      ...extract(page.text, profile, model, items),
     };
   } catch (error) {
     const failure = error instanceof PageError ? error : new PageError(String(error));
@@ -95,6 +108,8 @@ export async function crawlPages(
   profile: CrawlProfile,
   model: readonly DataModelEntry[],
   onPage?: (done: number) => void,
+  /** A listing page's repeating result (the schema's `items`): each page gives its results. */
+  items?: string,
 ): Promise<PageOutcome[]> {
   const agent = crawlAgent(profile);
   const queue = new PQueue({
@@ -108,7 +123,7 @@ export async function crawlPages(
       inputs.map((input) =>
         queue.add(
           async () => {
-            const outcome = await crawlOne(input, profile, model, agent);
+            const outcome = await crawlOne(input, profile, model, agent, items);
             onPage?.(++done);
             return outcome;
           },

@@ -115,6 +115,7 @@ export class CrawlRepo {
     crawlType: number;
     date: string;
     status: number;
+    triggerType?: number;
   }): Promise<CrawlRunRow> {
     return this.db
       .insertInto('crawl_runs')
@@ -122,6 +123,7 @@ export class CrawlRepo {
         group_id: run.groupId,
         channel_id: run.channelId,
         crawl_type: run.crawlType,
+        trigger_type: run.triggerType ?? 0,
         crawl_date: run.date,
         status: run.status,
       })
@@ -194,6 +196,7 @@ export class CrawlRepo {
       .where('channel_id', '=', channelId)
       .where('crawl_date', '=', date)
       .where('id', '<', beforeRunId)
+      .where('trigger_type', '=', 0)
       .where('pages_total', '>', 0)
       .orderBy('id', 'desc')
       .executeTakeFirst();

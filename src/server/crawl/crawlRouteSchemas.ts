@@ -73,7 +73,12 @@ export const triggerBody = {
     channel_id: id,
     crawl_type: { ...crawlType, default: 3 },
     crawl_date: date,
-    trigger_type: { type: 'integer', enum: [1, 2], default: 1, description: '1 search, 2 display' },
+    trigger_type: {
+      type: 'integer',
+      enum: [0, 1, 2],
+      default: 0,
+      description: '0 product pages, 1 search (keyword result pages), 2 display (category listing pages)',
+    },
   },
 } as const;
 

@@ -11,6 +11,7 @@ import { runView } from './runView.js';
 import * as s from './crawlRouteSchemas.js';
 
 const PROCESS = ADMIN_ACTIVITIES.processStatus.url;
+const LIVE_TRACKING = 5;
 
 /** The process monitor's crawl calls: trigger a run (a job), list runs, read a run's page log. */
 export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
@@ -28,11 +29,16 @@ export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, PROCESS);
       const profile = await repo.profileOf(auth.groupId, request.body.channel_id);
       if (!profile) throw new BadRequestError('No channel profile for this channel');
+      if (request.body.crawl_type === LIVE_TRACKING && request.body.trigger_type !== 0)
+        throw new BadRequestError(
+          'A Live Tracking crawl checks product pages: choose the Product Pages trigger',
+        );
       const date = request.body.crawl_date ?? (await lastProductCrawl(app, auth.groupId));
       const run = await enqueueCrawl(repo, jobs, {
         groupId: auth.groupId,
         channelId: profile.channel_id,
         crawlType: request.body.crawl_type,
+        triggerType: request.body.trigger_type,
         date,
       });
       return ok(runView(run), 'Crawl initiated');

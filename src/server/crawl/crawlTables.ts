@@ -31,12 +31,19 @@ export type CrawlTables = {
     concurrency: Defaulted<number>;
     requests_per_second: Defaulted<number>;
     sample_page: Defaulted<string>;
+    /** Listing pages (migration 370): `{keyword}` / `{category}` and `{page}`. */
+    search_url_template: Defaulted<string>;
+    display_url_template: Defaulted<string>;
+    /** The schema reading search and category listing pages (its `items` and their fields). */
+    listing_schema_id: Defaulted<number | null>;
   };
   crawl_runs: {
     id: Generated<number>;
     group_id: number;
     channel_id: number;
     crawl_type: number;
+    /** 0 product pages, 1 Search (keyword result pages), 2 Display (category listing pages). */
+    trigger_type: Defaulted<number>;
     crawl_date: string;
     status: number;
     pages_total: Defaulted<number>;

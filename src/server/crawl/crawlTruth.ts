@@ -13,15 +13,23 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** One channel-day of a fact table, ordered by listing, with comparable values (DuckDB or PostgreSQL). */
+/** How each crawled table's channel-day is ordered: by listing, or by result page and place. */
+const DAY_ORDER = {
+  fact_stock: 'product_id, city_id',
+  fact_price: 'product_id, city_id',
+  fact_search: 'keyword_id, page, position',
+  fact_category_rank: 'category_id, category_rank',
+} as const;
+
+/** One channel-day of a fact table, in DAY_ORDER, with comparable values (DuckDB or PostgreSQL). */
 export async function factDay(
   wh: Warehouse,
-  table: 'fact_stock' | 'fact_price',
+  table: keyof typeof DAY_ORDER,
   key: { groupId: number; channelId: number; date: string },
 ): Promise<Row[]> {
   const rows = await wh.query<Row>(
     `SELECT * FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3
-      ORDER BY product_id, city_id`,
+      ORDER BY ${DAY_ORDER[table]}`,
     [key.groupId, key.channelId, key.date],
   );
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)])));

@@ -15,6 +15,8 @@ export type PageOutcome =
       ms: number;
       attempts: number;
       fields: Record<string, FieldValue>;
+      /** A listing page's results, in page order (crawls with a schema's `items`). */
+      items?: Record<string, FieldValue>[];
     }
   | { input: CrawlInput; ok: false; httpStatus: number | null; ms: number; attempts: number; reason: string };
 

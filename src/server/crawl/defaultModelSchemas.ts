@@ -52,3 +52,46 @@ export const APP_PRODUCT_SCHEMA: ModelSchema = {
     { name: 'buy_box_seller', type: 'string', source: '$..seller_name', defaultValue: '' },
   ],
 };
+
+/**
+ * Listing pages of the web channels (search results, category listings), both layouts: each
+ * result card, its listing code (an attribute), title and whether it is an ad.
+ */
+export const WEB_LISTING_SCHEMA: ModelSchema = {
+  crawlType: 'listing',
+  items: '[data-component-type="s-search-result"], .plp-card',
+  dataModel: [
+    {
+      name: 'sku',
+      type: 'string',
+      source: '[data-asin], [data-id]',
+      attribute: 'data-asin, data-id',
+      defaultValue: null,
+    },
+    { name: 'title', type: 'string', source: 'h2 span, .plp-title', defaultValue: '' },
+    {
+      name: 'slot_type',
+      type: 'string',
+      source: '.puis-sponsored-label-text, .plp-ad',
+      defaultValue: 'organic',
+      map: { Sponsored: 'sponsored', Ad: 'sponsored' },
+    },
+  ],
+};
+
+/** Listing answers of the app channels: `products` (classic) or the product grid's `items`. */
+export const APP_LISTING_SCHEMA: ModelSchema = {
+  crawlType: 'listing',
+  items: '$..[products,items][*]',
+  dataModel: [
+    { name: 'sku', type: 'string', source: '$..[sku,code]', defaultValue: null },
+    { name: 'title', type: 'string', source: '$..[name,title]', defaultValue: '' },
+    {
+      name: 'slot_type',
+      type: 'string',
+      source: '$..[is_ad,ad_type]',
+      defaultValue: 'organic',
+      map: { true: 'sponsored', false: 'organic', SPONSORED: 'sponsored' },
+    },
+  ],
+};

@@ -29,18 +29,68 @@ function toValue(entry: DataModelEntry, raw: unknown): FieldValue {
   return entry.type === 'integer' ? Math.trunc(n) : n;
 }
 
-/** Fields of an HTML page: each entry's CSS selector, its first match's text. */
-export function extractHtml(html: string, model: readonly DataModelEntry[]): Record<string, FieldValue> {
-  // htmlparser2, not parse5: several times faster on deep or broken markup.
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
-  const out: Record<string, FieldValue> = {};
-  for (const entry of model) {
-    const node = $(entry.source).first();
-    // Script and style text is never page content.
-    node.find('script, style').remove();
-    out[entry.name] = toValue(entry, node.length > 0 ? node.text() : undefined);
+type Html = ReturnType<typeof load>;
+type Nodes = ReturnType<Html>;
+
+/** An entry's raw value in `node`: the first present attribute it names, else the text. */
+function htmlRaw(entry: DataModelEntry, node: Nodes): string | undefined {
+  if (node.length === 0) return undefined;
+  if (entry.attribute !== undefined) {
+    for (const name of entry.attribute.split(',')) {
+      const value = node.attr(name.trim());
+      if (value !== undefined) return value;
+    }
+    return undefined;
   }
+  // Script and style text is never page content.
+  node.find('script, style').remove();
+  return node.text();
+}
+
+// htmlparser2, not parse5: several times faster on deep or broken markup.
+const parseHtml = (html: string): Html => load(html, { xml: { xmlMode: false, decodeEntities: true } });
+
+/** Fields of an HTML page: each entry's CSS selector, its first match's text (or attribute). */
+export function extractHtml(html: string, model: readonly DataModelEntry[]): Record<string, FieldValue> {
+  const $ = parseHtml(html);
+  const out: Record<string, FieldValue> = {};
+  for (const entry of model) out[entry.name] = toValue(entry, htmlRaw(entry, $(entry.source).first()));
   return out;
+}
+
+/**
+ * Fields of each result of an HTML listing page: `items` selects the results in page order; each
+ * entry reads the result itself when it matches the entry's selector, else its first match inside.
+ */
+export function extractHtmlItems(
+  html: string,
+  items: string,
+  model: readonly DataModelEntry[],
+): Record<string, FieldValue>[] {
+  const $ = parseHtml(html);
+  return $(items)
+    .toArray()
+    .map((element) => {
+      const item = $(element);
+      const out: Record<string, FieldValue> = {};
+      for (const entry of model) {
+        const node = item.is(entry.source) ? item : item.find(entry.source).first();
+        out[entry.name] = toValue(entry, htmlRaw(entry, node));
+      }
+      return out;
+    });
+}
+
+/** Fields of each result of a JSON listing answer: `items` is the JSONPath of the results. */
+export function extractJsonItems(
+  json: unknown,
+  items: string,
+  model: readonly DataModelEntry[],
+): Record<string, FieldValue>[] {
+  const found: unknown[] = JSONPath({ path: items, json: json as object, wrap: true, eval: false });
+  return found
+    .filter((item) => typeof item === 'object' && item !== null)
+    .map((item) => extractJson(item, model));
 }
 
 /** Fields of a JSON answer: each entry's JSONPath, its first match. */

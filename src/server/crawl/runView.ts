@@ -1,4 +1,4 @@
-import { PROCESS_STATUS_NAMES } from '../../shared/crawl/crawlVocabulary.js';
+import { PROCESS_STATUS_NAMES, TRIGGER_TYPE_NAMES } from '../../shared/crawl/crawlVocabulary.js';
 import type { CrawlRunRow } from './crawlRepo.js';
 
 /** A crawl run as the process monitor shows it. */
@@ -7,6 +7,8 @@ export function runView(run: CrawlRunRow) {
     id: run.id,
     channel_id: run.channel_id,
     crawl_type: run.crawl_type,
+    trigger_type: run.trigger_type,
+    trigger_name: TRIGGER_TYPE_NAMES[run.trigger_type] ?? String(run.trigger_type),
     crawl_date: run.crawl_date,
     status: run.status,
     status_name: PROCESS_STATUS_NAMES[run.status] ?? String(run.status),

@@ -3,13 +3,32 @@ import type { Store } from '../store/store.js';
 import { DEMO_CHANNELS } from '../warehouse/demo/places.js';
 import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
 import type { CrawlTables } from './crawlTables.js';
-import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
+import {
+  APP_LISTING_SCHEMA,
+  APP_PRODUCT_SCHEMA,
+  WEB_LISTING_SCHEMA,
+  WEB_PRODUCT_SCHEMA,
+} from './defaultModelSchemas.js';
 
 const ENGINE = 'fixture-market';
 
+/** Where a fixture channel's listing pages are (`{keyword}` / `{category}`, `{page}`). */
+function listingTemplates(channelId: number, isWeb: boolean) {
+  return isWeb
+    ? {
+        search_url_template: `/web/${channelId}/s?k={keyword}&page={page}`,
+        display_url_template: `/web/${channelId}/c/{category}?page={page}`,
+      }
+    : {
+        search_url_template: `/app/${channelId}/v1/search?q={keyword}&page={page}`,
+        display_url_template: `/app/${channelId}/v1/categories/{category}/products?page={page}`,
+      };
+}
+
 /**
- * Demo mode: gives a group a web (HTML) and an app (JSON) product schema and a channel profile per
- * demo channel, pointing at the fixture marketplace. Runs at every start: the market's port is new
+ * Demo mode: gives a group a web (HTML) and an app (JSON) product schema, the same for listing
+ * pages (search results, category listings), and a channel profile per demo channel, pointing at
+ * the fixture marketplace. Runs at every start: the market's port is new
  * each time, so the fixture profiles are re-pointed; profiles an admin made are left alone.
  */
 export async function seedCrawlSetup(
@@ -21,20 +40,6 @@ export async function seedCrawlSetup(
   const db = store.db.withTables<CrawlTables>() as unknown as Kysely<CrawlTables>;
   const host = new URL(market.baseUrl).host;
   await db.transaction().execute(async (tx) => {
-    const existing = await tx
-      .selectFrom('channel_profiles')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .executeTakeFirst();
-    if (existing) {
-      await tx
-        .updateTable('channel_profiles')
-        .set({ base_url: market.baseUrl, allowed_hosts: JSON.stringify([host]) })
-        .where('group_id', '=', groupId)
-        .where('engine_type', '=', ENGINE)
-        .execute();
-      return;
-    }
     const schemaId = async (name: string, responseType: string, schema: object) =>
       (
         await tx
@@ -49,8 +54,48 @@ export async function seedCrawlSetup(
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+    const existing = await tx
+      .selectFrom('channel_profiles')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    if (existing) {
+      await tx
+        .updateTable('channel_profiles')
+        .set({ base_url: market.baseUrl, allowed_hosts: JSON.stringify([host]) })
+        .where('group_id', '=', groupId)
+        .where('engine_type', '=', ENGINE)
+        .execute();
+      // A store from before listing crawls: its fixture profiles learn where listing pages are.
+      const bare = await tx
+        .selectFrom('channel_profiles')
+        .select(['id', 'channel_id', 'response_type'])
+        .where('group_id', '=', groupId)
+        .where('engine_type', '=', ENGINE)
+        .where('listing_schema_id', 'is', null)
+        .execute();
+      if (bare.length === 0) return;
+      const listing = {
+        HTML: await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA),
+        JSON: await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA),
+      };
+      for (const p of bare) {
+        const isWeb = p.response_type === 'HTML';
+        await tx
+          .updateTable('channel_profiles')
+          .set({
+            ...listingTemplates(p.channel_id, isWeb),
+            listing_schema_id: listing[isWeb ? 'HTML' : 'JSON'],
+          })
+          .where('id', '=', p.id)
+          .execute();
+      }
+      return;
+    }
     const web = await schemaId('Product page (web)', 'HTML', WEB_PRODUCT_SCHEMA);
     const app = await schemaId('Product answer (app)', 'JSON', APP_PRODUCT_SCHEMA);
+    const webListing = await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA);
+    const appListing = await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA);
     for (const channel of DEMO_CHANNELS.slice(0, channels)) {
       const isWeb = channel.kind === 'Marketplace';
       await tx
@@ -68,6 +113,8 @@ export async function seedCrawlSetup(
             : `/app/${channel.channelId}/v1/products/{sku}?city_id={city}`,
           allowed_hosts: JSON.stringify([host]),
           model_schema_id: isWeb ? web : app,
+          ...listingTemplates(channel.channelId, isWeb),
+          listing_schema_id: isWeb ? webListing : appListing,
         })
         .execute();
     }

@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { BadRequestError } from '../../shared/errors.js';
-import { PROCESS_STATUS_NAMES, CRAWL_TYPES } from '../../shared/crawl/crawlVocabulary.js';
+import { PROCESS_STATUS_NAMES, CRAWL_TYPES, TRIGGER_TYPE_NAMES } from '../../shared/crawl/crawlVocabulary.js';
 import type { CrawlTables } from '../crawl/crawlTables.js';
 import type { Db, EntityRepo, EntityRow, FilterValue } from './entityRepo.js';
 
@@ -83,6 +83,7 @@ export const crawlRunEntity = readOnlyEntity(
     ...row,
     status_name: PROCESS_STATUS_NAMES[row.status as number] ?? String(row.status),
     crawl_type_name: CRAWL_TYPE_NAMES.get(row.crawl_type as number) ?? String(row.crawl_type),
+    trigger_name: TRIGGER_TYPE_NAMES[row.trigger_type as number] ?? String(row.trigger_type),
     duration_s: seconds(row.started_at, row.finished_at),
   }),
   true,

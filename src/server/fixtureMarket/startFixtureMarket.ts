@@ -5,6 +5,13 @@ import type { MarketDay, MarketListing } from './marketDay.js';
 import { pageVariety } from './pageVariety.js';
 import { renderProductHtml } from './renderProductHtml.js';
 import { renderProductJson } from './renderProductJson.js';
+import type { MarketShelf, ShelfPages } from './marketShelf.js';
+import {
+  listingVariety,
+  renderListingHtml,
+  renderListingJson,
+  type ListingKind,
+} from './renderListingPages.js';
 
 export interface FixtureMarket {
   /** http://127.0.0.1:<port> */
@@ -16,12 +23,18 @@ export interface FixtureMarket {
    * given, so a crawl never republishes what an earlier crawl (with another schema) loaded.
    */
   serves(day: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>): boolean;
+  /** Serves the channel-day's search results and category listings from now on. */
+  publishShelf(shelf: MarketShelf): void;
+  /** Whether this group's channel-day listing pages have been published (as `serves`). */
+  servesShelf(day: Pick<MarketShelf, 'groupId' | 'channelId' | 'date'>): boolean;
   /** Requests answered so far, 429s included. */
   readonly requests: number;
   close(): Promise<void>;
 }
 
 const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
+/** Listing pages: web `/web/<channel>/s?k=<keyword>&page=<n>`, `/web/<channel>/c/<category>?page=<n>`; app `/app/<channel>/v1/search?q=<keyword>&page=<n>`, `/app/<channel>/v1/categories/<category>/products?page=<n>`. */
+const LISTING = /^\/(web|app)\/(\d+)\/(?:(s|v1\/search)|(?:c|v1\/categories)\/(\d+)(?:\/products)?)$/;
 
 /**
  * A marketplace on loopback: web channels answer HTML product pages
@@ -32,6 +45,11 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
   const channels = new Map<number, Map<string, MarketListing>>();
   const limited = new Set<string>();
   const published = new Set<string>();
+  const shelves = new Map<
+    number,
+    { searches: Map<string, ShelfPages>; categories: Map<number, ShelfPages> }
+  >();
+  const publishedShelves = new Set<string>();
   const dayKey = (d: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>) =>
     `${d.groupId}/${d.channelId}/${d.date}`;
   let requests = 0;
@@ -41,9 +59,57 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     res.end(body);
   }
 
+  function notFound(res: ServerResponse, platform: 'web' | 'app'): void {
+    return platform === 'web'
+      ? answer(res, 404, 'text/html; charset=utf-8', '<html><body><h1>Page Not Found</h1></body></html>')
+      : answer(res, 404, 'application/json', '{"status":"error","error":"NOT_FOUND"}');
+  }
+
+  /** Slow pages wait, some pages answer 429 to their first request; then `send`. */
+  function politely(
+    res: ServerResponse,
+    key: string,
+    variety: { delayMs: number; rateLimitFirst: boolean },
+    send: () => void,
+  ): void {
+    if (variety.rateLimitFirst && !limited.has(key)) {
+      limited.add(key);
+      res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' });
+      return void res.end('Too Many Requests');
+    }
+    if (variety.delayMs > 0) setTimeout(send, variety.delayMs);
+    else send();
+  }
+
+  function listingPage(res: ServerResponse, url: URL, match: RegExpExecArray): void {
+    const platform = match[1] as 'web' | 'app';
+    const kind: ListingKind = match[3] ? 'search' : 'category';
+    const day = shelves.get(Number(match[2]));
+    const term = kind === 'search' ? (url.searchParams.get(platform === 'web' ? 'k' : 'q') ?? '') : match[4]!;
+    const shelf =
+      kind === 'search' ? day?.searches.get(term.toLowerCase()) : day?.categories.get(Number(term));
+    const page = Number(url.searchParams.get('page') ?? '1');
+    if (!shelf || !Number.isInteger(page) || page < 1 || page > shelf.pages.length)
+      return notFound(res, platform);
+    const key = `${platform}/${match[2]}/${kind}:${term}`;
+    const variety = listingVariety(key);
+    politely(res, `${key}/${page}`, pageVariety(`${kind}:${term}`, page), () =>
+      platform === 'web'
+        ? answer(res, 200, 'text/html; charset=utf-8', renderListingHtml(kind, shelf, page, variety))
+        : answer(
+            res,
+            200,
+            'application/json; charset=utf-8',
+            JSON.stringify(renderListingJson(kind, shelf, page, variety)),
+          ),
+    );
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     requests++;
     const url = new URL(req.url ?? '/', 'http://fixture');
+    const listingRoute = LISTING.exec(url.pathname);
+    if (listingRoute) return listingPage(res, url, listingRoute);
     const match = ROUTE.exec(url.pathname);
     if (!match) return answer(res, 404, 'text/plain', 'page not found');
     const platform = match[1] as 'web' | 'app';
@@ -53,19 +119,9 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     const cityId = Number(url.searchParams.get(platform === 'web' ? 'city' : 'city_id'));
     const listing = channels.get(Number(match[2]))?.get(sku);
     const shelf = listing?.cities.get(cityId);
-    if (!listing || !shelf) {
-      return platform === 'web'
-        ? answer(res, 404, 'text/html; charset=utf-8', '<html><body><h1>Page Not Found</h1></body></html>')
-        : answer(res, 404, 'application/json', '{"status":"error","error":"NOT_FOUND"}');
-    }
+    if (!listing || !shelf) return notFound(res, platform);
     const variety = pageVariety(sku, cityId);
-    const key = `${platform}/${match[2]}/${sku}/${cityId}`;
-    if (variety.rateLimitFirst && !limited.has(key)) {
-      limited.add(key);
-      res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' });
-      return void res.end('Too Many Requests');
-    }
-    const send = () =>
+    politely(res, `${platform}/${match[2]}/${sku}/${cityId}`, variety, () =>
       platform === 'web'
         ? answer(res, 200, 'text/html; charset=utf-8', renderProductHtml(listing, shelf, variety))
         : answer(
@@ -73,9 +129,8 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
             200,
             'application/json; charset=utf-8',
             JSON.stringify(renderProductJson(listing, shelf, variety)),
-          );
-    if (variety.delayMs > 0) setTimeout(send, variety.delayMs);
-    else send();
+          ),
+    );
   }
 
   const server = createServer(handle);
@@ -90,6 +145,14 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
       published.add(dayKey(day));
     },
     serves: (day) => published.has(dayKey(day)),
+    publishShelf(shelf) {
+      let day = shelves.get(shelf.channelId);
+      if (!day) shelves.set(shelf.channelId, (day = { searches: new Map(), categories: new Map() }));
+      for (const [keyword, pages] of shelf.searches) day.searches.set(keyword, pages);
+      for (const [category, pages] of shelf.categories) day.categories.set(category, pages);
+      publishedShelves.add(dayKey(shelf));
+    },
+    servesShelf: (day) => publishedShelves.has(dayKey(day)),
     get requests() {
       return requests;
     },

@@ -94,7 +94,7 @@ export async function inputAnalysis(
     SELECT DISTINCT ON (r.channel_id, r.crawl_date) r.*,
            count(*) OVER (PARTITION BY r.channel_id, r.crawl_date)::int AS runs
       FROM crawl_runs r
-     WHERE r.group_id = ${groupId} AND r.status IN (${sql.join(FINISHED)})
+     WHERE r.group_id = ${groupId} AND r.status IN (${sql.join(FINISHED)}) AND r.trigger_type = 0
      ORDER BY r.channel_id, r.crawl_date, r.id DESC`;
   const { rows } = await sql<Record<string, number | string>>`
     SELECT d.id, d.channel_id, p.channel_name, d.crawl_date, d.runs, d.status, d.pages_total AS inputs,

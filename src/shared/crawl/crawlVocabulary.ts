@@ -6,6 +6,13 @@ export const CRAWL_TYPES = [
   { id: 5, name: 'Live Tracking' },
 ] as const;
 
+/** The process monitor's triggers (spec §5: search 1, display 2); 0 is the product-page crawl. */
+export const TRIGGER_TYPE_NAMES: Readonly<Record<number, string>> = {
+  0: 'Product Pages',
+  1: 'Search',
+  2: 'Display',
+};
+
 export const PROCESS_STATUS = {
   mismatch: 0,
   inProgress: 1,

@@ -31,10 +31,18 @@ export interface DataModelEntry {
   defaultValue: string | number | null;
   /** Page text -> value, e.g. 'In stock' -> 1. */
   map?: Record<string, string | number>;
+  /** HTML: read this attribute of the match instead of its text (alternatives separated by commas). */
+  attribute?: string;
 }
 
 export interface ModelSchema {
   dataModel: DataModelEntry[];
+  /**
+   * Listing pages (search results, category listings): the repeating result, a CSS selector (HTML)
+   * or JSONPath (JSON); each dataModel source is then read inside one result (an HTML result
+   * itself when it matches the selector).
+   */
+  items?: string;
   [key: string]: unknown;
 }
 

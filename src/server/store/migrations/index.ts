@@ -23,6 +23,7 @@ import * as shareLinkFilters from './280_share_link_filters.js';
 import * as mailerRecipientGroups from './310_mailer_recipient_groups.js';
 import * as crawlTimingType from './320_crawl_timing_type.js';
 import * as elasticRuns from './330_elastic_runs.js';
+import * as listingCrawl from './370_listing_crawl.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -52,5 +53,6 @@ export const migrationProvider: MigrationProvider = {
       '310_mailer_recipient_groups': mailerRecipientGroups,
       '320_crawl_timing_type': crawlTimingType,
       '330_elastic_runs': elasticRuns,
+      '370_listing_crawl': listingCrawl,
     }),
 };

@@ -1,0 +1,175 @@
+import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
+import { PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
+import { deriveAdShelfFlags } from '../warehouse/schema/adShelfFlags.js';
+import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
+import { crawlPages } from './crawlPages.js';
+import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
+import type { CrawlInput } from './crawlTypes.js';
+import { loadListingContext, type ListingContext } from './listingContext.js';
+import { buildListingRows, type ListingPage, type ListingTrigger } from './listingRows.js';
+import { inserts } from './loadFactRows.js';
+import { pageLog } from './pageLog.js';
+import { profileLimits } from './profileLimits.js';
+
+/** The process monitor's trigger types: 1 Search, 2 Display (0: the product pages). */
+export const TRIGGER = { product: 0, search: 1, display: 2 } as const;
+
+const TABLE = { search: 'fact_search', category: 'fact_category_rank' } as const;
+/** crawl_log's crawl type of each (spec §9: visibility reads keyword, category reads category). */
+const CRAWL_LOG_TYPE = { search: 'keyword', category: 'category' } as const;
+
+/**
+ * The listing pages to crawl: each keyword (search) or category (display) with the result pages
+ * the channel's latest crawl up to `date` had, addressed through the profile's URL template.
+ */
+export async function loadListingInputs(
+  wh: Warehouse,
+  trigger: ListingTrigger,
+  key: { groupId: number; channelId: number; date: string },
+  baseUrl: string,
+  template: string,
+): Promise<{ inputs: CrawlInput[]; pages: ListingPage[] }> {
+  const table = TABLE[trigger];
+  const latest = `(SELECT max(crawl_date) FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date <= $3)`;
+  const params = [key.groupId, key.channelId, key.date];
+  const url = (term: string, page: number) =>
+    baseUrl +
+    template
+      .replace(trigger === 'search' ? '{keyword}' : '{category}', encodeURIComponent(term))
+      .replace('{page}', String(page));
+  if (trigger === 'search') {
+    const rows = await wh.query<{
+      keyword_id: number;
+      keyword: string;
+      keyword_type: string;
+      search_volume: number;
+      page: number;
+    }>(
+      `SELECT s.keyword_id, k.keyword, k.keyword_type, k.search_volume, s.page
+         FROM (SELECT DISTINCT keyword_id, page FROM fact_search
+                WHERE group_id = $1 AND channel_id = $2 AND crawl_date = ${latest}) s
+         JOIN dim_keyword k ON k.keyword_id = s.keyword_id
+        ORDER BY s.keyword_id, s.page`,
+      params,
+    );
+    return {
+      inputs: rows.map((r) => ({ productId: 0, cityId: 0, url: url(r.keyword, r.page) })),
+      pages: rows.map((r) => ({
+        page: r.page,
+        keywordId: r.keyword_id,
+        keywordType: r.keyword_type,
+        searchVolume: r.search_volume,
+      })),
+    };
+  }
+  const rows = await wh.query<{ category_id: number; page: number }>(
+    `SELECT DISTINCT category_id, page FROM fact_category_rank
+      WHERE group_id = $1 AND channel_id = $2 AND crawl_date = ${latest}
+      ORDER BY category_id, page`,
+    params,
+  );
+  return {
+    inputs: rows.map((r) => ({ productId: 0, cityId: 0, url: url(String(r.category_id), r.page) })),
+    pages: rows.map((r) => ({ page: r.page, categoryId: r.category_id })),
+  };
+}
+
+/** Replaces the channel's day of the listing table and moves crawl_log forward, in one transaction. */
+async function loadListingRows(
+  wh: Warehouse,
+  trigger: ListingTrigger,
+  slice: { groupId: number; channelId: number; date: string },
+  rows: unknown[][],
+): Promise<void> {
+  const table = TABLE[trigger];
+  const type = CRAWL_LOG_TYPE[trigger];
+  const [last] = await wh.query<{ d: string }>(
+    `SELECT last_crawl_date AS d FROM crawl_log WHERE group_id = $1 AND crawl_type = $2`,
+    [slice.groupId, type],
+  );
+  const crawlLog: WarehouseStatement[] =
+    last && last.d >= slice.date
+      ? []
+      : [
+          {
+            sql: `DELETE FROM crawl_log WHERE group_id = $1 AND crawl_type = $2`,
+            params: [slice.groupId, type],
+          },
+          { sql: `INSERT INTO crawl_log VALUES ($1, $2, $3)`, params: [slice.groupId, type, slice.date] },
+        ];
+  await wh.transaction([
+    {
+      sql: `DELETE FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3`,
+      params: [slice.groupId, slice.channelId, slice.date],
+    },
+    ...inserts(table, rows),
+    ...crawlLog,
+  ]);
+  // Ads on a keyword where the brand held an organic first-page slot (fact_search) are flagged.
+  if (trigger === 'search') await deriveAdShelfFlags(wh, slice.groupId);
+}
+
+/**
+ * A Search (1) or Display (2) run: fetch the channel-day's listing pages, extract each result
+ * with the profile's listing schema (its `items`), and load the day's fact_search or
+ * fact_category_rank in one warehouse transaction. A page with a result that makes no sense is
+ * logged with its reason and loads nothing.
+ */
+export async function runListingCrawl(
+  wh: Warehouse,
+  repo: CrawlRepo,
+  run: CrawlRunRow,
+  profile: ChannelProfileRow,
+): Promise<void> {
+  const trigger: ListingTrigger = run.trigger_type === TRIGGER.search ? 'search' : 'category';
+  const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
+  const schemaRow =
+    profile.listing_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.listing_schema_id);
+  if (!schemaRow) throw new Error('The channel profile has no listing schema');
+  const schema = checkModelSchema(schemaRow.schema_json);
+  if (!schema.ok) throw new Error(`Model schema ${schemaRow.name}: ${schema.msg}`);
+  const items = schema.schema.items;
+  if (typeof items !== 'string' || items.trim() === '')
+    throw new Error(`Model schema ${schemaRow.name} has no items (the repeating result of a listing page)`);
+  const template = trigger === 'search' ? profile.search_url_template : profile.display_url_template;
+  if (template === '') throw new Error(`The channel profile has no ${trigger} page address`);
+  const { inputs, pages } = await loadListingInputs(
+    wh,
+    trigger,
+    { groupId, channelId, date },
+    profile.base_url,
+    template,
+  );
+  await repo.updateRun(run.id, { pages_total: inputs.length });
+  const t0 = performance.now();
+  const outcomes = await crawlPages(
+    inputs,
+    profileLimits(profile),
+    schema.schema.dataModel,
+    undefined,
+    items,
+  );
+  const t1 = performance.now();
+  const bySku = new Map<string, ListingContext>();
+  for (const c of (await loadListingContext(wh, groupId, channelId, date)).values()) bySku.set(c.sku, c);
+  const built = buildListingRows(trigger, outcomes, pages, bySku, groupId, channelId, date);
+  if (built.rows.length > 0) await loadListingRows(wh, trigger, { groupId, channelId, date }, built.rows);
+  const log = pageLog(outcomes, built.rejected);
+  await repo.writePageLog(run.id, groupId, log);
+  const failed = log.filter((l) => l.reason !== null).length;
+  await repo.updateRun(run.id, {
+    status:
+      built.rows.length === 0
+        ? PROCESS_STATUS.noData
+        : failed > 0
+          ? PROCESS_STATUS.mismatch
+          : PROCESS_STATUS.success,
+    pages_ok: inputs.length - failed,
+    pages_failed: failed,
+    rows_loaded: built.rows.length,
+    fetch_ms: Math.round(t1 - t0),
+    load_ms: Math.round(performance.now() - t1),
+    message: failed > 0 ? `${failed} of ${inputs.length} pages failed` : '',
+    finished_at: new Date(),
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * Issue 15: the process monitor's triggers Search (1) and Display (2) crawl the fixture
+ * marketplace's listing pages (a keyword's search results, a category's listing; HTML for web
+ * channels, JSON for app channels), extract each result through the channel's listing schema and
+ * load the day's fact_search / fact_category_rank in one transaction: the crawled day equals the
+ * generator's truth field by field. A schema that reads no listing code fails every page with its
+ * reason and leaves the day as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer.js';
+import { signInDemoRivalAnalyst } from './support/signIn.js';
+import type { ApiClient } from './support/apiClient.js';
+import { factDay } from '../../src/server/crawl/crawlTruth.js';
+
+let server: TestServer;
+let demo: ApiClient;
+let rival: ApiClient;
+let analyst: ApiClient;
+
+interface Run {
+  id: number;
+  status: number;
+  status_name: string;
+  trigger_type: number;
+  trigger_name: string;
+  pages_total: number;
+  pages_ok: number;
+  pages_failed: number;
+  rows_loaded: number;
+  crawl_date: string;
+  message: string;
+}
+interface Schema {
+  id: number;
+  name: string;
+  crawl_type: number;
+  schema_json: string;
+}
+interface LoggedPage {
+  url: string;
+  http_status: number | null;
+  attempts: number;
+  reason: string | null;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [demo, rival, analyst] = await signInDemoRivalAnalyst(server);
+}, 300_000);
+
+afterAll(() => server?.close());
+
+async function crawl(
+  client: ApiClient,
+  body: { channel_id: number; trigger_type: number; crawl_date?: string },
+): Promise<Run> {
+  const started = await client.post<Run>('processmonitor/crawl/trigger', body);
+  expect([started.status, started.body.msg, started.body.data?.status]).toEqual([200, 'Crawl initiated', 5]);
+  const id = started.body.data!.id;
+  for (let i = 0; i < 1200; i++) {
+    const runs = (await client.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
+    const run = runs.find((r) => r.id === id)!;
+    if (![1, 5].includes(run.status)) return run;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('crawl did not finish');
+}
+
+const TABLE = { 1: 'fact_search', 2: 'fact_category_rank' } as const;
+
+describe('Search (1) and Display (2) crawls of the fixture marketplace', () => {
+  for (const [trigger, channelId, what] of [
+    [1, 1, 'Amazon search result pages (HTML)'],
+    [1, 61, 'Blinkit search answers (JSON)'],
+    [2, 4, 'Flipkart category listings (HTML)'],
+    [2, 49, 'Big Basket category answers (JSON)'],
+  ] as const) {
+    it(`loads ${what} equal to the generator's day, field by field`, async () => {
+      const wh = server.server.app.deps.warehouse;
+      const [last] = await wh.query<{ d: string }>(
+        `SELECT CAST(max(crawl_date) AS VARCHAR) AS d FROM ${TABLE[trigger]} WHERE group_id = 1 AND channel_id = $1`,
+        [channelId],
+      );
+      const key = { groupId: 1, channelId, date: last!.d.slice(0, 10) };
+      // The warehouse holds the generator's day until a crawl replaces it: that day is the truth.
+      const truth = await factDay(wh, TABLE[trigger], key);
+      expect(truth.length).toBeGreaterThan(40);
+
+      const run = await crawl(demo, { channel_id: channelId, trigger_type: trigger, crawl_date: key.date });
+      expect([run.status_name, run.trigger_type, run.trigger_name, run.message]).toEqual([
+        'Success',
+        trigger,
+        trigger === 1 ? 'Search' : 'Display',
+        '',
+      ]);
+      expect([run.pages_ok, run.pages_failed, run.rows_loaded]).toEqual([run.pages_total, 0, truth.length]);
+      expect(await factDay(wh, TABLE[trigger], key)).toEqual(truth);
+      // Sponsored and organic results, several pages (a keyword or category each).
+      expect(new Set(truth.map((r) => r.slot_type))).toEqual(new Set(['organic', 'sponsored']));
+      expect(run.pages_total).toBeGreaterThan(3);
+
+      const logs = await demo.get<{ pages: LoggedPage[] }>('processmonitor/crawl/logs', {
+        run_id: run.id,
+        limit: 500,
+      });
+      const pages = logs.body.data!.pages;
+      expect(pages).toHaveLength(run.pages_total);
+      expect(pages.every((p) => p.http_status === 200 && p.reason === null)).toBe(true);
+      const path = trigger === 1 ? (channelId === 1 ? '/web/1/s?k=' : '/app/61/v1/search?q=') : null;
+      if (path) expect(pages.every((p) => p.url.includes(path))).toBe(true);
+      // The market's rate limit (429 once, then Retry-After) was met and retried on some pages.
+      expect(pages.some((p) => p.attempts > 1)).toBe(true);
+    }, 180_000);
+  }
+
+  it('a listing schema that reads no listing code fails every page with its reason and keeps the day', async () => {
+    const wh = server.server.app.deps.warehouse;
+    const schemas = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const listing = schemas.find((s) => s.name === 'Listing answer (app)')!;
+    const save = (json: string) =>
+      demo.put('modelschemas/update', {
+        id: listing.id,
+        name: listing.name,
+        crawl_type: listing.crawl_type,
+        schema: json,
+      });
+    const first = await crawl(demo, { channel_id: 62, trigger_type: 1 });
+    expect(first.status_name).toBe('Success');
+    const key = { groupId: 1, channelId: 62, date: first.crawl_date };
+    const before = await factDay(wh, 'fact_search', key);
+    expect(before.length).toBe(first.rows_loaded);
+
+    const broken = JSON.parse(listing.schema_json) as { dataModel: { name: string; source: string }[] };
+    for (const e of broken.dataModel) if (e.name === 'sku') e.source = '$..asin';
+    expect((await save(JSON.stringify(broken))).body.msg).toBe('Schema Updated Successfully !');
+    const failed = await crawl(demo, { channel_id: 62, trigger_type: 1 });
+    expect([failed.status_name, failed.pages_failed, failed.rows_loaded]).toEqual([
+      'No Data',
+      failed.pages_total,
+      0,
+    ]);
+    const logs = await demo.get<{ pages: LoggedPage[] }>('processmonitor/crawl/logs', {
+      run_id: failed.id,
+      limit: 3,
+    });
+    expect(logs.body.data!.pages.map((p) => p.reason)).toEqual([
+      'result 1: listing code missing',
+      'result 1: listing code missing',
+      'result 1: listing code missing',
+    ]);
+    expect(await factDay(wh, 'fact_search', key)).toEqual(before);
+    expect((await save(listing.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+  }, 180_000);
+
+  it("keeps one group's listing crawls away from another, refuses bad triggers and the analyst", async () => {
+    const theirs = await crawl(rival, { channel_id: 61, trigger_type: 2 });
+    expect(theirs.status_name).toBe('Success');
+    const mine = (await demo.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
+    expect(mine.map((r) => r.id)).not.toContain(theirs.id);
+    expect((await demo.get('processmonitor/crawl/logs', { run_id: theirs.id })).status).toBe(404);
+    const [rows] = await server.server.app.deps.warehouse.query<{ n: number }>(
+      `SELECT COUNT(*)::INTEGER AS n FROM fact_category_rank WHERE group_id = 2 AND channel_id = 61 AND crawl_date = $1`,
+      [theirs.crawl_date],
+    );
+    expect(rows!.n).toBe(theirs.rows_loaded);
+
+    expect((await demo.post('processmonitor/crawl/trigger', { channel_id: 1, trigger_type: 3 })).status).toBe(
+      400,
+    );
+    const live = await demo.post('processmonitor/crawl/trigger', {
+      channel_id: 1,
+      crawl_type: 5,
+      trigger_type: 1,
+    });
+    expect([live.status, live.body.msg]).toEqual([
+      400,
+      'A Live Tracking crawl checks product pages: choose the Product Pages trigger',
+    ]);
+    expect(
+      (await analyst.post('processmonitor/crawl/trigger', { channel_id: 1, trigger_type: 1 })).status,
+    ).toBe(403);
+  }, 180_000);
+});
