@@ -1,7 +1,7 @@
 import type { UploadDeclaration } from '../../shared/config.gen.js';
 import type { RawCell } from './cellText.js';
-import { lookupKey, scopedLookupKey, type LookupTable } from './lookups.js';
-import { parseCell } from './parseCell.js';
+import { lookupKey, scopedLookupKey, type LookupHit, type LookupTable } from './lookups.js';
+import { CellFailure, compileCell, type CellParser } from './parseCell.js';
 import type { UploadPlan } from './uploadPlan.js';
 import { unknownLookup } from './uploadMessages.js';
 
@@ -27,18 +27,65 @@ export function matchHeader(
 const shown = (raw: RawCell): string =>
   raw === null ? '' : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).slice(0, 200);
 
+/** Where a target column's value comes from, as the row loop reads it. */
+const enum Fill {
+  Cell,
+  Also,
+  Fixed,
+  Zero,
+  Blank,
+  Tenant,
+}
+
+/** Distinct cell texts a lookup column remembers its answer for (then it starts over). */
+const LOOKUP_MEMO = 50_000;
+
 /**
  * Validates rows into target rows (the plan's columns, in table order) or errors. Every cell of
- * a row is checked, so the error file names each bad cell, not just the first of a row.
+ * a row is checked, so the error file names each bad cell, not just the first of a row. The
+ * template's checks are compiled once (compileCell), and a lookup column remembers the answer
+ * for each text it met, so a million rows naming a few hundred SKUs match each SKU once.
  */
 export class RowValidator {
+  private readonly parsers: CellParser[];
+  /** Per template column, the earlier columns its lookup is `within` (empty: none). */
+  private readonly within: number[][];
+  private readonly memos: (Map<string, LookupHit | null> | null)[];
+  private readonly fills: { fill: Fill; column: number; index: number; value: unknown }[];
+
   constructor(
     private readonly upload: UploadDeclaration,
-    private readonly plan: UploadPlan,
+    plan: UploadPlan,
     private readonly positions: readonly number[],
     private readonly lookups: readonly (LookupTable | null)[],
-    private readonly groupId: number,
-  ) {}
+    groupId: number,
+  ) {
+    const columns = upload.columns;
+    this.parsers = columns.map(compileCell);
+    this.within = columns.map((column, c) =>
+      (column.lookup?.within ?? []).map((field) =>
+        columns.findIndex((col, i) => i < c && col.field === field),
+      ),
+    );
+    this.memos = columns.map((_, c) => (lookups[c] && this.within[c]!.length === 0 ? new Map() : null));
+    this.fills = plan.targets.map(({ source }) => {
+      switch (source.kind) {
+        case 'cell':
+          return { fill: Fill.Cell, column: source.column, index: 0, value: null };
+        case 'also':
+          return { fill: Fill.Also, column: source.column, index: source.index, value: null };
+        case 'fixed':
+          return { fill: Fill.Fixed, column: 0, index: 0, value: source.value };
+        case 'generated':
+        case 'derived':
+          return { fill: Fill.Zero, column: 0, index: 0, value: 0 };
+        case 'blank':
+          return { fill: Fill.Blank, column: 0, index: 0, value: '' };
+        default:
+          return { fill: Fill.Tenant, column: 0, index: 0, value: groupId };
+      }
+    });
+  }
 
   /**
    * Appends the row's target values to `out` (one array per target column) and returns true, or
@@ -54,65 +101,73 @@ export class RowValidator {
     const columns = this.upload.columns;
     const values = this.values;
     const also = this.also;
+    const cellBad = this.cellBad;
     let bad = false;
     for (let c = 0; c < columns.length; c++) {
-      const column = columns[c]!;
       const raw = cells[this.positions[c]!] ?? null;
-      this.cellBad[c] = true;
-      const parsed = parseCell(column, raw);
-      if (!parsed.ok) {
+      cellBad[c] = true;
+      const value = this.parsers[c]!(raw);
+      if (value instanceof CellFailure) {
         bad = true;
-        errors({ row: line, column: column.header, value: shown(raw), message: parsed.message });
+        errors({ row: line, column: columns[c]!.header, value: shown(raw), message: value.message });
         continue;
       }
       const table = this.lookups[c];
-      if (table && parsed.value !== null) {
-        const scope = this.scopeOf(c);
+      if (table && value !== null) {
+        const hit = this.lookup(c, table, String(value));
         // An earlier cell of the scope was bad: that cell's error says it, this one cannot be judged.
-        if (scope === null) {
+        if (hit === undefined) {
           bad = true;
           continue;
         }
-        const hit = table.get(
-          scope.length > 0 ? scopedLookupKey(scope, String(parsed.value)) : lookupKey(String(parsed.value)),
-        );
-        if (!hit) {
+        if (hit === null) {
           bad = true;
+          const header = columns[c]!.header;
           errors({
             row: line,
-            column: column.header,
+            column: header,
             value: shown(raw),
-            message: unknownLookup(column.header, String(parsed.value)),
+            message: unknownLookup(header, String(value)),
           });
           continue;
         }
         values[c] = hit.key;
         also[c] = hit.also;
       } else {
-        values[c] = parsed.value;
+        values[c] = value;
         also[c] = undefined;
       }
-      this.cellBad[c] = false;
+      cellBad[c] = false;
     }
     if (bad || !out) return !bad;
-    const targets = this.plan.targets;
-    for (let t = 0; t < targets.length; t++) {
-      const source = targets[t]!.source;
+    const fills = this.fills;
+    for (let t = 0; t < fills.length; t++) {
+      const f = fills[t]!;
       out[t]!.push(
-        source.kind === 'cell'
-          ? values[source.column]
-          : source.kind === 'also'
-            ? (also[source.column]?.[source.index] ?? null)
-            : source.kind === 'fixed'
-              ? source.value
-              : source.kind === 'generated' || source.kind === 'derived'
-                ? 0
-                : source.kind === 'blank'
-                  ? ''
-                  : this.groupId,
+        f.fill === Fill.Cell
+          ? values[f.column]
+          : f.fill === Fill.Also
+            ? (also[f.column]?.[f.index] ?? null)
+            : f.value,
       );
     }
     return true;
+  }
+
+  /** The dimension row a cell names: null when none, undefined when its scope was bad. */
+  private lookup(c: number, table: LookupTable, text: string): LookupHit | null | undefined {
+    const memo = this.memos[c];
+    if (memo) {
+      let hit = memo.get(text);
+      if (hit === undefined) {
+        if (memo.size >= LOOKUP_MEMO) memo.clear();
+        memo.set(text, (hit = table.get(lookupKey(text)) ?? null));
+      }
+      return hit;
+    }
+    const scope = this.scopeOf(c);
+    if (scope === null) return undefined;
+    return table.get(scope.length > 0 ? scopedLookupKey(scope, text) : lookupKey(text)) ?? null;
   }
 
   /**
@@ -120,10 +175,8 @@ export class RowValidator {
    * when one of them was bad in this row.
    */
   private scopeOf(c: number): unknown[] | null {
-    const within = this.upload.columns[c]!.lookup?.within ?? [];
     const scope: unknown[] = [];
-    for (const field of within) {
-      const at = this.upload.columns.findIndex((col, i) => i < c && col.field === field);
+    for (const at of this.within[c]!) {
       const value = at < 0 ? undefined : this.values[at];
       if (value === undefined || value === null || this.cellBad[at] === true) return null;
       scope.push(value);

@@ -2,34 +2,59 @@ import type { UploadPlan } from './uploadPlan.js';
 
 type Slice = Record<string, string | number>;
 
-/** Counts loaded rows per slice (e.g. channel x month) as they stream past. */
-export class SliceCounter {
-  private readonly counts = new Map<string, { slice: Slice; rows: number }>();
+interface Count {
+  slice: Slice;
+  rows: number;
+}
 
-  constructor(private readonly plan: UploadPlan) {}
+/**
+ * Counts loaded rows per slice (e.g. channel x month) as they stream past: a tree of maps, one
+ * level per slice field, keyed by the staged values (a date's month looked up once per date),
+ * so a row costs a few map reads and no key text.
+ */
+export class SliceCounter {
+  private readonly root = new Map<unknown, unknown>();
+  private readonly counts: Count[] = [];
+  /** Per month-grain field: date text -> its month. */
+  private readonly months: (Map<unknown, string> | null)[];
+
+  constructor(private readonly plan: UploadPlan) {
+    this.months = plan.slice.map((s) => (s.month ? new Map() : null));
+  }
 
   /** Counts the row last appended to `columns` (one array per target column). */
   countLast(columns: readonly (readonly unknown[])[]): void {
     const at = columns[0]!.length - 1;
-    const row = this.plan.slice.map((s) => columns[s.target]![at]);
-    let key = '';
-    for (let i = 0; i < row.length; i++) key += `${this.value(row, i, this.plan.slice[i]!.month)}\u0000`;
-    const hit = this.counts.get(key);
+    const slice = this.plan.slice;
+    const lastLevel = slice.length - 1;
+    let node = this.root;
+    for (let i = 0; i < lastLevel; i++) {
+      const value = this.value(i, columns[slice[i]!.target]![at]);
+      let child = node.get(value) as Map<unknown, unknown> | undefined;
+      if (!child) node.set(value, (child = new Map()));
+      node = child;
+    }
+    const value = lastLevel < 0 ? '' : this.value(lastLevel, columns[slice[lastLevel]!.target]![at]);
+    const hit = node.get(value) as Count | undefined;
     if (hit) {
       hit.rows++;
       return;
     }
-    const slice: Slice = {};
-    this.plan.slice.forEach((s, i) => (slice[s.name] = this.value(row, i, s.month)));
-    this.counts.set(key, { slice, rows: 1 });
+    const entry: Count = { slice: {}, rows: 1 };
+    slice.forEach((s, i) => (entry.slice[s.name] = this.value(i, columns[s.target]![at])));
+    node.set(value, entry);
+    this.counts.push(entry);
   }
 
-  private value(row: readonly unknown[], at: number, month: boolean): string | number {
-    const v = row[at] as string | number;
-    return month ? String(v).slice(0, 7) : v;
+  private value(i: number, v: unknown): string | number {
+    const months = this.months[i];
+    if (!months) return v as string | number;
+    let month = months.get(v);
+    if (month === undefined) months.set(v, (month = String(v).slice(0, 7)));
+    return month;
   }
 
   list(): { slice: Slice; rows: number }[] {
-    return [...this.counts.values()];
+    return [...this.counts];
   }
 }

@@ -3,6 +3,7 @@ import { AppError, BadRequestError } from '../../shared/errors.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { sniffFile } from './fileKind.js';
 import { loadLookups } from './lookups.js';
+import type { RawCell } from './cellText.js';
 import { readRows } from './readRows.js';
 import { matchHeader, RowValidator, type RowError } from './rowValidator.js';
 import { StagingTable } from './stagingTable.js';
@@ -107,6 +108,9 @@ async function validateAndLoad(
   let staging: StagingTable | null = null;
   const slices = new SliceCounter(plan);
   const duplicates = new DuplicateRows(upload, plan);
+  // The row being checked, for a duplicate's error (one function, not one per row).
+  let current: readonly RawCell[] = [];
+  const shownCells = (at: readonly number[]) => validator!.shownCells(current, at);
   const keepError = (e: RowError) => {
     if (errors.length < MAX_KEPT_ERRORS) errors.push(e);
   };
@@ -119,7 +123,7 @@ async function validateAndLoad(
 
   for await (const rows of readRows(file.path, kind, upload.columns.length)) {
     for (const { line, cells } of rows) {
-      if (cells.every((c) => c === null || c === '')) continue;
+      if (isBlank(cells)) continue;
       if (!validator) {
         const { positions, missing } = matchHeader(upload, cells);
         if (missing.length > 0) throw new BadRequestError(m.missingColumns(missing));
@@ -133,7 +137,7 @@ async function validateAndLoad(
         rowsFailed++;
         continue;
       }
-      const shownCells = (at: readonly number[]) => validator!.shownCells(cells, at);
+      current = cells;
       if (rowsFailed === 0 && !duplicates.check(line, batch, keepError, shownCells)) {
         rowsFailed++;
         continue;
@@ -172,6 +176,15 @@ async function validateAndLoad(
     errors: [],
     slices: loaded,
   };
+}
+
+/** A row of empty cells (an empty line of a CSV, a formatted but empty row of a sheet). */
+function isBlank(cells: readonly RawCell[]): boolean {
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (c !== null && c !== '') return false;
+  }
+  return true;
 }
 
 function emptyBatch(width: number): unknown[][] {
