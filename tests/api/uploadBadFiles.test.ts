@@ -181,6 +181,19 @@ describe('bad files: 400 with a clear message, nothing changed', () => {
     );
   });
 
+  it("a CSV with a broken quote: 'Invalid File', not a 500", async () => {
+    const bytes = (line: string) => Buffer.from(`${SALES_HEADER.join(',')}\n${line}\n`);
+    // A quote never closed, and text after a closing quote.
+    await refused(
+      { name: 'sales.csv', type: 'text/csv', bytes: bytes(`Amazon,"2026-03-01,${sku},4,40`) },
+      'Invalid File',
+    );
+    await refused(
+      { name: 'sales.csv', type: 'text/csv', bytes: bytes(`"Amazon"x,2026-03-01,${sku},4,40`) },
+      'Invalid File',
+    );
+  });
+
   it('a file over the size limit', async () => {
     const big = Buffer.alloc(1.5 * 1024 * 1024, 0x41);
     await refused({ name: 'sales.csv', type: 'text/csv', bytes: big }, 'The file is larger than 1 MB.');
