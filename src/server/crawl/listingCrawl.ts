@@ -1,5 +1,4 @@
 import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
-import { PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
 import { deriveAdShelfFlags } from '../warehouse/schema/adShelfFlags.js';
 import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
 import { crawlPages } from './crawlPages.js';
@@ -8,7 +7,7 @@ import type { CrawlInput } from './crawlTypes.js';
 import { loadListingContext, type ListingContext } from './listingContext.js';
 import { buildListingRows, type ListingPage, type ListingTrigger } from './listingRows.js';
 import { inserts } from './loadFactRows.js';
-import { pageLog } from './pageLog.js';
+import { finishCrawlRun } from './finishCrawlRun.js';
 import { profileLimits } from './profileLimits.js';
 
 /** The process monitor's trigger types: 1 Search, 2 Display (0: the product pages). */
@@ -154,22 +153,15 @@ export async function runListingCrawl(
   for (const c of (await loadListingContext(wh, groupId, channelId, date)).values()) bySku.set(c.sku, c);
   const built = buildListingRows(trigger, outcomes, pages, bySku, groupId, channelId, date);
   if (built.rows.length > 0) await loadListingRows(wh, trigger, { groupId, channelId, date }, built.rows);
-  const log = pageLog(outcomes, built.rejected);
-  await repo.writePageLog(run.id, groupId, log);
-  const failed = log.filter((l) => l.reason !== null).length;
-  await repo.updateRun(run.id, {
-    status:
-      built.rows.length === 0
-        ? PROCESS_STATUS.noData
-        : failed > 0
-          ? PROCESS_STATUS.mismatch
-          : PROCESS_STATUS.success,
-    pages_ok: inputs.length - failed,
-    pages_failed: failed,
-    rows_loaded: built.rows.length,
-    fetch_ms: Math.round(t1 - t0),
-    load_ms: Math.round(performance.now() - t1),
-    message: failed > 0 ? `${failed} of ${inputs.length} pages failed` : '',
-    finished_at: new Date(),
+  await finishCrawlRun(repo, {
+    runId: run.id,
+    groupId,
+    pagesTotal: inputs.length,
+    outcomes,
+    rejected: built.rejected,
+    rowsLoaded: built.rows.length,
+    t0,
+    t1,
+    okMessage: '',
   });
 }

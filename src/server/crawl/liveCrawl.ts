@@ -7,7 +7,7 @@ import type { CrawlInput } from './crawlTypes.js';
 import { buildLiveRows, checkMoment, type LiveListing } from './liveCheckRows.js';
 import { inserts } from './loadFactRows.js';
 import { profileLimits } from './profileLimits.js';
-import { pageLog } from './pageLog.js';
+import { finishCrawlRun } from './finishCrawlRun.js';
 
 /** The listed pages of a channel: each listing of the live-tracking list in its city. */
 async function loadLiveInputs(
@@ -89,22 +89,15 @@ export async function runLiveCrawl(
       ...inserts('fact_live_check', built.rows),
     ]);
   }
-  const log = pageLog(outcomes, built.rejected);
-  await repo.writePageLog(run.id, groupId, log);
-  const failed = log.filter((l) => l.reason !== null).length;
-  await repo.updateRun(run.id, {
-    status:
-      built.rows.length === 0
-        ? PROCESS_STATUS.noData
-        : failed > 0
-          ? PROCESS_STATUS.mismatch
-          : PROCESS_STATUS.success,
-    pages_ok: inputs.length - failed,
-    pages_failed: failed,
-    rows_loaded: built.rows.length,
-    fetch_ms: Math.round(t1 - t0),
-    load_ms: Math.round(performance.now() - t1),
-    message: failed > 0 ? `${failed} of ${inputs.length} pages failed` : `Live check at ${at.time} IST`,
-    finished_at: new Date(),
+  await finishCrawlRun(repo, {
+    runId: run.id,
+    groupId,
+    pagesTotal: inputs.length,
+    outcomes,
+    rejected: built.rejected,
+    rowsLoaded: built.rows.length,
+    t0,
+    t1,
+    okMessage: `Live check at ${at.time} IST`,
   });
 }
