@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
 import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
-import { PROCESS_STATUS } from '../../shared/crawl/crawlVocabulary.js';
+import { LIVE_TRACKING_CRAWL, PROCESS_STATUS, TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 import type { Deps } from '../deps.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
@@ -11,10 +11,7 @@ import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { runLiveCrawl } from './liveCrawl.js';
-import { runListingCrawl, TRIGGER } from './listingCrawl.js';
-
-/** Crawl type 5: a check of the live-tracking list only (liveCrawl.ts). */
-const LIVE_TRACKING = 5;
+import { runListingCrawl } from './listingCrawl.js';
 
 export const CRAWL_QUEUE = 'crawl';
 
@@ -78,7 +75,7 @@ async function runCrawl(
   await repo.updateRun(run.id, { status: PROCESS_STATUS.inProgress, started_at: new Date() });
   const profile = await repo.profileOf(groupId, channelId);
   if (!profile) throw new Error('No channel profile for this channel');
-  if (run.trigger_type === TRIGGER.search || run.trigger_type === TRIGGER.display) {
+  if (run.trigger_type === TRIGGER_TYPE.search || run.trigger_type === TRIGGER_TYPE.display) {
     // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
     if (market && profile.base_url === market.baseUrl && !market.servesShelf({ groupId, channelId, date }))
       market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
@@ -93,7 +90,7 @@ async function runCrawl(
   // a crawl the warehouse holds what that crawl extracted, which is not the marketplace's truth.
   if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
     market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
-  if (run.crawl_type === LIVE_TRACKING)
+  if (run.crawl_type === LIVE_TRACKING_CRAWL)
     return runLiveCrawl(deps.warehouse, repo, run, profile, schema.schema.dataModel);
   const inputs = await loadCrawlInputs(
     deps.warehouse,

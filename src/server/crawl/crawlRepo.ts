@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { StoreDatabase } from '../store/storeDatabase.js';
 import type { PageLogEntry } from './crawlChannelDay.js';
 import type { CrawlTables } from './crawlTables.js';
+import { TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 
 export type ModelSchemaRow = Selectable<CrawlTables['model_schemas']>;
 export type ChannelProfileRow = Selectable<CrawlTables['channel_profiles']>;
@@ -123,7 +124,7 @@ export class CrawlRepo {
         group_id: run.groupId,
         channel_id: run.channelId,
         crawl_type: run.crawlType,
-        trigger_type: run.triggerType ?? 0,
+        trigger_type: run.triggerType ?? TRIGGER_TYPE.productPages,
         crawl_date: run.date,
         status: run.status,
       })
@@ -196,7 +197,7 @@ export class CrawlRepo {
       .where('channel_id', '=', channelId)
       .where('crawl_date', '=', date)
       .where('id', '<', beforeRunId)
-      .where('trigger_type', '=', 0)
+      .where('trigger_type', '=', TRIGGER_TYPE.productPages)
       .where('pages_total', '>', 0)
       .orderBy('id', 'desc')
       .executeTakeFirst();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
-import { CRAWL_TYPES } from '../../shared/crawl/crawlVocabulary.js';
+import { CRAWL_TYPES, LIVE_TRACKING_CRAWL, TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 import { requireAdminActivity, requireUser } from '../auth/guards.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { enqueueCrawl } from './crawlJob.js';
@@ -11,7 +11,6 @@ import { runView } from './runView.js';
 import * as s from './crawlRouteSchemas.js';
 
 const PROCESS = ADMIN_ACTIVITIES.processStatus.url;
-const LIVE_TRACKING = 5;
 
 /** The process monitor's crawl calls: trigger a run (a job), list runs, read a run's page log. */
 export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
@@ -29,7 +28,10 @@ export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, PROCESS);
       const profile = await repo.profileOf(auth.groupId, request.body.channel_id);
       if (!profile) throw new BadRequestError('No channel profile for this channel');
-      if (request.body.crawl_type === LIVE_TRACKING && request.body.trigger_type !== 0)
+      if (
+        request.body.crawl_type === LIVE_TRACKING_CRAWL &&
+        request.body.trigger_type !== TRIGGER_TYPE.productPages
+      )
         throw new BadRequestError(
           'A Live Tracking crawl checks product pages: choose the Product Pages trigger',
         );

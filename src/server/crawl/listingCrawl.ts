@@ -1,3 +1,4 @@
+import { TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
 import { deriveAdShelfFlags } from '../warehouse/schema/adShelfFlags.js';
 import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
@@ -9,9 +10,6 @@ import { buildListingRows, type ListingPage, type ListingTrigger } from './listi
 import { inserts } from './loadFactRows.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 import { profileLimits } from './profileLimits.js';
-
-/** The process monitor's trigger types: 1 Search, 2 Display (0: the product pages). */
-export const TRIGGER = { product: 0, search: 1, display: 2 } as const;
 
 const TABLE = { search: 'fact_search', category: 'fact_category_rank' } as const;
 /** crawl_log's crawl type of each (spec §9: visibility reads keyword, category reads category). */
@@ -120,7 +118,7 @@ export async function runListingCrawl(
   run: CrawlRunRow,
   profile: ChannelProfileRow,
 ): Promise<void> {
-  const trigger: ListingTrigger = run.trigger_type === TRIGGER.search ? 'search' : 'category';
+  const trigger: ListingTrigger = run.trigger_type === TRIGGER_TYPE.search ? 'search' : 'category';
   const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
   const schemaRow =
     profile.listing_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.listing_schema_id);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StoreDatabase } from '../store/storeDatabase.js';
-import { PROCESS_STATUS, PROCESS_STATUS_NAMES } from '../../shared/crawl/crawlVocabulary.js';
+import { PROCESS_STATUS, PROCESS_STATUS_NAMES, TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 
 /** Store-side figures of the group's crawls for the operations screens (all scoped by group). */
 const S = PROCESS_STATUS;
@@ -94,7 +94,7 @@ export async function inputAnalysis(
     SELECT DISTINCT ON (r.channel_id, r.crawl_date) r.*,
            count(*) OVER (PARTITION BY r.channel_id, r.crawl_date)::int AS runs
       FROM crawl_runs r
-     WHERE r.group_id = ${groupId} AND r.status IN (${sql.join(FINISHED)}) AND r.trigger_type = 0
+     WHERE r.group_id = ${groupId} AND r.status IN (${sql.join(FINISHED)}) AND r.trigger_type = ${TRIGGER_TYPE.productPages}
      ORDER BY r.channel_id, r.crawl_date, r.id DESC`;
   const { rows } = await sql<Record<string, number | string>>`
     SELECT d.id, d.channel_id, p.channel_name, d.crawl_date, d.runs, d.status, d.pages_total AS inputs,

@@ -6,11 +6,16 @@ export const CRAWL_TYPES = [
   { id: 5, name: 'Live Tracking' },
 ] as const;
 
+/** Crawl type 5: a check of the live-tracking list's product pages only. */
+export const LIVE_TRACKING_CRAWL = 5;
+
 /** The process monitor's triggers (spec §5: search 1, display 2); 0 is the product-page crawl. */
+export const TRIGGER_TYPE = { productPages: 0, search: 1, display: 2 } as const;
+
 export const TRIGGER_TYPE_NAMES: Readonly<Record<number, string>> = {
-  0: 'Product Pages',
-  1: 'Search',
-  2: 'Display',
+  [TRIGGER_TYPE.productPages]: 'Product Pages',
+  [TRIGGER_TYPE.search]: 'Search',
+  [TRIGGER_TYPE.display]: 'Display',
 };
 
 export const PROCESS_STATUS = {
