@@ -1,6 +1,6 @@
 import { TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 import { checkModelSchema } from '../../shared/crawl/modelSchemaRules.js';
-import { deriveAdShelfFlags } from '../warehouse/schema/adShelfFlags.js';
+import { deriveOrganicRank } from '../warehouse/schema/adShelfFlags.js';
 import type { Warehouse, WarehouseStatement } from '../warehouse/warehouse.js';
 import { crawlPages } from './crawlPages.js';
 import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
@@ -102,8 +102,8 @@ async function loadListingRows(
     ...inserts(table, rows),
     ...crawlLog,
   ]);
-  // Ads on a keyword where the brand held an organic first-page slot (fact_search) are flagged.
-  if (trigger === 'search') await deriveAdShelfFlags(wh, slice.groupId);
+  // The day's ads take their product's organic rank from the new results (adShelfFlags.ts).
+  if (trigger === 'search') await deriveOrganicRank(wh, slice.groupId, slice);
 }
 
 /**

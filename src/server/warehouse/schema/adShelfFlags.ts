@@ -27,11 +27,8 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
   if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_ad_daily');
   const p = [groupId];
   await wh.query(
-    `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, organic_first_page = 0, price_violation = 0,
-       buy_box_lost = 0, organic_rank = 0
-     WHERE group_id = $1
-       AND (oos_city_share <> 0 OR organic_first_page <> 0 OR price_violation <> 0 OR buy_box_lost <> 0
-         OR organic_rank <> 0)`,
+    `UPDATE fact_ad_daily SET listing_oos = 0, oos_city_share = 0, oos_spend = 0, price_violation = 0, buy_box_lost = 0
+     WHERE group_id = $1 AND (oos_city_share <> 0 OR price_violation <> 0 OR buy_box_lost <> 0)`,
     p,
   );
   await wh.query(
@@ -48,18 +45,7 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
        AND a.ad_date = s.crawl_date`,
     p,
   );
-  await wh.query(
-    `UPDATE fact_ad_daily AS a SET organic_rank = s.best,
-       organic_first_page = CASE WHEN s.best <= ${PAGE_SLOTS} THEN 1 ELSE 0 END
-     FROM (
-       SELECT keyword_id, channel_id, crawl_date, product_id, MIN(overall_position) AS best FROM fact_search
-       WHERE group_id = $1 AND slot_type = 'organic'
-       GROUP BY keyword_id, channel_id, crawl_date, product_id
-     ) s
-     WHERE a.group_id = $1 AND a.keyword_id = s.keyword_id AND a.channel_id = s.channel_id
-       AND a.ad_date = s.crawl_date AND a.product_id = s.product_id`,
-    p,
-  );
+  await deriveOrganicRank(wh, groupId);
   await wh.query(
     `UPDATE fact_ad_daily AS a SET price_violation = 1
      FROM (
@@ -71,6 +57,37 @@ export async function deriveAdShelfFlags(wh: Warehouse, groupId: number): Promis
     p,
   );
   await deriveBuyBoxLost(wh, groupId);
+}
+
+/**
+ * organic_rank and organic_first_page from fact_search: the whole group, or one channel-day (a
+ * search crawl replaces only that day's results, so only that day's ads can change).
+ */
+export async function deriveOrganicRank(
+  wh: Warehouse,
+  groupId: number,
+  day?: { channelId: number; date: string },
+): Promise<void> {
+  const p: unknown[] = day ? [groupId, day.channelId, day.date] : [groupId];
+  const ads = day ? 'AND channel_id = $2 AND ad_date = $3' : '';
+  const results = day ? 'AND channel_id = $2 AND crawl_date = $3' : '';
+  await wh.query(
+    `UPDATE fact_ad_daily SET organic_rank = 0, organic_first_page = 0
+     WHERE group_id = $1 ${ads} AND (organic_rank <> 0 OR organic_first_page <> 0)`,
+    p,
+  );
+  await wh.query(
+    `UPDATE fact_ad_daily AS a SET organic_rank = s.best,
+       organic_first_page = CASE WHEN s.best <= ${PAGE_SLOTS} THEN 1 ELSE 0 END
+     FROM (
+       SELECT keyword_id, channel_id, crawl_date, product_id, MIN(overall_position) AS best FROM fact_search
+       WHERE group_id = $1 ${results} AND slot_type = 'organic'
+       GROUP BY keyword_id, channel_id, crawl_date, product_id
+     ) s
+     WHERE a.group_id = $1 AND a.keyword_id = s.keyword_id AND a.channel_id = s.channel_id
+       AND a.ad_date = s.crawl_date AND a.product_id = s.product_id`,
+    p,
+  );
 }
 
 /** buy_box_lost alone: also fills the column on a warehouse built before it (addedColumns.ts). */
