@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
+import { finishedRun } from './support/crawlRunPoll.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -40,14 +41,12 @@ afterAll(() => server?.close());
 async function crawl(client: ApiClient): Promise<{ run: Run; inProgressSeen: boolean }> {
   const id = (await client.post<Run>('processmonitor/crawl/trigger', { channel_id: 61 })).body.data!.id;
   let inProgressSeen = false;
-  for (let i = 0; i < 1200; i++) {
-    const runs = (await client.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
-    const run = runs.find((r) => r.id === id)!;
-    if (run.status === 1) inProgressSeen = true;
-    if (![1, 5].includes(run.status)) return { run, inProgressSeen };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('crawl did not finish');
+  const run = await finishedRun<Run>(client, id, {
+    onRun: (r) => {
+      if (r.status === 1) inProgressSeen = true;
+    },
+  });
+  return { run, inProgressSeen };
 }
 
 const blinkit = async (client: ApiClient) =>

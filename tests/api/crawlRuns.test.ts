@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
+import { finishedRun } from './support/crawlRunPoll.js';
 import { factDay } from '../../src/server/crawl/crawlTruth.js';
 
 let server: TestServer;
@@ -39,14 +40,13 @@ afterAll(() => server?.close());
 
 async function finished(id: number): Promise<Run[]> {
   const seen: Run[] = [];
-  for (let i = 0; i < 600; i++) {
-    const runs = (await demo.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
-    const run = runs.find((r) => r.id === id)!;
-    if (seen.at(-1)?.status !== run.status) seen.push(run);
-    if (![1, 5].includes(run.status)) return seen;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('crawl did not finish');
+  await finishedRun<Run>(demo, id, {
+    tries: 600,
+    onRun: (run) => {
+      if (seen.at(-1)?.status !== run.status) seen.push(run);
+    },
+  });
+  return seen;
 }
 
 describe('model schemas', () => {

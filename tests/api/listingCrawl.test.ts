@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
+import { finishedRun } from './support/crawlRunPoll.js';
 import { factDay } from '../../src/server/crawl/crawlTruth.js';
 
 let server: TestServer;
@@ -56,14 +57,7 @@ async function crawl(
 ): Promise<Run> {
   const started = await client.post<Run>('processmonitor/crawl/trigger', body);
   expect([started.status, started.body.msg, started.body.data?.status]).toEqual([200, 'Crawl initiated', 5]);
-  const id = started.body.data!.id;
-  for (let i = 0; i < 1200; i++) {
-    const runs = (await client.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
-    const run = runs.find((r) => r.id === id)!;
-    if (![1, 5].includes(run.status)) return run;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('crawl did not finish');
+  return finishedRun<Run>(client, started.body.data!.id);
 }
 
 const TABLE = { 1: 'fact_search', 2: 'fact_category_rank' } as const;

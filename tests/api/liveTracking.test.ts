@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMarketDay } from '../../src/server/fixtureMarket/marketDay.js';
 import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
 import type { ApiClient } from './support/apiClient.js';
+import { finishedRun } from './support/crawlRunPoll.js';
 import { fetchBuffered } from './support/fetchBuffered.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -56,15 +57,7 @@ const xlsx = async (lines: (readonly unknown[])[]) => ({
   bytes: await xlsxOf(HEADER, lines),
 });
 
-async function finished(client: ApiClient, id: number): Promise<Run> {
-  for (let i = 0; i < 600; i++) {
-    const runs = (await client.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
-    const run = runs.find((r) => r.id === id)!;
-    if (![1, 5].includes(run.status)) return run;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('live crawl did not finish');
-}
+const finished = (client: ApiClient, id: number) => finishedRun<Run>(client, id, { tries: 600 });
 
 beforeAll(async () => {
   server = await startTestServer();
