@@ -66,56 +66,53 @@ export async function seedCrawlSetup(
         .where('group_id', '=', groupId)
         .where('engine_type', '=', ENGINE)
         .execute();
-      // A store from before listing crawls: its fixture profiles learn where listing pages are.
-      const bare = await tx
-        .selectFrom('channel_profiles')
-        .select(['id', 'channel_id', 'response_type'])
-        .where('group_id', '=', groupId)
-        .where('engine_type', '=', ENGINE)
-        .where('listing_schema_id', 'is', null)
-        .execute();
-      if (bare.length === 0) return;
-      const listing = {
-        HTML: await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA),
-        JSON: await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA),
-      };
-      for (const p of bare) {
-        const isWeb = p.response_type === 'HTML';
+    } else {
+      const web = await schemaId('Product page (web)', 'HTML', WEB_PRODUCT_SCHEMA);
+      const app = await schemaId('Product answer (app)', 'JSON', APP_PRODUCT_SCHEMA);
+      for (const channel of DEMO_CHANNELS.slice(0, channels)) {
+        const isWeb = channel.kind === 'Marketplace';
         await tx
-          .updateTable('channel_profiles')
-          .set({
-            ...listingTemplates(p.channel_id, isWeb),
-            listing_schema_id: listing[isWeb ? 'HTML' : 'JSON'],
+          .insertInto('channel_profiles')
+          .values({
+            group_id: groupId,
+            channel_id: channel.channelId,
+            channel_name: channel.name,
+            response_type: isWeb ? 'HTML' : 'JSON',
+            platform: isWeb ? 'WEB' : 'MOBILE APP',
+            engine_type: ENGINE,
+            base_url: market.baseUrl,
+            url_template: isWeb
+              ? `/web/${channel.channelId}/dp/{sku}?city={city}`
+              : `/app/${channel.channelId}/v1/products/{sku}?city_id={city}`,
+            allowed_hosts: JSON.stringify([host]),
+            model_schema_id: isWeb ? web : app,
           })
-          .where('id', '=', p.id)
           .execute();
       }
-      return;
     }
-    const web = await schemaId('Product page (web)', 'HTML', WEB_PRODUCT_SCHEMA);
-    const app = await schemaId('Product answer (app)', 'JSON', APP_PRODUCT_SCHEMA);
-    const webListing = await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA);
-    const appListing = await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA);
-    for (const channel of DEMO_CHANNELS.slice(0, channels)) {
-      const isWeb = channel.kind === 'Marketplace';
+    // Fixture profiles without listing pages (just made, or from a store before listing crawls)
+    // learn where they are and get the listing schemas.
+    const bare = await tx
+      .selectFrom('channel_profiles')
+      .select(['id', 'channel_id', 'response_type'])
+      .where('group_id', '=', groupId)
+      .where('engine_type', '=', ENGINE)
+      .where('listing_schema_id', 'is', null)
+      .execute();
+    if (bare.length === 0) return;
+    const listing = {
+      HTML: await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA),
+      JSON: await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA),
+    };
+    for (const p of bare) {
+      const isWeb = p.response_type === 'HTML';
       await tx
-        .insertInto('channel_profiles')
-        .values({
-          group_id: groupId,
-          channel_id: channel.channelId,
-          channel_name: channel.name,
-          response_type: isWeb ? 'HTML' : 'JSON',
-          platform: isWeb ? 'WEB' : 'MOBILE APP',
-          engine_type: ENGINE,
-          base_url: market.baseUrl,
-          url_template: isWeb
-            ? `/web/${channel.channelId}/dp/{sku}?city={city}`
-            : `/app/${channel.channelId}/v1/products/{sku}?city_id={city}`,
-          allowed_hosts: JSON.stringify([host]),
-          model_schema_id: isWeb ? web : app,
-          ...listingTemplates(channel.channelId, isWeb),
-          listing_schema_id: isWeb ? webListing : appListing,
+        .updateTable('channel_profiles')
+        .set({
+          ...listingTemplates(p.channel_id, isWeb),
+          listing_schema_id: listing[isWeb ? 'HTML' : 'JSON'],
         })
+        .where('id', '=', p.id)
         .execute();
     }
   });
