@@ -11,12 +11,19 @@ if (chromium && !existsSync(chromium)) {
   process.exit(1);
 }
 
+// Consecutive lists of steps are lanes run side by side (the steps of a lane one after another):
+// the static checks are single-threaded, so two lanes share the machine's two cores; a step in a
+// lane has its output printed whole when it ends.
 const steps = [
-  ['generated types are fresh', 'npm run -s gen:check'],
-  ['screen config is valid', 'npm run -s screens:check'],
-  ['typecheck', 'npm run -s typecheck'],
-  ['lint', 'npm run -s lint'],
-  ['no dead files, exports or dependencies (knip)', 'npm run -s knip'],
+  [
+    ['generated types are fresh', 'npm run -s gen:check'],
+    ['screen config is valid', 'npm run -s screens:check'],
+    ['typecheck', 'npm run -s typecheck'],
+  ],
+  [
+    ['lint', 'npm run -s lint'],
+    ['no dead files, exports or dependencies (knip)', 'npm run -s knip'],
+  ],
   ['unit tests', 'npm run -s test:unit'],
   ['API tests', 'npm run -s test:api'],
   ['build', 'npm run -s build'],
@@ -30,11 +37,13 @@ const FAILURE_LINE =
 const KEPT_LINES = 40;
 const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** Runs one step with its output streamed through, keeping the lines that look like failures. */
-function runStep(command) {
+/** Runs one step, its output streamed through (or kept and printed at its end when `buffered`),
+ * keeping the lines that look like failures. */
+function runStep(command, buffered = false) {
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
     const failures = [];
+    const output = [];
     const keep = (chunk) => {
       for (const line of chunk.toString().split('\n')) {
         const text = plain(line);
@@ -43,31 +52,51 @@ function runStep(command) {
         if (failures.length > KEPT_LINES) failures.shift(); // the last ones: the runners' own summaries
       }
     };
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+    const pass = (stream) => (chunk) => {
+      if (buffered) output.push(chunk);
+      else stream.write(chunk);
       keep(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
-      keep(chunk);
-    });
-    child.on('close', (status) => resolve({ status, failures }));
+    };
+    child.stdout.on('data', pass(process.stdout));
+    child.stderr.on('data', pass(process.stderr));
+    child.on('close', (status) => resolve({ status, failures, output: Buffer.concat(output) }));
   });
 }
 
+/** Runs one step (or a lane of them one after another), returning each one's result. */
+async function runLane(lane, buffered) {
+  const laneResults = [];
+  for (const [name, command] of lane) {
+    if (!buffered) console.log(`\n=== ${name}: ${command}`);
+    const started = Date.now();
+    const { status, failures, output } = await runStep(command, buffered);
+    if (buffered) process.stdout.write(Buffer.concat([Buffer.from(`\n=== ${name}: ${command}\n`), output]));
+    laneResults.push({
+      name,
+      ok: status === 0,
+      seconds: ((Date.now() - started) / 1000).toFixed(1),
+      failures,
+    });
+  }
+  return laneResults;
+}
+
 const only = process.argv.slice(2);
+const chosen = ([name]) => !only.length || only.some((o) => name.includes(o));
 const results = [];
-for (const [name, command] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
-  console.log(`\n=== ${name}: ${command}`);
-  const started = Date.now();
-  const { status, failures } = await runStep(command);
-  results.push({
-    name,
-    ok: status === 0,
-    seconds: ((Date.now() - started) / 1000).toFixed(1),
-    failures,
-  });
+// Consecutive array entries form lanes run side by side; a plain entry runs alone, streamed.
+for (let i = 0; i < steps.length;) {
+  if (Array.isArray(steps[i][0])) {
+    const lanes = [];
+    while (i < steps.length && Array.isArray(steps[i][0])) lanes.push(steps[i++].filter(chosen));
+    const parallel = lanes.filter((lane) => lane.length).length > 1;
+    for (const laneResults of await Promise.all(lanes.map((lane) => runLane(lane, parallel)))) {
+      results.push(...laneResults);
+    }
+  } else {
+    const step = steps[i++];
+    if (chosen(step)) results.push(...(await runLane([step], false)));
+  }
 }
 
 console.log('\n=== summary');
