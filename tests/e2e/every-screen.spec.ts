@@ -15,6 +15,10 @@ const EMPTY_VALUE = '---';
 /** The stock area's data screen (another engineer's reference screen) is a grid only. */
 const GRID_ONLY = new Set(['stock/data']);
 
+// The screens are independent visits: the two workers share them (each signs in once on its own
+// server) instead of one worker taking the whole file while the other idles at the suite's end.
+test.describe.configure({ mode: 'parallel' });
+
 let page: Page;
 const consoleErrors: string[] = [];
 

@@ -14,6 +14,10 @@ import { settled } from './support/screen.js';
 
 const SHOTS = path.join(E2E_DATA_DIR, 'shots');
 const SESSION_STATE = path.join(E2E_DATA_DIR, 'finished-screens-session.json');
+// The screens are independent visits: the two workers share them (each signs in once on its own
+// server) instead of one worker taking the whole file while the other idles at the suite's end.
+test.describe.configure({ mode: 'parallel' });
+
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
