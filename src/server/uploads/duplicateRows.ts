@@ -16,10 +16,12 @@ export class DuplicateRows {
 
   constructor(upload: UploadDeclaration, plan: UploadPlan) {
     const unique = upload.target.unique ?? [];
-    this.at = unique.map((name) => plan.targets.findIndex((t) => t.name === name));
+    // Positions among the staged columns (the plan stages every unique key column).
+    const staged = plan.staged.map((t) => plan.targets[t]!);
+    this.at = unique.map((name) => staged.findIndex((t) => t.name === name));
     this.cellColumns = [];
     for (const t of this.at) {
-      const source = plan.targets[t]?.source;
+      const source = staged[t]?.source;
       if (source && (source.kind === 'cell' || source.kind === 'also')) this.cellColumns.push(source.column);
     }
     this.header = this.cellColumns.map((c) => upload.columns[c]!.header).join(' / ') || (unique[0] ?? '');

@@ -32,6 +32,47 @@ describe('parseCell', () => {
     expect(parseCell(col({ type: 'number' }), Infinity)).toEqual({ ok: false, message: 'Must be a number.' });
   });
 
+  it('reads number texts as the pattern did, digits-only texts included', () => {
+    const pattern = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+    const texts = [
+      '0',
+      '-0',
+      '12',
+      '007',
+      '1.',
+      '.5',
+      '-.5',
+      '1.25',
+      '.',
+      '-',
+      '--1',
+      '1.2.3',
+      '1-2',
+      '-1.',
+      '1e3',
+      '1E-2',
+      '+1',
+      '0x1F',
+      '0b1',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '1_000',
+      '1,5',
+      '٣',
+      '1 2',
+      '9'.repeat(400),
+    ];
+    const number = col({ type: 'number' });
+    for (const text of texts) {
+      const want =
+        pattern.test(text) && Number.isFinite(Number(text))
+          ? { ok: true, value: Number(text) }
+          : { ok: false, message: 'Must be a number.' };
+      expect(parseCell(number, text), text).toEqual(want);
+    }
+  });
+
   it('formula text is never a number', () => {
     expect(parseCell(col({ type: 'integer' }), '=1+2')).toEqual({
       ok: false,

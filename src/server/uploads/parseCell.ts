@@ -34,11 +34,27 @@ function checkIsoDate(text: string): string | null {
     : null;
 }
 
+/** The number texts a cell may hold: Number() alone also reads '+1', '0x1F', 'Infinity', ''. */
+const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const DOT = 46;
+const MINUS = 45;
+
 function toNumber(raw: string | number | boolean | Date): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  if (typeof raw !== 'string' || !/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw)) return null;
-  return Number(raw);
+  if (typeof raw !== 'string' || raw.length === 0) return null;
+  // Nearly every cell is digits and a dot, maybe after a minus: there Number() reads exactly
+  // what NUMBER_TEXT allows (NaN for '.', '-', '1.2.3'), without running the pattern.
+  for (let i = raw.charCodeAt(0) === MINUS ? 1 : 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if ((c < DIGIT_0 || c > DIGIT_9) && c !== DOT) return NUMBER_TEXT.test(raw) ? finite(Number(raw)) : null;
+  }
+  return finite(Number(raw));
 }
+
+/** A text of 400 digits reads as Infinity, which no number column holds. */
+const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /** A cell a compiled column refused, with the message of the error file. */
 export class CellFailure {

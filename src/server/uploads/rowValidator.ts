@@ -41,7 +41,7 @@ const enum Fill {
 const LOOKUP_MEMO = 50_000;
 
 /**
- * Validates rows into target rows (the plan's columns, in table order) or errors. Every cell of
+ * Validates rows into staged rows (the plan's staged columns, in table order) or errors. Every cell of
  * a row is checked, so the error file names each bad cell, not just the first of a row. The
  * template's checks are compiled once (compileCell), and a lookup column remembers the answer
  * for each text it met, so a million rows naming a few hundred SKUs match each SKU once.
@@ -68,7 +68,8 @@ export class RowValidator {
       ),
     );
     this.memos = columns.map((_, c) => (lookups[c] && this.within[c]!.length === 0 ? new Map() : null));
-    this.fills = plan.targets.map(({ source }) => {
+    this.fills = plan.staged.map((t) => {
+      const { source } = plan.targets[t]!;
       switch (source.kind) {
         case 'cell':
           return { fill: Fill.Cell, column: source.column, index: 0, value: null };
@@ -88,7 +89,7 @@ export class RowValidator {
   }
 
   /**
-   * Appends the row's target values to `out` (one array per target column) and returns true, or
+   * Appends the row's staged values to `out` (one array per staged column) and returns true, or
    * reports its bad cells to `errors` and returns false. Values go straight into the columns: a
    * million-row file allocates no per-row target arrays.
    */

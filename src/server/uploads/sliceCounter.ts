@@ -22,26 +22,26 @@ export class SliceCounter {
     this.months = plan.slice.map((s) => (s.month ? new Map() : null));
   }
 
-  /** Counts the row last appended to `columns` (one array per target column). */
+  /** Counts the row last appended to `columns` (one array per staged column). */
   countLast(columns: readonly (readonly unknown[])[]): void {
     const at = columns[0]!.length - 1;
     const slice = this.plan.slice;
     const lastLevel = slice.length - 1;
     let node = this.root;
     for (let i = 0; i < lastLevel; i++) {
-      const value = this.value(i, columns[slice[i]!.target]![at]);
+      const value = this.value(i, columns[slice[i]!.staged]![at]);
       let child = node.get(value) as Map<unknown, unknown> | undefined;
       if (!child) node.set(value, (child = new Map()));
       node = child;
     }
-    const value = lastLevel < 0 ? '' : this.value(lastLevel, columns[slice[lastLevel]!.target]![at]);
+    const value = lastLevel < 0 ? '' : this.value(lastLevel, columns[slice[lastLevel]!.staged]![at]);
     const hit = node.get(value) as Count | undefined;
     if (hit) {
       hit.rows++;
       return;
     }
     const entry: Count = { slice: {}, rows: 1 };
-    slice.forEach((s, i) => (entry.slice[s.name] = this.value(i, columns[s.target]![at])));
+    slice.forEach((s, i) => (entry.slice[s.name] = this.value(i, columns[s.staged]![at])));
     node.set(value, entry);
     this.counts.push(entry);
   }

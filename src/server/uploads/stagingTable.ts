@@ -1,13 +1,26 @@
 import { bulkInsert } from '../warehouse/bulkInsert.js';
+import type { ColumnAppender } from '../warehouse/duckdb/duckDbAppend.js';
 import type { DuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
 import { loadDerived } from '../warehouse/schema/loadDerived.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { UploadPlan } from './uploadPlan.js';
 
 const PREFIX = 'upload_stage_';
+/**
+ * On DuckDB, staging tables live in an in-memory database attached to the warehouse (every
+ * connection of the instance sees it): staged rows are never written to the warehouse file and
+ * its log, only once into the target by the swap; appending there cost about half of appending
+ * to a table of the file (docs/bench.md, uploads). A crash loses them with the process.
+ */
+const DUCKDB_STAGING = 'upload_staging';
 
 function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
-  return typeof (wh as Partial<DuckDbWarehouse>).appendColumns === 'function';
+  return typeof (wh as Partial<DuckDbWarehouse>).openAppender === 'function';
+}
+
+/** A fixed value of the config as an SQL literal. */
+function literal(value: string | number): string {
+  return typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
 }
 
 /**
@@ -17,26 +30,40 @@ function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
  * crash at any point leaves the old data (a leftover staging table is dropped at the next start).
  */
 export class StagingTable {
+  /** DuckDB: one appender for the whole upload, written out before the swap reads the table. */
+  private appender: ColumnAppender | null = null;
+
   private constructor(
     private readonly wh: Warehouse,
     private readonly plan: UploadPlan,
+    /** The table as SQL names it (`catalog.table` on DuckDB). */
     readonly name: string,
+    private readonly table: string,
+    private readonly catalog: string | undefined,
   ) {}
 
+  /** Holds the plan's staged columns only (the swap's SELECT fills the others). */
   static async create(wh: Warehouse, plan: UploadPlan, runId: number): Promise<StagingTable> {
-    const name = `${PREFIX}${Math.trunc(runId)}`;
+    const table = `${PREFIX}${Math.trunc(runId)}`;
+    const catalog = hasAppender(wh) ? DUCKDB_STAGING : undefined;
+    if (catalog) await wh.exec(`ATTACH IF NOT EXISTS ':memory:' AS ${catalog}`);
+    const name = catalog ? `${catalog}.${table}` : table;
+    const columns = plan.staged.map((t) => plan.targets[t]!.name);
     await wh.exec(`DROP TABLE IF EXISTS ${name}`);
-    await wh.exec(`CREATE TABLE ${name} AS SELECT * FROM ${plan.table} WHERE 1 = 0`);
-    return new StagingTable(wh, plan, name);
+    await wh.exec(`CREATE TABLE ${name} AS SELECT ${columns.join(', ')} FROM ${plan.table} WHERE 1 = 0`);
+    return new StagingTable(wh, plan, name, table, catalog);
   }
 
-  /** Appends rows given column by column (the plan's columns, equal lengths). */
+  /** Appends rows given column by column (the plan's staged columns, equal lengths). */
   async append(columns: readonly unknown[][]): Promise<void> {
     const count = columns[0]?.length ?? 0;
     if (count === 0) return;
-    if (hasAppender(this.wh)) return this.wh.appendColumns(this.name, columns);
+    if (hasAppender(this.wh)) {
+      this.appender ??= await this.wh.openAppender(this.table, this.catalog);
+      return this.appender.append(columns);
+    }
     const rows = Array.from({ length: count }, (_, r) => columns.map((column) => column[r]));
-    const names = this.plan.targets.map((t) => t.name);
+    const names = this.plan.staged.map((t) => this.plan.targets[t]!.name);
     await bulkInsert(this.wh, this.name, names, rows);
   }
 
@@ -45,27 +72,27 @@ export class StagingTable {
    * merge upload updates and adds instead (`token`: the write token updated rows get).
    */
   async swap(groupId: number, token: string): Promise<void> {
+    await this.appender?.close();
     if (this.plan.merge) return this.merge(groupId, this.plan.merge, token);
     const { table, targets, slice } = this.plan;
     const tenant = targets.find((t) => t.source.kind === 'tenant')!.name;
-    const fixed = targets.filter((t) => t.source.kind === 'fixed').map((t) => t.name);
-    const keys = [
-      ...slice.map((s) => ({
-        name: s.name,
-        expr: (a: string) => (s.month ? `date_trunc('month', ${a}.${s.name})` : `${a}.${s.name}`),
-      })),
-      ...fixed
-        .filter((f) => !slice.some((s) => s.name === f))
-        .map((name) => ({ name, expr: (a: string) => `${a}.${name}` })),
-    ];
+    const keys = slice.map((s) => ({
+      name: s.name,
+      expr: (a: string) => (s.month ? `date_trunc('month', ${a}.${s.name})` : `${a}.${s.name}`),
+    }));
+    // The fixed columns (e.g. is_estimate 0) mark what a load holds: only those rows are replaced.
+    const fixed = targets.flatMap(({ name, source }) =>
+      source.kind === 'fixed' && !slice.some((s) => s.name === name)
+        ? [`t.${name} = ${literal(source.value)}`]
+        : [],
+    );
     const distinct = keys.map((k) => `${k.expr('x')} AS ${k.name}`).join(', ');
-    const match = keys.map((k) => `${k.expr('t')} = s.${k.name}`).join(' AND ');
+    const match = [...keys.map((k) => `${k.expr('t')} = s.${k.name}`), ...fixed].join(' AND ');
     // Derived columns of every row in the file's slices (not only the loaded rows: the fixed
-    // columns, e.g. is_estimate 0, mark what a load holds, while derived ones follow from it).
-    const inSlices = slice.map((k) => keys.find((x) => x.name === k.name)!);
+    // columns mark what a load holds, while derived ones follow from it).
     const derived =
       loadDerived(table)?.statements({
-        where: `s.${tenant} = $1 AND EXISTS (SELECT 1 FROM ${this.name} x WHERE ${inSlices
+        where: `s.${tenant} = $1 AND EXISTS (SELECT 1 FROM ${this.name} x WHERE ${keys
           .map((k) => `${k.expr('x')} = ${k.expr('s')}`)
           .join(' AND ')})`,
         params: [groupId],
@@ -75,7 +102,7 @@ export class StagingTable {
         sql: `DELETE FROM ${table} t USING (SELECT DISTINCT ${distinct} FROM ${this.name} x) s WHERE t.${tenant} = $1 AND ${match}`,
         params: [groupId],
       },
-      { sql: this.insertSql() },
+      { sql: this.insertSql(groupId) },
       ...derived,
     ]);
   }
@@ -100,27 +127,40 @@ export class StagingTable {
               FROM ${this.name} s WHERE t.${tenant} = $1 AND ${match}`,
         params: hasToken ? [groupId, token] : [groupId],
       },
-      { sql: `${this.insertSql()} s WHERE ${fresh}`, params: [groupId] },
+      { sql: `${this.insertSql(groupId)} s WHERE ${fresh}`, params: [groupId] },
     ]);
   }
 
   /**
-   * Copies the staged rows; a generated key is numbered after the group's slices were deleted,
-   * from the highest key of the whole table (the key is unique across groups).
+   * Copies the staged rows and fills the columns that are the same for every row; a generated
+   * key is numbered after the group's slices were deleted, from the highest key of the whole
+   * table (the key is unique across groups).
    */
-  private insertSql(): string {
-    const { table, targets } = this.plan;
-    const key = targets.find((t) => t.source.kind === 'generated')?.name;
-    if (!key) return `INSERT INTO ${table} SELECT * FROM ${this.name}`;
+  private insertSql(groupId: number): string {
+    const { table, targets, staged } = this.plan;
+    const values = targets.map(({ name, source }, t) => {
+      if (source.kind === 'generated')
+        return `(SELECT COALESCE(MAX(${name}), 0) FROM ${table}) + ROW_NUMBER() OVER ()`;
+      if (staged.includes(t)) return name;
+      switch (source.kind) {
+        case 'tenant':
+          return String(Math.trunc(groupId));
+        case 'fixed':
+          return literal(source.value);
+        case 'blank':
+          return "''";
+        default:
+          return '0';
+      }
+    });
     const names = targets.map((t) => t.name);
-    const values = names.map((n) =>
-      n === key ? `(SELECT COALESCE(MAX(${key}), 0) FROM ${table}) + ROW_NUMBER() OVER ()` : n,
-    );
     return `INSERT INTO ${table} (${names.join(', ')}) SELECT ${values.join(', ')} FROM ${this.name}`;
   }
 
-  drop(): Promise<void> {
-    return this.wh.exec(`DROP TABLE IF EXISTS ${this.name}`);
+  async drop(): Promise<void> {
+    // An upload that failed midway still has its appender open: close it before the drop.
+    await this.appender?.close().catch(() => undefined);
+    await this.wh.exec(`DROP TABLE IF EXISTS ${this.name}`);
   }
 }
 

@@ -52,7 +52,18 @@ describe('planUpload', () => {
       is_estimate: 'fixed',
       is_superseded: 'derived',
     });
-    expect(plan.slice).toEqual([{ name: 'sale_date', target: 1, month: true }]);
+    // Staged: the columns cells fill; the tenant, fixed and derived ones are the swap's.
+    expect(plan.staged.map((t) => plan.targets[t]!.name)).toEqual([
+      'sale_date',
+      'channel_id',
+      'product_id',
+      'brand_id',
+      'category_id',
+      'is_competitor',
+      'units',
+      'revenue',
+    ]);
+    expect(plan.slice).toEqual([{ name: 'sale_date', staged: 0, month: true }]);
   });
 
   it('names the columns nothing fills', () => {

@@ -19,8 +19,14 @@ export interface UploadPlan {
   table: string;
   /** Target columns in table (DDL) order, each with its source. */
   targets: readonly { name: string; source: ColumnSource }[];
-  /** Positions (in `targets`) of the slice fields, with their month grain. */
-  slice: readonly { name: string; target: number; month: boolean }[];
+  /**
+   * Positions (in `targets`) of the columns the staging table holds, in table order: those a
+   * cell fills (template and lookup columns) and the slice and unique keys. The tenant, fixed,
+   * blank, generated and derived columns are the same for every row: the swap's SELECT fills them.
+   */
+  staged: readonly number[];
+  /** The slice fields: position among the staged columns, month grain. */
+  slice: readonly { name: string; staged: number; month: boolean }[];
   /** Key columns of a merge upload (target.merge): matched rows are updated, others added. */
   merge?: readonly string[];
 }
@@ -58,17 +64,25 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
     throw new Error(`Upload ${upload.id}: nothing fills ${target.table}.${unfilled.join(', ')}`);
   }
   const targets = names.map((name) => ({ name, source: sources.get(name)! }));
-  const slice = target.replace.map(({ field, grain }) => {
-    const at = names.indexOf(field);
-    if (at < 0)
+  for (const { field } of target.replace) {
+    if (!names.includes(field))
       throw new Error(`Upload ${upload.id}: slice field ${field} is not a column of ${target.table}`);
-    return { name: field, target: at, month: grain === 'month' };
-  });
+  }
+  const keys = new Set([...target.replace.map((r) => r.field), ...(target.unique ?? [])]);
+  const staged = targets.flatMap(({ name, source }, t) =>
+    source.kind === 'cell' || source.kind === 'also' || keys.has(name) ? [t] : [],
+  );
+  const stagedNames = staged.map((t) => names[t]);
+  const slice = target.replace.map(({ field, grain }) => ({
+    name: field,
+    staged: stagedNames.indexOf(field),
+    month: grain === 'month',
+  }));
   if (target.merge && loadDerived(target.table))
     throw new Error(`Upload ${upload.id}: ${target.table} has derived columns, which a merge does not keep`);
   for (const key of target.merge ?? []) {
     if (sources.get(key)?.kind !== 'cell')
       throw new Error(`Upload ${upload.id}: merge key ${key} must be a template column`);
   }
-  return { table: target.table, targets, slice, ...(target.merge ? { merge: target.merge } : {}) };
+  return { table: target.table, targets, staged, slice, ...(target.merge ? { merge: target.merge } : {}) };
 }

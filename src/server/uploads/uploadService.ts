@@ -104,7 +104,7 @@ async function validateAndLoad(
   let rowsFailed = 0;
   let rowsOk = 0;
   let validator: RowValidator | null = null;
-  let batch = emptyBatch(plan.targets.length);
+  let batch = emptyBatch(plan.staged.length);
   let staging: StagingTable | null = null;
   const slices = new SliceCounter(plan);
   const duplicates = new DuplicateRows(upload, plan);
@@ -118,7 +118,7 @@ async function validateAndLoad(
     staging ??= await StagingTable.create(wh, plan, runId);
     onStaging(staging);
     await staging.append(batch);
-    batch = emptyBatch(plan.targets.length);
+    batch = emptyBatch(plan.staged.length);
   };
 
   for await (const rows of readRows(file.path, kind, upload.columns.length)) {

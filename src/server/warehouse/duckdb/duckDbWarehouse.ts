@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Warehouse } from '../warehouse.js';
-import { appendColumns, appendRows } from './duckDbAppend.js';
+import { appendColumns, appendRows, openColumnAppender, type ColumnAppender } from './duckDbAppend.js';
 import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
 import { readRows, streamRows, toDuckDbParam } from './duckDbValues.js';
 
@@ -13,6 +13,11 @@ export interface DuckDbWarehouse extends Warehouse {
   appendRows(table: string, rows: readonly (readonly unknown[])[]): Promise<void>;
   /** Bulk load, column-major: every column of the table in order, equal lengths. */
   appendColumns(table: string, columns: readonly (readonly unknown[])[]): Promise<void>;
+  /**
+   * An appender kept open over many appends (an upload's batches) on a connection of its own,
+   * given back at close. `catalog`: an attached database the table is in.
+   */
+  openAppender(table: string, catalog?: string): Promise<ColumnAppender>;
 }
 
 /**
@@ -87,6 +92,21 @@ export async function createDuckDbWarehouse(
     appendRows: (table, rows) => write(null, () => withConnection((c) => appendRows(c, table, rows))),
     appendColumns: (table, columns) =>
       write(null, () => withConnection((c) => appendColumns(c, table, columns))),
+    async openAppender(table, catalog) {
+      const connection = await borrow();
+      let appender: ColumnAppender;
+      try {
+        appender = await openColumnAppender(connection, table, catalog);
+      } catch (error) {
+        giveBack(connection);
+        throw error;
+      }
+      let closing: Promise<void> | null = null;
+      return {
+        append: (columns) => write(null, () => appender.append(columns)),
+        close: () => (closing ??= write(null, () => appender.close()).finally(() => giveBack(connection))),
+      };
+    },
     close() {
       if (closed) return Promise.resolve();
       closed = true;
