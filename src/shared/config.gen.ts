@@ -1536,7 +1536,7 @@ export interface MutationLookup {
   parent?: string;
 }
 /**
- * A row of KPI tiles fed by a one-row query.
+ * A row of KPI tiles fed by a one-row query, or by a store endpoint's one row (rows).
  */
 export interface KpiTilesWidget {
   /**
@@ -1552,15 +1552,37 @@ export interface KpiTilesWidget {
    */
   title?: string;
   /**
-   * Id of the screen query feeding the widget.
+   * Id of the screen query feeding the widget (tiles set query or rows, not both).
    */
-  query: string;
+  query?: string;
+  rows?: KpiTilesRows;
   /**
    * Tiles in order.
    *
    * @minItems 1
    */
   tiles: KpiTile[];
+}
+/**
+ * Read the one row from a store-backed endpoint instead of a query (figures kept in the store, e.g. crawl runs): GET /api/v1/{endpoint} answering { rows: [one row], total } under the screen's filters, scoped to the caller's group by the server. Each tile's measure is a field of that row and needs its own label; no change.
+ */
+export interface KpiTilesRows {
+  /**
+   * The route, e.g. crawl_status/kpi/summary.
+   */
+  endpoint: string;
+  /**
+   * The screen filters (fields, without a source) the endpoint applies; the screen may then declare them.
+   *
+   * @maxItems 8
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  params?: string[];
+  /**
+   * Read the row again every this many seconds (the same as the grid beside it, so both show the same moment).
+   */
+  refreshSeconds?: number;
 }
 /**
  * One number of a KPI row: a measure of the query's single row.

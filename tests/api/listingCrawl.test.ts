@@ -4,7 +4,7 @@
  * channels, JSON for app channels), extract each result through the channel's listing schema and
  * load the day's fact_search / fact_category_rank in one transaction: the crawled day equals the
  * generator's truth field by field. A schema that reads no listing code fails every page with its
- * reason and leaves the day as it was.
+ * reason and leaves the day as it was. A run after one with failed pages fetches exactly those again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -144,6 +144,63 @@ describe('Search (1) and Display (2) crawls of the fixture marketplace', () => {
     ]);
     expect(await factDay(wh, 'fact_search', key)).toEqual(before);
     expect((await save(listing.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+  }, 180_000);
+
+  it("the day's next run fetches again exactly the listing pages that failed, and loads only theirs", async () => {
+    const wh = server.server.app.deps.warehouse;
+    const listing = (await demo.get<Schema[]>('modelschemas/list')).body.data!.find(
+      (s) => s.name === 'Listing page (web)',
+    )!;
+    const save = (json: string) =>
+      demo.put('modelschemas/update', {
+        id: listing.id,
+        name: listing.name,
+        crawl_type: listing.crawl_type,
+        schema: json,
+      });
+    const logOf = async (run: Run) =>
+      (await demo.get<{ pages: LoggedPage[] }>('processmonitor/crawl/logs', { run_id: run.id, limit: 500 }))
+        .body.data!.pages;
+    // Flipkart's category day (crawled above, equal to the generator's): the truth.
+    const first = await crawl(demo, { channel_id: 4, trigger_type: 2 });
+    expect(first.status_name).toBe('Success');
+    const key = { groupId: 1, channelId: 4, date: first.crawl_date };
+    const truth = await factDay(wh, 'fact_category_rank', key);
+    expect(truth.length).toBe(first.rows_loaded);
+
+    // A schema that knows only the classic layout: the redesigned listings' pages find no result.
+    const classic = JSON.parse(listing.schema_json) as { items: string };
+    classic.items = '[data-component-type="s-search-result"]';
+    expect((await save(JSON.stringify(classic))).body.msg).toBe('Schema Updated Successfully !');
+    const partial = await crawl(demo, { channel_id: 4, trigger_type: 2 });
+    expect(partial.status_name).toBe('Mismatch');
+    expect(partial.pages_total).toBe(first.pages_total);
+    expect(partial.pages_failed).toBeGreaterThan(0);
+    expect(partial.pages_failed).toBeLessThan(partial.pages_total);
+    const failedUrls = (await logOf(partial)).filter((p) => p.reason !== null).map((p) => p.url);
+    expect(failedUrls).toHaveLength(partial.pages_failed);
+    expect((await logOf(partial)).find((p) => p.reason !== null)!.reason).toBe('no results on the page');
+    const gappy = await factDay(wh, 'fact_category_rank', key);
+    expect(gappy.length).toBe(partial.rows_loaded);
+
+    // Put right, the next run of the day fetches those pages only (not one that loaded), says so,
+    // and adds their rows to the day: the day equals the generator's again.
+    expect((await save(listing.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+    const retry = await crawl(demo, { channel_id: 4, trigger_type: 2 });
+    expect([retry.status_name, retry.pages_total, retry.pages_failed]).toEqual([
+      'Success',
+      failedUrls.length,
+      0,
+    ]);
+    expect(retry.message).toBe(`Retried the ${failedUrls.length} pages that failed in run ${partial.id}`);
+    expect((await logOf(retry)).map((p) => p.url).sort()).toEqual([...failedUrls].sort());
+    expect(retry.rows_loaded).toBe(truth.length - gappy.length);
+    expect(await factDay(wh, 'fact_category_rank', key)).toEqual(truth);
+
+    // Nothing failed in the retry: the run after it crawls the whole day again.
+    const full = await crawl(demo, { channel_id: 4, trigger_type: 2 });
+    expect([full.status_name, full.pages_total, full.message]).toEqual(['Success', first.pages_total, '']);
+    expect(await factDay(wh, 'fact_category_rank', key)).toEqual(truth);
   }, 180_000);
 
   it("keeps one group's listing crawls away from another, refuses bad triggers and the analyst", async () => {

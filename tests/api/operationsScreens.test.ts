@@ -35,6 +35,7 @@ type Row = Record<string, unknown>;
 
 const QUEUE = 'processmonitor/queue_status/rows';
 const KPI = 'crawl_status/kpi/rows';
+const KPI_TILES = 'crawl_status/kpi/summary';
 const INPUTS = 'changehistory/input_analysis/rows';
 const TRACKING = 'settings/channeltrackingstatus/rows';
 
@@ -73,7 +74,6 @@ describe('crawl figures of the group', () => {
     const kpi = (await rowsOf(demo, KPI)).rows;
     expect(kpi.map((r) => [r.channel_id, r.runs, r.success, r.failed, r.success_rate])).toEqual([
       [61, 2, 2, 0, 100],
-      [null, 2, 2, 0, 100],
     ]);
     expect(kpi[0]).toMatchObject({
       channel_name: 'Blinkit',
@@ -81,8 +81,9 @@ describe('crawl figures of the group', () => {
       page_failure_rate: 0,
       rows_loaded: first.rows_loaded + second.rows_loaded,
     });
-    expect(kpi[1]!.channel_name).toBe('Total (30 days)');
     expect(kpi[0]!.avg_seconds).toBeGreaterThan(0);
+    const [tiles] = (await rowsOf(demo, KPI_TILES)).rows;
+    expect(tiles).toMatchObject({ id: 'total', channel_name: 'Total (30 days)', runs: 2, success_rate: 100 });
 
     const inputs = await rowsOf(demo, INPUTS);
     expect(inputs.total).toBe(1);
@@ -116,6 +117,7 @@ describe('crawl figures of the group', () => {
 
     // Group 2 has crawled nothing: none of group 1's runs or schedules shows there.
     expect((await rowsOf(rival, KPI)).rows).toEqual([]);
+    expect((await rowsOf(rival, KPI_TILES)).rows).toMatchObject([{ runs: 0, pages: 0, success_rate: null }]);
     expect((await rowsOf(rival, INPUTS)).total).toBe(0);
     const theirs = (await rowsOf(rival, TRACKING)).rows;
     expect(theirs.length).toBeGreaterThan(0);
@@ -299,7 +301,15 @@ describe('queue status', () => {
   });
 
   it('refuses a role without the screens (403) and anonymous callers (401)', async () => {
-    for (const path of [QUEUE, KPI, INPUTS, TRACKING, 'view/settings', 'view/settings/changes/rows'])
+    for (const path of [
+      QUEUE,
+      KPI,
+      KPI_TILES,
+      INPUTS,
+      TRACKING,
+      'view/settings',
+      'view/settings/changes/rows',
+    ])
       expect([path, (await analyst.get(path)).status]).toEqual([path, 403]);
     expect((await analyst.post('processmonitor/queue/purge', { id: 'crawl' })).status).toBe(403);
     const menu = (await analyst.get<{ activityList: string[] }>('user/menu')).body.data!.activityList;
@@ -315,5 +325,88 @@ describe('queue status', () => {
       ]),
     );
     expect((await fetch(`${server.url}/api/v1/${KPI}`)).status).toBe(401);
+  });
+});
+
+describe('Crawl Status KPI tiles', () => {
+  const SUMMED = [
+    'runs',
+    'success',
+    'mismatch',
+    'no_data',
+    'failed',
+    'in_flight',
+    'pages',
+    'pages_failed',
+    'rows_loaded',
+  ];
+  const pct = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
+  const read = async (status?: string) => {
+    const q: Record<string, string> = status === undefined ? {} : { status };
+    const grid = (await demo.get<Rows<Row>>(KPI, q)).body.data!.rows;
+    const tile = (await demo.get<Rows<Row>>(KPI_TILES, q)).body.data!.rows;
+    expect(tile).toHaveLength(1);
+    return { grid, tile: tile[0]! };
+  };
+
+  it("are the sums of the grid's columns under every Status filter; runs older than 30 days count in neither", async () => {
+    const db = server.server.app.deps.store.db;
+    const before = (await read()).tile;
+    const rivalBefore = (await rowsOf(rival, KPI_TILES)).rows;
+    const { rows } = await sql<{
+      group_id: number;
+    }>`SELECT group_id FROM crawl_runs WHERE channel_id = 61 LIMIT 1`.execute(db);
+    const groupId = rows[0]!.group_id;
+    // Runs of every outcome on Flipkart Minutes (62), and one 40 days old that the window leaves out.
+    const run = (status: number, pages: number, failed: number, loaded: number, age = '1 hour') =>
+      sql`INSERT INTO crawl_runs (group_id, channel_id, crawl_type, crawl_date, status, pages_total, pages_ok,
+                                  pages_failed, rows_loaded, created_at, started_at, finished_at)
+          VALUES (${groupId}, 62, 3, '2026-01-01', ${status}, ${pages}, ${pages - failed}, ${failed}, ${loaded},
+                  now() - ${age}::interval, now() - ${age}::interval, now() - ${age}::interval + interval '4 seconds')`.execute(
+        db,
+      );
+    await run(0, 40, 7, 66);
+    await run(3, 0, 0, 0);
+    await run(4, 12, 12, 0);
+    await run(5, 0, 0, 0);
+    await run(4, 30, 30, 0, '40 days');
+    const after = (await read()).tile;
+    expect(SUMMED.map((k) => Number(after[k]) - Number(before[k]))).toEqual([4, 0, 1, 1, 1, 1, 52, 19, 66]);
+
+    for (const status of [undefined, '4', '1,5', '0,3', '2']) {
+      const { grid, tile } = await read(status);
+      for (const k of SUMMED)
+        expect([status, k, tile[k]]).toEqual([status, k, grid.reduce((t, r) => t + Number(r[k]), 0)]);
+      expect(tile.success_rate).toBe(pct(Number(tile.success), Number(tile.runs) - Number(tile.in_flight)));
+      expect(tile.page_failure_rate).toBe(pct(Number(tile.pages_failed), Number(tile.pages)));
+      expect(tile.last_run_at).toBe(
+        grid
+          .map((r) => String(r.last_run_at))
+          .sort()
+          .at(-1) ?? null,
+      );
+      // The filter keeps only runs of its statuses: a channel row shows only with such a run.
+      if (status) {
+        const wanted = status.split(',').map(Number);
+        const keys = ['success', 'mismatch', 'no_data', 'failed', 'in_flight'] as const;
+        const of: Record<(typeof keys)[number], number[]> = {
+          success: [2],
+          mismatch: [0],
+          no_data: [3],
+          failed: [4],
+          in_flight: [1, 5],
+        };
+        for (const k of keys)
+          if (!of[k].some((s) => wanted.includes(s))) expect([status, k, tile[k]]).toEqual([status, k, 0]);
+        expect(grid.every((r) => Number(r.runs) > 0)).toBe(true);
+      }
+    }
+    expect((await read('4')).grid.map((r) => [r.channel_id, r.failed])).toContainEqual([62, 1]);
+    expect((await read('1,5')).tile.in_flight).toBe(1);
+    // A bad status is a 400, not a 500.
+    for (const status of ['9', 'x', '1,,2'])
+      expect([status, (await demo.get(KPI_TILES, { status })).status]).toEqual([status, 400]);
+    // Group 2 sees none of it.
+    expect((await rowsOf(rival, KPI_TILES)).rows).toEqual(rivalBefore);
   });
 });

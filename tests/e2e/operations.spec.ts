@@ -4,7 +4,7 @@
  * monitor, watches the run go In Progress -> Success, and sees the new values on the Stock and
  * Price screens. The schema and the day are put back at the end, for the specs that follow.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
 import { kpiValue, pickOption, settled } from './support/screen.js';
 
@@ -25,6 +25,20 @@ async function kpiOn(page: Page, url: string, label: string): Promise<string> {
   await settled(page);
   await expect(kpiValue(page, label)).toHaveText(/\d/);
   return (await kpiValue(page, label).textContent())!;
+}
+
+/** A KPI tile's number (digits only: '1,234' -> 1234). */
+async function tileNumber(page: Page, label: string): Promise<number> {
+  return Number((await kpiValue(page, label).textContent())!.replace(/\D/g, ''));
+}
+
+/** The sum of a grid column, found by its header. */
+async function columnSum(grid: Locator, header: string): Promise<number> {
+  const headers = await grid.locator('thead th').allTextContents();
+  const at = headers.findIndex((h) => h.trim() === header);
+  expect(at, `column ${header} in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  const cells = await grid.locator(`tbody tr td:nth-child(${at + 1})`).allTextContents();
+  return cells.reduce((t, c) => t + Number(c.replace(/\D/g, '')), 0);
 }
 
 async function saveSchema(page: Page, text: string): Promise<void> {
@@ -162,8 +176,24 @@ test('the operations screens: crawl KPIs, inputs vs crawled, channel tracking, q
   // reload every 10 s.
   const settle = { timeout: 45_000 };
   await expect(grid.locator('tr', { hasText: 'Amazon' })).toContainText('100.0%', settle);
-  await expect(grid).toContainText('Total (30 days)');
+  // The tiles above are the grid's totals (both reload every 10 s: wait for them to agree).
+  for (const column of ['Runs', 'Failed', 'Pages', 'Rows Loaded'])
+    await expect(async () =>
+      expect(await tileNumber(page, column)).toBe(await columnSum(grid, column)),
+    ).toPass(settle);
   await page.screenshot({ path: 'test-results/operations-crawl-kpi.png', fullPage: true });
+  // A tile's 'View rows' sets the Status filter: the grid keeps the channels with such runs, and
+  // the tiles count only those runs.
+  await page.getByRole('link', { name: 'View rows behind Success %' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Success' })).toBeChecked();
+  await expect(async () => {
+    const runs = await columnSum(grid, 'Runs');
+    expect(runs).toBeGreaterThan(0);
+    expect(await columnSum(grid, 'Success')).toBe(runs);
+    expect(await tileNumber(page, 'Runs')).toBe(runs);
+    expect(await tileNumber(page, 'Failed')).toBe(0);
+  }).toPass(settle);
+  await expect(kpiValue(page, 'Success %')).toHaveText('100.0%');
 
   await page.goto('/workspace/changehistory/input_analysis');
   const amazonDay = page.locator('table tbody tr', { hasText: 'Amazon' }).first();

@@ -1,4 +1,4 @@
-import type { LayoutNode, ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
+import type { KpiTilesWidget, LayoutNode, ScreenConfig, ScreenQuery } from '../../shared/config.gen.js';
 import { pointer } from './configProblems.js';
 import { queryOutputFields, type DatasetIndex } from './datasetIndex.js';
 import { suggestName } from './suggestName.js';
@@ -17,6 +17,7 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
     if (widgetIds.has(w.id)) add(pointer('widgets', i, 'id'), `duplicate widget id "${w.id}"`);
     widgetIds.add(w.id);
     if (w.kind === 'grid' && !checkGridSource(w.query, w.rows, i, add)) return;
+    if (w.kind === 'kpiTiles' && !checkTilesSource(w, i, add)) return;
     if (!('query' in w) || w.query === undefined) return;
     const q = queries.get(w.query);
     if (!q) {
@@ -91,6 +92,26 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
 
 export function isPagedOrGrouped(q: ScreenQuery): boolean {
   return Boolean(q.paged) || (q.groupBy ?? []).length > 0;
+}
+
+/**
+ * KPI tiles read a query or a store endpoint's one row, exactly one. A store row has no measure
+ * definitions: each tile names its label, and there is no previous period to compare.
+ * Returns whether the query checks should go on.
+ */
+function checkTilesSource(w: KpiTilesWidget, i: number, add: Add): boolean {
+  if ((w.query === undefined) === (w.rows === undefined)) {
+    add(pointer('widgets', i), 'KPI tiles need exactly one of "query" and "rows"');
+    return false;
+  }
+  if (!w.rows) return true;
+  w.tiles.forEach((t, j) => {
+    if (t.label === undefined)
+      add(pointer('widgets', i, 'tiles', j), `tile "${t.measure}" of a store row needs a "label"`);
+    if (t.change)
+      add(pointer('widgets', i, 'tiles', j, 'change'), 'a store row has no previous period to compare');
+  });
+  return false;
 }
 
 /**

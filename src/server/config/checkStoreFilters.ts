@@ -18,7 +18,7 @@ export function checkStoreFilters(screen: ScreenConfig, add: Add): void {
       for (const [name, f] of Object.entries(entityFilters(w.rows.entity))) declared.set(name, f);
   // A list endpoint's own filters (its route checks them): plain values, no options to suggest.
   for (const w of screen.widgets)
-    if (w.kind === 'grid' && w.rows?.endpoint !== undefined)
+    if ((w.kind === 'grid' || w.kind === 'kpiTiles') && w.rows?.endpoint !== undefined)
       for (const name of w.rows.params ?? []) declared.set(name, { kind: 'id' });
   (screen.filters ?? []).forEach((f, i) => {
     if (!('field' in f)) return;

@@ -11,6 +11,7 @@ export interface PageLogEntry {
   url: string;
   productId: number;
   cityId: number;
+  listing?: { id: number; page: number };
   httpStatus: number | null;
   ms: number;
   attempts: number;

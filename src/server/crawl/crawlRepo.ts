@@ -168,6 +168,8 @@ export class CrawlRepo {
       url: l.url,
       product_id: l.productId,
       city_id: l.cityId,
+      listing_id: l.listing?.id ?? null,
+      listing_page: l.listing?.page ?? null,
       http_status: l.httpStatus,
       attempts: l.attempts,
       ms: l.ms,
@@ -209,6 +211,42 @@ export class CrawlRepo {
       .where('run_id', '=', earlier.id)
       .execute();
     return rows.map((r) => ({ productId: r.product_id, cityId: r.city_id }));
+  }
+
+  /**
+   * The listing pages that failed in the latest earlier run of this channel-day and trigger (with
+   * pages): the next run fetches exactly these again. None when that run loaded every page (or
+   * there is none): the next run crawls the whole day.
+   */
+  async failedListingPagesOfEarlierRun(
+    run: Pick<CrawlRunRow, 'id' | 'group_id' | 'channel_id' | 'crawl_date' | 'trigger_type'>,
+  ): Promise<{ runId: number; pages: { url: string; id: number; page: number }[] } | null> {
+    const earlier = await this.db
+      .selectFrom('crawl_runs')
+      .select('id')
+      .where('group_id', '=', run.group_id)
+      .where('channel_id', '=', run.channel_id)
+      .where('crawl_date', '=', run.crawl_date)
+      .where('trigger_type', '=', run.trigger_type)
+      .where('id', '<', run.id)
+      .where('pages_total', '>', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!earlier) return null;
+    const rows = await this.db
+      .selectFrom('crawl_page_log')
+      .select(['url', 'listing_id', 'listing_page'])
+      .where('group_id', '=', run.group_id)
+      .where('run_id', '=', earlier.id)
+      .where('reason', 'is not', null)
+      .where('listing_id', 'is not', null)
+      .orderBy('id')
+      .execute();
+    if (rows.length === 0) return null;
+    return {
+      runId: earlier.id,
+      pages: rows.map((r) => ({ url: r.url, id: r.listing_id!, page: r.listing_page! })),
+    };
   }
 
   pageLog(groupId: number, runId: number, q: { limit: number; offset: number; failedOnly: boolean }) {

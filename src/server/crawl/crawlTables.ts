@@ -64,6 +64,9 @@ export type CrawlTables = {
     url: string;
     product_id: number;
     city_id: number;
+    /** A listing page's keyword (Search) or category (Display) and its result page; null for product pages. */
+    listing_id: number | null;
+    listing_page: number | null;
     http_status: number | null;
     attempts: number;
     ms: number;

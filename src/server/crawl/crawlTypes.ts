@@ -5,6 +5,8 @@ export interface CrawlInput {
   productId: number;
   cityId: number;
   url: string;
+  /** A listing page: its keyword (Search) or category (Display) id and result page. */
+  listing?: { id: number; page: number };
 }
 
 export type PageOutcome =

@@ -16,6 +16,8 @@ interface Finished {
   t1: number;
   /** The run's message when no page failed. */
   okMessage: string;
+  /** A retry: the earlier run of the day whose failed pages this run fetched again. */
+  retryOf?: number;
 }
 
 /**
@@ -38,7 +40,12 @@ export async function finishCrawlRun(repo: CrawlRepo, f: Finished): Promise<void
     rows_loaded: f.rowsLoaded,
     fetch_ms: Math.round(f.t1 - f.t0),
     load_ms: Math.round(performance.now() - f.t1),
-    message: failed > 0 ? `${failed} of ${f.pagesTotal} pages failed` : f.okMessage,
+    message: [
+      f.retryOf === undefined ? '' : `Retried the ${f.pagesTotal} pages that failed in run ${f.retryOf}`,
+      failed > 0 ? `${failed} of ${f.pagesTotal} pages failed` : f.okMessage,
+    ]
+      .filter(Boolean)
+      .join(': '),
     finished_at: new Date(),
   });
 }

@@ -50,7 +50,12 @@ export async function loadListingInputs(
       params,
     );
     return {
-      inputs: rows.map((r) => ({ productId: 0, cityId: 0, url: url(r.keyword, r.page) })),
+      inputs: rows.map((r) => ({
+        productId: 0,
+        cityId: 0,
+        url: url(r.keyword, r.page),
+        listing: { id: r.keyword_id, page: r.page },
+      })),
       pages: rows.map((r) => ({
         page: r.page,
         keywordId: r.keyword_id,
@@ -66,19 +71,76 @@ export async function loadListingInputs(
     params,
   );
   return {
-    inputs: rows.map((r) => ({ productId: 0, cityId: 0, url: url(String(r.category_id), r.page) })),
+    inputs: rows.map((r) => ({
+      productId: 0,
+      cityId: 0,
+      url: url(String(r.category_id), r.page),
+      listing: { id: r.category_id, page: r.page },
+    })),
     pages: rows.map((r) => ({ page: r.page, categoryId: r.category_id })),
   };
 }
 
-/** Replaces the channel's day of the listing table and moves crawl_log forward, in one transaction. */
+/**
+ * The listing pages an earlier run of the day failed, to fetch again at the address it used: a
+ * keyword's type and search volume from dim_keyword (what a search row carries besides results).
+ */
+async function retryInputs(
+  wh: Warehouse,
+  trigger: ListingTrigger,
+  failed: readonly { url: string; id: number; page: number }[],
+): Promise<{ inputs: CrawlInput[]; pages: ListingPage[] }> {
+  const inputs = failed.map((f) => ({
+    productId: 0,
+    cityId: 0,
+    url: f.url,
+    listing: { id: f.id, page: f.page },
+  }));
+  if (trigger === 'category')
+    return { inputs, pages: failed.map((f) => ({ page: f.page, categoryId: f.id })) };
+  const ids = [...new Set(failed.map((f) => f.id))];
+  const keywords = await wh.query<{ keyword_id: number; keyword_type: string; search_volume: number }>(
+    `SELECT keyword_id, keyword_type, search_volume FROM dim_keyword
+      WHERE keyword_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
+    ids,
+  );
+  const byId = new Map(keywords.map((k) => [Number(k.keyword_id), k]));
+  return {
+    inputs,
+    pages: failed.map((f) => ({
+      page: f.page,
+      keywordId: f.id,
+      keywordType: byId.get(f.id)?.keyword_type ?? '',
+      searchVolume: Number(byId.get(f.id)?.search_volume ?? 0),
+    })),
+  };
+}
+
+/**
+ * Loads the crawled rows and moves crawl_log forward, in one transaction: the channel's whole day
+ * is replaced, or with `only` (a retry of failed pages) just those pages' rows.
+ */
 async function loadListingRows(
   wh: Warehouse,
   trigger: ListingTrigger,
   slice: { groupId: number; channelId: number; date: string },
   rows: unknown[][],
+  only?: readonly { id: number; page: number }[],
 ): Promise<void> {
   const table = TABLE[trigger];
+  const keyColumn = trigger === 'search' ? 'keyword_id' : 'category_id';
+  const day = [slice.groupId, slice.channelId, slice.date];
+  const clear: WarehouseStatement[] = only
+    ? only.map((p) => ({
+        sql: `DELETE FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3 AND ${keyColumn} = $4 AND page = $5`,
+        params: [...day, p.id, p.page],
+      }))
+    : [
+        {
+          sql: `DELETE FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3`,
+          params: day,
+        },
+      ];
   const type = CRAWL_LOG_TYPE[trigger];
   const [last] = await wh.query<{ d: string }>(
     `SELECT last_crawl_date AS d FROM crawl_log WHERE group_id = $1 AND crawl_type = $2`,
@@ -94,14 +156,7 @@ async function loadListingRows(
           },
           { sql: `INSERT INTO crawl_log VALUES ($1, $2, $3)`, params: [slice.groupId, type, slice.date] },
         ];
-  await wh.transaction([
-    {
-      sql: `DELETE FROM ${table} WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3`,
-      params: [slice.groupId, slice.channelId, slice.date],
-    },
-    ...inserts(table, rows),
-    ...crawlLog,
-  ]);
+  await wh.transaction([...clear, ...inserts(table, rows), ...crawlLog]);
   // The day's ads take their product's organic rank from the new results (adShelfFlags.ts).
   if (trigger === 'search') await deriveOrganicRank(wh, slice.groupId, slice);
 }
@@ -110,7 +165,8 @@ async function loadListingRows(
  * A Search (1) or Display (2) run: fetch the channel-day's listing pages, extract each result
  * with the profile's listing schema (its `items`), and load the day's fact_search or
  * fact_category_rank in one warehouse transaction. A page with a result that makes no sense is
- * logged with its reason and loads nothing.
+ * logged with its reason and loads nothing. When the day's previous run of this trigger had failed
+ * pages, this run fetches exactly those again and loads only their rows (the rest stay).
  */
 export async function runListingCrawl(
   wh: Warehouse,
@@ -130,13 +186,10 @@ export async function runListingCrawl(
     throw new Error(`Model schema ${schemaRow.name} has no items (the repeating result of a listing page)`);
   const template = trigger === 'search' ? profile.search_url_template : profile.display_url_template;
   if (template === '') throw new Error(`The channel profile has no ${trigger} page address`);
-  const { inputs, pages } = await loadListingInputs(
-    wh,
-    trigger,
-    { groupId, channelId, date },
-    profile.base_url,
-    template,
-  );
+  const retry = await repo.failedListingPagesOfEarlierRun(run);
+  const { inputs, pages } = retry
+    ? await retryInputs(wh, trigger, retry.pages)
+    : await loadListingInputs(wh, trigger, { groupId, channelId, date }, profile.base_url, template);
   await repo.updateRun(run.id, { pages_total: inputs.length });
   const t0 = performance.now();
   const outcomes = await crawlPages(
@@ -150,7 +203,8 @@ export async function runListingCrawl(
   const bySku = new Map<string, ListingContext>();
   for (const c of (await loadListingContext(wh, groupId, channelId, date)).values()) bySku.set(c.sku, c);
   const built = buildListingRows(trigger, outcomes, pages, bySku, groupId, channelId, date);
-  if (built.rows.length > 0) await loadListingRows(wh, trigger, { groupId, channelId, date }, built.rows);
+  if (built.rows.length > 0)
+    await loadListingRows(wh, trigger, { groupId, channelId, date }, built.rows, retry?.pages);
   await finishCrawlRun(repo, {
     runId: run.id,
     groupId,
@@ -161,5 +215,6 @@ export async function runListingCrawl(
     t0,
     t1,
     okMessage: '',
+    retryOf: retry?.runId,
   });
 }

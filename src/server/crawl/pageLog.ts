@@ -13,6 +13,7 @@ export function pageLog(
     url: o.input.url,
     productId: o.input.productId,
     cityId: o.input.cityId,
+    listing: o.input.listing,
     httpStatus: o.httpStatus,
     ms: o.ms,
     attempts: o.attempts,

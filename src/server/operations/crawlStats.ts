@@ -9,27 +9,27 @@ const pct = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
 const iso = (d: unknown): string | null => (d ? new Date(d as string).toISOString() : null);
 
-interface KpiRow {
-  /** null on the Total row. */
-  channel_id: number | null;
-  channel_name: string | null;
-  runs: number;
-  success: number;
-  mismatch: number;
-  no_data: number;
-  failed: number;
-  in_flight: number;
-  pages: number;
-  pages_failed: number;
-  rows_loaded: number;
-  avg_seconds: number | null;
-  last_run_at: string | null;
+/** The crawl KPIs of the group per channel (the grid) and over all channels (the tiles). */
+export interface CrawlKpis {
+  channels: Record<string, unknown>[];
+  total: Record<string, unknown>;
 }
 
-/** Crawl KPIs per channel over the last `days` days, and a Total row. */
-export async function crawlKpis(db: Kysely<StoreDatabase>, groupId: number, days: number) {
+/**
+ * Crawl KPIs over the runs created in the last `days` days, optionally only runs of `statuses`:
+ * one query, per channel and the total (GROUPING SETS), so the tiles are the grid's sums by
+ * construction. The total row exists with no run (zeros), a channel row only with runs.
+ */
+export async function crawlKpis(
+  db: Kysely<StoreDatabase>,
+  groupId: number,
+  days: number,
+  statuses: readonly number[] = [],
+): Promise<CrawlKpis> {
+  const only = statuses.length ? sql`AND r.status IN (${sql.join(statuses)})` : sql``;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT r.channel_id, max(p.channel_name) AS channel_name, count(*)::int AS runs,
+    SELECT grouping(r.channel_id)::int AS is_total, r.channel_id, max(p.channel_name) AS channel_name,
+           count(r.id)::int AS runs,
            count(*) FILTER (WHERE r.status = ${S.success})::int AS success,
            count(*) FILTER (WHERE r.status = ${S.mismatch})::int AS mismatch,
            count(*) FILTER (WHERE r.status = ${S.noData})::int AS no_data,
@@ -41,47 +41,23 @@ export async function crawlKpis(db: Kysely<StoreDatabase>, groupId: number, days
            max(r.created_at) AS last_run_at
       FROM crawl_runs r
       LEFT JOIN channel_profiles p ON p.group_id = r.group_id AND p.channel_id = r.channel_id
-     WHERE r.group_id = ${groupId} AND r.created_at >= now() - make_interval(days => ${days})
-     GROUP BY r.channel_id ORDER BY r.channel_id`.execute(db);
-  const perChannel = rows.map((r) => ({ ...r, last_run_at: iso(r.last_run_at) }) as KpiRow);
-  const total = perChannel.reduce<KpiRow>(
-    (t, r) => ({
-      ...t,
-      runs: t.runs + r.runs,
-      success: t.success + r.success,
-      mismatch: t.mismatch + r.mismatch,
-      no_data: t.no_data + r.no_data,
-      failed: t.failed + r.failed,
-      in_flight: t.in_flight + r.in_flight,
-      pages: t.pages + r.pages,
-      pages_failed: t.pages_failed + r.pages_failed,
-      rows_loaded: t.rows_loaded + r.rows_loaded,
-      last_run_at: [t.last_run_at, r.last_run_at].filter(Boolean).sort().at(-1) ?? null,
-    }),
-    {
-      channel_id: null,
-      channel_name: `Total (${days} days)`,
-      runs: 0,
-      success: 0,
-      mismatch: 0,
-      no_data: 0,
-      failed: 0,
-      in_flight: 0,
-      pages: 0,
-      pages_failed: 0,
-      rows_loaded: 0,
-      avg_seconds: null,
-      last_run_at: null,
-    },
-  );
-  const withRates = (r: KpiRow) => ({
-    ...r,
-    id: r.channel_id ?? 'total',
-    // Success among finished runs; page failures among fetched pages.
-    success_rate: pct(r.success, r.runs - r.in_flight),
-    page_failure_rate: pct(r.pages_failed, r.pages),
-  });
-  return perChannel.length ? [...perChannel.map(withRates), withRates(total)] : [];
+     WHERE r.group_id = ${groupId} AND r.created_at >= now() - make_interval(days => ${days}) ${only}
+     GROUP BY GROUPING SETS ((r.channel_id), ())
+     ORDER BY is_total, r.channel_id`.execute(db);
+  const view = ({ is_total: isTotal, ...r }: Record<string, unknown>) => {
+    const n = (k: string) => Number(r[k]);
+    return {
+      ...r,
+      id: isTotal ? 'total' : r.channel_id,
+      channel_name: isTotal ? `Total (${days} days)` : r.channel_name,
+      last_run_at: iso(r.last_run_at),
+      // Success among finished runs; page failures among fetched pages.
+      success_rate: pct(n('success'), n('runs') - n('in_flight')),
+      page_failure_rate: pct(n('pages_failed'), n('pages')),
+    };
+  };
+  const total = rows.find((r) => Number(r.is_total) === 1)!;
+  return { channels: rows.filter((r) => r !== total).map(view), total: view(total) };
 }
 
 /** Inputs vs crawled per channel-day: the latest finished run of each day of each channel. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../shared/envelope.js';
 import { BadRequestError } from '../../shared/errors.js';
 import { ADMIN_ACTIVITIES as A } from '../../shared/admin/adminActivities.js';
@@ -20,6 +20,21 @@ type Paging = { Querystring: { limit: number; offset: number } };
 
 /** KPI window of the Crawl Status screen. */
 const KPI_DAYS = 30;
+
+/** The Crawl Status reads: a grid's paging and the screen's Status filter (run statuses, comma-separated). */
+const crawlKpiQuery = {
+  ...gridRowsQuery,
+  properties: {
+    ...gridRowsQuery.properties,
+    status: {
+      type: 'string',
+      pattern: '^[0-5](,[0-5]){0,5}$',
+      description:
+        'Only runs of these statuses (0 Mismatch, 1 In Progress, 2 Success, 3 No Data, 4 Failed, 5 Waiting)',
+    },
+  },
+} as const;
+type KpiQuery = { Querystring: { status?: string } };
 
 /** The operations screens' store reads (one grid each) and the queue purge. */
 export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs): void {
@@ -43,11 +58,23 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
     },
   );
 
-  app.get(
+  // The grid (per channel) and its tiles (the total) from one query, under the same filter.
+  const kpis = (request: FastifyRequest<KpiQuery>) =>
+    crawlKpis(
+      db,
+      requireAdminActivity(request, A.crawlKpi.url).groupId,
+      KPI_DAYS,
+      request.query.status?.split(',').map(Number),
+    );
+  app.get<KpiQuery>(
     '/crawl_status/kpi/rows',
-    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
-    async (request) =>
-      all(await crawlKpis(db, requireAdminActivity(request, A.crawlKpi.url).groupId, KPI_DAYS)),
+    { schema: { querystring: crawlKpiQuery, response: objectAnswer } },
+    async (request) => all((await kpis(request)).channels),
+  );
+  app.get<KpiQuery>(
+    '/crawl_status/kpi/summary',
+    { schema: { querystring: crawlKpiQuery, response: objectAnswer } },
+    async (request) => all([(await kpis(request)).total]),
   );
 
   app.get<Paging>(

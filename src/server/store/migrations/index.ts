@@ -24,6 +24,7 @@ import * as mailerRecipientGroups from './310_mailer_recipient_groups.js';
 import * as crawlTimingType from './320_crawl_timing_type.js';
 import * as elasticRuns from './330_elastic_runs.js';
 import * as listingCrawl from './370_listing_crawl.js';
+import * as listingPageLog from './390_listing_page_log.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -54,5 +55,6 @@ export const migrationProvider: MigrationProvider = {
       '320_crawl_timing_type': crawlTimingType,
       '330_elastic_runs': elasticRuns,
       '370_listing_crawl': listingCrawl,
+      '390_listing_page_log': listingPageLog,
     }),
 };
