@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../shared/filters/index.js';
 import { errorMessage } from '../api/http.js';
@@ -57,14 +57,10 @@ export function useQueryRows(queryId: string | undefined): LoadState {
     source.rows(query.endpoint, params).then(
       (res) => {
         if (!live) return;
-        // A transition renders in slices of a few ms with the browser free in between, instead
-        // of one task for a whole grid page or tile row (issue 17 §3: no task over 50 ms).
-        startTransition(() =>
-          setState((s) => ({
-            status: 'ready',
-            result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
-          })),
-        );
+        setState((s) => ({
+          status: 'ready',
+          result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
+        }));
       },
       (err: unknown) => {
         if (live)
