@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { http } from './api/http.js';
 import { installInterceptors } from './api/interceptors.js';
@@ -19,8 +19,13 @@ installInterceptors(http, {
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React renders it in slices with the browser free in between
+// (issue 17 §3), instead of one task right after the bundle's evaluation.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { errorMessage } from '../api/http.js';
@@ -61,7 +61,8 @@ function ScreenLoader({
     let live = true;
     setLoad({ status: 'loading' });
     source.screen(area, screen).then(
-      (config) => live && setLoad({ status: 'ready', config }),
+      // The whole screen (filter bar, tabs, frames) renders in slices, not one long task.
+      (config) => live && startTransition(() => setLoad({ status: 'ready', config })),
       (err: unknown) =>
         live &&
         setLoad({

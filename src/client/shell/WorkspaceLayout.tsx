@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from './sessionStore.js';
@@ -55,7 +55,8 @@ export function WorkspaceLayout() {
         return void navigate('/public/login', { replace: true });
       }
       if (gate.kind === 'agreement') return void navigate('/agreement', { replace: true });
-      setReady(true);
+      // Header, menu and the routed page render in slices rather than in one long task.
+      startTransition(() => setReady(true));
       const days = session.passDayLeft;
       session.passDayLeft = null;
       if (days !== null && days <= PASSWORD_WARNING_DAYS) {
