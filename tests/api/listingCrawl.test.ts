@@ -37,6 +37,16 @@ interface Schema {
   crawl_type: number;
   schema_json: string;
 }
+
+/** Saves `json` as the demo group's model schema `schema` (name and crawl type kept). */
+function saveSchema(schema: Schema, json: string) {
+  return demo.put('modelschemas/update', {
+    id: schema.id,
+    name: schema.name,
+    crawl_type: schema.crawl_type,
+    schema: json,
+  });
+}
 interface LoggedPage {
   url: string;
   http_status: number | null;
@@ -111,13 +121,7 @@ describe('Search (1) and Display (2) crawls of the fixture marketplace', () => {
     const wh = server.server.app.deps.warehouse;
     const schemas = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
     const listing = schemas.find((s) => s.name === 'Listing answer (app)')!;
-    const save = (json: string) =>
-      demo.put('modelschemas/update', {
-        id: listing.id,
-        name: listing.name,
-        crawl_type: listing.crawl_type,
-        schema: json,
-      });
+    const save = (json: string) => saveSchema(listing, json);
     const first = await crawl(demo, { channel_id: 62, trigger_type: 1 });
     expect(first.status_name).toBe('Success');
     const key = { groupId: 1, channelId: 62, date: first.crawl_date };
@@ -151,13 +155,7 @@ describe('Search (1) and Display (2) crawls of the fixture marketplace', () => {
     const listing = (await demo.get<Schema[]>('modelschemas/list')).body.data!.find(
       (s) => s.name === 'Listing page (web)',
     )!;
-    const save = (json: string) =>
-      demo.put('modelschemas/update', {
-        id: listing.id,
-        name: listing.name,
-        crawl_type: listing.crawl_type,
-        schema: json,
-      });
+    const save = (json: string) => saveSchema(listing, json);
     const logOf = async (run: Run) =>
       (await demo.get<{ pages: LoggedPage[] }>('processmonitor/crawl/logs', { run_id: run.id, limit: 500 }))
         .body.data!.pages;
