@@ -15,6 +15,11 @@ const TABLE = { search: 'fact_search', category: 'fact_category_rank' } as const
 /** crawl_log's crawl type of each (spec §9: visibility reads keyword, category reads category). */
 const CRAWL_LOG_TYPE = { search: 'keyword', category: 'category' } as const;
 
+/** A listing page to fetch: no product or city of its own; its keyword or category and page are logged. */
+function listingInput(url: string, id: number, page: number): CrawlInput {
+  return { productId: 0, cityId: 0, url, listing: { id, page } };
+}
+
 /**
  * The listing pages to crawl: each keyword (search) or category (display) with the result pages
  * the channel's latest crawl up to `date` had, addressed through the profile's URL template.
@@ -50,12 +55,7 @@ export async function loadListingInputs(
       params,
     );
     return {
-      inputs: rows.map((r) => ({
-        productId: 0,
-        cityId: 0,
-        url: url(r.keyword, r.page),
-        listing: { id: r.keyword_id, page: r.page },
-      })),
+      inputs: rows.map((r) => listingInput(url(r.keyword, r.page), r.keyword_id, r.page)),
       pages: rows.map((r) => ({
         page: r.page,
         keywordId: r.keyword_id,
@@ -71,12 +71,7 @@ export async function loadListingInputs(
     params,
   );
   return {
-    inputs: rows.map((r) => ({
-      productId: 0,
-      cityId: 0,
-      url: url(String(r.category_id), r.page),
-      listing: { id: r.category_id, page: r.page },
-    })),
+    inputs: rows.map((r) => listingInput(url(String(r.category_id), r.page), r.category_id, r.page)),
     pages: rows.map((r) => ({ page: r.page, categoryId: r.category_id })),
   };
 }
@@ -90,12 +85,7 @@ async function retryInputs(
   trigger: ListingTrigger,
   failed: readonly { url: string; id: number; page: number }[],
 ): Promise<{ inputs: CrawlInput[]; pages: ListingPage[] }> {
-  const inputs = failed.map((f) => ({
-    productId: 0,
-    cityId: 0,
-    url: f.url,
-    listing: { id: f.id, page: f.page },
-  }));
+  const inputs = failed.map((f) => listingInput(f.url, f.id, f.page));
   if (trigger === 'category')
     return { inputs, pages: failed.map((f) => ({ page: f.page, categoryId: f.id })) };
   const ids = [...new Set(failed.map((f) => f.id))];
