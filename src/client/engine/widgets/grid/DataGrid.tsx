@@ -12,6 +12,7 @@ import { useEngine } from '../../EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { useQueryRows } from '../../useQueryRows.js';
 import { useEntityRows } from '../../useEntityRows.js';
+import { useRefreshTick } from '../../useRefreshTick.js';
 import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
@@ -38,15 +39,10 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
   // Bumped when a row action wrote, so an entity grid shows the change.
   const [version, setVersion] = useState(0);
-  // An upload on the screen moves dataVersion: an entity grid reads again too (the city list).
-  const entityLoad = useEntityRows(config.rows, version + snap.dataVersion);
   // A monitor (rows.refreshSeconds) reloads its loaded rows on a timer: runs move on their own.
-  const refreshSeconds = config.rows?.refreshSeconds;
-  useEffect(() => {
-    if (!refreshSeconds) return;
-    const timer = setInterval(() => setVersion((v) => v + 1), refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [refreshSeconds]);
+  const refreshTick = useRefreshTick(config.rows?.refreshSeconds);
+  // An upload on the screen moves dataVersion: an entity grid reads again too (the city list).
+  const entityLoad = useEntityRows(config.rows, version + refreshTick + snap.dataVersion);
   // A write elsewhere on the screen (a form, another grid's row action): store rows read again too.
   const seenData = useRef(snap.dataVersion);
   useEffect(() => {

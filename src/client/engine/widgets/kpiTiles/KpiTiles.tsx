@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { KpiTilesWidget } from '../../../../shared/config.gen.js';
 import { formatTileValue } from '../../../../shared/format/index.js';
 import { useEngine } from '../../EngineContext.js';
@@ -6,6 +5,7 @@ import { findQuery } from '../../findQuery.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { useQueryRows } from '../../useQueryRows.js';
 import { useEntityRows } from '../../useEntityRows.js';
+import { useRefreshTick } from '../../useRefreshTick.js';
 import { kpiChange } from './kpiChange.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
@@ -19,7 +19,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const { screen, currency, numberStyle } = useEngine();
   // Both hooks run (hook order); the one the config does not name stays idle.
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
-  const storeLoad = useEntityRows(config.rows, useRefresh(config.rows?.refreshSeconds));
+  const storeLoad = useEntityRows(config.rows, useRefreshTick(config.rows?.refreshSeconds));
   const load = config.rows ? storeLoad : queryLoad;
   const compared = config.query === undefined ? undefined : findQuery(screen, config.query);
   const keys = comparedKeysLabel(screen, compared?.compare?.over ?? []);
@@ -83,15 +83,4 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
 function comparedKeysLabel(screen: ResolvedScreen, over: readonly string[]): string {
   const labels = over.map((id) => screen.dimensions?.find((d) => d.id === id)?.label ?? id);
   return `${labels.join(' x ').toLowerCase()}s`;
-}
-
-/** A counter bumped every `seconds` (none: stays 0): a store row that moves on its own is read again. */
-function useRefresh(seconds: number | undefined): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!seconds) return;
-    const timer = setInterval(() => setVersion((v) => v + 1), seconds * 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  return version;
 }
