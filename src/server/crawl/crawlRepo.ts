@@ -182,6 +182,23 @@ export class CrawlRepo {
         .execute();
   }
 
+  /** The latest run before `run.id` of the same channel-day and trigger that had pages to fetch. */
+  private latestEarlierRun(
+    run: Pick<CrawlRunRow, 'id' | 'group_id' | 'channel_id' | 'crawl_date' | 'trigger_type'>,
+  ) {
+    return this.db
+      .selectFrom('crawl_runs')
+      .select('id')
+      .where('group_id', '=', run.group_id)
+      .where('channel_id', '=', run.channel_id)
+      .where('crawl_date', '=', run.crawl_date)
+      .where('trigger_type', '=', run.trigger_type)
+      .where('id', '<', run.id)
+      .where('pages_total', '>', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   /**
    * The pages the latest earlier run of this channel-day fetched (loaded or failed): what the group
    * tracked then, so a page that failed once is crawled again.
@@ -192,17 +209,13 @@ export class CrawlRepo {
     date: string,
     beforeRunId: number,
   ): Promise<{ productId: number; cityId: number }[]> {
-    const earlier = await this.db
-      .selectFrom('crawl_runs')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .where('channel_id', '=', channelId)
-      .where('crawl_date', '=', date)
-      .where('id', '<', beforeRunId)
-      .where('trigger_type', '=', TRIGGER_TYPE.productPages)
-      .where('pages_total', '>', 0)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const earlier = await this.latestEarlierRun({
+      group_id: groupId,
+      channel_id: channelId,
+      crawl_date: date,
+      trigger_type: TRIGGER_TYPE.productPages,
+      id: beforeRunId,
+    });
     if (!earlier) return [];
     const rows = await this.db
       .selectFrom('crawl_page_log')
@@ -221,17 +234,7 @@ export class CrawlRepo {
   async failedListingPagesOfEarlierRun(
     run: Pick<CrawlRunRow, 'id' | 'group_id' | 'channel_id' | 'crawl_date' | 'trigger_type'>,
   ): Promise<{ runId: number; pages: { url: string; id: number; page: number }[] } | null> {
-    const earlier = await this.db
-      .selectFrom('crawl_runs')
-      .select('id')
-      .where('group_id', '=', run.group_id)
-      .where('channel_id', '=', run.channel_id)
-      .where('crawl_date', '=', run.crawl_date)
-      .where('trigger_type', '=', run.trigger_type)
-      .where('id', '<', run.id)
-      .where('pages_total', '>', 0)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const earlier = await this.latestEarlierRun(run);
     if (!earlier) return null;
     const rows = await this.db
       .selectFrom('crawl_page_log')
