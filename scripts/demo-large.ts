@@ -2,7 +2,7 @@
  * Builds a large benchmark tenant (default 2,000 SKUs x 5 channels x 20 cities x 90 days) into
  * DATA_DIR/bench/warehouse.duckdb, apart from the app's own warehouse. Skips an existing file
  * unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 90 --channels 5 --cities 20
- * --memory-limit 400MB]
+ * --memory-limit 300MB]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '90' },
     channels: { type: 'string', default: '5' },
     cities: { type: 'string', default: '20' },
-    'memory-limit': { type: 'string', default: '400MB' },
+    'memory-limit': { type: 'string', default: '300MB' },
   },
 });
 
