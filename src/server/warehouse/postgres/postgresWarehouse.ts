@@ -66,11 +66,14 @@ export function createPostgresWarehouse(
       max: options.maxConnections ?? 10,
       types,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // A SET on each new connection, not a startup option, which connection poolers such as
+      // PgBouncer refuse. pg-pool awaits onConnect before the client's first query (a SET from
+      // the 'connect' event ran beside it: pg's "already executing a query" deprecation).
+      onConnect: async (client) => {
+        await client.query(`SET work_mem = '${workMem}'`);
+      },
     }),
   );
-  // A SET on each new connection (queued before its first query), not a startup option, which
-  // connection poolers such as PgBouncer refuse.
-  pool.on('connect', (client) => void client.query(`SET work_mem = '${workMem}'`).catch(() => undefined));
   const version = new WarehouseVersion();
   const read = async <T>(sql: string, params: readonly unknown[]) =>
     (await pool.query(sql, params as unknown[])).rows as T[];
