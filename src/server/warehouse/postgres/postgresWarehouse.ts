@@ -68,7 +68,9 @@ export function createPostgresWarehouse(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       // A SET on each new connection, not a startup option, which connection poolers such as
       // PgBouncer refuse. pg-pool awaits onConnect before the client's first query (a SET from
-      // the 'connect' event ran beside it: pg's "already executing a query" deprecation).
+      // the 'connect' event ran beside it: pg's "already executing a query" deprecation). Its
+      // @types say void, but pg-pool awaits a returned promise (pg-pool/index.js, _promiseTry).
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: async (client) => {
         await client.query(`SET work_mem = '${workMem}'`);
       },
