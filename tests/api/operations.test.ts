@@ -119,6 +119,8 @@ describe('the operations grids', () => {
       'Product answer (app)',
       'Listing page (web)',
       'Listing answer (app)',
+      'Bestseller page (web)',
+      'Bestseller answer (app)',
     ]);
     expect(schemas.body.data!.rows[0]!.fields).toBeGreaterThan(3);
     expect(schemas.body.data!.rows[0]!.edit_url).toMatch(/^\/workspace\/tracking\/modelSchema\/edit\/\d+$/);
