@@ -5,7 +5,8 @@
  * HTTP with extraction (politeness off: the pipeline's capacity, not a site's allowance),
  * extraction alone in pages/s, and end-to-end rows/s (fetch + extract + validate + load).
  * Search result pages (the Search trigger) of the same channels: extraction alone (pages/s and
- * results/s) and fetch + extract over HTTP (pages/s).
+ * results/s) and fetch + extract over HTTP (pages/s). Bestseller lists (the Display trigger) of the
+ * day before (the generator's last day has none): the same two figures.
  */
 import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
@@ -25,12 +26,24 @@ import {
   renderListingHtml,
   renderListingJson,
 } from '../../src/server/fixtureMarket/renderListingPages.js';
-import { APP_LISTING_SCHEMA, WEB_LISTING_SCHEMA } from '../../src/server/crawl/defaultModelSchemas.js';
+import {
+  APP_BESTSELLER_SCHEMA,
+  APP_LISTING_SCHEMA,
+  WEB_BESTSELLER_SCHEMA,
+  WEB_LISTING_SCHEMA,
+} from '../../src/server/crawl/defaultModelSchemas.js';
+import { loadBestsellerInputs } from '../../src/server/crawl/bestsellerPages.js';
+import {
+  renderBestsellerHtml,
+  renderBestsellerJson,
+} from '../../src/server/fixtureMarket/renderBestsellerPages.js';
 import { extractHtmlItems, extractJsonItems } from '../../src/server/crawl/extractFields.js';
 import { loadListingInputs } from '../../src/server/crawl/listingCrawl.js';
 import { crawlPages } from '../../src/server/crawl/crawlPages.js';
 
 const DATE = '2026-03-31';
+/** The generator's bestseller lists come with a day's sales: the last of them is the day before. */
+const BESTSELLER_DATE = '2026-03-30';
 const CHANNELS = [
   {
     channelId: 1,
@@ -39,6 +52,8 @@ const CHANNELS = [
     model: WEB_PRODUCT_SCHEMA.dataModel,
     searchTemplate: '/web/1/s?k={keyword}&page={page}',
     listing: WEB_LISTING_SCHEMA,
+    bestsellerTemplate: '/web/1/gp/bestsellers/{category}?page={page}',
+    bestseller: WEB_BESTSELLER_SCHEMA,
   },
   {
     channelId: 61,
@@ -47,6 +62,8 @@ const CHANNELS = [
     model: APP_PRODUCT_SCHEMA.dataModel,
     searchTemplate: '/app/61/v1/search?q={keyword}&page={page}',
     listing: APP_LISTING_SCHEMA,
+    bestsellerTemplate: '/app/61/v1/categories/{category}/bestsellers?page={page}',
+    bestseller: APP_BESTSELLER_SCHEMA,
   },
 ];
 
@@ -103,6 +120,7 @@ export async function benchCrawl(): Promise<void> {
           `end to end ${rows} rows in ${totalS.toFixed(2)} s = ${(rows / totalS).toFixed(0)} rows/s (load ${s.loadMs} ms)`,
       );
       await benchSearchPages(wh, market, c, profile);
+      await benchBestsellerPages(wh, market, c, profile);
     }
   } finally {
     await market.close();
@@ -158,6 +176,60 @@ async function benchSearchPages(
   console.log(
     `Search pages ${c.kind} (channel ${c.channelId}): ${pages.length} pages, ${results} results; ` +
       `extract only ${(pages.length / extractS).toFixed(0)} pages/s (${(results / extractS).toFixed(0)} results/s); ` +
+      `fetch+extract ${inputs.length} pages, ${failed} failed, ${(inputs.length / fetchS).toFixed(0)} pages/s`,
+  );
+}
+
+/** Bestseller lists of one channel (a Display run's second half): extraction alone, then over HTTP. */
+async function benchBestsellerPages(
+  wh: Awaited<ReturnType<typeof createDuckDbWarehouse>>,
+  market: Awaited<ReturnType<typeof startFixtureMarket>>,
+  c: (typeof CHANNELS)[number],
+  profile: Parameters<typeof crawlPages>[1],
+): Promise<void> {
+  const shelf = await loadMarketShelf(wh, 1, c.channelId, BESTSELLER_DATE);
+  market.publishShelf(shelf);
+  const platform = c.kind === 'HTML' ? 'web' : 'app';
+  const pages = [...shelf.bestsellers.entries()].flatMap(([categoryId, list]) =>
+    list.pages.map((_, i) => {
+      const v = listingVariety(`${platform}/${c.channelId}/bestseller:${categoryId}`);
+      return c.kind === 'HTML'
+        ? renderBestsellerHtml(list, i + 1, v)
+        : JSON.stringify(renderBestsellerJson(list, i + 1, v));
+    }),
+  );
+  const items = c.bestseller.items!;
+  const extractAll = () => {
+    let n = 0;
+    for (const page of pages) {
+      n += (
+        c.kind === 'HTML'
+          ? extractHtmlItems(page, items, c.bestseller.dataModel)
+          : extractJsonItems(JSON.parse(page), items, c.bestseller.dataModel)
+      ).length;
+    }
+    return n;
+  };
+  extractAll(); // warm-up, as for the search pages
+  // A day has few bestseller pages (two per category at most): extract them again and again, 500 pages at least.
+  const rounds = Math.ceil(500 / Math.max(1, pages.length));
+  const t0 = performance.now();
+  let entries = 0;
+  for (let r = 0; r < rounds; r++) entries = extractAll();
+  const extractS = (performance.now() - t0) / 1000 / rounds;
+  const { inputs } = await loadBestsellerInputs(
+    wh,
+    { groupId: 1, channelId: c.channelId, date: BESTSELLER_DATE },
+    market.baseUrl,
+    c.bestsellerTemplate,
+  );
+  const t1 = performance.now();
+  const outcomes = await crawlPages(inputs, profile, c.bestseller.dataModel, undefined, items);
+  const fetchS = (performance.now() - t1) / 1000;
+  const failed = outcomes.filter((o) => !o.ok).length;
+  console.log(
+    `Bestseller pages ${c.kind} (channel ${c.channelId}): ${pages.length} pages, ${entries} entries; ` +
+      `extract only ${(pages.length / extractS).toFixed(0)} pages/s (${(entries / extractS).toFixed(0)} entries/s); ` +
       `fetch+extract ${inputs.length} pages, ${failed} failed, ${(inputs.length / fetchS).toFixed(0)} pages/s`,
   );
 }

@@ -5,6 +5,8 @@
  * load the day's fact_search / fact_category_rank in one transaction: the crawled day equals the
  * generator's truth field by field. A schema that reads no listing code fails every page with its
  * reason and leaves the day as it was. A run after one with failed pages fetches exactly those again.
+ * A Display run also crawls the day's bestseller lists (their own schema) and replaces the day's
+ * fact_bestseller in the same transaction: equal to the generator's day, a failed page loads nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -12,6 +14,8 @@ import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { finishedRun } from './support/crawlRunPoll.js';
 import { factDay } from '../../src/server/crawl/crawlTruth.js';
+import { listingVariety } from '../../src/server/fixtureMarket/renderListingPages.js';
+import { bestsellerPageVariety } from '../../src/server/fixtureMarket/renderBestsellerPages.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -52,6 +56,9 @@ interface LoggedPage {
   http_status: number | null;
   attempts: number;
   reason: string | null;
+  listing_id: number | null;
+  listing_page: number | null;
+  listing_kind: string | null;
 }
 
 beforeAll(async () => {
@@ -228,5 +235,163 @@ describe('Search (1) and Display (2) crawls of the fixture marketplace', () => {
     expect(
       (await analyst.post('processmonitor/crawl/trigger', { channel_id: 1, trigger_type: 1 })).status,
     ).toBe(403);
+  }, 180_000);
+});
+
+/** The group's latest day with bestseller lists on the channel (the generator's day before its last). */
+async function bestsellerDay(groupId: number, channelId: number) {
+  const [last] = await server.server.app.deps.warehouse.query<{ d: string }>(
+    `SELECT CAST(max(crawl_date) AS VARCHAR) AS d FROM fact_bestseller WHERE group_id = $1 AND channel_id = $2`,
+    [groupId, channelId],
+  );
+  return { groupId, channelId, date: last!.d.slice(0, 10) };
+}
+
+async function logOf(client: ApiClient, run: Run): Promise<LoggedPage[]> {
+  return (
+    await client.get<{ pages: LoggedPage[] }>('processmonitor/crawl/logs', { run_id: run.id, limit: 500 })
+  ).body.data!.pages;
+}
+
+describe("A Display (2) crawl's bestseller lists", () => {
+  it("loads Flipkart's (HTML) and Big Basket's (JSON) bestseller day equal to the generator's, field by field, with the category listings", async () => {
+    const wh = server.server.app.deps.warehouse;
+    const retried: boolean[] = [];
+    const layouts = new Set<boolean>();
+    for (const [channelId, platform, path] of [
+      [4, 'web', '/web/4/gp/bestsellers/'],
+      [49, 'app', '/app/49/v1/categories/'],
+    ] as const) {
+      const key = await bestsellerDay(1, channelId);
+      const truth = await factDay(wh, 'fact_bestseller', key);
+      const ranks = await factDay(wh, 'fact_category_rank', key);
+      expect(truth.length).toBeGreaterThan(40);
+
+      const run = await crawl(demo, { channel_id: channelId, trigger_type: 2, crawl_date: key.date });
+      expect([run.status_name, run.pages_failed, run.message]).toEqual(['Success', 0, '']);
+      expect(run.rows_loaded).toBe(truth.length + ranks.length);
+      expect(await factDay(wh, 'fact_bestseller', key)).toEqual(truth);
+      expect(await factDay(wh, 'fact_category_rank', key)).toEqual(ranks);
+
+      const pages = (await logOf(demo, run)).filter((p) => p.listing_kind === 'bestseller');
+      // One page per 25 ranks of each category's list, every one loaded from the channel's own pages.
+      const lists = new Map<number, number>();
+      for (const r of truth)
+        lists.set(
+          Number(r.category_id),
+          Math.max(lists.get(Number(r.category_id)) ?? 0, Number(r.bestseller_rank)),
+        );
+      expect(pages).toHaveLength([...lists.values()].reduce((n, last) => n + Math.ceil(last / 25), 0));
+      expect(pages.every((p) => p.url.includes(path) && p.http_status === 200 && p.reason === null)).toBe(
+        true,
+      );
+      for (const p of pages) {
+        layouts.add(listingVariety(`${platform}/${channelId}/bestseller:${p.listing_id}`).newLayout);
+        if (bestsellerPageVariety(String(p.listing_id), p.listing_page!).rateLimitFirst)
+          retried.push(p.attempts > 1);
+      }
+    }
+    // Both page layouts were read, and every page that answered 429 first was fetched again.
+    expect([...layouts].sort()).toEqual([false, true]);
+    expect(retried.length).toBeGreaterThan(0);
+    expect(retried.every(Boolean)).toBe(true);
+  }, 180_000);
+
+  it('a bestseller schema that reads no rank loads none of the lists and keeps the day; put right, the next run fetches exactly those pages', async () => {
+    const wh = server.server.app.deps.warehouse;
+    const schema = (await demo.get<Schema[]>('modelschemas/list')).body.data!.find(
+      (s) => s.name === 'Bestseller answer (app)',
+    )!;
+    const key = await bestsellerDay(1, 49);
+    const truth = await factDay(wh, 'fact_bestseller', key);
+    const ranks = await factDay(wh, 'fact_category_rank', key);
+
+    const broken = JSON.parse(schema.schema_json) as { dataModel: { name: string; source: string }[] };
+    for (const e of broken.dataModel) if (e.name === 'rank') e.source = '$..ranking';
+    expect((await saveSchema(schema, JSON.stringify(broken))).body.msg).toBe('Schema Updated Successfully !');
+    const failed = await crawl(demo, { channel_id: 49, trigger_type: 2, crawl_date: key.date });
+    // The category listings load; every bestseller page fails with its reason and loads nothing.
+    expect([failed.status_name, failed.rows_loaded]).toEqual(['Mismatch', ranks.length]);
+    const failedPages = (await logOf(demo, failed)).filter((p) => p.reason !== null);
+    expect(failedPages.length).toBe(failed.pages_failed);
+    expect(failedPages.every((p) => p.listing_kind === 'bestseller')).toBe(true);
+    expect(new Set(failedPages.map((p) => p.reason))).toEqual(new Set(['result 1: rank missing']));
+    expect(await factDay(wh, 'fact_bestseller', key)).toEqual(truth);
+
+    expect((await saveSchema(schema, schema.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+    const retry = await crawl(demo, { channel_id: 49, trigger_type: 2, crawl_date: key.date });
+    expect([retry.status_name, retry.pages_total, retry.rows_loaded]).toEqual([
+      'Success',
+      failedPages.length,
+      truth.length,
+    ]);
+    expect(retry.message).toBe(`Retried the ${failedPages.length} pages that failed in run ${failed.id}`);
+    expect((await logOf(demo, retry)).map((p) => p.url).sort()).toEqual(failedPages.map((p) => p.url).sort());
+    expect(await factDay(wh, 'fact_bestseller', key)).toEqual(truth);
+    expect(await factDay(wh, 'fact_category_rank', key)).toEqual(ranks);
+  }, 180_000);
+
+  it("a bestseller schema that knows one layout leaves the other's pages out until the next run fetches them", async () => {
+    const wh = server.server.app.deps.warehouse;
+    const schema = (await demo.get<Schema[]>('modelschemas/list')).body.data!.find(
+      (s) => s.name === 'Bestseller page (web)',
+    )!;
+    const key = await bestsellerDay(1, 4);
+    const truth = await factDay(wh, 'fact_bestseller', key);
+
+    const classic = JSON.parse(schema.schema_json) as { items: string };
+    classic.items = '.zg-grid-general-faceout';
+    expect((await saveSchema(schema, JSON.stringify(classic))).body.msg).toBe(
+      'Schema Updated Successfully !',
+    );
+    const partial = await crawl(demo, { channel_id: 4, trigger_type: 2, crawl_date: key.date });
+    expect(partial.status_name).toBe('Mismatch');
+    const failedPages = (await logOf(demo, partial)).filter((p) => p.reason !== null);
+    expect(failedPages.length).toBeGreaterThan(0);
+    expect(
+      failedPages.every((p) => p.listing_kind === 'bestseller' && p.reason === 'no results on the page'),
+    ).toBe(true);
+    // The day holds the loaded pages' ranks only: the redesigned lists' pages loaded nothing.
+    const gappy = await factDay(wh, 'fact_bestseller', key);
+    const missing = new Set(failedPages.map((p) => `${p.listing_id}/${p.listing_page}`));
+    const pageOf = (r: Record<string, unknown>) =>
+      `${Number(r.category_id)}/${Math.ceil(Number(r.bestseller_rank) / 25)}`;
+    expect(gappy).toEqual(truth.filter((r) => !missing.has(pageOf(r))));
+
+    expect((await saveSchema(schema, schema.schema_json)).body.msg).toBe('Schema Updated Successfully !');
+    const retry = await crawl(demo, { channel_id: 4, trigger_type: 2, crawl_date: key.date });
+    expect([retry.status_name, retry.pages_total, retry.rows_loaded]).toEqual([
+      'Success',
+      failedPages.length,
+      truth.length - gappy.length,
+    ]);
+    expect(await factDay(wh, 'fact_bestseller', key)).toEqual(truth);
+  }, 180_000);
+
+  it("keeps one group's bestseller crawl away from another's day", async () => {
+    const wh = server.server.app.deps.warehouse;
+    const theirKey = await bestsellerDay(2, 61);
+    const mineKey = { ...theirKey, groupId: 1 };
+    const theirTruth = await factDay(wh, 'fact_bestseller', theirKey);
+    const mine = await factDay(wh, 'fact_bestseller', mineKey);
+    expect(theirTruth.length).toBeGreaterThan(0);
+    expect(mine.length).toBeGreaterThan(0);
+
+    const theirs = await crawl(rival, { channel_id: 61, trigger_type: 2, crawl_date: theirKey.date });
+    expect(theirs.status_name).toBe('Success');
+    expect(await factDay(wh, 'fact_bestseller', theirKey)).toEqual(theirTruth);
+    expect(await factDay(wh, 'fact_bestseller', mineKey)).toEqual(mine);
+    const ranks = await factDay(wh, 'fact_category_rank', theirKey);
+    expect(theirs.rows_loaded).toBe(theirTruth.length + ranks.length);
+    // Group 2's run, its pages and its schemas stay its own.
+    const runs = (await demo.get<Run[]>('processmonitor/process_status', { limit: 50 })).body.data!;
+    expect(runs.map((r) => r.id)).not.toContain(theirs.id);
+    expect((await demo.get('processmonitor/crawl/logs', { run_id: theirs.id })).status).toBe(404);
+    const theirSchemas = (await rival.get<Schema[]>('modelschemas/list')).body.data!;
+    const mySchemas = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const theirBestseller = theirSchemas.filter((s) => s.name.startsWith('Bestseller'));
+    expect(theirBestseller).toHaveLength(2);
+    const myIds = new Set(mySchemas.map((s) => s.id));
+    expect(theirBestseller.filter((s) => myIds.has(s.id))).toEqual([]);
   }, 180_000);
 });

@@ -119,6 +119,8 @@ describe('the operations grids', () => {
       'Product answer (app)',
       'Listing page (web)',
       'Listing answer (app)',
+      'Bestseller page (web)',
+      'Bestseller answer (app)',
     ]);
     expect(schemas.body.data!.rows[0]!.fields).toBeGreaterThan(3);
     expect(schemas.body.data!.rows[0]!.edit_url).toMatch(/^\/workspace\/tracking\/modelSchema\/edit\/\d+$/);
@@ -148,7 +150,7 @@ describe('the operations grids', () => {
     const theirSchemas = (
       await rival.get<Page<{ id: number; group_id: number }>>('rows/tracking/modelSchemas/modelSchema')
     ).body.data!.rows;
-    expect(theirSchemas.length).toBe(4); // product and listing pages, web and app
+    expect(theirSchemas.length).toBe(6); // product, listing and bestseller pages, web and app
     expect(theirSchemas.every((s) => s.group_id === 2)).toBe(true);
     expect(theirSchemas.map((s) => s.id)).not.toContain(ourSchemas[0]!.id);
     // Group 2's admin cannot read a group 1 run's log nor test on its schema through the routes.

@@ -19,6 +19,7 @@ import { createScreenStore, persistScreenStore } from './state/screenStore.js';
 import type { CrawlDates } from '../../shared/filters/index.js';
 import { SubmenuTabs } from './SubmenuTabs.js';
 import { readsWarehouse } from './state/readsWarehouse.js';
+import { submenuOffersDates } from './state/datePicker.js';
 import './engine.css';
 
 export interface ScreenViewProps {
@@ -82,7 +83,7 @@ export function ScreenView(props: ScreenViewProps) {
       <div className="ss-screen" data-screen={`${screen.area}/${screen.id}`}>
         <SubmenuTabs
           // A screen of store grids has a date picker only when it declares one (client logs).
-          showDates={figures && (screen.dataset !== undefined || screen.dates !== undefined)}
+          showDates={submenuOffersDates(screen)}
           onNavigate={onNavigate}
           lastCrawl={screen.crawlType ? crawlDates?.[screen.crawlType] : undefined}
         />

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { DATE_PRESET_IDS } from '../../shared/filters/index.js';
 import { formatDate } from '../../shared/format/index.js';
 import { useEngine } from './EngineContext.js';
 import { DatePresetPicker } from './filters/datePreset/DatePresetPicker.js';
+import { submenuPresets } from './state/datePicker.js';
 
 interface Props {
   /** SPA navigation from the router; without it tabs are plain links. */
@@ -21,10 +21,7 @@ export function SubmenuTabs({ onNavigate, lastCrawl, showDates = true }: Props) 
   const tabs = screen.tabs ?? [
     { id: screen.id, title: screen.title, url: `/workspace/${screen.area}/${screen.id}` },
   ];
-  const presets = !showDates
-    ? []
-    : (screen.dates?.presets ??
-      (screen.filters?.some((f) => f.kind === 'datePreset') ? [] : DATE_PRESET_IDS));
+  const presets = showDates ? submenuPresets(screen) : [];
   const follow = (url: string) => (e: MouseEvent) => {
     if (!onNavigate || e.metaKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();

@@ -11,7 +11,7 @@ export interface PageLogEntry {
   url: string;
   productId: number;
   cityId: number;
-  listing?: { id: number; page: number };
+  listing?: CrawlInput['listing'];
   httpStatus: number | null;
   ms: number;
   attempts: number;

@@ -77,7 +77,7 @@ async function runCrawl(
   if (!profile) throw new Error('No channel profile for this channel');
   if (run.trigger_type === TRIGGER_TYPE.search || run.trigger_type === TRIGGER_TYPE.display) {
     // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
-    if (market && profile.base_url === market.baseUrl && !market.servesShelf({ groupId, channelId, date }))
+    if (market && profile.base_url === market.baseUrl && !market.showShelf({ groupId, channelId, date }))
       market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
     return runListingCrawl(deps.warehouse, repo, run, profile);
   }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { StoreDatabase } from '../store/storeDatabase.js';
 import type { PageLogEntry } from './crawlChannelDay.js';
 import type { CrawlTables } from './crawlTables.js';
+import type { ListingPageKind } from './crawlTypes.js';
 import { TRIGGER_TYPE } from '../../shared/crawl/crawlVocabulary.js';
 
 export type ModelSchemaRow = Selectable<CrawlTables['model_schemas']>;
@@ -170,6 +171,7 @@ export class CrawlRepo {
       city_id: l.cityId,
       listing_id: l.listing?.id ?? null,
       listing_page: l.listing?.page ?? null,
+      listing_kind: l.listing?.kind ?? null,
       http_status: l.httpStatus,
       attempts: l.attempts,
       ms: l.ms,
@@ -229,16 +231,20 @@ export class CrawlRepo {
   /**
    * The listing pages that failed in the latest earlier run of this channel-day and trigger (with
    * pages): the next run fetches exactly these again. None when that run loaded every page (or
-   * there is none): the next run crawls the whole day.
+   * there is none): the next run crawls the whole day. `kind` is null on pages logged before
+   * migration 400 (the trigger's own kind).
    */
   async failedListingPagesOfEarlierRun(
     run: Pick<CrawlRunRow, 'id' | 'group_id' | 'channel_id' | 'crawl_date' | 'trigger_type'>,
-  ): Promise<{ runId: number; pages: { url: string; id: number; page: number }[] } | null> {
+  ): Promise<{
+    runId: number;
+    pages: { url: string; id: number; page: number; kind: ListingPageKind | null }[];
+  } | null> {
     const earlier = await this.latestEarlierRun(run);
     if (!earlier) return null;
     const rows = await this.db
       .selectFrom('crawl_page_log')
-      .select(['url', 'listing_id', 'listing_page'])
+      .select(['url', 'listing_id', 'listing_page', 'listing_kind'])
       .where('group_id', '=', run.group_id)
       .where('run_id', '=', earlier.id)
       .where('reason', 'is not', null)
@@ -248,7 +254,12 @@ export class CrawlRepo {
     if (rows.length === 0) return null;
     return {
       runId: earlier.id,
-      pages: rows.map((r) => ({ url: r.url, id: r.listing_id!, page: r.listing_page! })),
+      pages: rows.map((r) => ({
+        url: r.url,
+        id: r.listing_id!,
+        page: r.listing_page!,
+        kind: r.listing_kind as ListingPageKind | null,
+      })),
     };
   }
 

@@ -36,6 +36,9 @@ export type CrawlTables = {
     display_url_template: Defaulted<string>;
     /** The schema reading search and category listing pages (its `items` and their fields). */
     listing_schema_id: Defaulted<number | null>;
+    /** Bestseller lists (migration 400): `{category}` and `{page}`, and the schema reading them. */
+    bestseller_url_template: Defaulted<string>;
+    bestseller_schema_id: Defaulted<number | null>;
   };
   crawl_runs: {
     id: Generated<number>;
@@ -67,6 +70,8 @@ export type CrawlTables = {
     /** A listing page's keyword (Search) or category (Display) and its result page; null for product pages. */
     listing_id: number | null;
     listing_page: number | null;
+    /** Which listing page (migration 400): 'search', 'category' or 'bestseller'; null before it (the run's trigger says). */
+    listing_kind: Defaulted<string | null>;
     http_status: number | null;
     attempts: number;
     ms: number;

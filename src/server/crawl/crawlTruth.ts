@@ -19,6 +19,7 @@ const DAY_ORDER = {
   fact_price: 'product_id, city_id',
   fact_search: 'keyword_id, page, position',
   fact_category_rank: 'category_id, category_rank',
+  fact_bestseller: 'category_id, bestseller_rank',
 } as const;
 
 /** One channel-day of a fact table, in DAY_ORDER, with comparable values (DuckDB or PostgreSQL). */

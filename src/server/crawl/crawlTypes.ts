@@ -1,12 +1,15 @@
 import type { FieldValue } from './extractFields.js';
 
+/** A Search run's result pages; a Display run's category listings and bestseller lists. */
+export type ListingPageKind = 'search' | 'category' | 'bestseller';
+
 /** One tracked page: a listing in a city (the mapping the client tracks). */
 export interface CrawlInput {
   productId: number;
   cityId: number;
   url: string;
-  /** A listing page: its keyword (Search) or category (Display) id and result page. */
-  listing?: { id: number; page: number };
+  /** A listing page: its kind, its keyword (Search) or category (Display) id and result page. */
+  listing?: { kind: ListingPageKind; id: number; page: number };
 }
 
 export type PageOutcome =

@@ -95,3 +95,34 @@ export const APP_LISTING_SCHEMA: ModelSchema = {
     },
   ],
 };
+
+/**
+ * Bestseller lists of the web channels (a Display run), both layouts: each ranked entry, its
+ * listing code (an attribute), its rank badge ('#1', 'No. 1') and title.
+ */
+export const WEB_BESTSELLER_SCHEMA: ModelSchema = {
+  crawlType: 'bestseller',
+  items: '.zg-grid-general-faceout, .bs-item',
+  dataModel: [
+    {
+      name: 'sku',
+      type: 'string',
+      source: '.p13n-sc-uncoverable-faceout, .bs-item',
+      attribute: 'id, data-sku',
+      defaultValue: null,
+    },
+    { name: 'rank', type: 'integer', source: '.zg-bdg-text, .bs-rank', defaultValue: null },
+    { name: 'title', type: 'string', source: '.p13n-sc-line-clamp, .bs-title', defaultValue: '' },
+  ],
+};
+
+/** Bestseller answers of the app channels: `items` (classic) or the ranking section's `entries`. */
+export const APP_BESTSELLER_SCHEMA: ModelSchema = {
+  crawlType: 'bestseller',
+  items: '$..[items,entries][*]',
+  dataModel: [
+    { name: 'sku', type: 'string', source: '$..[sku,code]', defaultValue: null },
+    { name: 'rank', type: 'integer', source: '$..[rank,position]', defaultValue: null },
+    { name: 'title', type: 'string', source: '$..[name,title]', defaultValue: '' },
+  ],
+};

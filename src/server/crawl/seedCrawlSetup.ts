@@ -4,8 +4,10 @@ import { DEMO_CHANNELS } from '../warehouse/demo/places.js';
 import type { FixtureMarket } from '../fixtureMarket/startFixtureMarket.js';
 import type { CrawlTables } from './crawlTables.js';
 import {
+  APP_BESTSELLER_SCHEMA,
   APP_LISTING_SCHEMA,
   APP_PRODUCT_SCHEMA,
+  WEB_BESTSELLER_SCHEMA,
   WEB_LISTING_SCHEMA,
   WEB_PRODUCT_SCHEMA,
 } from './defaultModelSchemas.js';
@@ -25,9 +27,17 @@ function listingTemplates(channelId: number, isWeb: boolean) {
       };
 }
 
+/** Where a fixture channel's bestseller lists are (`{category}`, `{page}`). */
+function bestsellerTemplate(channelId: number, isWeb: boolean): string {
+  return isWeb
+    ? `/web/${channelId}/gp/bestsellers/{category}?page={page}`
+    : `/app/${channelId}/v1/categories/{category}/bestsellers?page={page}`;
+}
+
 /**
  * Demo mode: gives a group a web (HTML) and an app (JSON) product schema, the same for listing
- * pages (search results, category listings), and a channel profile per demo channel, pointing at
+ * pages (search results, category listings) and for bestseller lists, and a channel profile per
+ * demo channel, pointing at
  * the fixture marketplace. Runs at every start: the market's port is new
  * each time, so the fixture profiles are re-pointed; profiles an admin made are left alone.
  */
@@ -99,18 +109,43 @@ export async function seedCrawlSetup(
       .where('engine_type', '=', ENGINE)
       .where('listing_schema_id', 'is', null)
       .execute();
-    if (bare.length === 0) return;
-    const listing = {
-      HTML: await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA),
-      JSON: await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA),
+    if (bare.length > 0) {
+      const listing = {
+        HTML: await schemaId('Listing page (web)', 'HTML', WEB_LISTING_SCHEMA),
+        JSON: await schemaId('Listing answer (app)', 'JSON', APP_LISTING_SCHEMA),
+      };
+      for (const p of bare) {
+        const isWeb = p.response_type === 'HTML';
+        await tx
+          .updateTable('channel_profiles')
+          .set({
+            ...listingTemplates(p.channel_id, isWeb),
+            listing_schema_id: listing[isWeb ? 'HTML' : 'JSON'],
+          })
+          .where('id', '=', p.id)
+          .execute();
+      }
+    }
+    // The same for bestseller lists (profiles from a store before migration 400 included).
+    const noBestsellers = await tx
+      .selectFrom('channel_profiles')
+      .select(['id', 'channel_id', 'response_type'])
+      .where('group_id', '=', groupId)
+      .where('engine_type', '=', ENGINE)
+      .where('bestseller_schema_id', 'is', null)
+      .execute();
+    if (noBestsellers.length === 0) return;
+    const bestseller = {
+      HTML: await schemaId('Bestseller page (web)', 'HTML', WEB_BESTSELLER_SCHEMA),
+      JSON: await schemaId('Bestseller answer (app)', 'JSON', APP_BESTSELLER_SCHEMA),
     };
-    for (const p of bare) {
+    for (const p of noBestsellers) {
       const isWeb = p.response_type === 'HTML';
       await tx
         .updateTable('channel_profiles')
         .set({
-          ...listingTemplates(p.channel_id, isWeb),
-          listing_schema_id: listing[isWeb ? 'HTML' : 'JSON'],
+          bestseller_url_template: bestsellerTemplate(p.channel_id, isWeb),
+          bestseller_schema_id: bestseller[isWeb ? 'HTML' : 'JSON'],
         })
         .where('id', '=', p.id)
         .execute();

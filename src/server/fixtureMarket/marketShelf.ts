@@ -1,3 +1,4 @@
+import { BESTSELLERS_PER_PAGE } from '../crawl/bestsellerRows.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 
 /** One result on a listing page, as the shopper sees it: the listing and whether it is an ad. */
@@ -5,6 +6,8 @@ export interface ShelfResult {
   sku: string;
   name: string;
   sponsored: boolean;
+  /** A bestseller list's entry: its rank, which the page shows. */
+  rank?: number;
 }
 
 /** A listing page: one keyword's search results or one category's listing, page by page. */
@@ -24,6 +27,8 @@ export interface MarketShelf {
   searches: Map<string, ShelfPages>;
   /** By category id. */
   categories: Map<number, ShelfPages>;
+  /** Each category's bestseller list, by category id (BESTSELLERS_PER_PAGE a page). */
+  bestsellers: Map<number, ShelfPages>;
 }
 
 interface ResultRow {
@@ -43,14 +48,19 @@ function group(rows: readonly ResultRow[], keyOf: (r: ResultRow) => string | num
     let shelf = out.get(key);
     if (!shelf) out.set(key, (shelf = { title: r.title, pages: [] }));
     while (shelf.pages.length < r.page) shelf.pages.push([]);
-    shelf.pages[r.page - 1]!.push({ sku: r.sku, name: r.name, sponsored: r.slot_type === 'sponsored' });
+    shelf.pages[r.page - 1]!.push({
+      sku: r.sku,
+      name: r.name,
+      sponsored: r.slot_type === 'sponsored',
+      ...(r.slot_type === 'bestseller' ? { rank: r.position } : {}),
+    });
   }
   return out;
 }
 
 /**
- * The generator's search results (fact_search) and category listings (fact_category_rank) of one
- * channel-day, so the listing pages the fixture serves carry exactly the generator's truth and a
+ * The generator's search results (fact_search), category listings (fact_category_rank) and
+ * bestseller lists (fact_bestseller) of one channel-day, so the listing pages the fixture serves carry exactly the generator's truth and a
  * crawl of them can be checked field by field.
  */
 export async function loadMarketShelf(
@@ -82,11 +92,24 @@ export async function loadMarketShelf(
       ORDER BY r.category_id, r.category_rank`,
     key,
   );
+  const bestsellers = await wh.query<ResultRow>(
+    `SELECT b.category_id AS key, c.category_name AS title,
+            CAST(ceil(b.bestseller_rank / ${BESTSELLERS_PER_PAGE}.0) AS INTEGER) AS page,
+            b.bestseller_rank AS position, 'bestseller' AS slot_type, l.channel_sku_code AS sku, p.sku_name AS name
+       FROM fact_bestseller b
+       JOIN dim_category c ON c.category_id = b.category_id
+       JOIN dim_listing l ON l.group_id = b.group_id AND l.product_id = b.product_id AND l.channel_id = b.channel_id
+       JOIN dim_product p ON p.product_id = b.product_id
+      WHERE b.group_id = $1 AND b.channel_id = $2 AND b.crawl_date = $3
+      ORDER BY b.category_id, b.bestseller_rank`,
+    key,
+  );
   return {
     groupId,
     channelId,
     date,
     searches: group(searches, (r) => String(r.key).toLowerCase()) as Map<string, ShelfPages>,
     categories: group(ranks, (r) => Number(r.key)) as Map<number, ShelfPages>,
+    bestsellers: group(bestsellers, (r) => Number(r.key)) as Map<number, ShelfPages>,
   };
 }

@@ -5,7 +5,12 @@ import type { MarketDay, MarketListing } from './marketDay.js';
 import { pageVariety } from './pageVariety.js';
 import { renderProductHtml } from './renderProductHtml.js';
 import { renderProductJson } from './renderProductJson.js';
-import type { MarketShelf, ShelfPages } from './marketShelf.js';
+import type { MarketShelf } from './marketShelf.js';
+import {
+  bestsellerPageVariety,
+  renderBestsellerHtml,
+  renderBestsellerJson,
+} from './renderBestsellerPages.js';
 import {
   listingVariety,
   renderListingHtml,
@@ -23,10 +28,13 @@ export interface FixtureMarket {
    * given, so a crawl never republishes what an earlier crawl (with another schema) loaded.
    */
   serves(day: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>): boolean;
-  /** Serves the channel-day's search results and category listings from now on. */
+  /** Serves the channel-day's search results, category listings and bestseller lists from now on. */
   publishShelf(shelf: MarketShelf): void;
-  /** Whether this group's channel-day listing pages have been published (as `serves`). */
-  servesShelf(day: Pick<MarketShelf, 'groupId' | 'channelId' | 'date'>): boolean;
+  /**
+   * Serves this group's channel-day listing pages again if they have been published (the truth
+   * first given, as `serves`), in place of another day's; false when they never were.
+   */
+  showShelf(day: Pick<MarketShelf, 'groupId' | 'channelId' | 'date'>): boolean;
   /** Requests answered so far, 429s included. */
   readonly requests: number;
   close(): Promise<void>;
@@ -35,6 +43,8 @@ export interface FixtureMarket {
 const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
 /** Listing pages: web `/web/<channel>/s?k=<keyword>&page=<n>`, `/web/<channel>/c/<category>?page=<n>`; app `/app/<channel>/v1/search?q=<keyword>&page=<n>`, `/app/<channel>/v1/categories/<category>/products?page=<n>`. */
 const LISTING = /^\/(web|app)\/(\d+)\/(?:(s|v1\/search)|(?:c|v1\/categories)\/(\d+)(?:\/products)?)$/;
+/** Bestseller lists: web `/web/<channel>/gp/bestsellers/<category>?page=<n>`, app `/app/<channel>/v1/categories/<category>/bestsellers?page=<n>`. */
+const BESTSELLERS = /^\/(web|app)\/(\d+)\/(?:gp\/bestsellers\/(\d+)|v1\/categories\/(\d+)\/bestsellers)$/;
 
 /**
  * A marketplace on loopback: web channels answer HTML product pages
@@ -45,11 +55,11 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
   const channels = new Map<number, Map<string, MarketListing>>();
   const limited = new Set<string>();
   const published = new Set<string>();
-  const shelves = new Map<
-    number,
-    { searches: Map<string, ShelfPages>; categories: Map<number, ShelfPages> }
-  >();
-  const publishedShelves = new Set<string>();
+  // Every published channel-day's listing pages, and the day each channel shows now: a crawl of
+  // another day (a bestseller day, a day before) must not be served the last published one.
+  const shelves = new Map<string, Omit<MarketShelf, 'groupId' | 'channelId' | 'date'>>();
+  const shownShelf = new Map<number, string>();
+  const shelfOf = (channel: string) => shelves.get(shownShelf.get(Number(channel)) ?? '');
   const dayKey = (d: Pick<MarketDay, 'groupId' | 'channelId' | 'date'>) =>
     `${d.groupId}/${d.channelId}/${d.date}`;
   let requests = 0;
@@ -84,7 +94,7 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
   function listingPage(res: ServerResponse, url: URL, match: RegExpExecArray): void {
     const platform = match[1] as 'web' | 'app';
     const kind: ListingKind = match[3] ? 'search' : 'category';
-    const day = shelves.get(Number(match[2]));
+    const day = shelfOf(match[2]!);
     const term = kind === 'search' ? (url.searchParams.get(platform === 'web' ? 'k' : 'q') ?? '') : match[4]!;
     const shelf =
       kind === 'search' ? day?.searches.get(term.toLowerCase()) : day?.categories.get(Number(term));
@@ -105,11 +115,35 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     );
   }
 
+  /** A category's bestseller list, page by page: 404 past its last page or for an unknown category. */
+  function bestsellerPage(res: ServerResponse, url: URL, match: RegExpExecArray): void {
+    const platform = match[1] as 'web' | 'app';
+    const category = match[3] ?? match[4]!;
+    const shelf = shelfOf(match[2]!)?.bestsellers.get(Number(category));
+    const page = Number(url.searchParams.get('page') ?? '1');
+    if (!shelf || !Number.isInteger(page) || page < 1 || page > shelf.pages.length)
+      return notFound(res, platform);
+    const key = `${platform}/${match[2]}/bestseller:${category}`;
+    const variety = listingVariety(key);
+    politely(res, `${key}/${page}`, bestsellerPageVariety(category, page), () =>
+      platform === 'web'
+        ? answer(res, 200, 'text/html; charset=utf-8', renderBestsellerHtml(shelf, page, variety))
+        : answer(
+            res,
+            200,
+            'application/json; charset=utf-8',
+            JSON.stringify(renderBestsellerJson(shelf, page, variety)),
+          ),
+    );
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     requests++;
     const url = new URL(req.url ?? '/', 'http://fixture');
     const listingRoute = LISTING.exec(url.pathname);
     if (listingRoute) return listingPage(res, url, listingRoute);
+    const bestsellerRoute = BESTSELLERS.exec(url.pathname);
+    if (bestsellerRoute) return bestsellerPage(res, url, bestsellerRoute);
     const match = ROUTE.exec(url.pathname);
     if (!match) return answer(res, 404, 'text/plain', 'page not found');
     const platform = match[1] as 'web' | 'app';
@@ -146,13 +180,18 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     },
     serves: (day) => published.has(dayKey(day)),
     publishShelf(shelf) {
-      let day = shelves.get(shelf.channelId);
-      if (!day) shelves.set(shelf.channelId, (day = { searches: new Map(), categories: new Map() }));
-      for (const [keyword, pages] of shelf.searches) day.searches.set(keyword, pages);
-      for (const [category, pages] of shelf.categories) day.categories.set(category, pages);
-      publishedShelves.add(dayKey(shelf));
+      shelves.set(dayKey(shelf), {
+        searches: shelf.searches,
+        categories: shelf.categories,
+        bestsellers: shelf.bestsellers,
+      });
+      shownShelf.set(shelf.channelId, dayKey(shelf));
     },
-    servesShelf: (day) => publishedShelves.has(dayKey(day)),
+    showShelf(day) {
+      if (!shelves.has(dayKey(day))) return false;
+      shownShelf.set(day.channelId, dayKey(day));
+      return true;
+    },
     get requests() {
       return requests;
     },

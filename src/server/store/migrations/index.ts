@@ -25,6 +25,7 @@ import * as crawlTimingType from './320_crawl_timing_type.js';
 import * as elasticRuns from './330_elastic_runs.js';
 import * as listingCrawl from './370_listing_crawl.js';
 import * as listingPageLog from './390_listing_page_log.js';
+import * as bestsellerCrawl from './400_bestseller_crawl.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -56,5 +57,6 @@ export const migrationProvider: MigrationProvider = {
       '330_elastic_runs': elasticRuns,
       '370_listing_crawl': listingCrawl,
       '390_listing_page_log': listingPageLog,
+      '400_bestseller_crawl': bestsellerCrawl,
     }),
 };

@@ -1,8 +1,10 @@
 import { useContext } from 'react';
 import { useSnapshot } from 'valtio';
 import { canClearAll, todayIso, type FilterState } from '../../../../shared/filters/index.js';
-import { appliedTags } from '../../appliedTags.js';
+import type { FilterNode } from '../../../../shared/config.gen.js';
+import { emptyHintParts } from '../../emptyHintParts.js';
 import { EngineContext } from '../../EngineContext.js';
+import { showsDatePicker } from '../../state/datePicker.js';
 import { screenActions } from '../../state/screenStore.js';
 import type { ScreenStore } from '../../state/screenStore.js';
 
@@ -17,7 +19,13 @@ export function EmptyState() {
   return (
     <div className="ss-state ss-state--empty">
       <div>{NO_DATA}</div>
-      {engine && <EmptyHint store={engine.store} filters={engine.screen.filters ?? []} />}
+      {engine && (
+        <EmptyHint
+          store={engine.store}
+          filters={engine.screen.filters ?? []}
+          dated={showsDatePicker(engine.screen)}
+        />
+      )}
     </div>
   );
 }
@@ -25,18 +33,16 @@ export function EmptyState() {
 function EmptyHint({
   store,
   filters: configs,
+  dated,
 }: {
   store: ScreenStore;
-  filters: NonNullable<Parameters<typeof appliedTags>[1]>;
+  filters: readonly FilterNode[];
+  /** The screen has a date picker: only then is its period one of the things that emptied it. */
+  dated: boolean;
 }) {
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
-  const tags = appliedTags(filters, configs);
-  const byLabel = new Map<string, string[]>();
-  for (const t of tags) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t.name]);
-  const parts = [...byLabel].map(([label, names]) => `${label}: ${names.join(', ')}`);
-  const period = filters.datepicker_title;
-  if (period) parts.push(`Date: ${period}`);
+  const parts = emptyHintParts(filters, configs, dated);
   if (!parts.length) return null;
   return (
     <p className="ss-state__hint" data-testid="empty-hint">
