@@ -1,7 +1,8 @@
 /**
  * Issue 14 (spec stock/promotions/stats) in real Chromium: stock/kpi shows the stock-on-promotion
  * tiles next to the by-brand grid, each tile showing what the API answered, and the tiles are
- * the sums of the grid's brands (the availability from the summed in / out of stock).
+ * the sums of the grid's brands (the availability from the summed in / out of stock); a tile's
+ * 'View rows' opens stock/data on the observations it counts.
  */
 import path from 'node:path';
 import { expect, test, type APIResponse, type Response } from '@playwright/test';
@@ -58,4 +59,35 @@ test('stock/kpi: the stock-on-promotion tiles show and are the by-brand grid sum
   await expect(lines.first()).toContainText(formatValue(first.promo_observations, 'short'));
   await widget.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(E2E_DATA_DIR, 'stock-kpi-promotions.png'), fullPage: true });
+
+  // 'View rows' under a promotion tile: stock/data with the tile's filters, and the drilled grid
+  // counts what the tile counts (its out-of-stock observations summed over every row).
+  const drilled = page.waitForResponse((r) => r.url().includes('/api/v1/stock/data?'));
+  await page.getByRole('link', { name: 'View rows behind On Promo: Out Of Stock' }).click();
+  await expect(page).toHaveURL(/\/workspace\/stock\/data\?.*on_promo=%5B1%5D/);
+  await expect(page).toHaveURL(/observed_status=%5B0%5D/);
+  await expect(page.getByRole('button', { name: 'Remove Promotion On Promo' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Remove Observed status Observed Out Of Stock' }),
+  ).toBeVisible();
+  const rowsPage = await drilled;
+  const shown = await rowsOf(rowsPage);
+  expect(shown.total).toBeGreaterThan(0);
+  const every: Row[] = [];
+  const url = new URL(rowsPage.url());
+  url.searchParams.set('limit', '500');
+  while (every.length < shown.total!) {
+    url.searchParams.set('offset', String(every.length));
+    const more = (await rowsOf(await page.request.get(url.toString()))).rows;
+    expect(more.length).toBeGreaterThan(0);
+    every.push(...more);
+  }
+  expect(every).toHaveLength(shown.total!);
+  const sum = (field: string) => every.reduce((s, r) => s + Number(r[field]), 0);
+  expect(sum('out_of_stock')).toBe(Number(tiles!.promo_out_of_stock));
+  // Only the observations the tile counts: none in stock or delisted.
+  expect(sum('in_stock')).toBe(0);
+  expect(sum('delisted')).toBe(0);
+  await expect(page.getByTestId('tab-count')).toHaveText(`${shown.rows.length}/${shown.total}`);
+  await expect(page.locator('.ss-widget--grid tbody tr')).toHaveCount(shown.rows.length);
 });

@@ -3,10 +3,10 @@ import type { FileRow } from '../readRows.js';
 import { INVALID_FILE } from '../uploadMessages.js';
 import { MAX_SHARED_STRINGS_MB, unzippedLimitBytes } from '../uploadLimits.js';
 import { readSharedStrings } from './sharedStrings.js';
-import { SHEET_NAMES, SheetRows } from './sheetRows.js';
+import { SheetRows } from './sheetRows.js';
 import { readDateStyles, readWorkbookInfo } from './workbookParts.js';
 import { XlsxZip } from './xlsxZip.js';
-import { XmlError, XmlScanner } from './xmlScanner.js';
+import { XmlError } from './xmlScanner.js';
 
 const MB = 1024 * 1024;
 
@@ -49,15 +49,14 @@ export async function* readXlsx(
       date1904: book.date1904,
       keep: Math.max(width * 4, 64),
     });
-    const scanner = new XmlScanner(SHEET_NAMES, sheet);
     for await (const chunk of zip.bytes(book.sheet)) {
-      scanner.write(chunk);
+      sheet.write(chunk);
       if (sheet.rows.length >= BATCH) {
         yield sheet.rows;
         sheet.rows = [];
       }
     }
-    scanner.end();
+    sheet.end();
     if (sheet.rows.length > 0) yield sheet.rows;
   } catch (e) {
     if (e instanceof XmlError) throw new BadRequestError(INVALID_FILE);

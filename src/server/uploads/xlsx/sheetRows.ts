@@ -1,9 +1,9 @@
 import type { RawCell } from '../cellText.js';
 import type { FileRow } from '../readRows.js';
-import { decodeXml, XmlError, type XmlHandler } from './xmlScanner.js';
+import { ChunkedXml, decodeXml, trimEnd, XmlError } from './xmlScanner.js';
 
-/** The sheet elements the reader watches, by index (XmlScanner ids). */
-export const SHEET_NAMES = ['row', 'c', 'v', 'f', 'is', 't', 'rPh'] as const;
+// The sheet elements the reader watches (local names, any prefix dropped); -1 for the others.
+const OTHER_ELEMENT = -1;
 const ROW = 0;
 const C = 1;
 const V = 2;
@@ -27,10 +27,22 @@ const INTO_V = 1;
 const INTO_F = 2;
 const INTO_IS = 3;
 
+const LT = 60;
+const GT = 62;
+const EQ = 61;
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const COLON = 58;
+
 const MS_PER_DAY = 86_400_000;
 /** Day 0 of Excel's 1900 system is 1899-12-30 (with its 1900 leap-day bug folded in): 25,569 days before 1970. */
 const EPOCH_1900 = 25_569;
 const EPOCH_1904 = 25_569 - 1_462;
+/** The tag being read is cut by the chunk's end: scan it again with the next chunk. */
+const CUT = -1;
 
 export interface SheetContext {
   sharedStrings: readonly string[];
@@ -41,13 +53,22 @@ export interface SheetContext {
 }
 
 /**
- * Turns the sheet's XML events into rows: each <row> one FileRow, cells placed by the column
- * letters of r="C5" (gaps are nulls), values as exceljs gave them to the validator: shared and
- * inline strings as text, numbers as numbers, a number in a date style as a Date, booleans,
- * error cells as their code, and a formula as "=<its text>" (the cached result is ignored:
- * an upload stores what the sheet says and evaluates nothing). Finished rows wait in `rows`.
+ * Reads a worksheet's XML, fed in chunks, into rows: each <row> one FileRow, cells placed by the
+ * column letters of r="C5" (gaps are nulls), values as exceljs gave them to the validator:
+ * shared and inline strings as text, numbers as numbers, a number in a date style as a Date,
+ * booleans, error cells as their code, and a formula as "=<its text>" (the cached result is
+ * ignored: an upload stores what the sheet says and evaluates nothing). Finished rows wait in
+ * `rows`.
+ *
+ * It is its own XML scanner, the sheet being nearly all of an upload's XML: a start tag's
+ * attributes are read once, where they stand (r, t and s of a cell, r of a row), with indexOf
+ * over quoted values, and the elements go straight to the row state, with no handler calls.
+ * Anything but plain `name="value"` attributes (a quote in a name, an attribute without a
+ * value, an unquoted value) is read by the general path, the XmlScanner's rules. The old
+ * reader (XmlScanner + a handler, testing/referenceSheetRows.ts) reads the same rows
+ * (sheetRows.property.test.ts).
  */
-export class SheetRows implements XmlHandler {
+export class SheetRows extends ChunkedXml {
   rows: FileRow[] = [];
   private readonly epoch: number;
   private cells: RawCell[] | null = null;
@@ -62,18 +83,207 @@ export class SheetRows implements XmlHandler {
   private inIs = false;
   private phonetic = 0;
 
-  constructor(private readonly ctx: SheetContext) {
+  constructor(
+    private readonly ctx: SheetContext,
+    maxToken?: number,
+  ) {
+    super(maxToken);
     this.epoch = ctx.date1904 ? EPOCH_1904 : EPOCH_1900;
   }
 
-  open(id: number, s: string, from: number, to: number): void {
+  protected scan(s: string, final: boolean): number {
+    const n = s.length;
+    let i = 0;
+    while (i < n) {
+      if (s.charCodeAt(i) !== LT) {
+        const lt = s.indexOf('<', i);
+        if (lt < 0) {
+          if (!final) return i;
+          this.text(s, i, n, false);
+          return n;
+        }
+        this.text(s, i, lt, false);
+        i = lt;
+      }
+      if (i + 1 >= n) return this.incomplete(i, final);
+      const c1 = s.charCodeAt(i + 1);
+      if (c1 === SLASH) {
+        const gt = s.indexOf('>', i + 2);
+        if (gt < 0) return this.incomplete(i, final);
+        this.close(elementAt(s, i + 2, trimEnd(s, i + 2, gt)));
+        i = gt + 1;
+      } else if (c1 === QUESTION) {
+        const end = s.indexOf('?>', i + 2);
+        if (end < 0) return this.incomplete(i, final);
+        i = end + 2;
+      } else if (c1 === BANG) {
+        if (n - i < 9 && !final) return i;
+        if (s.startsWith('<!--', i)) {
+          const end = s.indexOf('-->', i + 4);
+          if (end < 0) return this.incomplete(i, final);
+          i = end + 3;
+        } else if (s.startsWith('<![CDATA[', i)) {
+          const end = s.indexOf(']]>', i + 9);
+          if (end < 0) return this.incomplete(i, final);
+          this.text(s, i + 9, end, true);
+          i = end + 3;
+        } else {
+          throw new XmlError('DOCTYPE or unknown markup');
+        }
+      } else {
+        const next = this.startTag(s, i, n);
+        if (next === CUT) return this.incomplete(i, final);
+        i = next;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Reads the start tag at s[i] and returns where the next token starts (CUT: the tag does not
+   * end in `s`). Nothing changes before the tag's end is found, so a cut tag is read again.
+   */
+  private startTag(s: string, i: number, n: number): number {
+    let p = i + 1;
+    let c = 0;
+    for (; p < n; p++) {
+      c = s.charCodeAt(p);
+      if (c <= 32 || c === SLASH || c === GT || c === DQUOTE || c === SQUOTE) break;
+    }
+    if (p >= n) return CUT;
+    if (c === DQUOTE || c === SQUOTE) return this.generalStartTag(s, i, n);
+    const id = elementAt(s, i + 1, p);
+    // The row's and the cell's attributes, as they will be if the tag is read to its end.
+    let line = this.line + 1;
+    let col = this.col + 1;
+    let type = NUMBER;
+    let style = 0;
+    let selfClosing = false;
+    for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) <= 32) p++;
+      if (p >= n) return CUT;
+      if (c === GT) break;
+      if (c === SLASH) {
+        if (p + 1 >= n) return CUT;
+        if (s.charCodeAt(p + 1) !== GT) return this.generalStartTag(s, i, n);
+        selfClosing = true;
+        p++;
+        break;
+      }
+      const nameFrom = p;
+      for (; p < n; p++) {
+        c = s.charCodeAt(p);
+        if (c === EQ || c <= 32 || c === GT || c === SLASH || c === DQUOTE || c === SQUOTE) break;
+      }
+      const nameLength = p - nameFrom;
+      while (p < n && (c = s.charCodeAt(p)) <= 32) p++;
+      if (p >= n) return CUT;
+      if (c !== EQ || nameLength === 0) return this.generalStartTag(s, i, n);
+      p++;
+      while (p < n && (c = s.charCodeAt(p)) <= 32) p++;
+      if (p >= n) return CUT;
+      if (c !== DQUOTE && c !== SQUOTE) return this.generalStartTag(s, i, n);
+      const from = p + 1;
+      const to = s.indexOf(c === DQUOTE ? '"' : "'", from);
+      if (to < 0) return CUT;
+      p = to + 1;
+      if (nameLength !== 1) continue;
+      const name = s.charCodeAt(nameFrom);
+      if (id === ROW) {
+        if (name === 114 /* r */) line = rowNumberAt(s, from, to, line);
+      } else if (id === C) {
+        if (name === 114 /* r */) col = columnAt(s, from, to) || col;
+        else if (name === 116 /* t */) type = typeAt(s, from, to);
+        else if (name === 115 /* s */) style = styleAt(s, from, to);
+      }
+    }
+    if (id === ROW) this.row(line);
+    else if (id === C) {
+      if (this.cells !== null) this.cell(col, type, style);
+    } else this.open(id);
+    if (selfClosing) this.close(id);
+    return p + 1;
+  }
+
+  /**
+   * A start tag read by XmlScanner's rules: it ends at the first '>' outside quotes, and a row's
+   * or a cell's attributes are read from there (the odd tags the fast path leaves).
+   */
+  private generalStartTag(s: string, i: number, n: number): number {
+    let j = i + 1;
+    let nameEnd = -1;
+    let quote = 0;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (quote !== 0) {
+        if (c === quote) quote = 0;
+      } else if (c === GT) {
+        break;
+      } else if (c === DQUOTE || c === SQUOTE) {
+        quote = c;
+      } else if (nameEnd < 0 && (c <= 32 || c === SLASH)) {
+        nameEnd = j;
+      }
+    }
+    if (j >= n) return CUT;
+    const selfClosing = s.charCodeAt(j - 1) === SLASH;
+    const attrTo = selfClosing ? j - 1 : j;
+    if (nameEnd < 0 || nameEnd > attrTo) nameEnd = attrTo;
+    const id = elementAt(s, i + 1, nameEnd);
+    if (id === ROW) this.generalRow(s, nameEnd, attrTo);
+    else if (id === C) {
+      if (this.cells !== null) this.generalCell(s, nameEnd, attrTo);
+    } else this.open(id);
+    if (selfClosing) this.close(id);
+    return j + 1;
+  }
+
+  private generalRow(s: string, from: number, to: number): void {
+    let line = this.line + 1;
+    for (let i = from; i < to;) {
+      const end = nextAttribute(s, i, to);
+      if (end < 0) break;
+      if (attrName === R) line = rowNumberAt(s, valueFrom, valueTo, line);
+      i = end;
+    }
+    this.row(line);
+  }
+
+  private generalCell(s: string, from: number, to: number): void {
+    let col = this.col + 1;
+    let type = NUMBER;
+    let style = 0;
+    for (let i = from; i < to;) {
+      const end = nextAttribute(s, i, to);
+      if (end < 0) break;
+      if (attrName === R) col = columnAt(s, valueFrom, valueTo) || col;
+      else if (attrName === TYPE) type = typeAt(s, valueFrom, valueTo);
+      else if (attrName === STYLE) style = styleAt(s, valueFrom, valueTo);
+      i = end;
+    }
+    this.cell(col, type, style);
+  }
+
+  private row(line: number): void {
+    this.line = line;
+    this.cells = [];
+    this.col = 0;
+  }
+
+  private cell(col: number, type: number, style: number): void {
+    this.col = col;
+    this.type = type;
+    this.style = style;
+    this.v = null;
+    this.f = null;
+    this.is = null;
+    this.inIs = false;
+    this.phonetic = 0;
+  }
+
+  /** Any other watched element's start. */
+  private open(id: number): void {
     switch (id) {
-      case ROW:
-        this.startRow(s, from, to);
-        break;
-      case C:
-        if (this.cells !== null) this.startCell(s, from, to);
-        break;
       case V:
         this.v = '';
         this.into = INTO_V;
@@ -95,7 +305,7 @@ export class SheetRows implements XmlHandler {
     }
   }
 
-  close(id: number): void {
+  private close(id: number): void {
     switch (id) {
       case V:
       case F:
@@ -118,7 +328,7 @@ export class SheetRows implements XmlHandler {
     }
   }
 
-  text(s: string, from: number, to: number, cdata: boolean): void {
+  private text(s: string, from: number, to: number, cdata: boolean): void {
     if (this.into === NOWHERE) return;
     const raw = s.slice(from, to);
     const text = cdata ? raw : decodeXml(raw);
@@ -127,55 +337,17 @@ export class SheetRows implements XmlHandler {
     else this.is += text;
   }
 
-  private startRow(s: string, from: number, to: number): void {
-    let line = this.line + 1;
-    for (let i = from; i < to;) {
-      const end = nextAttribute(s, i, to);
-      if (end < 0) break;
-      if (attrName === R) {
-        const n = Number(s.slice(valueFrom, valueTo));
-        if (Number.isInteger(n) && n > 0) line = n;
-      }
-      i = end;
-    }
-    this.line = line;
-    this.cells = [];
-    this.col = 0;
-  }
-
-  private startCell(s: string, from: number, to: number): void {
-    let col = this.col + 1;
-    let type = NUMBER;
-    let style = 0;
-    for (let i = from; i < to;) {
-      const end = nextAttribute(s, i, to);
-      if (end < 0) break;
-      if (attrName === R) col = columnAt(s, valueFrom, valueTo) || col;
-      else if (attrName === TYPE) type = typeAt(s, valueFrom, valueTo);
-      else if (attrName === STYLE) style = Number(s.slice(valueFrom, valueTo)) || 0;
-      i = end;
-    }
-    this.col = col;
-    this.type = type;
-    this.style = style;
-    this.v = null;
-    this.f = null;
-    this.is = null;
-    this.inIs = false;
-    this.phonetic = 0;
-  }
-
   private endCell(cells: RawCell[]): void {
     this.into = NOWHERE;
     const col = this.col;
     if (col > this.ctx.keep) return;
-    const value = this.valueOf();
+    const value = this.cellValue();
     if (value === null && col > cells.length) return;
     while (cells.length < col - 1) cells.push(null);
     cells[col - 1] = value;
   }
 
-  private valueOf(): RawCell {
+  private cellValue(): RawCell {
     if (this.f !== null) return `=${this.f}`;
     const v = this.v;
     switch (this.type) {
@@ -205,6 +377,52 @@ export class SheetRows implements XmlHandler {
   }
 }
 
+/** The watched element named in s[from, to) (a namespace prefix dropped), or OTHER_ELEMENT. */
+function elementAt(s: string, from: number, to: number): number {
+  let start = from;
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) === COLON) start = k + 1;
+  const c = s.charCodeAt(start);
+  switch (to - start) {
+    case 1:
+      return c === 99 /* c */
+        ? C
+        : c === 118 /* v */
+          ? V
+          : c === 102 /* f */
+            ? F
+            : c === 116 /* t */
+              ? T
+              : OTHER_ELEMENT;
+    case 2:
+      return s.startsWith('is', start) ? IS : OTHER_ELEMENT;
+    case 3:
+      return s.startsWith('row', start) ? ROW : s.startsWith('rPh', start) ? RPH : OTHER_ELEMENT;
+    default:
+      return OTHER_ELEMENT;
+  }
+}
+
+/** A row's r="5": the number when it is a positive integer, else `otherwise`. */
+function rowNumberAt(s: string, from: number, to: number, otherwise: number): number {
+  const n = Number(s.slice(from, to));
+  return Number.isInteger(n) && n > 0 ? n : otherwise;
+}
+
+/** A cell's s="3" (its style's index): what Number() reads, 0 for nothing or no number. */
+function styleAt(s: string, from: number, to: number): number {
+  // Plain digits (nearly every cell) without a string; anything else as Number() reads it.
+  let n = 0;
+  if (to - from > 0 && to - from < 10) {
+    for (let i = from; i < to; i++) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return Number(s.slice(from, to)) || 0;
+      n = n * 10 + d;
+    }
+    return n;
+  }
+  return Number(s.slice(from, to)) || 0;
+}
+
 // The attribute nextAttribute found: which of r, t, s (OTHER for the rest) and its value's range.
 const OTHER = 0;
 const R = 1;
@@ -216,8 +434,7 @@ let valueTo = 0;
 
 /**
  * Reads the attribute at or after `i` in s[i, to) into attrName / valueFrom / valueTo and
- * returns where the next one may start, or -1 when there is none. Cell and row tags are most
- * of a sheet: this reads them without a closure or a string per attribute.
+ * returns where the next one may start, or -1 when there is none (the general path's rules).
  */
 function nextAttribute(s: string, i: number, to: number): number {
   while (i < to && s.charCodeAt(i) <= 32) i++;
@@ -227,8 +444,8 @@ function nextAttribute(s: string, i: number, to: number): number {
   let q = eq + 1;
   while (q < to && s.charCodeAt(q) <= 32) q++;
   const quote = s.charCodeAt(q);
-  if (quote !== 34 && quote !== 39) throw new XmlError('unquoted attribute');
-  const close = s.indexOf(quote === 34 ? '"' : "'", q + 1);
+  if (quote !== DQUOTE && quote !== SQUOTE) throw new XmlError('unquoted attribute');
+  const close = s.indexOf(quote === DQUOTE ? '"' : "'", q + 1);
   if (close < 0 || close >= to) throw new XmlError('unterminated attribute');
   let nameTo = eq;
   while (nameTo > i && s.charCodeAt(nameTo - 1) <= 32) nameTo--;

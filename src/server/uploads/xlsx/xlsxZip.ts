@@ -6,6 +6,12 @@ import { INVALID_FILE, zipBomb } from '../uploadMessages.js';
 import { MAX_UNZIPPED_MB } from '../uploadLimits.js';
 
 const INFLATE_CHUNK = 256 * 1024;
+/**
+ * Inflated bytes the zlib stream may hold ahead of the reader: inflating runs on libuv's thread
+ * pool, so with a few pieces of room it inflates the next ones while the sheet is scanned (with
+ * the default 16 KB it stopped after each piece until the scanner took it).
+ */
+const INFLATE_AHEAD = 4 * INFLATE_CHUNK;
 
 /**
  * An xlsx's zip, read through its central directory: any part can be opened in any order (the
@@ -92,7 +98,8 @@ export class XlsxZip {
       if (entry.compressionMethod === 0) return await this.zip.openReadStreamPromise(entry);
       if (entry.compressionMethod !== 8) throw new BadRequestError(INVALID_FILE);
       const raw = await this.zip.openReadStreamPromise(entry, { decompress: false });
-      return pipeline(raw, createInflateRaw({ chunkSize: INFLATE_CHUNK }), () => undefined);
+      const options = { chunkSize: INFLATE_CHUNK, readableHighWaterMark: INFLATE_AHEAD };
+      return pipeline(raw, createInflateRaw(options), () => undefined);
     } catch {
       throw new BadRequestError(INVALID_FILE);
     }

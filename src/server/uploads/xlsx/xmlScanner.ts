@@ -24,33 +24,23 @@ const COLON = 58;
 const EMPTY = Buffer.alloc(0);
 
 /**
- * A forward-only XML tokenizer for the parts of an xlsx, fed text in chunks of any size. It is
- * not a validating parser: it reads the elements, attributes and text a sheet is made of, skips
- * comments and processing instructions, and refuses a DOCTYPE (no workbook part has one, and
- * entity definitions are how "billion laughs" files expand). About ten times faster than a
- * general SAX parser on a sheet, which is what an upload spends its time on.
+ * A part's UTF-8 bytes fed in chunks of any size to a scan over text. The unfinished tail of
+ * each scan is kept as bytes and decoded again with the next chunk, so every scan runs over one
+ * flat string: V8 reads a string made by `+` (a cons string) several times slower, which was
+ * most of a sheet's scan time.
  */
-export class XmlScanner {
+export abstract class ChunkedXml {
   private rest: Buffer = EMPTY;
-  private readonly codes: readonly number[][];
 
   constructor(
-    private readonly names: readonly string[],
-    private readonly handler: XmlHandler,
     /**
      * Longest token (tag, comment or text run) kept across chunks; a longer one is refused. A
      * cell holds at most 32,767 characters (a few times that with entities): 1 MB is ample.
      */
     private readonly maxToken = 1024 * 1024,
-  ) {
-    this.codes = names.map((n) => Array.from(n, (ch) => ch.charCodeAt(0)));
-  }
+  ) {}
 
-  /**
-   * Scans the next bytes of a UTF-8 part. The unfinished tail is kept as bytes and decoded
-   * again with the next chunk, so every scan runs over one flat string: V8 reads a string made
-   * by `+` (a cons string) several times slower, which was most of a sheet's scan time.
-   */
+  /** Scans the next bytes of the part. */
   write(chunk: Buffer): void {
     const bytes = this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk;
     // A character split at the end decodes to U+FFFD, inside the unfinished tail that is kept.
@@ -71,8 +61,38 @@ export class XmlScanner {
     this.scan(text, true);
   }
 
-  /** Reports every complete token of `s` and returns where the incomplete tail starts. */
-  private scan(s: string, final: boolean): number {
+  /**
+   * Reports every complete token of `s` and returns where the incomplete tail starts (`final`:
+   * nothing follows, so an incomplete token is malformed XML).
+   */
+  protected abstract scan(s: string, final: boolean): number;
+
+  protected incomplete(at: number, final: boolean): number {
+    if (final) throw new XmlError('XML ends inside a tag');
+    return at;
+  }
+}
+
+/**
+ * A forward-only XML tokenizer for the parts of an xlsx, fed text in chunks of any size. It is
+ * not a validating parser: it reads the elements, attributes and text a sheet is made of, skips
+ * comments and processing instructions, and refuses a DOCTYPE (no workbook part has one, and
+ * entity definitions are how "billion laughs" files expand). About ten times faster than a
+ * general SAX parser on a sheet. The sheet itself has a faster scanner of its own (sheetRows.ts).
+ */
+export class XmlScanner extends ChunkedXml {
+  private readonly codes: readonly number[][];
+
+  constructor(
+    names: readonly string[],
+    private readonly handler: XmlHandler,
+    maxToken?: number,
+  ) {
+    super(maxToken);
+    this.codes = names.map((n) => Array.from(n, (ch) => ch.charCodeAt(0)));
+  }
+
+  protected scan(s: string, final: boolean): number {
     const h = this.handler;
     const n = s.length;
     let i = 0;
@@ -143,11 +163,6 @@ export class XmlScanner {
     return n;
   }
 
-  private incomplete(at: number, final: boolean): number {
-    if (final) throw new XmlError('XML ends inside a tag');
-    return at;
-  }
-
   /** The index of the element named in s[from, to) (prefix dropped) among `names`, or -1. */
   private idOf(s: string, from: number, to: number): number {
     let start = from;
@@ -165,7 +180,7 @@ export class XmlScanner {
   }
 }
 
-function trimEnd(s: string, from: number, to: number): number {
+export function trimEnd(s: string, from: number, to: number): number {
   while (to > from && s.charCodeAt(to - 1) <= 32) to--;
   return to;
 }
