@@ -12,15 +12,22 @@ function fixture(files: Record<string, string>): string {
 }
 
 describe('loginBundle', () => {
-  it('follows static imports and leaves lazy chunks out', () => {
+  it("follows static imports and the entry's staged import()s, and leaves lazy chunks out", () => {
     const dir = fixture({
       'index.html': '<script type="module" crossorigin src="/assets/index-a.js"></script>',
-      'assets/index-a.js': 'import{x}from"./react-b.js";const C=()=>import("./chart-c.js");',
+      'assets/index-a.js': 'await import(`./react-b.js`);await import(`./app-d.js`);',
       'assets/react-b.js': 'export const x=1;',
+      'assets/app-d.js': 'import{x}from"./shared-e.js";const C=()=>import("./chart-c.js");',
+      'assets/shared-e.js': 'export const x=1;',
       'assets/chart-c.js': 'const s="https://vega.github.io/schema/vega-lite/v6.json";',
     });
     const figure = loginBundle(dir);
-    expect(figure.files.sort()).toEqual(['assets/index-a.js', 'assets/react-b.js']);
+    expect(figure.files.sort()).toEqual([
+      'assets/app-d.js',
+      'assets/index-a.js',
+      'assets/react-b.js',
+      'assets/shared-e.js',
+    ]);
     expect(figure.containsVega).toBe(false);
     expect(figure.containsCodeMirror).toBe(false);
     expect(figure.gzipBytes).toBeGreaterThan(0);

@@ -18,7 +18,8 @@ const CODEMIRROR_SIGNATURE = 'cm-scroller';
 
 /**
  * The JavaScript a browser loads for the login route: the entry script of index.html and every
- * chunk it imports statically (dynamic `import()` chunks are loaded later, on demand).
+ * chunk it imports statically (dynamic `import()` chunks are loaded later, on demand), except that
+ * the entry's own `import()`s count: it loads the app in stages (src/client/main.tsx), always.
  */
 export function loginBundle(clientDir: string): BundleFigure {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -30,10 +31,12 @@ export function loginBundle(clientDir: string): BundleFigure {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = readFileSync(path.join(clientDir, file), 'utf8');
-    // Static imports only: `import ... from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)) {
-      queue.push(path.posix.join(path.posix.dirname(file), m[1]!));
-    }
+    // Static imports: `import ... from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
+    const imports = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)];
+    // The entry's staged `import("./x.js")` / import(`./x.js`).
+    if (entries.includes(file))
+      imports.push(...code.matchAll(/\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g));
+    for (const m of imports) queue.push(path.posix.join(path.posix.dirname(file), m[1]!));
   }
   let rawBytes = 0;
   let gzipBytes = 0;

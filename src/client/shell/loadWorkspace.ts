@@ -1,5 +1,5 @@
 import { authApi } from '../api/authApi.js';
-import { applyUserInfo, session } from './sessionStore.js';
+import { applyUserInfo, session, setMenus } from './sessionStore.js';
 import { landingPage } from './access.js';
 
 export type WorkspaceGate =
@@ -33,9 +33,7 @@ export async function loadWorkspace(): Promise<WorkspaceGate> {
     authApi.lastCrawlTiming().catch(() => ({})),
   ]);
   applyUserInfo(info);
-  session.menuList = menu.menuList;
-  session.activityList = menu.activityList;
-  session.submenuList = menu.submenuList;
+  setMenus(menu);
   session.homeUrl = landingPage(menu.menuList);
   store('crawlDate', crawl);
   store('last_updated', crawl);

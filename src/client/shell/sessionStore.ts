@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import type { GroupSelection, MenuItem, SubmenuItem, UserInfo } from '../api/authApi.js';
 
 /** docs/product-spec.md §3: the session object the shell works from. */
@@ -86,11 +86,20 @@ function store(key: string, value: unknown): void {
   }
 }
 
+/**
+ * The menus as plain arrays (valtio's ref), never changed in place, only swapped whole: valtio
+ * would proxy every item on the way in and copy them into every snapshot, 24-40 ms of the first
+ * screen's start (issue 17 §3).
+ */
+export function setMenus(m: Pick<SessionState, 'menuList' | 'activityList' | 'submenuList'>): void {
+  session.menuList = ref(m.menuList);
+  session.activityList = ref(m.activityList);
+  session.submenuList = ref(m.submenuList);
+}
+
 /** After group selection: what the spec stores locally (docs/product-spec.md §3) and the menu the shell shows. */
 export function applyGroupSelection(sel: GroupSelection, userId: number | null): void {
-  session.menuList = sel.menuList;
-  session.activityList = sel.activityList;
-  session.submenuList = sel.submenuList;
+  setMenus(sel);
   session.groupName = sel.groupName;
   session.loginTime = sel.loginTime;
   session.passDayLeft = sel.pass_day_left;

@@ -1,4 +1,5 @@
-import { DEFAULT_NUMBER_STYLE, NUMBER_STYLES, type NumberStyle } from './numberStyle.js';
+import { DEFAULT_NUMBER_STYLE, type NumberStyle } from './numberStyle.js';
+import { groupDigits } from './groupDigits.js';
 
 /** docs/product-spec.md §9: suffixes at 1e3, 1e6, 1e9, 1e12, 1e15, one decimal. */
 const SUFFIXES = [
@@ -45,23 +46,9 @@ export function formatShort(value: unknown, style: NumberStyle = DEFAULT_NUMBER_
   return trimmed(n, 1);
 }
 
-/**
- * One Intl.NumberFormat per style and digits: `toLocaleString` with options builds a new one on
- * every call (tens of microseconds each), and a grid page formats hundreds of cells in one render
- * (issue 17 §3: 48 ms of stock/kpi's first render was spent here).
- */
-const formatters = new Map<string, Intl.NumberFormat>();
+/** Grouped per the number style without Intl (groupDigits.ts: no ICU load on the main thread). */
 function grouped(n: number, style: NumberStyle, digits: number): string {
-  const key = `${style}:${digits}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(NUMBER_STYLES[style].locale, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, f);
-  }
-  return f.format(n);
+  return groupDigits(n, style, digits);
 }
 
 /** Plain values: two decimals (docs/product-spec.md §9), grouped per the number style. */

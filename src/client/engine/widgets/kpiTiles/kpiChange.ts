@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/compareFields.js';
 import {
   formatDate,
+  formatInteger,
   formatValue,
   type CurrencyInfo,
   type NumberStyle,
@@ -67,6 +68,6 @@ export function kpiChange(
     direction,
     delta: `${arrow} ${size}`,
     against: `vs ${period}`,
-    detail: `Change vs ${range}, over the ${keys.toLocaleString('en-IN')} ${keysLabel} present in both periods: ${fmt(previous)} then ${fmt(previous + change)}.`,
+    detail: `Change vs ${range}, over the ${formatInteger(keys, 'indian')} ${keysLabel} present in both periods: ${fmt(previous)} then ${fmt(previous + change)}.`,
   };
 }

@@ -1,0 +1,25 @@
+// Vega's parts ship no types; loadVega.ts only imports them to evaluate them a stage at a time.
+declare module 'vega-crossfilter';
+declare module 'vega-dataflow';
+declare module 'vega-encode';
+declare module 'vega-force';
+declare module 'vega-format';
+declare module 'vega-functions';
+declare module 'vega-geo';
+declare module 'vega-hierarchy';
+declare module 'vega-label';
+declare module 'vega-loader';
+declare module 'vega-parser';
+declare module 'vega-projection';
+declare module 'vega-regression';
+declare module 'vega-runtime';
+declare module 'vega-scale';
+declare module 'vega-scenegraph';
+declare module 'vega-selections';
+declare module 'vega-statistics';
+declare module 'vega-time';
+declare module 'vega-transforms';
+declare module 'vega-view';
+declare module 'vega-view-transforms';
+declare module 'vega-voronoi';
+declare module 'vega-wordcloud';
