@@ -75,6 +75,17 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
       : answer(res, 404, 'application/json', '{"status":"error","error":"NOT_FOUND"}');
   }
 
+  /** A page as its platform serves it: HTML for web channels, a JSON answer for app channels. */
+  function answerPage(
+    res: ServerResponse,
+    platform: 'web' | 'app',
+    html: () => string,
+    json: () => unknown,
+  ): void {
+    if (platform === 'web') answer(res, 200, 'text/html; charset=utf-8', html());
+    else answer(res, 200, 'application/json; charset=utf-8', JSON.stringify(json()));
+  }
+
   /** Slow pages wait, some pages answer 429 to their first request; then `send`. */
   function politely(
     res: ServerResponse,
@@ -104,14 +115,12 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     const key = `${platform}/${match[2]}/${kind}:${term}`;
     const variety = listingVariety(key);
     politely(res, `${key}/${page}`, pageVariety(`${kind}:${term}`, page), () =>
-      platform === 'web'
-        ? answer(res, 200, 'text/html; charset=utf-8', renderListingHtml(kind, shelf, page, variety))
-        : answer(
-            res,
-            200,
-            'application/json; charset=utf-8',
-            JSON.stringify(renderListingJson(kind, shelf, page, variety)),
-          ),
+      answerPage(
+        res,
+        platform,
+        () => renderListingHtml(kind, shelf, page, variety),
+        () => renderListingJson(kind, shelf, page, variety),
+      ),
     );
   }
 
@@ -126,14 +135,12 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     const key = `${platform}/${match[2]}/bestseller:${category}`;
     const variety = listingVariety(key);
     politely(res, `${key}/${page}`, bestsellerPageVariety(category, page), () =>
-      platform === 'web'
-        ? answer(res, 200, 'text/html; charset=utf-8', renderBestsellerHtml(shelf, page, variety))
-        : answer(
-            res,
-            200,
-            'application/json; charset=utf-8',
-            JSON.stringify(renderBestsellerJson(shelf, page, variety)),
-          ),
+      answerPage(
+        res,
+        platform,
+        () => renderBestsellerHtml(shelf, page, variety),
+        () => renderBestsellerJson(shelf, page, variety),
+      ),
     );
   }
 
@@ -156,14 +163,12 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     if (!listing || !shelf) return notFound(res, platform);
     const variety = pageVariety(sku, cityId);
     politely(res, `${platform}/${match[2]}/${sku}/${cityId}`, variety, () =>
-      platform === 'web'
-        ? answer(res, 200, 'text/html; charset=utf-8', renderProductHtml(listing, shelf, variety))
-        : answer(
-            res,
-            200,
-            'application/json; charset=utf-8',
-            JSON.stringify(renderProductJson(listing, shelf, variety)),
-          ),
+      answerPage(
+        res,
+        platform,
+        () => renderProductHtml(listing, shelf, variety),
+        () => renderProductJson(listing, shelf, variety),
+      ),
     );
   }
 
