@@ -83,6 +83,11 @@ export class SheetRows extends ChunkedXml {
   private inIs = false;
   private phonetic = 0;
 
+  /** Where skipMarkup hands a CDATA section's text: this sheet's own text handling. */
+  private readonly cdataSink = {
+    text: (s: string, from: number, to: number, cdata: boolean) => this.text(s, from, to, cdata),
+  };
+
   constructor(
     private readonly ctx: SheetContext,
     maxToken?: number,
@@ -112,24 +117,10 @@ export class SheetRows extends ChunkedXml {
         if (gt < 0) return this.incomplete(i, final);
         this.close(elementAt(s, i + 2, trimEnd(s, i + 2, gt)));
         i = gt + 1;
-      } else if (c1 === QUESTION) {
-        const end = s.indexOf('?>', i + 2);
-        if (end < 0) return this.incomplete(i, final);
-        i = end + 2;
-      } else if (c1 === BANG) {
-        if (n - i < 9 && !final) return i;
-        if (s.startsWith('<!--', i)) {
-          const end = s.indexOf('-->', i + 4);
-          if (end < 0) return this.incomplete(i, final);
-          i = end + 3;
-        } else if (s.startsWith('<![CDATA[', i)) {
-          const end = s.indexOf(']]>', i + 9);
-          if (end < 0) return this.incomplete(i, final);
-          this.text(s, i + 9, end, true);
-          i = end + 3;
-        } else {
-          throw new XmlError('DOCTYPE or unknown markup');
-        }
+      } else if (c1 === QUESTION || c1 === BANG) {
+        const next = this.skipMarkup(s, i, final, this.cdataSink);
+        if (next === i) return i;
+        i = next;
       } else {
         const next = this.startTag(s, i, n);
         if (next === CUT) return this.incomplete(i, final);

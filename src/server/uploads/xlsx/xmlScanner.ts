@@ -71,6 +71,30 @@ export abstract class ChunkedXml {
     if (final) throw new XmlError('XML ends inside a tag');
     return at;
   }
+
+  /**
+   * At markup that is not an element (s[i] is '<', then '?' or '!'): skips a processing
+   * instruction or a comment, hands a CDATA section's text to `sink` (cdata true), refuses a
+   * DOCTYPE. Returns where the next token starts, or `i` while the markup's end is not in `s`.
+   */
+  protected skipMarkup(s: string, i: number, final: boolean, sink: Pick<XmlHandler, 'text'>): number {
+    if (s.charCodeAt(i + 1) === QUESTION) {
+      const end = s.indexOf('?>', i + 2);
+      return end < 0 ? this.incomplete(i, final) : end + 2;
+    }
+    if (s.length - i < 9 && !final) return i;
+    if (s.startsWith('<!--', i)) {
+      const end = s.indexOf('-->', i + 4);
+      return end < 0 ? this.incomplete(i, final) : end + 3;
+    }
+    if (s.startsWith('<![CDATA[', i)) {
+      const end = s.indexOf(']]>', i + 9);
+      if (end < 0) return this.incomplete(i, final);
+      sink.text(s, i + 9, end, true);
+      return end + 3;
+    }
+    throw new XmlError('DOCTYPE or unknown markup');
+  }
 }
 
 /**
@@ -115,24 +139,10 @@ export class XmlScanner extends ChunkedXml {
         if (gt < 0) return this.incomplete(i, final);
         h.close(this.idOf(s, i + 2, trimEnd(s, i + 2, gt)));
         i = gt + 1;
-      } else if (c1 === QUESTION) {
-        const end = s.indexOf('?>', i + 2);
-        if (end < 0) return this.incomplete(i, final);
-        i = end + 2;
-      } else if (c1 === BANG) {
-        if (n - i < 9 && !final) return i;
-        if (s.startsWith('<!--', i)) {
-          const end = s.indexOf('-->', i + 4);
-          if (end < 0) return this.incomplete(i, final);
-          i = end + 3;
-        } else if (s.startsWith('<![CDATA[', i)) {
-          const end = s.indexOf(']]>', i + 9);
-          if (end < 0) return this.incomplete(i, final);
-          h.text(s, i + 9, end, true);
-          i = end + 3;
-        } else {
-          throw new XmlError('DOCTYPE or unknown markup');
-        }
+      } else if (c1 === QUESTION || c1 === BANG) {
+        const next = this.skipMarkup(s, i, final, h);
+        if (next === i) return i;
+        i = next;
       } else {
         // A start tag: its end is the first '>' outside a quoted attribute value.
         let j = i + 1;
