@@ -59,3 +59,10 @@ SELECT create_distributed_table('fact_live_check', 'group_id', colocate_with => 
 SELECT create_distributed_table('fact_ad_asin_hourly', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('suggestion_index', 'group_id', colocate_with => 'fact_stock');
 SELECT create_distributed_table('suggestion_index_state', 'group_id', colocate_with => 'fact_stock');
+
+-- Rollups (the datasets declare them; the server creates them on start): per tenant, co-located
+-- with their facts. Their triggers run on the shards: Citus needs citus.enable_unsafe_triggers.
+SET citus.enable_unsafe_triggers = on;
+SELECT create_distributed_table('rollup_fact_price_daily', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('rollup_fact_price_variation', 'group_id', colocate_with => 'fact_stock');
+SELECT create_distributed_table('rollup_fact_stock_daily', 'group_id', colocate_with => 'fact_stock');

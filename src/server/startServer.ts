@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { createStore } from './store/createStore.js';
 import { createWarehouse } from './warehouse/createWarehouse.js';
 import { loadConfigRegistry } from './config/loadConfigRegistry.js';
+import { ensureRollups } from './warehouse/rollups/ensureRollups.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
 import { registerExportRunner } from './reports/exportJob.js';
@@ -34,6 +35,9 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const config = await loadConfigRegistry(env.SCREENS_DIR, { watch: options.watchConfig ?? true });
   const store = await createStore(env);
   const warehouse = await createWarehouse(env);
+  // Rollups follow the datasets of the config the server starts with (a reload keeps them).
+  if (warehouse.rollups)
+    await ensureRollups(warehouse, warehouse.rollups, config.current().datasets.values());
   const jobs = await startJobs(env, store);
   const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);

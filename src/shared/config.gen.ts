@@ -220,6 +220,29 @@ export interface DatasetConfig {
    * @minItems 1
    */
   measures: MeasureNode[];
+  /**
+   * PostgreSQL warehouses only: narrower copies of the fact table, one row per distinct value of `columns` (with the tenant and date columns) counting the fact rows it stands for, kept in step with the facts by triggers on every insert, update, delete and truncate. A screen query whose group keys, filters and measures read only these columns is answered from the smallest such rollup, with the same numbers (DuckDB reads the facts: it groups them fast enough).
+   */
+  rollups?: {
+    /**
+     * Names the rollup table: rollup_<fact table>_<id>.
+     */
+    id: string;
+    /**
+     * What the rollup serves, for whoever tunes the warehouse.
+     */
+    description?: string;
+    /**
+     * Fact columns kept as keys (NOT NULL columns). The tenant and date columns are always kept.
+     *
+     * @minItems 1
+     */
+    columns: string[];
+    /**
+     * Numeric fact columns kept as their sum and count of values per rollup row, so sum and avg measures of them can read the rollup.
+     */
+    sums?: string[];
+  }[];
 }
 /**
  * A dimension stored as a column of the fact table.

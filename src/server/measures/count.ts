@@ -4,6 +4,6 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const count: MeasureKind<MeasureOf<'count'>> = {
   kind: 'count',
   additive: true,
-  sql: () => 'COUNT(*)',
-  dayShare: { final: (_m, d) => d.sumOf(d.partial('count', () => 'COUNT(*)')) },
+  sql: (_m, { p }) => p.rows.count(),
+  dayShare: { final: (_m, d) => d.sumOf(d.partial('count', () => d.p.rows.count())) },
 };

@@ -5,6 +5,6 @@ import type { MeasureKind, MeasureOf } from './measureKind.js';
 export const countIf: MeasureKind<MeasureOf<'countIf'>> = {
   kind: 'countIf',
   additive: true,
-  sql: (m, { p, ds }) => `COUNT(*) FILTER (WHERE ${conditionSql(m.where, p, ds)})`,
+  sql: (m, { p, ds }) => p.rows.count(conditionSql(m.where, p, ds)),
   dayShare: { final: (m, d) => d.sumOf(d.countWhere(m.where)) },
 };

@@ -1,4 +1,4 @@
-import { conditionSql, factColumn } from './measureSqlParts.js';
+import { conditionSql } from './measureSqlParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
 /** A conditional sum (search volume of the own brands' slots, for volume-weighted share of search). */
@@ -6,5 +6,5 @@ export const sumIf: MeasureKind<MeasureOf<'sumIf'>> = {
   kind: 'sumIf',
   additive: true,
   sql: (m, { p, ds }) =>
-    `CAST(COALESCE(SUM(${factColumn(m.column)}) FILTER (WHERE ${conditionSql(m.where, p, ds)}), 0) AS DOUBLE PRECISION)`,
+    `CAST(COALESCE(${p.rows.sum(m.column, conditionSql(m.where, p, ds))}, 0) AS DOUBLE PRECISION)`,
 };

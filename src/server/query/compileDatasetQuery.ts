@@ -8,6 +8,8 @@ import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
 import { compareSql } from './compareSql.js';
 import { alias, ident, SqlParams, type CompiledSql } from './sqlBuilder.js';
+import { NotOnRollupError, ROLLUP_ROWS_READER } from './rollups/factRows.js';
+import type { RollupTable } from '../warehouse/rollups/rollupCatalog.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
 export const TOTAL_COLUMN = '__total';
@@ -28,6 +30,8 @@ export interface CompileInput {
    * sheet, the synchronous download); 'all': every row (export jobs, which roll over to new sheets).
    */
   mode: 'page' | 'export' | 'all';
+  /** Rollups of the dataset's fact table the warehouse keeps (PostgreSQL), narrowest first. */
+  rollups?: readonly RollupTable[];
 }
 
 /**
@@ -35,8 +39,47 @@ export interface CompileInput {
  * (validated) config; request values only as `$n` parameters. Both dialects take the same text.
  */
 export function compileDatasetQuery(input: CompileInput): CompiledSql {
-  const { dataset: ds, query, request } = input;
-  const p = new SqlParams(input.dialect);
+  for (const rollup of input.rollups ?? []) {
+    const onRollup = compileOnRollup(input, rollup);
+    if (onRollup) return onRollup;
+  }
+  return compileOver(input, input.dataset, new SqlParams(input.dialect));
+}
+
+/**
+ * The query over a rollup (its table in place of the fact table, counts and sums over its
+ * pre-summed rows), or null when the SQL would read a column the rollup does not keep or a
+ * measure cannot be summed from it: then the facts answer.
+ */
+function compileOnRollup(input: CompileInput, rollup: RollupTable): CompiledSql | null {
+  const config = { ...input.dataset.config, table: rollup.table };
+  let compiled: CompiledSql;
+  try {
+    compiled = compileOver(
+      input,
+      { ...input.dataset, config },
+      new SqlParams(input.dialect, ROLLUP_ROWS_READER),
+    );
+  } catch (error) {
+    if (error instanceof NotOnRollupError) return null;
+    throw error;
+  }
+  return readsOnly(compiled.sql, rollup) ? compiled : null;
+}
+
+/** True when every column the SQL reads through an alias of the rollup's table is one it has. */
+function readsOnly(sql: string, rollup: RollupTable): boolean {
+  const aliases = [...sql.matchAll(new RegExp(`"${rollup.table}" ([a-z_][a-z0-9_]*)`, 'g'))].map(
+    (m) => m[1]!,
+  );
+  for (const a of new Set(aliases))
+    for (const m of sql.matchAll(new RegExp(`\\b${a}\\."([a-z_][a-z0-9_]*)"`, 'g')))
+      if (!rollup.columns.has(m[1]!)) return false;
+  return true;
+}
+
+function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): CompiledSql {
+  const { query, request } = input;
   const whereInput = { conditions: request.conditions, groupId: input.groupId, constants: query.where };
   const where = whereClauses(
     ds,

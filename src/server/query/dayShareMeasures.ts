@@ -99,7 +99,7 @@ export class DayShareBuilder implements DayShareParts {
 
   countWhere(where: MeasureCondition): string {
     return this.partial(`countIf ${JSON.stringify(where)}`, () => {
-      return `COUNT(*) FILTER (WHERE ${conditionSql(where, this.p, this.ds)})`;
+      return this.p.rows.count(conditionSql(where, this.p, this.ds));
     });
   }
 

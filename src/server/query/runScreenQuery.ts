@@ -29,6 +29,7 @@ export async function runScreenQuery(
       request: req,
       groupId,
       dialect: warehouse.dialect,
+      rollups: warehouse.rollups?.for(ctx.dataset.config.table),
       mode,
     });
   const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);

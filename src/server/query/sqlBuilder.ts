@@ -1,27 +1,19 @@
 import type { WarehouseDialect } from '../warehouse/warehouse.js';
+import { FACT_TABLE_ROWS, type FactRows } from './rollups/factRows.js';
 
-const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/**
- * Quotes a config identifier. The schema already restricts identifiers to this pattern; checking
- * again here means no code path can put other text into SQL, whatever called it.
- */
-export function ident(name: string): string {
-  if (!IDENT.test(name)) throw new Error(`Refusing SQL identifier ${JSON.stringify(name)}`);
-  return `"${name}"`;
-}
-
-/** Output aliases are config ids (dimension/measure ids), which may contain capitals. */
-export function alias(name: string): string {
-  if (!/^[a-zA-Z_][a-zA-Z0-9_]{0,62}$/.test(name))
-    throw new Error(`Refusing SQL alias ${JSON.stringify(name)}`);
-  return `"${name}"`;
-}
+export { alias, ident } from './sqlIdent.js';
 
 /** Collects bind values; every value reaches SQL only as a `$n` placeholder. */
 export class SqlParams {
   readonly values: unknown[] = [];
-  constructor(readonly dialect: WarehouseDialect) {}
+  /**
+   * @param rows how counts and sums read the rows `f` (a rollup's pre-summed rows, or the fact
+   *   table): carried here because every part of one compile shares this object.
+   */
+  constructor(
+    readonly dialect: WarehouseDialect,
+    readonly rows: FactRows = FACT_TABLE_ROWS,
+  ) {}
 
   add(value: unknown): string {
     this.values.push(value);

@@ -16,6 +16,7 @@ export function streamScreenQuery(
     request,
     groupId,
     dialect: warehouse.dialect,
+    rollups: warehouse.rollups?.for(ctx.dataset.config.table),
     mode,
   });
   return warehouse.stream<Record<string, unknown>>(sql, params);
@@ -34,6 +35,7 @@ export async function countScreenQuery(
     request,
     groupId,
     dialect: warehouse.dialect,
+    rollups: warehouse.rollups?.for(ctx.dataset.config.table),
     mode: 'all',
   });
   const [row] = await warehouse.query<{ n: number | string }>(

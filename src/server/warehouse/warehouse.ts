@@ -1,3 +1,5 @@
+import type { RollupCatalog } from './rollups/rollupCatalog.js';
+
 /** The analytics warehouse: DuckDB embedded, or PostgreSQL. Same SQL, `$1..$n` placeholders. */
 export type WarehouseDialect = 'duckdb' | 'postgres';
 
@@ -20,6 +22,8 @@ export interface Warehouse {
    */
   transaction(statements: readonly WarehouseStatement[]): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the rollups kept in step with their facts (ensureRollups fills it). */
+  readonly rollups?: RollupCatalog;
 }
 
 export interface WarehouseStatement {

@@ -32,8 +32,11 @@ export function factsWithoutTenant(): string[] {
   return distributedTables().filter((t) => !tableColumns(t).includes(TENANT_COLUMN));
 }
 
-/** The text of scripts/citus/distribute.sql, from the DDL (a unit test keeps the file in step). */
-export function distributeSql(): string {
+/**
+ * The text of scripts/citus/distribute.sql, from the DDL and the config's rollup tables (a unit
+ * test keeps the file in step).
+ */
+export function distributeSql(rollupTables: readonly string[] = []): string {
   const [first, ...rest] = distributedTables();
   return [
     '-- Generated from src/server/warehouse/citus/citusLayout.ts; docs/scale-out.md explains it.',
@@ -50,6 +53,18 @@ export function distributeSql(): string {
     ...rest.map(
       (t) => `SELECT create_distributed_table('${t}', '${TENANT_COLUMN}', colocate_with => '${first}');`,
     ),
+    ...(rollupTables.length
+      ? [
+          '',
+          '-- Rollups (the datasets declare them; the server creates them on start): per tenant, co-located',
+          '-- with their facts. Their triggers run on the shards: Citus needs citus.enable_unsafe_triggers.',
+          'SET citus.enable_unsafe_triggers = on;',
+          ...rollupTables.map(
+            (t) =>
+              `SELECT create_distributed_table('${t}', '${TENANT_COLUMN}', colocate_with => '${first}');`,
+          ),
+        ]
+      : []),
     '',
   ].join('\n');
 }

@@ -25,15 +25,28 @@ import {
   TENANT_COLUMN,
 } from './citusLayout.js';
 import { tenantFilterProblems } from './testing/tenantFilterProblems.js';
+import { rollupColumns, rollupPlan } from '../rollups/rollupDdl.js';
 
 const distributeFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../scripts/citus/distribute.sql',
 );
 const VIEWS = [...WAREHOUSE_VIEWS, ...AD_VIEWS];
+const repoSnapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
+/** The config's rollups, distributed like their facts (a query may read one instead). */
+const ROLLUPS = new Map(
+  [...repoSnapshot.datasets.values()].map((ds) => [
+    ds.table,
+    (ds.rollups ?? []).map((r) => {
+      const plan = rollupPlan(ds, r);
+      return { table: plan.table, columns: new Set(rollupColumns(plan)) };
+    }),
+  ]),
+);
+const ROLLUP_TABLES = [...ROLLUPS.values()].flat().map((r) => r.table);
 const factViews = VIEWS.filter((v) => /\bfact_\w+/.test(v.select));
 /** What Citus must route by tenant: the fact tables and every view that reads them. */
-const DISTRIBUTED = new Set([...distributedTables(), ...factViews.map((v) => v.name)]);
+const DISTRIBUTED = new Set([...distributedTables(), ...factViews.map((v) => v.name), ...ROLLUP_TABLES]);
 const check = (sql: string, view = false) => tenantFilterProblems(sql, DISTRIBUTED, TENANT_COLUMN, { view });
 
 describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () => {
@@ -45,8 +58,9 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
   });
 
   it('scripts/citus/distribute.sql distributes exactly these tables (RECORD_CITUS_SQL=1 rewrites it)', () => {
-    if (process.env.RECORD_CITUS_SQL === '1') writeFileSync(distributeFile, distributeSql());
-    expect(readFileSync(distributeFile, 'utf8')).toBe(distributeSql());
+    if (process.env.RECORD_CITUS_SQL === '1') writeFileSync(distributeFile, distributeSql(ROLLUP_TABLES));
+    expect(readFileSync(distributeFile, 'utf8')).toBe(distributeSql(ROLLUP_TABLES));
+    expect(ROLLUP_TABLES).toContain('rollup_fact_stock_daily');
   });
 
   it('the check itself finds an unpinned fact read, and passes a pinned one', async () => {
@@ -89,6 +103,7 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
   it("every endpoint's query and every filter's suggestions route to one tenant", async () => {
     const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
     let compiled = 0;
+    let onRollups = 0;
     const problems: string[] = [];
     for (const [key, screen] of snapshot.screens) {
       const config = screen.dataset ? snapshot.datasets.get(screen.dataset) : undefined;
@@ -99,18 +114,22 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
           { screen, query, dataset },
           { start_date: '2026-11-01', end_date: '2026-11-07', limit: '10' },
         );
-        for (const mode of ['page', 'export'] as const) {
-          const { sql } = compileDatasetQuery({
-            dataset,
-            query,
-            request,
-            groupId: 1,
-            dialect: 'postgres',
-            mode,
-          });
-          compiled++;
-          for (const p of await check(sql)) problems.push(`${key} ${query.endpoint} (${mode}): ${p}`);
-        }
+        // On the facts, and on a rollup where one answers the query.
+        for (const mode of ['page', 'export'] as const)
+          for (const rollups of [[], ROLLUPS.get(config.table) ?? []]) {
+            const { sql } = compileDatasetQuery({
+              dataset,
+              query,
+              request,
+              groupId: 1,
+              dialect: 'postgres',
+              mode,
+              rollups,
+            });
+            compiled++;
+            if (rollups.length && sql.includes('"rollup_')) onRollups++;
+            for (const p of await check(sql)) problems.push(`${key} ${query.endpoint} (${mode}): ${p}`);
+          }
       }
       for (const filter of screen.filters ?? []) {
         if (!('source' in filter) || !filter.source) continue;
@@ -121,6 +140,7 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
       }
     }
     expect(compiled).toBeGreaterThan(200);
+    expect(onRollups).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import type { Warehouse } from '../warehouse.js';
 import { surviveLostConnections } from '../../store/pgPoolErrors.js';
 import { isWriteSql, WarehouseVersion } from '../warehouseVersion.js';
 import { copyRows } from './copyRows.js';
+import { RollupCatalog } from '../rollups/rollupCatalog.js';
 
 /** Rows per FETCH of a streamed read. */
 const STREAM_BATCH = 2000;
@@ -104,6 +105,7 @@ export function createPostgresWarehouse(
 
   return {
     dialect: 'postgres',
+    rollups: new RollupCatalog(),
     query: <T>(sql: string, params: readonly unknown[] = []) =>
       isWriteSql(sql) ? version.around(() => read<T>(sql, params)) : read<T>(sql, params),
     stream,
