@@ -36,7 +36,7 @@ export async function ensureRollups(
   const wanted = new Set([...plans.values()].flat().map((p) => p.table));
   for (const [table, { fact }] of existing)
     if (!wanted.has(table)) await wh.transaction([LOCK, ...dropRollupStatements(fact, table)].map(sql));
-  for (const [fact, factPlans] of plans) {
+  for (const factPlans of plans.values()) {
     for (const plan of factPlans) {
       const found = existing.get(plan.table);
       if (found?.signature === plan.signature) continue;
@@ -45,11 +45,15 @@ export async function ensureRollups(
         [LOCK, ...dropRollupStatements(plan.fact, plan.table), ...createRollupStatements(plan)].map(sql),
       );
     }
-    catalog.set(
-      fact,
-      factPlans.map((p) => ({ table: p.table, columns: new Set(rollupColumns(p)) })),
-    );
   }
+  catalog.replace(
+    new Map(
+      [...plans].map(([fact, factPlans]) => [
+        fact,
+        factPlans.map((p) => ({ table: p.table, columns: new Set(rollupColumns(p)) })),
+      ]),
+    ),
+  );
 }
 
 const sql = (text: string) => ({ sql: text });

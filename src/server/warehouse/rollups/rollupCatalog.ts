@@ -13,8 +13,10 @@ export interface RollupTable {
 export class RollupCatalog {
   private readonly byFact = new Map<string, readonly RollupTable[]>();
 
-  set(factTable: string, rollups: readonly RollupTable[]): void {
-    this.byFact.set(factTable, rollups);
+  /** Replaces every entry: a fact table left out has no rollups any more. */
+  replace(byFact: ReadonlyMap<string, readonly RollupTable[]>): void {
+    this.byFact.clear();
+    for (const [fact, rollups] of byFact) this.byFact.set(fact, rollups);
   }
 
   for(factTable: string): readonly RollupTable[] {

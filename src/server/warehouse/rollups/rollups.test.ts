@@ -196,6 +196,7 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
     expect(kept).toBe(recomputed);
 
     await ensureRollups(wh, catalog, [{ ...stock, rollups: undefined }]);
+    expect(catalog.for('fact_stock')).toEqual([]);
     const tables = await wh.query(
       `SELECT 1 FROM pg_class WHERE relname = 'rollup_fact_stock_daily' AND relnamespace = current_schema()::regnamespace`,
     );
