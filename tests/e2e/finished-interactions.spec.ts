@@ -81,7 +81,13 @@ test('grid sort, Show More and a filter work from the keyboard', async () => {
 
   const channel = page.getByLabel('Channel', { exact: true });
   await channel.focus();
+  // The list answered for '' shows Amazon too, and a new prefix empties the list while it loads:
+  // press Enter only once the answer for the typed prefix is in (else Enter meets an empty list).
+  const typedAnswer = page.waitForResponse(
+    (r) => r.url().includes('/suggestion/') && new URL(r.url()).searchParams.get('prefix') === 'Amazon',
+  );
   await page.keyboard.type('Amazon');
+  await typedAnswer;
   await expect(page.locator('.ss-select__option', { hasText: 'Amazon' }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
