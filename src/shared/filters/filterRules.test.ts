@@ -273,3 +273,9 @@ describe("'Clear all filters' without always-selected fields", () => {
     expect(canClearAll(paged({ channel_id: [1], alwaysSelected_filters: [] }))).toBe(true);
   });
 });
+
+describe('maps are bookkeeping, not filters', () => {
+  it('a null value is no filter and no map', () => {
+    expect(canClearAll(paged({ brand_id: null }))).toBe(false);
+  });
+});
