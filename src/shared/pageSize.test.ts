@@ -28,3 +28,23 @@ describe('the page-size rule', () => {
     expect(pageSizeOf({ widgets: [], pageSize: 7 })).toBe(7);
   });
 });
+
+describe('the page-size rule picks the grid of the query', () => {
+  it('other widgets and other grids do not count', () => {
+    const s: Pick<ScreenConfig, 'pageSize' | 'widgets' | 'queries'> = {
+      queries: [
+        { kind: 'query', id: 'a', endpoint: 'x/a', measures: ['m'] },
+        { kind: 'query', id: 'b', endpoint: 'x/b', measures: ['m'] },
+      ],
+      widgets: [
+        { kind: 'chart', id: 'c', query: 'a', pageSize: 3 } as unknown as ScreenConfig['widgets'][number],
+        { kind: 'grid', id: 'ga', query: 'a', columns: [], pageSize: 15 },
+        { kind: 'grid', id: 'gb', query: 'b', columns: [], pageSize: 25 },
+      ],
+    };
+    expect(pageSizeOf(s)).toBe(15);
+    expect(pageSizeOf(s, 'a')).toBe(15);
+    expect(pageSizeOf(s, 'b')).toBe(25);
+    expect(pageSizeOf(s, 'none')).toBe(10);
+  });
+});

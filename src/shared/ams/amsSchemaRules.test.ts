@@ -12,3 +12,23 @@ describe('AMS schema checks', () => {
     expect(checkAmsSchema('{"a":1}', '')).toEqual({ ok: true, model: { a: 1 }, target: null });
   });
 });
+
+describe('AMS schema edges', () => {
+  it('JSON null or text is not an object', () => {
+    expect(checkAmsSchema('null', undefined)).toEqual({ ok: false, msg: 'AMS Model Is Not A Valid JSON' });
+    expect(checkAmsSchema('"a"', undefined)).toEqual({ ok: false, msg: 'AMS Model Is Not A Valid JSON' });
+    expect(checkAmsSchema('{"a":1}', 'null')).toEqual({
+      ok: false,
+      msg: 'Channel Target Object Is Not A Valid JSON',
+    });
+    expect(checkAmsSchema('{"a":1}', '[1]')).toEqual({
+      ok: false,
+      msg: 'Channel Target Object Is Not A Valid JSON',
+    });
+  });
+
+  it('no target, or a blank one, is no target', () => {
+    expect(checkAmsSchema('{"a":1}', undefined)).toEqual({ ok: true, model: { a: 1 }, target: null });
+    expect(checkAmsSchema('{"a":1}', '  \n')).toEqual({ ok: true, model: { a: 1 }, target: null });
+  });
+});

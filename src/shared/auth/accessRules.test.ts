@@ -29,3 +29,15 @@ describe('OTP and e-mail shapes', () => {
     expect(isEmail('a@b')).toBe(false);
   });
 });
+
+describe('password and e-mail edges', () => {
+  it('exactly 8 characters is long enough; a matching confirmation passes', () => {
+    expect(passwordProblem('Abcdef1!')).toBeNull();
+    expect(passwordProblem('Abcdef1!', 'Abcdef1!')).toBeNull();
+    expect(passwordProblem('Abcdef1!', 'Abcdef1?')).toBe('Password and Confirm password must be same');
+  });
+
+  it('spaces around an address do not matter', () => {
+    expect(isEmail('  ops@acme.com ')).toBe(true);
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SHARE_EXPIRY_CHOICES, SHARE_MAX_HOURS, shareLinkStatus, shareMenuName } from './shareLinks.js';
+import {
+  mayShareScreen,
+  SHARE_EXPIRY_CHOICES,
+  SHARE_MAX_HOURS,
+  shareLinkStatus,
+  shareMenuName,
+} from './shareLinks.js';
 
 describe('shareLinkStatus', () => {
   const now = new Date('2026-11-25T12:00:00Z');
@@ -21,5 +27,18 @@ describe('share link choices', () => {
   it('makes a menu name the create route accepts', () => {
     expect(shareMenuName('stock/kpi')).toBe('stock-kpi');
     expect(shareMenuName('ams-historical-bid/bid-history')).toMatch(/^[\w-]+$/);
+  });
+});
+
+describe('share menu names and admin screens', () => {
+  it('runs of other characters become one dash; at most 100 characters', () => {
+    expect(shareMenuName('stock/kpi')).toBe('stock-kpi');
+    expect(shareMenuName('a / b')).toBe('a-b');
+    expect(shareMenuName('x'.repeat(150))).toHaveLength(100);
+  });
+
+  it('admin screens may not be shared, others may', () => {
+    expect(mayShareScreen('user/users')).toBe(false);
+    expect(mayShareScreen('stock/kpi')).toBe(true);
   });
 });

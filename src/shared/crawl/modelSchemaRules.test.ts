@@ -36,3 +36,45 @@ describe('checkModelSchema', () => {
     expect(checkModelSchema(JSON.stringify(schema))).toEqual({ ok: true, schema });
   });
 });
+
+describe('checkModelSchema, one key at a time', () => {
+  const withEntry = (over: Record<string, unknown>, drop?: string) => {
+    const e: Record<string, unknown> = { ...entry, ...over };
+    if (drop) delete e[drop];
+    return JSON.stringify({ dataModel: [e] });
+  };
+
+  it('blank text is empty; JSON null is no object', () => {
+    expect(checkModelSchema('   \n')).toEqual({ ok: false, msg: 'Can Not Submit An Empty Model Schema.' });
+    expect(checkModelSchema('null')).toEqual({ ok: false, msg: 'Model Schema Is Not A Valid JSON Object.' });
+    expect(checkModelSchema('{"dataModel": [null]}')).toEqual({
+      ok: false,
+      msg: 'Each Data Model Value Must be an Object',
+    });
+  });
+
+  it('type, source and defaultValue are each required', () => {
+    for (const key of ['type', 'source', 'defaultValue'])
+      expect(checkModelSchema(withEntry({}, key))).toEqual({
+        ok: false,
+        msg: 'Each Data Model Object Must Have Type, Source And defaultValue.',
+      });
+  });
+
+  it('the name must be non-empty text', () => {
+    for (const name of ['', 3])
+      expect(checkModelSchema(withEntry({ name }))).toEqual({ ok: false, msg: MODEL_SCHEMA_MSG.noName });
+  });
+
+  it('the source must be text', () => {
+    expect(checkModelSchema(withEntry({ source: 5 }))).toEqual({
+      ok: false,
+      msg: MODEL_SCHEMA_MSG.badEntryType,
+    });
+  });
+
+  it('every entry is checked, not just the first', () => {
+    const text = JSON.stringify({ dataModel: [entry, { ...entry, type: 'date' }] });
+    expect(checkModelSchema(text)).toEqual({ ok: false, msg: MODEL_SCHEMA_MSG.badEntryType });
+  });
+});

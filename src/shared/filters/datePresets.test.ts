@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_PRESET_IDS, datePresetRange, isAfterToday } from './datePresets.js';
+import { DATE_PRESET_IDS, datePresetRange, isAfterToday, isDatePreset, todayIso } from './datePresets.js';
 import { moveToCrawlDate } from './crawlDate.js';
 import { defaultFilterState } from './defaults.js';
 
@@ -90,5 +90,41 @@ describe('date presets (docs/product-spec.md §4, §9)', () => {
     expect(week).toMatchObject({ start_date: '2026-11-15', end_date: '2026-11-21' });
     expect(moveToCrawlDate(state, 'product', { product: TODAY }, TODAY)).toBe(state);
     expect(moveToCrawlDate(state, undefined, { product: '2026-11-20' }, TODAY)).toBe(state);
+  });
+});
+
+describe('date preset edges', () => {
+  it('recognises preset ids only', () => {
+    expect(isDatePreset('last_7_days')).toBe(true);
+    expect(isDatePreset('single_alone')).toBe(true);
+    expect(isDatePreset('last_8_days')).toBe(false);
+    expect(isDatePreset(7)).toBe(false);
+    expect(isDatePreset(undefined)).toBe(false);
+  });
+
+  it('today as YYYY-MM-DD in local time', () => {
+    expect(todayIso(new Date(2026, 10, 22, 23, 30))).toBe('2026-11-22');
+    expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a month range is titled by its months', () => {
+    expect(datePresetRange('month_range', TODAY, { start: '2026-06-10', end: '2026-09-03' })).toEqual({
+      start_date: '2026-06-01',
+      end_date: '2026-09-30',
+      datepicker_title: 'Jun 2026 - Sep 2026',
+      date_preset: 'month_range',
+    });
+  });
+
+  it('a single day of today is titled Today, another day by its date', () => {
+    expect(datePresetRange('single_alone', TODAY).datepicker_title).toBe('Today');
+    expect(datePresetRange('single_alone', TODAY, { start: '2026-11-02' }).datepicker_title).toBe(
+      '02-Nov-2026',
+    );
+  });
+
+  it('a later time of today is not after today', () => {
+    expect(isAfterToday('2026-11-22T18:00:00', TODAY)).toBe(false);
+    expect(isAfterToday('2026-11-23', TODAY)).toBe(true);
   });
 });

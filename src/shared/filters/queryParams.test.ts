@@ -88,3 +88,32 @@ describe('linked ids in data calls', () => {
     expect(suggestionParams('brand', {})).not.toHaveProperty('attr_type_id');
   });
 });
+
+describe('query merging edges', () => {
+  it('a single value merges as one item; null and missing add nothing', () => {
+    expect(mergeQuery({ category_id: 4, label_category: [5] }, SPEC_RULES.links)).toEqual({
+      category_id: [4, 5],
+    });
+    expect(mergeQuery({ category_id: null, label_category: [5] }, SPEC_RULES.links)).toEqual({
+      category_id: [5],
+    });
+    expect(mergeQuery({ label_category: 5 }, SPEC_RULES.links)).toEqual({ category_id: [5] });
+  });
+
+  it('a link whose parameters are all missing leaves its fields as they are', () => {
+    expect(mergeQuery({ category_id: 4 }, SPEC_RULES.links)).toEqual({ category_id: 4 });
+  });
+
+  it('an also-merged parameter alone is merged too', () => {
+    expect(mergeQuery({ mapped_category_id: [8] }, SPEC_RULES.links)).toEqual({ category_id: [8] });
+  });
+
+  it('a linked field without linked ids keeps its own values', () => {
+    const state = { limit: 10, offset: 0, city_zone_id: ['N'], city_zone_ids: {} };
+    expect(dataQueryParams(state, ['city_zone_id', 'city_id'], SPEC_RULES)).toEqual({
+      city_zone_id: ['N'],
+      limit: 10,
+      offset: 0,
+    });
+  });
+});

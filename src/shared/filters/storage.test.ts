@@ -51,3 +51,34 @@ describe('filter persistence', () => {
     expect(resolveInitialFilters(null, { ...stored, offset: 50 }, base).offset).toBe(0);
   });
 });
+
+describe('what storage holds that is not filter state', () => {
+  it('nothing stored, or a stored non-object, reads as nothing and is replaced on save', () => {
+    for (const raw of [null, '[1]', '"text"', 'null', '7']) {
+      const s = memory();
+      if (raw !== null) s.setItem(FILTER_STORAGE_KEY, raw);
+      expect(loadStoredFilters(s, 'stock', 'kpi')).toBeNull();
+      saveStoredFilters(s, 'stock', 'kpi', base);
+      expect(JSON.parse(s.data.get(FILTER_STORAGE_KEY)!)).toEqual({ stock: { kpi: base } });
+    }
+  });
+
+  it('a screen entry without a numeric limit is no state', () => {
+    const s = memory();
+    s.setItem(FILTER_STORAGE_KEY, JSON.stringify({ stock: { kpi: { limit: '10' }, data: 'x', grid: null } }));
+    expect(loadStoredFilters(s, 'stock', 'kpi')).toBeNull();
+    expect(loadStoredFilters(s, 'stock', 'data')).toBeNull();
+    expect(loadStoredFilters(s, 'stock', 'grid')).toBeNull();
+  });
+
+  it('saving one screen keeps the other areas and screens', () => {
+    const s = memory();
+    saveStoredFilters(s, 'price', 'kpi', base);
+    saveStoredFilters(s, 'stock', 'kpi', base);
+    saveStoredFilters(s, 'stock', 'data', { ...base, limit: 20 });
+    expect(JSON.parse(s.data.get(FILTER_STORAGE_KEY)!)).toEqual({
+      price: { kpi: base },
+      stock: { kpi: base, data: { ...base, limit: 20 } },
+    });
+  });
+});

@@ -25,3 +25,22 @@ describe('filter validation (docs/product-spec.md §5)', () => {
     expect(parseRank('2.5')).toHaveProperty('error');
   });
 });
+
+describe('filter validation edges', () => {
+  it('a limit not set refuses nothing', () => {
+    expect(checkSelectionCount([1, 2], {})).toBeNull();
+    expect(checkSelectionCount([1], { minSelect: 1 })).toBeNull();
+    expect(checkSelectionCount([1], { maxSelect: 5 })).toBeNull();
+  });
+
+  it('an end in the start month is fine, whatever the day', () => {
+    expect(checkMonthRange('2026-06-15', '2026-06-01')).toBeNull();
+  });
+
+  it('rank takes whole numbers from 1, several digits, spaces around', () => {
+    expect(parseRank('1')).toEqual({ value: 1 });
+    expect(parseRank('12')).toEqual({ value: 12 });
+    expect(parseRank(' 7 ')).toEqual({ value: 7 });
+    expect(parseRank('')).toEqual({ error: 'Rank must be a number of at least 1' });
+  });
+});

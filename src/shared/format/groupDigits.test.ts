@@ -32,3 +32,10 @@ describe('groupDigits prints what Intl.NumberFormat prints, without it', () => {
           expect(groupDigits(n, style, digits), `${n} ${style} ${digits}`).toBe(intl(n, style, digits));
   });
 });
+
+describe('groupDigits from 1e21 on', () => {
+  it('leaves exponential-sized numbers to Intl', () => {
+    expect(groupDigits(1e21, 'international', 0)).toBe('1,000,000,000,000,000,000,000');
+    expect(groupDigits(-Infinity, 'indian', 2)).toBe('-∞');
+  });
+});

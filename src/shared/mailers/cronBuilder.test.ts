@@ -99,3 +99,56 @@ describe('timing builder: a stored expression opens in its mode (round trip)', (
     }
   });
 });
+
+describe('timing builder: edges', () => {
+  it('weekdays outside 0..6 or fractional do not count as chosen, and are left out of the expression', () => {
+    for (const weekdays of [[7], [-1], [1.5]])
+      expect(timingProblem(timing({ mode: 'weekly', weekdays }))).toBe(TIMING_MESSAGES.weekdays);
+    expect(compileTiming(timing({ mode: 'weekly', weekdays: [7, 2, -1] }))).toBe('0 9 * * 2');
+  });
+
+  it('the day of month must be a whole number', () => {
+    expect(timingProblem(timing({ mode: 'monthly', dayOfMonth: 1.5 }))).toBe(TIMING_MESSAGES.dayOfMonth);
+    expect(timingProblem(timing({ mode: 'monthly', dayOfMonth: 31 }))).toBeNull();
+  });
+
+  it('a daily timing ignores the weekly and monthly fields', () => {
+    expect(timingProblem(timing({ mode: 'daily', weekdays: [], dayOfMonth: 0 }))).toBeNull();
+    expect(timingProblem(timing({ mode: 'monthly', weekdays: [] }))).toBeNull();
+    expect(timingProblem(timing({ mode: 'weekly', dayOfMonth: 0 }))).toBeNull();
+  });
+
+  it('a stored weekday list opens sorted, Sunday 7 as 0', () => {
+    expect(parseTiming('0 9 * * 5,1').weekdays).toEqual([1, 5]);
+    expect(parseTiming('0 9 * * 7,1').weekdays).toEqual([0, 1]);
+    expect(parseTiming('0 9 * * 6-7').weekdays).toEqual([0, 6]);
+  });
+
+  it.each([
+    '0 9 * * 8',
+    '0 9 * * 8-9',
+    '0 9 * * 5-8',
+    '0 9 * * 5-3',
+    '60 9 * * *',
+    '0 24 * * *',
+    '0 9 0 * *',
+    '0 9 32 * *',
+  ])('%j is out of range: Custom', (cron) => {
+    expect(parseTiming(cron)).toMatchObject({ mode: 'custom', cron });
+  });
+
+  it('extra spaces in a stored expression do not matter; nothing stored opens as Custom', () => {
+    expect(parseTiming('  0  9 * *   1 ')).toMatchObject({
+      mode: 'weekly',
+      time: '09:00',
+      cron: '0 9 * * 1',
+    });
+    expect(parseTiming(undefined)).toEqual({
+      mode: 'custom',
+      time: '09:00',
+      weekdays: [1],
+      dayOfMonth: 1,
+      cron: '',
+    });
+  });
+});

@@ -81,3 +81,88 @@ describe('mutation body schema and messages', () => {
     expect(problems(remove, { id: 3 })).toEqual([{ path: 'updated_at', message: 'updated_at is required' }]);
   });
 });
+
+describe('the body schema itself', () => {
+  const base = { kind: 'mutation', id: 'm', entity: 'group' } as const;
+  const schema = create.schema!;
+
+  it('bounds strings and lists, leaves other types as written', () => {
+    const built = mutationBodySchema({
+      ...base,
+      operation: 'create',
+      schema: { ...schema, title: 'New group' },
+    });
+    expect(built).toEqual({
+      type: 'object',
+      title: 'New group',
+      additionalProperties: false,
+      required: [],
+      properties: {
+        group_name: { type: 'string', title: 'Group Name', maxLength: 1000 },
+        channels: { type: 'array', title: 'Channel', items: { type: 'integer' }, maxItems: 500 },
+        notify_to_email: { type: 'string', title: 'Notify To Email', maxLength: 1000 },
+        comments: { type: 'string', title: 'Comments', maxLength: 1000 },
+      },
+    });
+    const numbers = mutationBodySchema({
+      ...base,
+      operation: 'create',
+      schema: { type: 'object', properties: { n: { type: 'integer' } } },
+    });
+    expect(numbers.properties).toEqual({ n: { type: 'integer' } });
+  });
+
+  it('an update writes the fields and carries the row token', () => {
+    const built = mutationBodySchema({ ...base, operation: 'update', schema, checks: create.checks });
+    expect(built.required).toEqual(['group_name', 'channels', 'notify_to_email', 'id', 'updated_at']);
+    expect(built.properties).toMatchObject({
+      group_name: { pattern: '\\S', maxLength: 1000 },
+      channels: { minItems: 1, maxItems: 500 },
+      id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      updated_at: { type: 'string', maxLength: 40 },
+    });
+  });
+
+  it('delete and toggle send only the row token, whatever the schema and checks say', () => {
+    for (const operation of ['delete', 'toggle'] as const)
+      expect(mutationBodySchema({ ...base, operation, schema, checks: create.checks })).toEqual({
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'updated_at'],
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          updated_at: { type: 'string', maxLength: 40 },
+        },
+      });
+  });
+
+  it('a field named twice as required is listed once; the email check overrides the blank pattern', () => {
+    const built = mutationBodySchema({
+      ...base,
+      operation: 'create',
+      schema,
+      checks: [
+        { kind: 'required', field: 'group_name', message: 'a' },
+        { kind: 'required', field: 'group_name', message: 'b' },
+        { kind: 'unique', field: 'comments', message: 'taken' },
+        { kind: 'required', field: 'not_in_schema', message: 'c' },
+      ],
+    });
+    expect(built.required).toEqual(['group_name']);
+    expect((built.properties as Record<string, unknown>).comments).toEqual({
+      type: 'string',
+      title: 'Comments',
+      maxLength: 1000,
+    });
+    expect(built.properties).not.toHaveProperty('not_in_schema');
+  });
+
+  it('a mutation without schema or checks takes no fields', () => {
+    expect(mutationBodySchema({ ...base, operation: 'create' })).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: [],
+      properties: {},
+    });
+  });
+});

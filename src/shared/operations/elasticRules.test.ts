@@ -30,3 +30,23 @@ describe('checkElasticTrigger', () => {
     });
   });
 });
+
+describe('elastic trigger bounds', () => {
+  it('the bounds themselves are valid numbers', () => {
+    expect(checkElasticTrigger({ source: 'app', limit: 1, time_interval: 366 })).toEqual({
+      ok: true,
+      value: { source: 'app', limit: 1, timeInterval: 366 },
+    });
+    expect(checkElasticTrigger({ source: 'app', limit: '10000', time_interval: '1' })).toEqual({
+      ok: true,
+      value: { source: 'app', limit: 10000, timeInterval: 1 },
+    });
+  });
+
+  it('a bad time interval alone is refused', () => {
+    expect(checkElasticTrigger({ source: 'app', limit: 5, time_interval: 367 })).toEqual({
+      ok: false,
+      msg: 'Limit and Time Interval must be valid numbers.',
+    });
+  });
+});

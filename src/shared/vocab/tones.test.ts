@@ -47,3 +47,14 @@ describe('colours carry meaning (issue 17 §2)', () => {
       expect(css, tone).toMatch(new RegExp(`--ss-${tone}-chart: ${TONE_COLORS[tone]}`));
   });
 });
+
+describe('tones of labels', () => {
+  it('case and spaces around a label do not matter; non-text has no tone', () => {
+    expect(toneOfLabel('  in stock ')).toBe('good');
+    expect(toneOfLabel(1)).toBeUndefined();
+  });
+
+  it('one unknown label among known ones means no tone scale', () => {
+    expect(toneColorScale(['In Stock', 'Something else'])).toBeNull();
+  });
+});

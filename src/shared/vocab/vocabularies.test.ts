@@ -37,3 +37,17 @@ describe('status vocabularies (docs/product-spec.md §4)', () => {
     expect(vocabOptions('stock').map((o) => o.name)).toEqual(['Out Of Stock', 'In Stock', 'Delisted']);
   });
 });
+
+describe('vocabulary entries of raw codes', () => {
+  it('a missing code reads ---, a known code its label', () => {
+    expect(vocabEntry('stock', null)).toEqual({ label: '---', tone: 'neutral' });
+    expect(vocabEntry('stock', undefined)).toEqual({ label: '---', tone: 'neutral' });
+    expect(vocabEntry('stock', 1)).toEqual({ label: 'In Stock', tone: 'good' });
+    expect(vocabEntry('stock', '0')).toEqual({ label: 'Out Of Stock', tone: 'bad' });
+  });
+
+  it('an unknown code or vocabulary shows the code itself in a neutral chip', () => {
+    expect(vocabEntry('stock', 9)).toEqual({ label: '9', tone: 'neutral' });
+    expect(vocabEntry('noSuchVocabulary', 'x')).toEqual({ label: 'x', tone: 'neutral' });
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigPath } from './configPath.js';
+
+describe('config file paths', () => {
+  it('reads area, screen, dataset and shared files', () => {
+    expect(parseConfigPath('stock/area.json')).toEqual({ kind: 'area', area: 'stock', id: 'stock' });
+    expect(parseConfigPath('stock/kpi.screen.json')).toEqual({ kind: 'screen', area: 'stock', id: 'kpi' });
+    expect(parseConfigPath('datasets/sales.dataset.json')).toEqual({
+      kind: 'dataset',
+      area: null,
+      id: 'sales',
+    });
+    expect(parseConfigPath('shared/filters.json')).toEqual({ kind: 'shared', area: null, id: 'filters' });
+  });
+
+  it('strips only the trailing suffix from the id', () => {
+    expect(parseConfigPath('shared/a.json.json')?.id).toBe('a.json');
+    expect(parseConfigPath('datasets/a.dataset.json.dataset.json')?.id).toBe('a.dataset.json');
+    expect(parseConfigPath('stock/a.screen.json.screen.json')?.id).toBe('a.screen.json');
+  });
+
+  it('refuses other names and depths', () => {
+    expect(parseConfigPath('stock')).toBeNull();
+    expect(parseConfigPath('/area.json')).toBeNull();
+    expect(parseConfigPath('stock/')).toBeNull();
+    expect(parseConfigPath('stock/kpi/area.json')).toBeNull();
+    expect(parseConfigPath('shared/x/y.json')).toBeNull();
+    expect(parseConfigPath('stock/kpi.json')).toBeNull();
+    expect(parseConfigPath('datasets/sales.json')).toBeNull();
+    expect(parseConfigPath('datasets/area.json')).toBeNull();
+    expect(parseConfigPath('stock/kpi.screen.json.bak')).toBeNull();
+  });
+});
