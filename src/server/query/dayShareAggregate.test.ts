@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataRequest } from './testing/dataRequests.js';
 import type { DatasetConfig, MeasureNode, ScreenQuery } from '../../shared/config.gen.js';
 import { indexDataset } from '../config/datasetIndex.js';
 import { generateWarehouse } from '../warehouse/demo/generateWarehouse.js';
 import { TEST_WAREHOUSES } from '../warehouse/testing/testWarehouses.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { compileDatasetQuery } from './compileDatasetQuery.js';
-import type { DataRequest } from './dataRequest.js';
 import { dayShareEntity, rowsAreUnitDays } from './dayShareMeasures.js';
 import { stockContexts } from './testing/stockContext.js';
 
@@ -60,15 +60,7 @@ const groupings = [
   ['city_id', 'crawl_date'],
   ['is_competitor', 'category_id'],
 ];
-const request = (r: Partial<DataRequest>): DataRequest => ({
-  conditions: [],
-  startDate: null,
-  endDate: null,
-  limit: 0,
-  offset: 0,
-  sort: null,
-  ...r,
-});
+const request = dataRequest;
 
 describe.each(TEST_WAREHOUSES)(
   'day shares per unit (declared grain) vs per unit and day on %s',

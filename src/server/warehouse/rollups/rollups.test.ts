@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataRequest } from '../../query/testing/dataRequests.js';
 import type { DatasetConfig } from '../../../shared/config.gen.js';
 import { indexDataset } from '../../config/datasetIndex.js';
 import { loadConfigSnapshot } from '../../config/loadConfigRegistry.js';
@@ -15,15 +16,7 @@ import { rollupColumns, rollupPlan } from './rollupDdl.js';
 const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
 const datasets = [...snapshot.datasets.values()];
 const withRollups = datasets.filter((d) => d.rollups?.length);
-const request = (r: Partial<DataRequest>): DataRequest => ({
-  conditions: [],
-  startDate: null,
-  endDate: null,
-  limit: 10,
-  offset: 0,
-  sort: null,
-  ...r,
-});
+const request = (r: Partial<DataRequest>): DataRequest => dataRequest({ limit: 10, ...r });
 /** Rows as text, numbers to 10 significant digits: a rollup sums doubles in another order. */
 const canonical = (rows: unknown[]) =>
   JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(10)) : v));
