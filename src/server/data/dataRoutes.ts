@@ -25,7 +25,7 @@ interface DataRoute {
  * parametric routes win over a wildcard in Fastify's router.
  */
 export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
-  const prepared = new PreparedQueries(app.deps.warehouse.dialect, app.deps.warehouse.rollups);
+  const prepared = new PreparedQueries(app.deps.warehouse);
   const runCached = cachedScreenQuery(app.deps, scope.cacheResults);
   const exports = exportQueue(EXPORTS_RUNNING, EXPORTS_WAITING);
   app.get<DataRoute>('/*', { schema: dataSchema }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { ScreenQuery } from '../../shared/config.gen.js';
-import type { WarehouseDialect } from '../warehouse/warehouse.js';
+import type { Warehouse, WarehouseDialect } from '../warehouse/warehouse.js';
 import { columnDimension, type DatasetIndex } from '../config/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
@@ -32,6 +32,14 @@ export interface CompileInput {
   mode: 'page' | 'export' | 'all';
   /** Rollups of the dataset's fact table the warehouse keeps (PostgreSQL), narrowest first. */
   rollups?: readonly RollupTable[];
+}
+
+/** What a warehouse compiles a dataset's queries for: its dialect and the rollups it keeps of them. */
+export function compileTarget(
+  warehouse: Pick<Warehouse, 'dialect' | 'rollups'>,
+  dataset: DatasetIndex,
+): Pick<CompileInput, 'dialect' | 'rollups'> {
+  return { dialect: warehouse.dialect, rollups: warehouse.rollups?.for(dataset.config.table) };
 }
 
 /**

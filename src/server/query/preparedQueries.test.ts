@@ -22,7 +22,7 @@ function prepare(
 
 describe('PreparedQueries', () => {
   it('compiles what compileDatasetQuery compiles, once per query string and group', () => {
-    const memo = new PreparedQueries('duckdb');
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
     const first = prepare(memo);
     expect(first.parsed).toBe(1);
     const request = parseDataRequest(rows, { channel_id: '1' });
@@ -43,7 +43,7 @@ describe('PreparedQueries', () => {
   });
 
   it('keeps groups apart: another group gets its own SQL with its own tenant parameter', () => {
-    const memo = new PreparedQueries('duckdb');
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
     const one = prepare(memo, rows, { channel_id: '1' }, 1).prepared;
     const two = prepare(memo, rows, { channel_id: '1' }, 2);
     expect(two.parsed).toBe(1);
@@ -52,7 +52,7 @@ describe('PreparedQueries', () => {
   });
 
   it('does not remember a request that fails to parse', () => {
-    const memo = new PreparedQueries('duckdb');
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
     const bad = () => memo.prepare(rows, 'nope=1', 1, () => parseDataRequest(rows, { nope: '1' }));
     expect(bad).toThrow(BadRequestError);
     const parse = vi.fn(() => {
@@ -63,7 +63,7 @@ describe('PreparedQueries', () => {
   });
 
   it('recompiles after a config reload brings a new dataset object', () => {
-    const memo = new PreparedQueries('duckdb');
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
     const before = prepare(memo).prepared;
     const reloaded = { ...rows, dataset: indexDataset(rows.dataset.config) };
     const after = prepare(memo, reloaded);
@@ -72,14 +72,14 @@ describe('PreparedQueries', () => {
   });
 
   it('holds a bounded number of query strings per screen query, dropping the oldest', () => {
-    const memo = new PreparedQueries('duckdb');
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
     for (let id = 1; id <= 65; id++) prepare(memo, rows, { channel_id: String(id) });
     expect(prepare(memo, rows, { channel_id: '65' }).parsed).toBe(0);
     expect(prepare(memo, rows, { channel_id: '1' }).parsed).toBe(1);
   });
 
   it('hands out SQL that callers cannot change', () => {
-    const { prepared } = prepare(new PreparedQueries('duckdb'));
+    const { prepared } = prepare(new PreparedQueries({ dialect: 'duckdb' }));
     expect(Object.isFrozen(prepared.page)).toBe(true);
     expect(Object.isFrozen(prepared.page.params)).toBe(true);
   });

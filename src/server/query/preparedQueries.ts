@@ -1,8 +1,7 @@
 import type { ScreenQuery } from '../../shared/config.gen.js';
 import type { DatasetIndex } from '../config/datasetIndex.js';
-import type { WarehouseDialect } from '../warehouse/warehouse.js';
-import type { RollupCatalog } from '../warehouse/rollups/rollupCatalog.js';
-import { compileDatasetQuery } from './compileDatasetQuery.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import type { CompiledSql } from './sqlBuilder.js';
 
@@ -31,10 +30,7 @@ const MAX_PER_QUERY = 64;
 export class PreparedQueries {
   private readonly byQuery = new WeakMap<ScreenQuery, Map<string, Entry>>();
 
-  constructor(
-    private readonly dialect: WarehouseDialect,
-    private readonly rollups?: RollupCatalog,
-  ) {}
+  constructor(private readonly warehouse: Pick<Warehouse, 'dialect' | 'rollups'>) {}
 
   /** `parse` runs on a miss; what it throws (a 400) is not remembered. */
   prepare(ctx: QueryContext, queryString: string, groupId: number, parse: () => DataRequest): PreparedQuery {
@@ -49,9 +45,8 @@ export class PreparedQueries {
       query: ctx.query,
       request,
       groupId,
-      dialect: this.dialect,
+      ...compileTarget(this.warehouse, ctx.dataset),
       mode: 'page',
-      rollups: this.rollups?.for(ctx.dataset.config.table),
     });
     Object.freeze(page.params);
     const entry: Entry = { request, page: Object.freeze(page), dataset: ctx.dataset };

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
-import { compileDatasetQuery, TOTAL_COLUMN } from './compileDatasetQuery.js';
+import { compileDatasetQuery, compileTarget, TOTAL_COLUMN } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import { pagedTotal } from './pagedTotal.js';
 import type { CompiledSql } from './sqlBuilder.js';
@@ -28,8 +28,7 @@ export async function runScreenQuery(
       query: ctx.query,
       request: req,
       groupId,
-      dialect: warehouse.dialect,
-      rollups: warehouse.rollups?.for(ctx.dataset.config.table),
+      ...compileTarget(warehouse, ctx.dataset),
       mode,
     });
   const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);

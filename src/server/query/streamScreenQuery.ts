@@ -1,5 +1,5 @@
 import type { Warehouse } from '../warehouse/warehouse.js';
-import { compileDatasetQuery } from './compileDatasetQuery.js';
+import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 
 /** Every row of a screen query for a group (export mode), read from the warehouse in batches. */
@@ -15,8 +15,7 @@ export function streamScreenQuery(
     query: ctx.query,
     request,
     groupId,
-    dialect: warehouse.dialect,
-    rollups: warehouse.rollups?.for(ctx.dataset.config.table),
+    ...compileTarget(warehouse, ctx.dataset),
     mode,
   });
   return warehouse.stream<Record<string, unknown>>(sql, params);
@@ -34,8 +33,7 @@ export async function countScreenQuery(
     query: ctx.query,
     request,
     groupId,
-    dialect: warehouse.dialect,
-    rollups: warehouse.rollups?.for(ctx.dataset.config.table),
+    ...compileTarget(warehouse, ctx.dataset),
     mode: 'all',
   });
   const [row] = await warehouse.query<{ n: number | string }>(

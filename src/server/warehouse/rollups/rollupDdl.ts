@@ -17,11 +17,16 @@ export interface RollupPlan {
 
 export const ROLLUP_COMMENT_PREFIX = 'shelfscope rollup ';
 
+/** The statements a rollup's triggers (and their functions, of the same names) fire on. */
+const TRIGGERS = ['ins', 'del', 'upd', 'trunc'] as const;
+
 export function rollupPlan(ds: DatasetConfig, rollup: RollupDeclaration): RollupPlan {
   const keys = [...new Set([ds.tenantColumn, ds.dateColumn, ...rollup.columns])];
   const sums = rollup.sums ?? [];
   const table = `rollup_${ds.table}_${rollup.id}`;
-  ident(`${table}_upd`); // the longest name it makes must be an identifier (63 characters at most)
+  // Every name it makes (triggers, their functions, the key index) must be an identifier:
+  // 63 characters at most.
+  for (const suffix of [...TRIGGERS, 'keys']) ident(`${table}_${suffix}`);
   const hash = createHash('sha256').update(JSON.stringify({ keys, sums })).digest('hex').slice(0, 16);
   return { fact: ds.table, table, keys, sums, signature: `${ROLLUP_COMMENT_PREFIX}${hash}` };
 }
@@ -88,8 +93,6 @@ BEGIN
   RETURN NULL;
 END
 $body$`;
-
-const TRIGGERS = ['ins', 'del', 'upd', 'trunc'] as const;
 
 /**
  * The statements that create the rollup, fill it from the facts and keep it in step: statement
