@@ -38,6 +38,17 @@ describe('secrets', () => {
     expect(readFileSync(file, 'utf8')).toBe(first.toString());
   });
 
+  it('creates every missing folder of DATA_DIR', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'secret-')), 'a', 'b', 'c');
+    expect(loadSecretKey(env({ DATA_DIR: dir })).length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads a key file of 32 characters, without its line end', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'secret-'));
+    writeFileSync(path.join(dir, 'secret.key'), `${'k'.repeat(32)}\n`);
+    expect(loadSecretKey(env({ DATA_DIR: dir })).toString()).toBe('k'.repeat(32));
+  });
+
   it('refuses a key file too short to be a key', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'secret-'));
     writeFileSync(path.join(dir, 'secret.key'), 'short\n');

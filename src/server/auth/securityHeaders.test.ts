@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
-import { HSTS, installSecurityHeaders } from './securityHeaders.js';
+import { contentSecurityPolicy, HSTS, installSecurityHeaders, isEmbedPath } from './securityHeaders.js';
 
 async function headersOf(url: string, env: Record<string, string> = {}) {
   const app = Fastify();
@@ -25,6 +25,8 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(h['x-frame-options']).toBe('DENY');
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['referrer-policy']).toBe('same-origin');
     // The strict policy (no eval) is reported on, not enforced, until charts stop needing eval.
     expect(String(h['content-security-policy-report-only'])).toMatch(/script-src 'self'(;|$)/);
   });
@@ -33,6 +35,18 @@ describe('security headers', () => {
     const h = await headersOf('/workspace/paxviz/board?token=x');
     expect(String(h['content-security-policy'])).toContain('frame-ancestors *');
     expect(h['x-frame-options']).toBeUndefined();
+  });
+
+  it('the embed route is /workspace/paxviz itself or below it, nothing that only contains or extends it', () => {
+    for (const url of ['/workspace/paxviz', '/workspace/paxviz/board', '/workspace/paxviz?token=x'])
+      expect(isEmbedPath(url), url).toBe(true);
+    for (const url of ['/workspace/paxvizard', '/evil/workspace/paxviz', '/workspace/stock/kpi'])
+      expect(isEmbedPath(url), url).toBe(false);
+  });
+
+  it('the enforced policy is the one that lets charts compile (eval), the strict one is asked for', () => {
+    expect(contentSecurityPolicy(false)).toContain("script-src 'self' 'unsafe-eval'");
+    expect(contentSecurityPolicy(false, true)).not.toContain('unsafe-eval');
   });
 
   it('HSTS only when cookies are Secure (served over HTTPS)', async () => {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANALYST,
@@ -20,6 +22,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const LINK = { view_id: 0, menu_id: 3, menu_name: 'stock-kpi', screen: 'stock/kpi' };
+
+/** The audit entries on `target`, oldest first: action, actor and detail. */
+async function auditOf(target: string) {
+  const rows = await t.deps.store.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_user_id', 'detail'])
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    detail: typeof r.detail === 'string' ? (JSON.parse(r.detail) as unknown) : r.detail,
+  }));
+}
 
 async function createLink(body: Record<string, unknown> = LINK) {
   const res = await demo.post('paxviz/token', body);
@@ -61,6 +77,14 @@ describe('creating links', () => {
       screen: 'stock/kpi',
       filters: 'brand=A',
     });
+    // The token dies with the link: its signed expiry is the link's, to the second.
+    const claims = JSON.parse(Buffer.from(link.token.split('.')[0]!, 'base64url').toString()) as {
+      e: number;
+    };
+    expect(claims.e).toBe(Math.floor(Date.parse(link.expires_at) / 1000));
+    expect(await auditOf(`share_link:${link.id}`)).toEqual([
+      { action: 'share_link.created', actor_user_id: await t.userId(DEMO), detail: { screen: 'stock/kpi' } },
+    ]);
     const short = await createLink({ ...LINK, expires_in_hours: 2 });
     const hours = (Date.parse(short.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(1.99);
@@ -181,6 +205,10 @@ describe('dead links', () => {
     const revoke = await demo.post('paxviz/token/revoke', { id: link.id });
     expect(revoke.status).toBe(200);
     expect(revoke.body.msg).toBe('Share link revoked');
+    expect((await auditOf(`share_link:${link.id}`)).map((a) => a.action)).toEqual([
+      'share_link.created',
+      'share_link.revoked',
+    ]);
     expect((await viewer.get('processmonitor/sessionvalidity')).status).toBe(401);
     const again = await t.browser().get(`pax-viz/session?token=${link.token}`);
     expect(again.status).toBe(401);
@@ -276,6 +304,7 @@ describe('admin actions', () => {
     const blocked = await demo.post('user/changeUserStatus', { user_id: target, status: 'blocked' });
     expect(blocked.status).toBe(200);
     expect(blocked.body.data).toEqual({ user_id: target, status: 'blocked' });
+    expect(blocked.body.msg).toBe('Success');
     expect((await victim.get('processmonitor/sessionvalidity')).status).toBe(401);
     const actions = await t.deps.store.db
       .selectFrom('audit_log')
@@ -303,6 +332,21 @@ describe('admin actions', () => {
     const target = await t.userId(ANALYST);
     const res = await demo.post('user/resendVerification', { user_id: target });
     expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Success');
+    expect(await auditOf(`user:${target}`)).toContainEqual(
+      expect.objectContaining({ action: 'user.activation_sent', actor_user_id: await t.userId(DEMO) }),
+    );
+    // The activation mail carries the activation page's link, not the reset page's.
+    const outbox = path.join(t.env.DATA_DIR, 'outbox');
+    // Quoted-printable: soft line breaks and '=' encoded.
+    const mails = readdirSync(outbox).map((f) =>
+      readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
+    const mail = mails.find((m) => m.includes(ANALYST) && m.includes('verify_token='));
+    expect(mail).toMatch(/\/public\/verifyuser\?verify_token=[\w-]{43}/);
+    expect(mail).not.toContain('/public/login?token=');
     const tokens = await t.deps.store.db
       .selectFrom('tokens')
       .selectAll()

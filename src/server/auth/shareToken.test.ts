@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signShareToken, verifyShareToken } from './shareToken.js';
 
 const KEY = Buffer.from('k'.repeat(48));
 const OTHER_KEY = Buffer.from('o'.repeat(48));
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('share-link tokens', () => {
   it('verify to their claims under the key that signed them', () => {
@@ -19,6 +23,15 @@ describe('share-link tokens', () => {
     const now = Math.floor(Date.now() / 1000);
     expect(verifyShareToken(KEY, signShareToken(KEY, { l: 1, e: now - 1 }))).toBeNull();
     expect(verifyShareToken(KEY, signShareToken(KEY, { l: 1, e: now }))).toBeNull();
+  });
+
+  it('die at the first millisecond of their expiry second, not one later', () => {
+    const e = 1_900_000_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(e * 1000 - 1);
+    expect(verifyShareToken(KEY, signShareToken(KEY, { l: 1, e }))).toEqual({ l: 1, e });
+    vi.setSystemTime(e * 1000);
+    expect(verifyShareToken(KEY, signShareToken(KEY, { l: 1, e }))).toBeNull();
   });
 
   it('are refused when the payload is swapped for another link, keeping the signature', () => {
