@@ -180,6 +180,13 @@ describe('logout', () => {
     expect(rows).toEqual([]);
   });
 
+  it('with no session (already ended, or never begun) still answers 200 and clears the cookie', async () => {
+    const b = t.browser();
+    const res = await b.post('logout');
+    expect(res.status).toBe(200);
+    expect(res.setCookies.some((c) => c.startsWith('sid=; Max-Age=0'))).toBe(true);
+  });
+
   it('answers GET with 405 and Allow: POST, changing nothing', async () => {
     const b = await t.sessionOf(DEMO);
     const res = await b.get('logout');
@@ -208,6 +215,29 @@ describe("the user's info, menu and agreement", () => {
     }
     const analyst = await t.sessionOf(ANALYST);
     expect(((await analyst.get('user/info')).body.data as { isAdmin: boolean }).isAdmin).toBe(false);
+  });
+
+  it('user/info carries the last failed and successful logins, null when there was none', async () => {
+    const failed = new Date('2026-11-20T08:30:00.000Z');
+    const succeeded = new Date('2026-11-21T09:45:00.000Z');
+    await t.deps.store.db
+      .updateTable('users')
+      .set({ last_failed_login: failed, last_success_login: succeeded })
+      .where('user_name', '=', DEMO)
+      .execute();
+    await t.deps.store.db
+      .updateTable('users')
+      .set({ last_failed_login: null, last_success_login: null })
+      .where('user_name', '=', ANALYST)
+      .execute();
+    expect((await (await t.sessionOf(DEMO)).get('user/info')).body.data).toMatchObject({
+      last_failed_login: failed.toISOString(),
+      last_success_login: succeeded.toISOString(),
+    });
+    expect((await (await t.sessionOf(ANALYST)).get('user/info')).body.data).toMatchObject({
+      last_failed_login: null,
+      last_success_login: null,
+    });
   });
 
   it('menu lists the areas the role opens, each on its first allowed tab', async () => {
