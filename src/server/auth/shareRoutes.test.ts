@@ -160,6 +160,39 @@ describe('a viewer', () => {
     expect((await viewer.post('selectGroup', { group_id: 1 })).status).toBe(403);
   });
 
+  it('a framed viewer holding no cookies is judged by its scope, not refused as a forgery', async () => {
+    const viewer = await viewerOf((await createLink()).token);
+    viewer.cookies.clear();
+    const save = await viewer.post('views', { screen: 'stock/kpi', name: 'x', state: {} });
+    expect(save.status).toBe(403);
+    expect(save.body.msg).toBe('Not available in read mode');
+  });
+
+  it('a viewer header beside a session cookie does not skip the CSRF check; an empty one is no token', async () => {
+    const user = await t.sessionOf(DEMO);
+    user.cookies.delete('csrf');
+    user.headers['x-viewer-token'] = 'not-a-token';
+    const forged = await user.post('views', { screen: 'stock/kpi', name: 'x', state: {} });
+    expect(forged.status).toBe(403);
+    expect(forged.body.msg).toBe('Invalid CSRF token');
+    const signedIn = await t.sessionOf(DEMO);
+    signedIn.headers['x-viewer-token'] = '';
+    const info = await signedIn.get('user/info');
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({ userName: DEMO });
+  });
+
+  it('ends with its link: once the link has expired, the viewer session answers 401', async () => {
+    const link = await createLink();
+    const viewer = await viewerOf(link.token);
+    await t.deps.store.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', link.id)
+      .execute();
+    expect((await viewer.get('processmonitor/sessionvalidity')).status).toBe(401);
+  });
+
   it('needs no CSRF header for token verification, and a viewer session never extends itself', async () => {
     const link = await createLink();
     const res = await t.app.inject({
