@@ -142,3 +142,32 @@ describe('the filter bar rules, enforced again on the server (shared rules and m
     expect(parseLimited({})().conditions).toHaveLength(0);
   });
 });
+
+describe('the filters a query accepts', () => {
+  it('are only the ones its query lists, when it lists them', () => {
+    const narrowed = { ...rows, query: { ...rows.query, filters: ['channel_id'] } };
+    expect(parseDataRequest(narrowed, { channel_id: '1' }).conditions).toEqual([
+      { dimension: 'channel_id', op: 'in', values: [1] },
+    ]);
+    expect(() => parseDataRequest(narrowed, { brand_id: '7' })).toThrow('Unknown filter field "brand_id"');
+  });
+
+  it('hold a maximum without a minimum, and a minimum without a maximum', () => {
+    const withLimit = (limit: Record<string, number>) => ({
+      ...rows,
+      screen: {
+        ...rows.screen,
+        filters: (rows.screen.filters ?? []).map((f) =>
+          'field' in f && f.field === 'channel_id' ? { ...f, ...limit } : f,
+        ),
+      },
+    });
+    expect(() => parseDataRequest(withLimit({ maxSelect: 1 }), { channel_id: '1,4' })).toThrow(
+      "Can't be done (Max 1 selections)",
+    );
+    expect(parseDataRequest(withLimit({ maxSelect: 1 }), { channel_id: '1' }).conditions).toHaveLength(1);
+    expect(() => parseDataRequest(withLimit({ minSelect: 2 }), { channel_id: '1' })).toThrow(
+      "Can't be done (Min 2 selection required)",
+    );
+  });
+});
