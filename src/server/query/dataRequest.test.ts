@@ -12,6 +12,17 @@ const refused = (params: Record<string, unknown>, message: string) => {
   expect(() => parse(params)).toThrow(message);
 };
 
+/** The rows query with selection limits on its channel filter. */
+const withChannelLimits = (limits: { maxSelect?: number; minSelect?: number }) => ({
+  ...rows,
+  screen: {
+    ...rows.screen,
+    filters: (rows.screen.filters ?? []).map((f) =>
+      'field' in f && f.field === 'channel_id' ? { ...f, ...limits } : f,
+    ),
+  },
+});
+
 describe('data request parsing', () => {
   it('parses lists, dates, paging and sort into typed values', () => {
     expect(
@@ -118,15 +129,7 @@ describe('data request parsing', () => {
 });
 
 describe('the filter bar rules, enforced again on the server (shared rules and messages)', () => {
-  const limited = {
-    ...rows,
-    screen: {
-      ...rows.screen,
-      filters: (rows.screen.filters ?? []).map((f) =>
-        'field' in f && f.field === 'channel_id' ? { ...f, maxSelect: 2, minSelect: 2 } : f,
-      ),
-    },
-  };
+  const limited = withChannelLimits({ maxSelect: 2, minSelect: 2 });
   const parseLimited = (params: Record<string, unknown>) => () => parseDataRequest(limited, params);
 
   it("refuses more than maxSelect with 'Can't be done (Max N selections)'", () => {
@@ -153,20 +156,13 @@ describe('the filters a query accepts', () => {
   });
 
   it('hold a maximum without a minimum, and a minimum without a maximum', () => {
-    const withLimit = (limit: Record<string, number>) => ({
-      ...rows,
-      screen: {
-        ...rows.screen,
-        filters: (rows.screen.filters ?? []).map((f) =>
-          'field' in f && f.field === 'channel_id' ? { ...f, ...limit } : f,
-        ),
-      },
-    });
-    expect(() => parseDataRequest(withLimit({ maxSelect: 1 }), { channel_id: '1,4' })).toThrow(
+    expect(() => parseDataRequest(withChannelLimits({ maxSelect: 1 }), { channel_id: '1,4' })).toThrow(
       "Can't be done (Max 1 selections)",
     );
-    expect(parseDataRequest(withLimit({ maxSelect: 1 }), { channel_id: '1' }).conditions).toHaveLength(1);
-    expect(() => parseDataRequest(withLimit({ minSelect: 2 }), { channel_id: '1' })).toThrow(
+    expect(
+      parseDataRequest(withChannelLimits({ maxSelect: 1 }), { channel_id: '1' }).conditions,
+    ).toHaveLength(1);
+    expect(() => parseDataRequest(withChannelLimits({ minSelect: 2 }), { channel_id: '1' })).toThrow(
       "Can't be done (Min 2 selection required)",
     );
   });

@@ -60,7 +60,6 @@ const groupings = [
   ['city_id', 'crawl_date'],
   ['is_competitor', 'category_id'],
 ];
-const request = dataRequest;
 
 describe.each(TEST_WAREHOUSES)(
   'day shares per unit (declared grain) vs per unit and day on %s',
@@ -103,10 +102,10 @@ describe.each(TEST_WAREHOUSES)(
       );
       const channel = first!.channel;
       const requests = [
-        request({}),
-        request({ startDate: '2026-03-27', endDate: '2026-03-29' }),
-        request({ startDate: '2025-01-01', endDate: '2025-01-31' }),
-        request({ conditions: [{ dimension: 'channel_id', op: 'in', values: [channel] }] }),
+        dataRequest({}),
+        dataRequest({ startDate: '2026-03-27', endDate: '2026-03-29' }),
+        dataRequest({ startDate: '2025-01-01', endDate: '2025-01-31' }),
+        dataRequest({ conditions: [{ dimension: 'channel_id', op: 'in', values: [channel] }] }),
       ];
       let compared = 0;
       let shares = 0;
