@@ -8,23 +8,12 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
-import { dataPlugin } from './data/dataPlugin.js';
-import { configEditorPlugin } from './editor/configEditorPlugin.js';
-import { viewsRoutes } from './views/viewsRoutes.js';
 import { CSRF_COOKIE, setCsrfCookie } from './auth/cookies.js';
 import { randomToken } from './auth/secrets.js';
 import { registerDemoImages } from './demo/demoImageRoute.js';
 import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
-import { uploadPlugin } from './uploads/uploadPlugin.js';
-import { reportsPlugin } from './reports/reportsPlugin.js';
-import { mutationRoutes } from './mutations/mutationRoutes.js';
-import { bulkRoute } from './mutations/bulkRoute.js';
-import { crawlPlugin } from './crawl/crawlPlugin.js';
-import { entityRowsRoute } from './mutations/entityRowsRoute.js';
-import { lookupRoute } from './mutations/lookupRoute.js';
-import { paxvizPlugin } from './paxviz/paxvizPlugin.js';
-import { amsSchemaRoutes } from './ams/amsSchemaRoutes.js';
+import { FEATURES } from './features/index.js';
 
 const API_V1 = '/v1';
 
@@ -62,18 +51,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       await api.register(authPlugin, { routePrefix: API_V1 });
       await api.register(
         async (v1) => {
-          await v1.register(viewsRoutes);
-          await v1.register(dataPlugin);
-          await v1.register(configEditorPlugin, { prefix: '/config/editor' });
-          await v1.register(uploadPlugin);
-          await v1.register(reportsPlugin);
-          await v1.register(mutationRoutes);
-          await v1.register(bulkRoute);
-          await v1.register(crawlPlugin);
-          await v1.register(entityRowsRoute);
-          await v1.register(lookupRoute);
-          await v1.register(paxvizPlugin, { prefix: '/paxviz' });
-          await v1.register(amsSchemaRoutes);
+          for (const feature of FEATURES)
+            if (feature.routes) await v1.register(feature.routes, { prefix: feature.prefix ?? '' });
         },
         { prefix: API_V1 },
       );

@@ -7,12 +7,10 @@ import { loadConfigRegistry } from './config/loadConfigRegistry.js';
 import { ensureRollups } from './warehouse/rollups/ensureRollups.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
 import { startJobs } from './jobs/jobs.js';
-import { registerExportRunner } from './reports/exportJob.js';
-import { registerMailerRunner } from './mailers/mailerSchedule.js';
-import { registerAlertRunner } from './alerts/alertJobs.js';
 import { attachRealtime } from './realtime/attachRealtime.js';
-import { startCrawling } from './crawl/startCrawling.js';
-import { registerElasticRunner } from './elastic/elasticJob.js';
+import { FEATURES } from './features/index.js';
+import type { FeatureHandle } from './features/feature.js';
+import { storeMigrations } from './storeMigrations.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,7 +31,7 @@ export interface StartOptions {
  */
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const config = await loadConfigRegistry(env.SCREENS_DIR, { watch: options.watchConfig ?? true });
-  const store = await createStore(env);
+  const store = await createStore(env, storeMigrations());
   const warehouse = await createWarehouse(env);
   // Rollups follow the datasets of the config the server starts with (a reload keeps them).
   if (warehouse.rollups)
@@ -41,11 +39,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const jobs = await startJobs(env, store);
   const deps = { env, store, warehouse, config, jobs };
   await bootstrapDemo(deps);
-  await registerExportRunner(deps);
-  await registerMailerRunner(deps);
-  await registerAlertRunner(deps);
-  const market = await startCrawling(deps);
-  await registerElasticRunner(deps);
+  const started: FeatureHandle[] = [];
+  for (const feature of FEATURES) {
+    const handle = await feature.start?.(deps);
+    if (handle) started.push(handle);
+  }
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -58,7 +56,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await realtime.close();
       await app.close();
       await jobs.stop();
-      await market?.close();
+      for (const handle of started.reverse()) await handle.close();
       await config.close();
       await warehouse.close();
       await store.close();

@@ -18,6 +18,7 @@ import type { Deps } from '../../src/server/deps.js';
 import { ApiClient } from './support/apiClient.js';
 import { createPgTestDatabase, dropPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
 import { copyOfTemplate } from './support/firstStartTemplate.js';
+import { storeMigrations } from '../../src/server/storeMigrations.js';
 
 export const PASSWORD = 'Demo@2026!';
 export const DEMO = 'demo@shelfscope.test';
@@ -68,7 +69,7 @@ export async function startAuthServer(): Promise<AuthServer> {
     wantPg,
     async (target) => {
       const env = authEnv(target.dataDir, target.databases?.store ?? null);
-      const store = await createStore(env);
+      const store = await createStore(env, storeMigrations());
       const warehouse = await createWarehouse(env);
       await seedStore(store, env, fixedConfig());
       await warehouse.close();
@@ -82,7 +83,7 @@ export async function startAuthServer(): Promise<AuthServer> {
       ? { store: (await createPgTestDatabase('ss_auth')).url, warehouse: null }
       : null;
   const env = authEnv(dataDir, databases?.store ?? null);
-  const store = await createStore(env);
+  const store = await createStore(env, storeMigrations());
   const warehouse = await createWarehouse(env);
   const config = fixedConfig();
   await seedStore(store, env, config);

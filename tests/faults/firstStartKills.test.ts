@@ -8,6 +8,7 @@ import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
 import { createStore } from '../../src/server/store/createStore.js';
 import { loadEnv } from '../../src/server/env.js';
 import { removeDir, startServerProcess, tempDataDir } from './support/serverProcess.js';
+import { storeMigrations } from '../../src/server/storeMigrations.js';
 
 const KILLS = Number(process.env.FAULT_KILLS ?? 10);
 // Small tenant: a first start of a few seconds, so random kill points cover all of it.
@@ -45,7 +46,7 @@ async function fingerprint(dataDir: string): Promise<Record<string, number>> {
   } finally {
     await wh.close();
   }
-  const store = await createStore(env);
+  const store = await createStore(env, storeMigrations());
   try {
     for (const t of ['users', 'groups', 'roles', 'user_group_roles'] as const) {
       const [row] = await store.db

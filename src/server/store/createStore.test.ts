@@ -5,11 +5,15 @@ import { loadEnv } from '../env.js';
 import { createStore } from './createStore.js';
 import { TEST_PG_URL } from '../warehouse/testing/pgTestWarehouse.js';
 import { createPgTestDatabase } from './testing/pgTestDatabase.js';
+import { storeMigrations } from '../storeMigrations.js';
 
 describe('createStore on PostgreSQL', () => {
   it('survives its idle connections being killed: no crash, the next query reconnects', async () => {
     const database = await createPgTestDatabase('ss_store_kill');
-    const store = await createStore(loadEnv({ DATABASE_URL: database.url, DATA_DIR: '/nonexistent' }));
+    const store = await createStore(
+      loadEnv({ DATABASE_URL: database.url, DATA_DIR: '/nonexistent' }),
+      storeMigrations(),
+    );
     const admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
     try {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,12 +7,14 @@ import type { Env } from '../env.js';
 import type { Store } from './store.js';
 import type { StoreDatabase } from './storeDatabase.js';
 import { PGliteDialect } from './pgliteDialect.js';
-import { migrationProvider } from './migrations/index.js';
 import { WriteGeneration } from './writeGeneration.js';
 import { surviveLostConnections } from './pgPoolErrors.js';
 
-/** Opens the app store (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/store) and migrates it. */
-export async function createStore(env: Env): Promise<Store> {
+/**
+ * Opens the app store (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/store) and runs
+ * `migrations` (every owner's: src/server/storeMigrations.ts).
+ */
+export async function createStore(env: Env, migrations: Record<string, Migration>): Promise<Store> {
   let db: Kysely<StoreDatabase>;
   let kind: Store['kind'];
   let closeExtra = async (): Promise<void> => {};
@@ -29,7 +31,7 @@ export async function createStore(env: Env): Promise<Store> {
     db = new Kysely<StoreDatabase>({ dialect: new PGliteDialect(pglite), plugins: [writes] });
     closeExtra = () => pglite.close();
   }
-  await migrate(db);
+  await migrate(db, migrations);
   return {
     db,
     kind,
@@ -41,10 +43,12 @@ export async function createStore(env: Env): Promise<Store> {
   };
 }
 
-async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
+async function migrate(db: Kysely<StoreDatabase>, migrations: Record<string, Migration>): Promise<void> {
   // Unordered: migrations written on parallel branches may land with a lower number than one a
   // store has already run; each is still run once.
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  // In-code provider: migrations ship inside the build, no folder scanning at run time.
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -24,6 +24,7 @@ import { smallConfig } from './smallConfig.js';
 import { createMailer } from '../../mail/mailer.js';
 import { loadSecretKey } from '../secrets.js';
 import type { AuthKit } from '../kit.js';
+import { storeMigrations } from '../../storeMigrations.js';
 
 export const DEMO = 'demo@shelfscope.test';
 export const ANALYST = 'analyst@shelfscope.test';
@@ -60,7 +61,7 @@ async function template(): Promise<string> {
   if (existsSync(path.join(dir, 'store'))) return dir;
   const build = mkdtempSync(`${dir}-build-`);
   const env = envFor(build);
-  const store = await createStore(env);
+  const store = await createStore(env, storeMigrations());
   await seedStore(store, env, smallConfig());
   await store.close();
   try {
@@ -142,7 +143,7 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-auth-unit-run-'));
   cpSync(source, dataDir, { recursive: true });
   const env = envFor(dataDir);
-  const store = await createStore(env);
+  const store = await createStore(env, storeMigrations());
   const warehouse = await createWarehouse(env);
   const deps: Deps = { env, store, warehouse, config: smallConfig() };
   const app = await buildApp(deps, { logger: false });
