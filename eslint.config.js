@@ -6,6 +6,19 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
+const SERVER_ROOT_FILES = ['app.ts', 'main.ts', 'startServer.ts', 'storeMigrations.ts', 'apiDocs.ts'];
+const SERVER_LAYERS = ['platform', 'language', 'access', 'features', 'demo'];
+
+/** Each server layer may import the layers below it, never those above nor the composition root. */
+function serverLayerZones() {
+  const root = SERVER_ROOT_FILES.map((file) => `./src/server/${file}`);
+  return SERVER_LAYERS.map((layer, index) => ({
+    target: `./src/server/${layer}`,
+    from: [...SERVER_LAYERS.slice(index + 1).map((above) => `./src/server/${above}`), ...root],
+    message: `${layer} sits below ${SERVER_LAYERS.slice(index + 1).join(', ') || 'the composition root'}: imports point down only (docs/architecture.md)`,
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +93,17 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Server layers (docs/architecture.md): imports point down only —
+    // root (composition) -> demo -> features -> access -> language -> platform. Tests and testing
+    // helpers may reach across (a crawl test starts the demo's fixture market).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/testing/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones() }],
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },

@@ -29,7 +29,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/server/env.js';
+import { loadEnv } from '../src/server/platform/settings/env.js';
 import { startServer } from '../src/server/startServer.js';
 import { signIn } from '../tests/api/support/signIn.js';
 import type { TestServer } from '../tests/api/support/testServer.js';

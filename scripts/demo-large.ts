@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/server/env.js';
-import { createDuckDbWarehouse } from '../src/server/warehouse/duckdb/duckDbWarehouse.js';
-import { generateWarehouse } from '../src/server/warehouse/demo/generateWarehouse.js';
+import { loadEnv } from '../src/server/platform/settings/env.js';
+import { createDuckDbWarehouse } from '../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../src/server/demo/warehouse/generateWarehouse.js';
 
 const { values } = parseArgs({
   options: {

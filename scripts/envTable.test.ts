@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envTable } from './envTable.js';
-import { EnvError, loadEnv } from '../src/server/env.js';
+import { EnvError, loadEnv } from '../src/server/platform/settings/env.js';
 
 describe('settings', () => {
   it('README documents every setting with its default (regenerate with: npx tsx scripts/envTable.ts)', () => {

@@ -1,6 +1,6 @@
-import { SETTINGS } from '../src/server/env.js';
+import { SETTINGS } from '../src/server/platform/settings/env.js';
 
-/** The README's settings table, generated from the one table of settings in src/server/env.ts. */
+/** The README's settings table, generated from the one table of settings in src/server/platform/env.ts. */
 export function envTable(): string {
   const rows = Object.entries(SETTINGS).map(
     ([name, s]) =>

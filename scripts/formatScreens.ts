@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import type { ConfigProblem } from '../src/server/config/configRegistry.js';
+import type { ConfigProblem } from '../src/server/language/config/configRegistry.js';
 
 /** The repo's own Prettier options apply to any screens folder, a scratch copy outside the repo too. */
 const repoScreens = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screens');

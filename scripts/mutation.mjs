@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-const FOLDERS = ['src/shared', 'src/server/query', 'src/server/auth'];
+const FOLDERS = ['src/shared', 'src/server/language/query', 'src/server/access/auth'];
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : FOLDERS;
 
 function nodeBinary() {

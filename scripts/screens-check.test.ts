@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { copyFixtureScreens, copyStockScreens } from '../src/server/config/testing/screensFixture.js';
+import {
+  copyFixtureScreens,
+  copyStockScreens,
+} from '../src/server/language/config/testing/screensFixture.js';
 
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/screens-check.ts', ...args], { encoding: 'utf8' });
@@ -73,7 +76,7 @@ describe('npm run screens:check', () => {
         expect(fixed.status).toBe(0);
         expect(fixed.stdout).toContain('formatted stock/area.json');
         expect(readFileSync(file, 'utf8')).toBe(
-          readFileSync('src/server/config/testing/fixtureScreens/stock/area.json', 'utf8'),
+          readFileSync('src/server/language/config/testing/fixtureScreens/stock/area.json', 'utf8'),
         );
         expect(run(fixture.dir).status).toBe(0);
       } finally {

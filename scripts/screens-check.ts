@@ -6,10 +6,10 @@
  * passes screens:check also passes the lint step of `npm test`. Also prints the folder's size and repetition against the
  * reuse targets (schemas/README.md).
  */
-import { buildConfigSnapshot } from '../src/server/config/buildConfigSnapshot.js';
-import { formatProblem } from '../src/server/config/configProblems.js';
+import { buildConfigSnapshot } from '../src/server/language/config/buildConfigSnapshot.js';
+import { formatProblem } from '../src/server/language/config/configProblems.js';
 import { formatScreens } from './formatScreens.js';
-import { formatFigures, measureScreens } from '../src/server/config/screensFigures.js';
+import { formatFigures, measureScreens } from '../src/server/language/config/screensFigures.js';
 
 const args = process.argv.slice(2);
 const fix = args.includes('--fix');

@@ -8,38 +8,41 @@
  * results/s) and fetch + extract over HTTP (pages/s). Bestseller lists (the Display trigger) of the
  * day before (the generator's last day has none): the same two figures.
  */
-import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
-import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
-import { loadMarketDay } from '../../src/server/fixtureMarket/marketDay.js';
-import { pageVariety } from '../../src/server/fixtureMarket/pageVariety.js';
-import { renderProductHtml } from '../../src/server/fixtureMarket/renderProductHtml.js';
-import { renderProductJson } from '../../src/server/fixtureMarket/renderProductJson.js';
-import { startFixtureMarket } from '../../src/server/fixtureMarket/startFixtureMarket.js';
-import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from '../../src/server/crawl/defaultModelSchemas.js';
-import { crawlChannelDay } from '../../src/server/crawl/crawlChannelDay.js';
-import { DEFAULT_LIMITS } from '../../src/server/crawl/crawlTypes.js';
-import { extractHtml, extractJson } from '../../src/server/crawl/extractFields.js';
-import { loadCrawlInputs } from '../../src/server/crawl/listingContext.js';
-import { loadMarketShelf } from '../../src/server/fixtureMarket/marketShelf.js';
+import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
+import { loadMarketDay } from '../../src/server/demo/fixtureMarket/marketDay.js';
+import { pageVariety } from '../../src/server/demo/fixtureMarket/pageVariety.js';
+import { renderProductHtml } from '../../src/server/demo/fixtureMarket/renderProductHtml.js';
+import { renderProductJson } from '../../src/server/demo/fixtureMarket/renderProductJson.js';
+import { startFixtureMarket } from '../../src/server/demo/fixtureMarket/startFixtureMarket.js';
+import {
+  APP_PRODUCT_SCHEMA,
+  WEB_PRODUCT_SCHEMA,
+} from '../../src/server/features/crawl/defaultModelSchemas.js';
+import { crawlChannelDay } from '../../src/server/features/crawl/crawlChannelDay.js';
+import { DEFAULT_LIMITS } from '../../src/server/features/crawl/crawlTypes.js';
+import { extractHtml, extractJson } from '../../src/server/features/crawl/extractFields.js';
+import { loadCrawlInputs } from '../../src/server/features/crawl/listingContext.js';
+import { loadMarketShelf } from '../../src/server/demo/fixtureMarket/marketShelf.js';
 import {
   listingVariety,
   renderListingHtml,
   renderListingJson,
-} from '../../src/server/fixtureMarket/renderListingPages.js';
+} from '../../src/server/demo/fixtureMarket/renderListingPages.js';
 import {
   APP_BESTSELLER_SCHEMA,
   APP_LISTING_SCHEMA,
   WEB_BESTSELLER_SCHEMA,
   WEB_LISTING_SCHEMA,
-} from '../../src/server/crawl/defaultModelSchemas.js';
-import { loadBestsellerInputs } from '../../src/server/crawl/bestsellerPages.js';
+} from '../../src/server/features/crawl/defaultModelSchemas.js';
+import { loadBestsellerInputs } from '../../src/server/features/crawl/bestsellerPages.js';
 import {
   renderBestsellerHtml,
   renderBestsellerJson,
-} from '../../src/server/fixtureMarket/renderBestsellerPages.js';
-import { extractHtmlItems, extractJsonItems } from '../../src/server/crawl/extractFields.js';
-import { loadListingInputs } from '../../src/server/crawl/listingCrawl.js';
-import { crawlPages } from '../../src/server/crawl/crawlPages.js';
+} from '../../src/server/demo/fixtureMarket/renderBestsellerPages.js';
+import { extractHtmlItems, extractJsonItems } from '../../src/server/features/crawl/extractFields.js';
+import { loadListingInputs } from '../../src/server/features/crawl/listingCrawl.js';
+import { crawlPages } from '../../src/server/features/crawl/crawlPages.js';
 
 const DATE = '2026-03-31';
 /** The generator's bestseller lists come with a day's sales: the last of them is the day before. */

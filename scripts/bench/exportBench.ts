@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
-import { writeReportCsv } from '../../src/server/reports/writeReportCsv.js';
-import { writeReportXlsx } from '../../src/server/reports/writeReportXlsx.js';
-import type { ExportColumn } from '../../src/server/data/xlsxExport.js';
+import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
+import { writeReportCsv } from '../../src/server/features/reports/writeReportCsv.js';
+import { writeReportXlsx } from '../../src/server/features/reports/writeReportXlsx.js';
+import type { ExportColumn } from '../../src/server/features/monitoring/xlsxExport.js';
 
 const ROWS = 1_000_000;
 /** The target: an export of any size grows the process by less than this. */

@@ -5,8 +5,8 @@
  * adds; this route's p50 minus raw is what Node, Fastify and the socket cost on this machine.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
-import type { CompiledSql } from '../../src/server/query/sqlBuilder.js';
+import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
+import type { CompiledSql } from '../../src/server/platform/warehouse/sql/sqlBuilder.js';
 
 export interface FloorServer {
   url: string;

@@ -4,9 +4,9 @@
  * interleaved (app, raw, floor, raw ...) so all three see the same cache and load. HTTP times are taken by a client in its own process; raw times in the
  * server's process, on its adapter.
  */
-import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
-import { parseDataRequest } from '../../src/server/query/dataRequest.js';
-import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
+import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
+import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
 import type { FloorServer } from './floorServer.js';
 import type { BenchHttpClient } from './httpClient.js';
 import type { MonitoringQuery } from './monitoringQueries.js';

@@ -6,13 +6,16 @@
  * process; `app.inject` shows the server's share without a socket.
  */
 import type { ApiClient } from '../../tests/api/support/apiClient.js';
-import { SESSION_COOKIE } from '../../src/server/auth/cookies.js';
-import { sha256 } from '../../src/server/auth/secrets.js';
+import { SESSION_COOKIE } from '../../src/server/access/auth/cookies.js';
+import { sha256 } from '../../src/server/access/auth/secrets.js';
 import type { FastifyInstance } from 'fastify';
-import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
-import { parseDataRequest } from '../../src/server/query/dataRequest.js';
-import { runScreenQuery } from '../../src/server/query/runScreenQuery.js';
-import { findLiveSession, findLiveSessionWithActivities } from '../../src/server/store/sessionRepo.js';
+import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
+import { runScreenQuery } from '../../src/server/language/query/runScreenQuery.js';
+import {
+  findLiveSession,
+  findLiveSessionWithActivities,
+} from '../../src/server/platform/store/sessionRepo.js';
 import type { BenchHttpClient } from './httpClient.js';
 import { percentile } from './latency.js';
 import type { MonitoringQuery } from './monitoringQueries.js';

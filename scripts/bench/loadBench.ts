@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bulkInsert, bulkInsertColumns } from '../../src/server/warehouse/bulkInsert.js';
-import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
-import { createSchema } from '../../src/server/warehouse/schema/createSchema.js';
-import { tableColumns } from '../../src/server/warehouse/schema/tableColumns.js';
-import { createPgTestWarehouse } from '../../src/server/warehouse/testing/pgTestWarehouse.js';
-import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
+import { bulkInsert, bulkInsertColumns } from '../../src/server/platform/warehouse/bulkInsert.js';
+import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
+import { createSchema } from '../../src/server/platform/warehouse/schema/createSchema.js';
+import { tableColumns } from '../../src/server/platform/warehouse/schema/tableColumns.js';
+import { createPgTestWarehouse } from '../../src/server/platform/warehouse/testing/pgTestWarehouse.js';
+import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
 
 export const LOAD_GOALS = { duckdb: 1_000_000, postgres: 200_000 };
 

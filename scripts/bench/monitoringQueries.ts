@@ -4,9 +4,9 @@
  * Shared by the latency bench, which runs each one over HTTP and straight on the warehouse.
  */
 import type { ScreenConfig } from '../../src/shared/config.gen.js';
-import type { ConfigSnapshot } from '../../src/server/config/configRegistry.js';
-import { indexDataset } from '../../src/server/config/datasetIndex.js';
-import type { QueryContext } from '../../src/server/query/dataRequest.js';
+import type { ConfigSnapshot } from '../../src/server/language/config/configRegistry.js';
+import { indexDataset } from '../../src/server/language/model/datasetIndex.js';
+import type { QueryContext } from '../../src/server/language/query/dataRequest.js';
 
 export interface MonitoringQuery {
   screenKey: string;

@@ -5,9 +5,9 @@
  * of an hour to load on this machine, so the default is a medium one.
  */
 import pg from 'pg';
-import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
-import { createPostgresWarehouse } from '../../src/server/warehouse/postgres/postgresWarehouse.js';
-import { createSchema } from '../../src/server/warehouse/schema/createSchema.js';
+import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
+import { createPostgresWarehouse } from '../../src/server/platform/warehouse/postgres/postgresWarehouse.js';
+import { createSchema } from '../../src/server/platform/warehouse/schema/createSchema.js';
 
 interface PgTenantSize {
   skus: number;

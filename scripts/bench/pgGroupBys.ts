@@ -7,9 +7,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
-import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
-import { parseDataRequest } from '../../src/server/query/dataRequest.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
+import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
 
 const ENDPOINTS = ['dashboard/home/kpi', 'dashboard/home/trend', 'stock/data', 'stock/products/stats'];

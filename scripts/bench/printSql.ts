@@ -3,9 +3,9 @@
  * parameters) the server runs for a monitoring endpoint's opening request ending on that date (the
  * tenant's last crawl), as the latency bench measures it. For EXPLAIN ANALYZE sessions.
  */
-import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
-import { compileDatasetQuery } from '../../src/server/query/compileDatasetQuery.js';
-import { parseDataRequest } from '../../src/server/query/dataRequest.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
+import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
+import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
 
 const [endpoint, endDate, dialect = 'duckdb'] = process.argv.slice(2);

@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import { loadEnv } from '../../src/server/env.js';
+import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { startServer } from '../../src/server/startServer.js';
-import { runUpload } from '../../src/server/uploads/uploadService.js';
-import { UploadRepo } from '../../src/server/uploads/uploadRepo.js';
+import { runUpload } from '../../src/server/features/uploads/uploadService.js';
+import { UploadRepo } from '../../src/server/features/uploads/uploadRepo.js';
 
 export const UPLOAD_TARGETS = { rowsPerSecond: 200_000, rssGrowthMb: 300 };
 const CHANNELS = ['Amazon', 'Flipkart', 'Big Basket Mobile'];

@@ -1,4 +1,4 @@
--- Generated from src/server/warehouse/citus/citusLayout.ts; docs/scale-out.md explains it.
+-- Generated from src/server/platform/warehouse/citus/citusLayout.ts; docs/scale-out.md explains it.
 -- Run on the Citus coordinator after the schema exists (the server creates it on first start).
 CREATE EXTENSION IF NOT EXISTS citus;
 SET citus.shard_count = 32;

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { loadEnv } from '../../src/server/env.js';
+import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { startServer } from '../../src/server/startServer.js';
 import { monitoringQueries } from '../bench/monitoringQueries.js';
 

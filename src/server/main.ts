@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, loadEnv, publicUrl, type Env } from './env.js';
+import { EnvError, loadEnv, publicUrl, type Env } from './platform/settings/env.js';
 import { startServer } from './startServer.js';
 
 /** Entry point of `npm start`: settings, data, demo tenant, HTTP; prints where to go and how to log in. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Env } from './env.js';
+import type { Env } from './platform/settings/env.js';
 import { buildApp } from './app.js';
-import { createStore } from './store/createStore.js';
-import { createWarehouse } from './warehouse/createWarehouse.js';
-import { loadConfigRegistry } from './config/loadConfigRegistry.js';
-import { ensureRollups } from './warehouse/rollups/ensureRollups.js';
+import { createStore } from './platform/store/createStore.js';
+import { createWarehouse } from './platform/warehouse/createWarehouse.js';
+import { loadConfigRegistry } from './language/config/loadConfigRegistry.js';
+import { ensureRollups } from './platform/warehouse/rollups/ensureRollups.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
-import { startJobs } from './jobs/jobs.js';
-import { attachRealtime } from './realtime/attachRealtime.js';
+import { startJobs } from './platform/jobs/jobs.js';
+import { attachRealtime } from './access/realtime/attachRealtime.js';
 import { FEATURES } from './features/index.js';
-import type { FeatureHandle } from './features/feature.js';
+import type { FeatureHandle } from './platform/feature.js';
 import { storeMigrations } from './storeMigrations.js';
 
 export interface RunningServer {

@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
-import { coreMigrations } from './store/migrations/index.js';
-import * as accountBudget from './auth/accountBudgetTable.js';
+import { coreMigrations } from './platform/store/migrations/index.js';
+import * as accountBudget from './access/auth/accountBudgetTable.js';
 import { FEATURES } from './features/index.js';
 
 /** Every store migration by name: the store's own, access's and each feature's; a name owned twice throws. */

@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from './support/testServer.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
-import { AlertRepo } from '../../src/server/alerts/alertRepo.js';
-import { evaluateGroup } from '../../src/server/alerts/alertJobs.js';
+import { AlertRepo } from '../../src/server/features/alerts/alertRepo.js';
+import { evaluateGroup } from '../../src/server/features/alerts/alertJobs.js';
 
 let server: TestServer;
 let demo: ApiClient;

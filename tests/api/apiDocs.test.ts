@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { routeSchemaProblems } from '../../src/server/http/routeTable.js';
+import { routeSchemaProblems } from '../../src/server/platform/http/routeTable.js';
 
 interface OpenApi {
   openapi: string;
@@ -22,6 +22,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** A JSON value with every object's keys sorted: route registration order does not change the API. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
+}
 
 /** Fastify's `/x/:id` and `/*` as OpenAPI writes them: `/x/{id}`, `/{*}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*/g, '{*}');
@@ -73,5 +84,14 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/docs']!.get).toBeDefined();
     // The SPA fallback is a not-found handler, documented by hand.
     expect(doc.paths['/{path}']!.get!.responses['200']).toBeDefined();
+  });
+
+  // The API's contract, kept in git: a change to any route's path, method or schema shows here and is
+  // accepted with `npx vitest run --project api tests/api/apiDocs.test.ts -u` (and reviewed in the diff).
+  it('matches the committed OpenAPI document', async () => {
+    const res = await (await login(server)).get('../docs');
+    await expect(JSON.stringify(sortedKeys(res.body), null, 2) + '\n').toMatchFileSnapshot(
+      './contracts/openapi.json',
+    );
   });
 });

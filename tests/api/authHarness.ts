@@ -8,15 +8,22 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { loadEnv, type Env } from '../../src/server/env.js';
-import { createStore } from '../../src/server/store/createStore.js';
-import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
+import { loadEnv, type Env } from '../../src/server/platform/settings/env.js';
+import { createStore } from '../../src/server/platform/store/createStore.js';
+import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
 import { seedStore } from '../../src/server/demo/seedStore.js';
-import type { ConfigRegistry } from '../../src/server/config/configRegistry.js';
-import { smallConfigSnapshot, testArea, testScreen } from '../../src/server/auth/testing/smallConfig.js';
-import type { Deps } from '../../src/server/deps.js';
+import type { ConfigRegistry } from '../../src/server/language/config/configRegistry.js';
+import {
+  smallConfigSnapshot,
+  testArea,
+  testScreen,
+} from '../../src/server/access/auth/testing/smallConfig.js';
+import type { Deps } from '../../src/server/platform/deps.js';
 import { ApiClient } from './support/apiClient.js';
-import { createPgTestDatabase, dropPgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import {
+  createPgTestDatabase,
+  dropPgTestDatabase,
+} from '../../src/server/platform/store/testing/pgTestDatabase.js';
 import { copyOfTemplate } from './support/firstStartTemplate.js';
 import { storeMigrations } from '../../src/server/storeMigrations.js';
 

@@ -1,7 +1,7 @@
 /** Read mode: signed, expiring, revocable share links scoped to one view, menu and screen. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
-import { signShareToken } from '../../src/server/auth/shareToken.js';
+import { signShareToken } from '../../src/server/access/auth/shareToken.js';
 import { ApiClient } from './support/apiClient.js';
 import { fetchBuffered, type BufferedResponse } from './support/fetchBuffered.js';
 import { ADMIN_SHARE_REFUSED, SHARE_FILTERS_MAX } from '../../src/shared/auth/shareLinks.js';

@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
-import { PRODUCT_MSG } from '../../src/server/entities/productEntity.js';
-import { BULK_MSG } from '../../src/server/mutations/bulkRoute.js';
-import { runBulkWarehouse } from '../../src/server/mutations/runBulkMutation.js';
-import type { ResolvedWarehouseMutation } from '../../src/server/mutations/screenMutation.js';
-import { productEntity } from '../../src/server/entities/productEntity.js';
+import { PRODUCT_MSG } from '../../src/server/language/entities/productEntity.js';
+import { BULK_MSG } from '../../src/server/features/writes/bulkRoute.js';
+import { runBulkWarehouse } from '../../src/server/features/writes/runBulkMutation.js';
+import type { ResolvedWarehouseMutation } from '../../src/server/features/writes/screenMutation.js';
+import { productEntity } from '../../src/server/language/entities/productEntity.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';

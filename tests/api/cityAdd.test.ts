@@ -6,7 +6,7 @@
  * both engines (API_TEST_PG=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITY_MSG } from '../../src/server/entities/cityListEntity.js';
+import { CITY_MSG } from '../../src/server/language/entities/cityListEntity.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { finishedRun } from './support/crawlRunPoll.js';
-import { factDay } from '../../src/server/crawl/crawlTruth.js';
+import { factDay } from '../../src/server/features/crawl/crawlTruth.js';
 
 let server: TestServer;
 let demo: ApiClient;

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { format } from 'ssf';
-import { numberFormatOf } from '../../src/server/reports/cellFormats.js';
+import { numberFormatOf } from '../../src/server/features/reports/cellFormats.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { monitoringQueries } from '../../scripts/bench/monitoringQueries.js';
-import { exportContext } from '../../src/server/reports/exportContext.js';
-import { parseDataRequest } from '../../src/server/query/dataRequest.js';
-import { countScreenQuery } from '../../src/server/query/streamScreenQuery.js';
+import { exportContext } from '../../src/server/features/reports/exportContext.js';
+import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
+import { countScreenQuery } from '../../src/server/language/query/streamScreenQuery.js';
 
 let server: TestServer;
 let demo: ApiClient;

@@ -5,7 +5,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServer } from './authHarness.js';
-import { createGroup, findGroupByName, listGroups, updateGroup } from '../../src/server/store/groupRepo.js';
+import {
+  createGroup,
+  findGroupByName,
+  listGroups,
+  updateGroup,
+} from '../../src/server/platform/store/groupRepo.js';
 
 let server: AuthServer;
 beforeAll(async () => {

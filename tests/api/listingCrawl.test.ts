@@ -13,9 +13,9 @@ import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { finishedRun } from './support/crawlRunPoll.js';
-import { factDay } from '../../src/server/crawl/crawlTruth.js';
-import { listingVariety } from '../../src/server/fixtureMarket/renderListingPages.js';
-import { bestsellerPageVariety } from '../../src/server/fixtureMarket/renderBestsellerPages.js';
+import { factDay } from '../../src/server/features/crawl/crawlTruth.js';
+import { listingVariety } from '../../src/server/demo/fixtureMarket/renderListingPages.js';
+import { bestsellerPageVariety } from '../../src/server/demo/fixtureMarket/renderBestsellerPages.js';
 
 let server: TestServer;
 let demo: ApiClient;

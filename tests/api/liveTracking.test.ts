@@ -6,8 +6,8 @@
  * analyst's 403 and the pipeline's bad-file answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMarketDay } from '../../src/server/fixtureMarket/marketDay.js';
-import type { Warehouse } from '../../src/server/warehouse/warehouse.js';
+import { loadMarketDay } from '../../src/server/demo/fixtureMarket/marketDay.js';
+import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
 import type { ApiClient } from './support/apiClient.js';
 import { finishedRun } from './support/crawlRunPoll.js';
 import { fetchBuffered } from './support/fetchBuffered.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
-import { BAD_TIMING } from '../../src/server/mailers/mailerRoutes.js';
+import { BAD_TIMING } from '../../src/server/features/reportMailers/mailerRoutes.js';
 
 let server: TestServer;
 let demo: ApiClient;

@@ -14,7 +14,7 @@ import {
   GROUP_NOT_YOURS,
   MAX_RECIPIENTS,
   tooManyRecipients,
-} from '../../src/server/mailers/recipientGroups.js';
+} from '../../src/server/features/reportMailers/recipientGroups.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

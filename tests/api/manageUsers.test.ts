@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
-import { PROMO_PLAN_MSG } from '../../src/server/entities/promoPlanEntity.js';
+import { PROMO_PLAN_MSG } from '../../src/server/language/entities/promoPlanEntity.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutationNode, ScreenConfig } from '../../src/shared/config.gen.js';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
 

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
-import { createDuckDbWarehouse } from '../../src/server/warehouse/duckdb/duckDbWarehouse.js';
-import { generateWarehouse } from '../../src/server/warehouse/demo/generateWarehouse.js';
-import { todayIso } from '../../src/server/warehouse/demo/calendar.js';
+import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
+import { todayIso } from '../../src/server/demo/warehouse/calendar.js';
 import { DEMO_GROUPS } from '../../src/server/demo/bootstrap.js';
-import { factDay, maskSwings, swingShare } from '../../src/server/crawl/crawlTruth.js';
-import { FIRST_CRAWL } from '../../src/server/crawl/startCrawling.js';
+import { factDay, maskSwings, swingShare } from '../../src/server/features/crawl/crawlTruth.js';
+import { FIRST_CRAWL } from '../../src/server/features/crawl/startCrawling.js';
 
 let server: TestServer;
 let demo: ApiClient;

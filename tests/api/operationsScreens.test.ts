@@ -8,9 +8,9 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
-import { CRAWL_QUEUE } from '../../src/server/crawl/crawlJob.js';
-import { EXPORT_QUEUE } from '../../src/server/reports/exportJob.js';
-import { ELASTIC_QUEUE } from '../../src/server/elastic/elasticJob.js';
+import { CRAWL_QUEUE } from '../../src/server/features/crawl/crawlJob.js';
+import { EXPORT_QUEUE } from '../../src/server/features/reports/exportJob.js';
+import { ELASTIC_QUEUE } from '../../src/server/features/suggestionIndex/elasticJob.js';
 
 let server: TestServer;
 let demo: ApiClient;

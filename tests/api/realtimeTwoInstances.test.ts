@@ -9,7 +9,10 @@ import { io, type Socket } from 'socket.io-client';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signIn } from './support/signIn.js';
 import { ApiClient } from './support/apiClient.js';
-import { createPgTestDatabase, type PgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import {
+  createPgTestDatabase,
+  type PgTestDatabase,
+} from '../../src/server/platform/store/testing/pgTestDatabase.js';
 import { EV, SOCKET_PATH, type ReportNotification } from '../../src/shared/realtimeEvents.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

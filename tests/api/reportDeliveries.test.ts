@@ -15,7 +15,7 @@ import { signIn } from './support/signIn.js';
 import { startTestSftpServer, type TestSftpServer } from './support/testSftpServer.js';
 import { startTestFtpServer, type TestFtpServer } from './support/testFtpServer.js';
 import { startTestAzurite, type TestAzurite } from './support/testAzurite.js';
-import { MAILER_QUEUE } from '../../src/server/mailers/mailerSchedule.js';
+import { MAILER_QUEUE } from '../../src/server/features/reportMailers/mailerSchedule.js';
 
 interface MailerView {
   id: number;

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { ApiClient } from './support/apiClient.js';
 import { startTestSmtpServer, type TestSmtpServer } from './support/testSmtpServer.js';
-import { MAILER_QUEUE } from '../../src/server/mailers/mailerSchedule.js';
+import { MAILER_QUEUE } from '../../src/server/features/reportMailers/mailerSchedule.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

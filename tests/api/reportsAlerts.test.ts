@@ -11,10 +11,15 @@ import { ApiClient } from './support/apiClient.js';
 import { startTestSmtpServer, type TestSmtpServer } from './support/testSmtpServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile, xlsxOf, XLSX_MIME } from './support/uploadClient.js';
 import { EV, SOCKET_PATH, type AlertNotification } from '../../src/shared/realtimeEvents.js';
-import { AlertRepo } from '../../src/server/alerts/alertRepo.js';
-import { ALERT_KINDS, type AlertKind } from '../../src/server/alerts/alertKinds.js';
-import { DIGEST_CRON, DIGEST_QUEUE, DIGEST_TZ, evaluateGroup } from '../../src/server/alerts/alertJobs.js';
-import type { Jobs } from '../../src/server/jobs/jobs.js';
+import { AlertRepo } from '../../src/server/features/alerts/alertRepo.js';
+import { ALERT_KINDS, type AlertKind } from '../../src/server/features/alerts/alertKinds.js';
+import {
+  DIGEST_CRON,
+  DIGEST_QUEUE,
+  DIGEST_TZ,
+  evaluateGroup,
+} from '../../src/server/features/alerts/alertJobs.js';
+import type { Jobs } from '../../src/server/platform/jobs/jobs.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

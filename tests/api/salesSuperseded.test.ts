@@ -5,7 +5,7 @@
  * every row. Runs on both engines (API_TEST_PG=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPERSEDED_EXISTS } from '../../src/server/warehouse/schema/salesSuperseded.js';
+import { SUPERSEDED_EXISTS } from '../../src/server/platform/warehouse/schema/salesSuperseded.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PASSWORD, login, otpFor, startAuthServer, type AuthServer } from './authHarness.js';
 import { newUser } from './support/newUser.js';
-import { sha256 } from '../../src/server/auth/secrets.js';
+import { sha256 } from '../../src/server/access/auth/secrets.js';
 import type { ApiClient } from './support/apiClient.js';
 
 let server: AuthServer;

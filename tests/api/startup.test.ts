@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../src/server/env.js';
+import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { startServer } from '../../src/server/startServer.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-startup-'));

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KpiTile } from '../../src/shared/config.gen.js';
-import { ON_PROMO_EXISTS } from '../../src/server/warehouse/schema/stockOnPromo.js';
+import { ON_PROMO_EXISTS } from '../../src/server/platform/warehouse/schema/stockOnPromo.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';

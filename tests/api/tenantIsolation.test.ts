@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { acceptedFilters } from '../../src/server/query/dataRequest.js';
+import { acceptedFilters } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries, type MonitoringQuery } from '../../scripts/bench/monitoringQueries.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';

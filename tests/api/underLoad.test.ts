@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_DELAY_MS } from '../../src/server/auth/loginLimits.js';
+import { REFUSAL_DELAY_MS } from '../../src/server/access/auth/loginLimits.js';
 import { postFrom } from './support/localAddressPost.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';

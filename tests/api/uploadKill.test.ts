@@ -8,9 +8,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadEnv } from '../../src/server/env.js';
-import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
-import { INTERRUPTED } from '../../src/server/uploads/uploadPlugin.js';
+import { loadEnv } from '../../src/server/platform/settings/env.js';
+import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
+import { INTERRUPTED } from '../../src/server/features/uploads/uploadPlugin.js';
 import { loginDemo } from '../faults/support/login.js';
 import {
   removeDir,

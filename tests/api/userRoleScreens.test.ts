@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { loadConfigSnapshot } from '../../src/server/config/loadConfigRegistry.js';
-import { createGroup } from '../../src/server/store/groupRepo.js';
-import { makeGroupAdmin } from '../../src/server/entities/groupEntity.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
+import { createGroup } from '../../src/server/platform/store/groupRepo.js';
+import { makeGroupAdmin } from '../../src/server/language/entities/groupEntity.js';
 import { DEMO, linkFor, login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
 

@@ -14,7 +14,10 @@ import {
   tempDataDir,
   type ServerProcess,
 } from '../faults/support/serverProcess.js';
-import { createPgTestDatabase, type PgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
+import {
+  createPgTestDatabase,
+  type PgTestDatabase,
+} from '../../src/server/platform/store/testing/pgTestDatabase.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { MSG } from '../../src/shared/auth/accessRules.js';
 import { RoundRobinClient, type Answer } from './support/roundRobinClient.js';

@@ -4,9 +4,9 @@
  * start. FAULT_KILLS sets the count (default 10; .ci/run may use fewer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWarehouse } from '../../src/server/warehouse/createWarehouse.js';
-import { createStore } from '../../src/server/store/createStore.js';
-import { loadEnv } from '../../src/server/env.js';
+import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
+import { createStore } from '../../src/server/platform/store/createStore.js';
+import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { removeDir, startServerProcess, tempDataDir } from './support/serverProcess.js';
 import { storeMigrations } from '../../src/server/storeMigrations.js';
 

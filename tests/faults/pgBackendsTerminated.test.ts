@@ -6,8 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createPgTestDatabase, type PgTestDatabase } from '../../src/server/store/testing/pgTestDatabase.js';
-import { TEST_PG_URL } from '../../src/server/warehouse/testing/pgTestWarehouse.js';
+import {
+  createPgTestDatabase,
+  type PgTestDatabase,
+} from '../../src/server/platform/store/testing/pgTestDatabase.js';
+import { TEST_PG_URL } from '../../src/server/platform/warehouse/testing/pgTestWarehouse.js';
 import { removeDir, startServerProcess, tempDataDir, type ServerProcess } from './support/serverProcess.js';
 import { loginDemo } from './support/login.js';
 import type { ApiClient } from '../api/support/apiClient.js';

@@ -1,7 +1,7 @@
-import type { Deps } from '../deps.js';
+import type { Deps } from '../platform/deps.js';
 import { seedStore } from './seedStore.js';
-import { generateWarehouse } from '../warehouse/demo/generateWarehouse.js';
-import { todayIso } from '../warehouse/demo/calendar.js';
+import { generateWarehouse } from './warehouse/generateWarehouse.js';
+import { todayIso } from './warehouse/calendar.js';
 import { markDemoCompleted, markDemoStarted, readDemoState } from './demoMarker.js';
 
 /** The two demo tenants: the demo login's group and a second one that isolation tests look into. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { StoreDatabase } from '../store/storeDatabase.js';
-import { createGroup, findGroupById, updateGroup } from '../store/groupRepo.js';
+import type { StoreDatabase } from '../platform/store/storeDatabase.js';
+import { createGroup, findGroupById, updateGroup } from '../platform/store/groupRepo.js';
 
 type Db = Kysely<StoreDatabase>;
 

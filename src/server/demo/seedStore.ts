@@ -1,14 +1,14 @@
-import { seedDemoAlertRules } from '../alerts/seedAlertRules.js';
+import { seedDemoAlertRules } from '../features/alerts/seedAlertRules.js';
 import type { Kysely } from 'kysely';
-import type { Env } from '../env.js';
-import type { Store } from '../store/store.js';
-import type { StoreDatabase } from '../store/storeDatabase.js';
-import type { ConfigRegistry } from '../config/configRegistry.js';
-import { applyAutoGrants, syncActivities } from '../store/accessRepo.js';
-import { accept } from '../store/agreementRepo.js';
-import { hashPassword } from '../auth/password.js';
-import { permissionsOf } from '../auth/menu.js';
-import { AGREEMENT_VERSION } from '../auth/agreementText.js';
+import type { Env } from '../platform/settings/env.js';
+import type { Store } from '../platform/store/store.js';
+import type { StoreDatabase } from '../platform/store/storeDatabase.js';
+import type { ConfigRegistry } from '../language/config/configRegistry.js';
+import { applyAutoGrants, syncActivities } from '../platform/store/accessRepo.js';
+import { accept } from '../platform/store/agreementRepo.js';
+import { hashPassword } from '../access/auth/password.js';
+import { permissionsOf } from '../access/auth/menu.js';
+import { AGREEMENT_VERSION } from '../access/auth/agreementText.js';
 import { seedDirectory } from './seedDirectory.js';
 import { isAdminActivity } from '../../shared/admin/adminActivities.js';
 

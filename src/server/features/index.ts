@@ -1,25 +1,27 @@
-import type { ServerFeature } from './feature.js';
-import { savedViewsFeature } from '../views/savedViewsFeature.js';
-import { monitoringFeature } from '../data/monitoringFeature.js';
-import { configEditorFeature } from '../editor/configEditorFeature.js';
-import { uploadsFeature } from '../uploads/uploadsFeature.js';
-import { reportsFeature } from '../reports/reportsFeature.js';
-import { reportMailersFeature } from '../mailers/reportMailersFeature.js';
-import { alertsFeature } from '../alerts/alertsFeature.js';
-import { writesFeature } from '../mutations/writesFeature.js';
-import { crawlFeature } from '../crawl/crawlFeature.js';
-import { operationsFeature } from '../operations/operationsFeature.js';
-import { viewSettingsFeature } from '../viewSettings/viewSettingsFeature.js';
-import { trackingFeature } from '../tracking/trackingFeature.js';
-import { suggestionIndexFeature } from '../elastic/suggestionIndexFeature.js';
-import { slidesFeature } from '../paxviz/slidesFeature.js';
-import { amsSchemasFeature } from '../ams/amsSchemasFeature.js';
+import type { ServerFeature } from '../platform/feature.js';
+import { adminFeature } from '../access/admin/adminFeature.js';
+import { savedViewsFeature } from './savedViews/savedViewsFeature.js';
+import { monitoringFeature } from './monitoring/monitoringFeature.js';
+import { configEditorFeature } from './configEditor/configEditorFeature.js';
+import { uploadsFeature } from './uploads/uploadsFeature.js';
+import { reportsFeature } from './reports/reportsFeature.js';
+import { reportMailersFeature } from './reportMailers/reportMailersFeature.js';
+import { alertsFeature } from './alerts/alertsFeature.js';
+import { writesFeature } from './writes/writesFeature.js';
+import { crawlFeature } from './crawl/crawlFeature.js';
+import { operationsFeature } from './operations/operationsFeature.js';
+import { viewSettingsFeature } from './viewSettings/viewSettingsFeature.js';
+import { trackingFeature } from './tracking/trackingFeature.js';
+import { suggestionIndexFeature } from './suggestionIndex/suggestionIndexFeature.js';
+import { slidesFeature } from './slides/slidesFeature.js';
+import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
  * jobs started. Adding a feature is its folder and one line here.
  */
 export const FEATURES: readonly ServerFeature[] = uniqueByName([
+  adminFeature,
   savedViewsFeature,
   monitoringFeature,
   configEditorFeature,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import { exportColumns } from '../../../src/server/data/exportColumns.js';
-import { indexDataset } from '../../../src/server/config/datasetIndex.js';
+import { exportColumns } from '../../../src/server/features/monitoring/exportColumns.js';
+import { indexDataset } from '../../../src/server/language/model/datasetIndex.js';
 import { lastDays, sum, type Market } from './market.js';
 
 /** A cell's value as the grid's JSON carries it (dates as YYYY-MM-DD, empty cells as null). */

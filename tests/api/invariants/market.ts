@@ -2,7 +2,7 @@
  * One demo market for the invariant suite: the real server on a demo tenant of a given seed,
  * signed in as the demo user, with the config snapshot to look screens and measures up in.
  */
-import type { ConfigSnapshot } from '../../../src/server/config/configRegistry.js';
+import type { ConfigSnapshot } from '../../../src/server/language/config/configRegistry.js';
 import type { ApiClient } from '../support/apiClient.js';
 import { signIn } from '../support/signIn.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ScreenConfig, ScreenQuery } from '../../../src/shared/config.gen.js';
-import { indexDataset, type DatasetIndex } from '../../../src/server/config/datasetIndex.js';
+import { indexDataset, type DatasetIndex } from '../../../src/server/language/model/datasetIndex.js';
 import { lastDays, sum, type Market, type Row } from './market.js';
 
 /** Measures whose grid total is the sum of its rows. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ON_PROMO_EXISTS } from '../../../src/server/warehouse/schema/stockOnPromo.js';
+import { ON_PROMO_EXISTS } from '../../../src/server/platform/warehouse/schema/stockOnPromo.js';
 import { lastDays, num, type Market } from './market.js';
 
 const COUNTS = ['promo_observations', 'promo_in_stock', 'promo_out_of_stock', 'promo_delisted'] as const;

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { TEST_PG_URL } from '../../../src/server/warehouse/testing/pgTestWarehouse.js';
-import { runAdminSql } from '../../../src/server/store/testing/pgTestDatabase.js';
+import { TEST_PG_URL } from '../../../src/server/platform/warehouse/testing/pgTestWarehouse.js';
+import { runAdminSql } from '../../../src/server/platform/store/testing/pgTestDatabase.js';
 
 /**
  * A first start (PGlite's initdb, migrations, the demo tenant) costs 10-25 s and is the same for

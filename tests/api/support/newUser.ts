@@ -1,6 +1,6 @@
 import type { AuthServer } from '../authHarness.js';
 import { PASSWORD } from '../authHarness.js';
-import { addTestUser } from '../../../src/server/auth/testing/addTestUser.js';
+import { addTestUser } from '../../../src/server/access/auth/testing/addTestUser.js';
 
 let seq = 0;
 

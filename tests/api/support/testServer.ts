@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadEnv, type Env } from '../../../src/server/env.js';
+import { loadEnv, type Env } from '../../../src/server/platform/settings/env.js';
 import { startServer, type RunningServer } from '../../../src/server/startServer.js';
 import {
   createPgTestDatabase,
   dropPgTestDatabase,
-} from '../../../src/server/store/testing/pgTestDatabase.js';
+} from '../../../src/server/platform/store/testing/pgTestDatabase.js';
 import { copyOfTemplate } from './firstStartTemplate.js';
 
 export interface TestServer {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../../src/server/demo/seedStore.js';
-import type { Warehouse } from '../../../src/server/warehouse/warehouse.js';
+import type { Warehouse } from '../../../src/server/platform/warehouse/warehouse.js';
 import type { ApiClient } from './apiClient.js';
 import { signIn } from './signIn.js';
 import { startTestServer, type TestServer } from './testServer.js';

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadEnv } from '../../../src/server/env.js';
+import { loadEnv } from '../../../src/server/platform/settings/env.js';
 import { startServer, type RunningServer } from '../../../src/server/startServer.js';
 import type { TestServer } from './testServer.js';
 

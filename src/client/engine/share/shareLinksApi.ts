@@ -17,7 +17,7 @@ function data<T>(envelope: Envelope<T>): T {
   return envelope.data;
 }
 
-/** The share routes (`/api/v1/paxviz/token*`, src/server/auth/shareRoutes.ts) over the one HTTP client. */
+/** The share routes (`/api/v1/paxviz/token*`, src/server/access/auth/shareRoutes.ts) over the one HTTP client. */
 export const httpShareLinksApi: ShareLinksApi = {
   async list(screen) {
     return data((await http.get<Envelope<ShareLinkItem[]>>('paxviz/token', { params: { screen } })).data);

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerFeature } from '../../platform/feature.js';
+import { adminRoutes } from './adminRoutes.js';
+import { userAdminRoutes } from './userAdminRoutes.js';
+import { roleAdminRoutes } from './roleAdminRoutes.js';
+import { groupAdminRoutes } from './groupAdminRoutes.js';
+import { logAdminRoutes } from './logAdminRoutes.js';
+
+// The admin side (docs/admin.md): each route checks its admin activity and the caller's groups.
+// The auth plugin hangs its kit (mailer, secrets) on the app before any feature registers.
+const routes: FastifyPluginAsync = async (app) => {
+  for (const admin of [adminRoutes, userAdminRoutes, roleAdminRoutes, groupAdminRoutes, logAdminRoutes])
+    await app.register(admin(app.authKit));
+};
+
+/** Groups, users, roles and the client logs, for group admins. */
+export const adminFeature: ServerFeature = { name: 'admin', routes };

@@ -1,0 +1,97 @@
+import { BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors.js';
+import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
+import { groupProblems, type GroupPayload } from '../../../shared/admin/adminRules.js';
+import {
+  createGroup,
+  findGroupByName,
+  updateGroup,
+  type GroupFields,
+} from '../../platform/store/groupRepo.js';
+import { makeGroupAdmin } from '../../language/entities/groupEntity.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
+import type { Deps } from '../../platform/deps.js';
+import type { AdminScope } from './adminScope.js';
+
+/** The spec's group payload (§3) in the store's column names. */
+function toFields(b: GroupPayload): GroupFields {
+  const opt = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    group_name: b.groupName!.trim(),
+    end_date: b.end_date!,
+    notify_to_email: opt(b.notifyToEmail),
+    account_requested_by: opt(b.accountRequestedBy),
+    account_manager_name: opt(b.accountManagerName),
+    account_manager_email: opt(b.accountManagerEmail),
+    associate1_name: opt(b.associate1Name),
+    associate1_email: opt(b.associate1Email),
+    associate2_name: opt(b.associate2Name),
+    associate2_email: opt(b.associate2Email),
+    task_id: opt(b.taskId),
+    comments: (b.comments ?? '').trim(),
+    operation_type: b.operationType?.[0] ?? 1,
+    channels: b.channels ?? [],
+    crawl_types: b.crawl_type ?? [],
+    schema_types: b.schema_type ?? [],
+  };
+}
+
+function refuse(body: GroupPayload): void {
+  const problems = groupProblems(body);
+  if (problems.length) throw new BadRequestError(problems[0]!.message, problems);
+}
+
+/**
+ * Creates a group (overlay mode 1). Its creator becomes its first admin (an Admin role with every
+ * activity), so the new tenant is administered by someone and falls inside their scope.
+ */
+export async function createAdminGroup(deps: Deps, scope: AdminScope, body: GroupPayload) {
+  refuse(body);
+  const db = deps.store.db;
+  if (await findGroupByName(db, body.groupName!)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
+  return db.transaction().execute(async (tx) => {
+    const group = await createGroup(tx, toFields(body));
+    await makeGroupAdmin(tx, group.id, scope.auth.userId);
+    await auditChange(tx, {
+      actor: scope.auth.userId,
+      groupId: group.id,
+      entity: 'group',
+      entityId: group.id,
+      action: 'group.created',
+      after: group,
+    });
+    return group;
+  });
+}
+
+/** Edits a group of the caller's; refused when the row changed since the editor read it. */
+export async function editAdminGroup(
+  deps: Deps,
+  scope: AdminScope,
+  body: GroupPayload & { group_id: number; updated_at: string },
+) {
+  scope.check(body.group_id);
+  refuse(body);
+  const db = deps.store.db;
+  const same = await findGroupByName(db, body.groupName!);
+  if (same && same.id !== body.group_id) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
+  return db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('groups')
+      .selectAll()
+      .where('id', '=', body.group_id)
+      .executeTakeFirst();
+    const result = await updateGroup(tx, body.group_id, toFields(body), new Date(body.updated_at));
+    if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
+    if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);
+    await auditChange(tx, {
+      actor: scope.auth.userId,
+      groupId: body.group_id,
+      entity: 'group',
+      entityId: body.group_id,
+      action: 'group.edited',
+      before,
+      after: result.row,
+    });
+    return result.row;
+  });
+}

@@ -1,0 +1,162 @@
+import { contentBand, contentCompliance, contentScore } from './contentScore.js';
+import type { DemoListing, DemoSeller } from './model.js';
+import { round2 } from '../../features/crawl/priceRules.js';
+import type { Rng } from './prng.js';
+import { aspectSentiment, reviewBody, reviewerName, reviewTitle } from './reviewText.js';
+import { aspectTilt, drawStars } from './reviewStars.js';
+import type { RowSink } from './rowSink.js';
+import type { ShelfSummary } from './shelfDay.js';
+
+export interface ListingDayContext {
+  sink: RowSink;
+  groupId: number;
+  date: string;
+  weekday: number;
+  /** Sales and best sellers lag one day behind the crawl (reports arrive next morning). */
+  withSales: boolean;
+  sellers: ReadonlyMap<number, DemoSeller>;
+  nextReviewId: () => number;
+  rng: Rng;
+}
+
+function driftContent(listing: DemoListing, rng: Rng): void {
+  if (!rng.chance(0.02)) return;
+  const c = listing.content;
+  switch (rng.int(0, 4)) {
+    case 0:
+      c.imageCount = Math.min(10, Math.max(1, c.imageCount + rng.pick([-2, -1, 1, 2])));
+      break;
+    case 1:
+      c.aplus = c.aplus ? 0 : 1;
+      break;
+    case 2:
+      c.bulletCount = Math.min(8, Math.max(1, c.bulletCount + rng.pick([-1, 1])));
+      break;
+    case 3:
+      c.titleLength = Math.min(200, Math.max(30, c.titleLength + rng.int(-40, 40)));
+      break;
+    default:
+      c.faqs = c.faqs ? 0 : 1;
+  }
+}
+
+function emitContent(ctx: ListingDayContext, listing: DemoListing, keys: unknown[]): void {
+  driftContent(listing, ctx.rng);
+  const c = listing.content;
+  const k = contentCompliance(c, listing.avgRating);
+  const score = contentScore(k);
+  ctx.sink.push('fact_content', [
+    ...keys,
+    c.imageCount,
+    c.videoCount,
+    c.bulletCount,
+    c.titleLength,
+    c.descriptionLength,
+    k.images,
+    k.videos,
+    k.bulletPoints,
+    k.description,
+    k.aplusContent,
+    k.title,
+    k.specification,
+    k.keywords,
+    k.faqs,
+    k.rating,
+    score,
+    contentBand(score),
+  ]);
+}
+
+function emitReviews(ctx: ListingDayContext, listing: DemoListing, keys: unknown[], onPromo: boolean): void {
+  const { rng, sink, groupId, date } = ctx;
+  const { product } = listing;
+  let lambda = 0.22 * product.popularity * (listing.channel.kind === 'Marketplace' ? 1 : 0.4);
+  if (onPromo) lambda *= 1.8;
+  if (rng.chance(0.012)) lambda *= 8; // a burst: a viral post, a campaign, or a bad batch
+  const n = rng.poisson(Math.min(lambda, 30));
+  let starSum = 0;
+  for (let i = 0; i < n; i++) {
+    const rating = drawStars(listing.avgRating, rng);
+    starSum += rating;
+    const reviewId = ctx.nextReviewId();
+    const aspects = rng
+      .sample(product.category.spec.aspects, rng.int(1, 3))
+      .map((a): [string, number] => [a, aspectSentiment(rating, rng, aspectTilt(a))]);
+    const where = [reviewId, groupId, date, ...keys.slice(2)];
+    sink.push('fact_review', [
+      ...where,
+      rating,
+      reviewTitle(rating, rng),
+      reviewBody(product.noun, aspects, rng),
+      reviewerName(rng),
+      rng.chance(0.8) ? 1 : 0,
+      rating >= 4 ? 1 : rating === 3 ? 0 : -1,
+    ]);
+    for (const [aspect, sentiment] of aspects) sink.push('fact_review_aspect', [...where, aspect, sentiment]);
+  }
+  const ratings = n + rng.poisson(n * 3 + 0.3 * product.popularity);
+  if (n > 0)
+    listing.avgRating += ((starSum / n - listing.avgRating) * n) / Math.max(50, listing.ratingCount / 20);
+  listing.ratingCount += ratings;
+  listing.reviewCount += n;
+  sink.push('fact_rating', [...keys, round2(listing.avgRating), listing.ratingCount, listing.reviewCount]);
+}
+
+function emitSellers(ctx: ListingDayContext, listing: DemoListing, keys: unknown[], avgPrice: number): void {
+  const { rng } = ctx;
+  const offers = listing.sellerIds
+    .filter((_, i) => i === 0 || rng.chance(0.8))
+    .map((id) => ({
+      seller: ctx.sellers.get(id)!,
+      price: Math.round(avgPrice * (0.95 + rng.next() * 0.13)),
+    }));
+  // The buy box usually goes to the cheapest authorised offer, sometimes to the cheapest of all.
+  const pool = rng.chance(0.85) ? offers.filter((o) => o.seller.isAuth === 1) : offers;
+  const winner = (pool.length > 0 ? pool : offers).reduce((a, b) => (b.price < a.price ? b : a));
+  for (const o of offers) {
+    ctx.sink.push('fact_seller', [
+      ...keys,
+      o.seller.sellerId,
+      o.seller.sellerType,
+      o.seller.isAuth,
+      o.price,
+      o === winner ? 1 : 0,
+    ]);
+  }
+}
+
+/** Expected units of a listing-day: demand x availability x weekday x promotion, with noise. */
+export function unitsSold(listing: DemoListing, shelf: ShelfSummary, weekday: number, rng: Rng): number {
+  if (shelf.inStockCities === 0) return 0;
+  const scale = listing.channel.kind === 'Marketplace' ? 30 : 12;
+  const weekend = weekday === 0 || weekday === 6 ? 1.25 : 1;
+  const availability = shelf.inStockCities / listing.cities.length;
+  const demand = listing.product.popularity * scale * availability * weekend * (shelf.onPromo ? 1.7 : 1);
+  return Math.round(demand * Math.exp(0.25 * rng.normal()));
+}
+
+/** Content, ratings, reviews, sales and seller offers of one listing on one day; returns units. */
+export function emitListingDay(ctx: ListingDayContext, listing: DemoListing, shelf: ShelfSummary): number {
+  const { product } = listing;
+  const keys = [
+    ctx.groupId,
+    ctx.date,
+    listing.channel.channelId,
+    product.productId,
+    product.brand.brandId,
+    product.category.categoryId,
+    product.isCompetitor,
+  ];
+  if (shelf.listedCities === 0) return 0;
+  emitContent(ctx, listing, keys);
+  emitReviews(ctx, listing, keys, shelf.onPromo);
+  if (shelf.inStockCities > 0) emitSellers(ctx, listing, keys, shelf.avgPrice);
+  const units = unitsSold(listing, shelf, ctx.weekday, ctx.rng);
+  if (ctx.withSales) {
+    // Own products' sales are reported (is_estimate 0), competitors' estimated: a product never
+    // has both on one day and channel, so no estimate is superseded (is_superseded 0).
+    const isEstimate = product.isCompetitor;
+    ctx.sink.push('fact_sales', [...keys, units, round2(units * shelf.avgPrice), isEstimate, 0]);
+  }
+  return units;
+}

@@ -1,9 +1,0 @@
-import type { ServerFeature } from '../features/feature.js';
-import { configEditorPlugin } from './configEditorPlugin.js';
-
-/** The screen editor: files, drafts, validation and previews. */
-export const configEditorFeature: ServerFeature = {
-  name: 'configEditor',
-  routes: configEditorPlugin,
-  prefix: '/config/editor',
-};

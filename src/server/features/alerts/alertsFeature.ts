@@ -1,0 +1,10 @@
+import { routesOf, type ServerFeature } from '../../platform/feature.js';
+import { registerAlertRoutes } from './alertRoutes.js';
+import { registerAlertRunner } from './alertJobs.js';
+
+/** Alert rules, their evaluation after loads and the daily digest. */
+export const alertsFeature: ServerFeature = {
+  name: 'alerts',
+  routes: routesOf(registerAlertRoutes),
+  start: registerAlertRunner,
+};

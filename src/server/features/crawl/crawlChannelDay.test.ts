@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
+import { generateWarehouse } from '../../demo/warehouse/generateWarehouse.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
+import { startFixtureMarket, type FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
+import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
+import { crawlChannelDay } from './crawlChannelDay.js';
+import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
+import { loadCrawlInputs } from './listingContext.js';
+import { factDay, maskSwings, swingShare } from './crawlTruth.js';
+
+const DATE = '2026-03-31';
+const GROUP = 1;
+let wh: Warehouse;
+let market: FixtureMarket;
+
+function profileFor(responseType: 'HTML' | 'JSON'): CrawlProfile {
+  return { ...DEFAULT_LIMITS, responseType, allowedHosts: [new URL(market.baseUrl).host] };
+}
+
+beforeAll(async () => {
+  wh = await createDuckDbWarehouse(':memory:');
+  await generateWarehouse(wh, {
+    seed: 42,
+    groups: [{ groupId: GROUP, name: 'Demo Brands' }],
+    skusPerGroup: 80,
+    channels: 4,
+    cities: 6,
+    days: 4,
+    endDate: DATE,
+  });
+  market = await startFixtureMarket();
+});
+
+afterAll(async () => {
+  await market?.close();
+  await wh?.close();
+});
+
+describe.each([
+  {
+    channelId: 1,
+    kind: 'web (HTML)',
+    responseType: 'HTML' as const,
+    template: '/web/1/dp/{sku}?city={city}',
+    model: WEB_PRODUCT_SCHEMA,
+  },
+  {
+    channelId: 61,
+    kind: 'app (JSON)',
+    responseType: 'JSON' as const,
+    template: '/app/61/v1/products/{sku}?city_id={city}',
+    model: APP_PRODUCT_SCHEMA,
+  },
+])('crawling a $kind channel day from the fixture market', ({ channelId, responseType, template, model }) => {
+  it('loads fact_stock and fact_price rows equal to the generator truth, field by field', async () => {
+    const key = { groupId: GROUP, channelId, date: DATE };
+    const truthStock = await factDay(wh, 'fact_stock', key);
+    const truthPrice = await factDay(wh, 'fact_price', key);
+    expect(truthStock.length).toBeGreaterThan(100);
+    // The variety the market must show: out of stock, delisted, dark-store counts (app channel).
+    expect(truthStock.some((r) => r.stock_status === 0)).toBe(true);
+    market.publish(await loadMarketDay(wh, GROUP, channelId, DATE));
+    const inputs = await loadCrawlInputs(wh, GROUP, channelId, DATE, market.baseUrl, template);
+    expect(inputs).toHaveLength(truthStock.length);
+    // Wipe the day so only the crawl can bring it back.
+    await wh.query('DELETE FROM fact_stock WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3', [
+      GROUP,
+      channelId,
+      DATE,
+    ]);
+    await wh.query('DELETE FROM fact_price WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3', [
+      GROUP,
+      channelId,
+      DATE,
+    ]);
+
+    const summary = await crawlChannelDay({
+      wh,
+      groupId: GROUP,
+      channelId,
+      date: DATE,
+      profile: profileFor(responseType),
+      model: model.dataModel,
+      inputs,
+    });
+
+    expect(summary.log.filter((l) => l.reason !== null)).toEqual([]);
+    expect(summary.log.some((l) => l.attempts > 1)).toBe(true); // 429s were retried
+    expect(await factDay(wh, 'fact_stock', key)).toEqual(truthStock);
+    const crawledPrice = await factDay(wh, 'fact_price', key);
+    expect(crawledPrice).toHaveLength(truthPrice.length);
+    // The generator simulates an intra-day price swing (Max Min) a single crawl cannot see: such
+    // rows are the only allowed difference, in violation_type and the is_new_violation it drives.
+    expect(maskSwings(truthPrice, crawledPrice)).toEqual(maskSwings(truthPrice, truthPrice));
+    expect(swingShare(truthPrice)).toBeLessThan(0.02);
+  });
+});

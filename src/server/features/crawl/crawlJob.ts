@@ -1,0 +1,134 @@
+import type { Job } from 'pg-boss';
+import { checkModelSchema } from '../../../shared/crawl/modelSchemaRules.js';
+import { LIVE_TRACKING_CRAWL, PROCESS_STATUS, TRIGGER_TYPE } from '../../../shared/crawl/crawlVocabulary.js';
+import type { Deps } from '../../platform/deps.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
+import type { FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
+import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
+import { loadMarketShelf } from '../../demo/fixtureMarket/marketShelf.js';
+import { crawlChannelDay } from './crawlChannelDay.js';
+import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
+import { profileLimits } from './profileLimits.js';
+import { loadCrawlInputs } from './listingContext.js';
+import { runLiveCrawl } from './liveCrawl.js';
+import { runListingCrawl } from './listingCrawl.js';
+
+export const CRAWL_QUEUE = 'crawl';
+
+export interface CrawlJobData {
+  runId: number;
+}
+
+/** A run (Waiting) and its job: the process monitor's trigger and the demo's first-start crawl. */
+export async function enqueueCrawl(
+  repo: CrawlRepo,
+  jobs: Jobs,
+  run: { groupId: number; channelId: number; crawlType: number; date: string; triggerType?: number },
+): Promise<CrawlRunRow> {
+  const row = await repo.createRun({ ...run, status: PROCESS_STATUS.waiting });
+  await jobs.boss.send(CRAWL_QUEUE, { runId: row.id } satisfies CrawlJobData, {
+    singletonKey: `crawl-${row.id}`,
+  });
+  return row;
+}
+
+/** Declares the crawl queue and runs its jobs here; one crawl at a time per process. */
+export async function registerCrawlRunner(
+  deps: Deps & { jobs: Jobs },
+  market: FixtureMarket | null,
+): Promise<void> {
+  const { boss } = deps.jobs;
+  await boss.createQueue(CRAWL_QUEUE, { retryLimit: 0, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
+  const repo = new CrawlRepo(deps.store.db);
+  await boss.work<CrawlJobData>(
+    CRAWL_QUEUE,
+    { localConcurrency: 1, pollingIntervalSeconds: 1 },
+    async ([job]: Job<CrawlJobData>[]) => {
+      const run = await repo.runById(job!.data.runId);
+      if (!run || run.status !== PROCESS_STATUS.waiting) return;
+      try {
+        await runCrawl(deps, repo, run, market);
+        deps.jobs.events.emit('load', { groupId: run.group_id, source: 'crawl' });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await repo.updateRun(run.id, {
+          status: PROCESS_STATUS.failed,
+          message: message.slice(0, 500),
+          finished_at: new Date(),
+        });
+      }
+    },
+  );
+}
+
+/**
+ * Runs one crawl: the channel's profile and schema, its tracked pages, the load; the run's status
+ * ends Success (every page loaded), Mismatch (some pages failed), No Data or Failed.
+ */
+async function runCrawl(
+  deps: Deps,
+  repo: CrawlRepo,
+  run: CrawlRunRow,
+  market: FixtureMarket | null,
+): Promise<void> {
+  const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
+  await repo.updateRun(run.id, { status: PROCESS_STATUS.inProgress, started_at: new Date() });
+  const profile = await repo.profileOf(groupId, channelId);
+  if (!profile) throw new Error('No channel profile for this channel');
+  if (run.trigger_type === TRIGGER_TYPE.search || run.trigger_type === TRIGGER_TYPE.display) {
+    // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
+    if (market && profile.base_url === market.baseUrl && !market.showShelf({ groupId, channelId, date }))
+      market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
+    return runListingCrawl(deps.warehouse, repo, run, profile);
+  }
+  const schemaRow =
+    profile.model_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.model_schema_id);
+  if (!schemaRow) throw new Error('The channel profile has no model schema');
+  const schema = checkModelSchema(schemaRow.schema_json);
+  if (!schema.ok) throw new Error(`Model schema ${schemaRow.name}: ${schema.msg}`);
+  // Demo mode: the fixture marketplace serves the generator's day for this channel. Only once: after
+  // a crawl the warehouse holds what that crawl extracted, which is not the marketplace's truth.
+  if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
+    market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
+  if (run.crawl_type === LIVE_TRACKING_CRAWL)
+    return runLiveCrawl(deps.warehouse, repo, run, profile, schema.schema.dataModel);
+  const inputs = await loadCrawlInputs(
+    deps.warehouse,
+    groupId,
+    channelId,
+    date,
+    profile.base_url,
+    profile.url_template,
+    await repo.pagesOfEarlierRun(groupId, channelId, date, run.id),
+  );
+  await repo.updateRun(run.id, { pages_total: inputs.length });
+  const summary = await crawlChannelDay({
+    wh: deps.warehouse,
+    groupId,
+    channelId,
+    date,
+    profile: profileLimits(profile),
+    model: schema.schema.dataModel,
+    inputs,
+  });
+  await repo.writePageLog(run.id, groupId, summary.log);
+  const status =
+    summary.stockRows === 0
+      ? PROCESS_STATUS.noData
+      : summary.pagesFailed > 0
+        ? PROCESS_STATUS.mismatch
+        : PROCESS_STATUS.success;
+  await repo.updateRun(run.id, {
+    status,
+    pages_ok: summary.pagesOk,
+    pages_failed: summary.pagesFailed,
+    rows_loaded: summary.stockRows + summary.priceRows,
+    fetch_ms: summary.fetchMs,
+    load_ms: summary.loadMs,
+    message: summary.pagesFailed > 0 ? `${summary.pagesFailed} of ${summary.pages} pages failed` : '',
+    finished_at: new Date(),
+  });
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_SKUS } from '../../demo/fixtureMarket/hostilePages.js';
+import { startFixtureMarket, type FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
+import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
+import { crawlPages } from './crawlPages.js';
+import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
+
+let market: FixtureMarket;
+beforeAll(async () => void (market = await startFixtureMarket()));
+afterAll(() => market?.close());
+
+function profile(responseType: 'HTML' | 'JSON'): CrawlProfile {
+  return { ...DEFAULT_LIMITS, responseType, allowedHosts: [new URL(market.baseUrl).host] };
+}
+
+describe('hostile and broken pages', () => {
+  it('refuses or bounds every hostile page with a reason, in bounded time', async () => {
+    const inputs = HOSTILE_SKUS.map((sku, i) => ({
+      productId: i,
+      cityId: 1,
+      url: `${market.baseUrl}/web/1/dp/${sku}?city=1`,
+    }));
+    const started = performance.now();
+    const out = await crawlPages(inputs, profile('HTML'), WEB_PRODUCT_SCHEMA.dataModel);
+    expect(performance.now() - started).toBeLessThan(5000);
+    const by = new Map(out.map((o, i) => [HOSTILE_SKUS[i], o]));
+    expect(by.get('HOSTILE-HUGE')).toMatchObject({ ok: false, reason: 'page larger than the limit' });
+    expect(by.get('HOSTILE-DEEP')).toMatchObject({ ok: false, reason: 'HTML nested deeper than 256 levels' });
+    expect(by.get('HOSTILE-ENCODING')).toMatchObject({ ok: false, reason: 'unsupported encoding x-klingon' });
+    // Script text is dropped; markup in text stays text (rendered escaped by the screens).
+    expect(by.get('HOSTILE-SCRIPT')).toMatchObject({
+      ok: true,
+      fields: { title: 'Evil', selling_price: 10, stock_status: 1 },
+    });
+  });
+
+  it('logs invalid JSON and 404s, and never fetches a host the channel does not have', async () => {
+    const base = market.baseUrl;
+    const out = await crawlPages(
+      [
+        { productId: 1, cityId: 1, url: `${base}/app/61/v1/products/HOSTILE-BADJSON?city_id=1` },
+        { productId: 2, cityId: 1, url: `${base}/app/61/v1/products/NO-SUCH-SKU?city_id=1` },
+        { productId: 3, cityId: 1, url: 'http://169.254.169.254/latest/meta-data' },
+      ],
+      profile('JSON'),
+      APP_PRODUCT_SCHEMA.dataModel,
+    );
+    expect(out.map((o) => (o.ok ? 'ok' : o.reason))).toEqual([
+      'invalid JSON',
+      'page not found (404)',
+      'host 169.254.169.254 is not configured for this channel',
+    ]);
+    const requests = market.requests;
+    await crawlPages(
+      [{ productId: 3, cityId: 1, url: 'http://127.0.0.2:1/x' }],
+      profile('JSON'),
+      APP_PRODUCT_SCHEMA.dataModel,
+    );
+    expect(market.requests).toBe(requests);
+  });
+});

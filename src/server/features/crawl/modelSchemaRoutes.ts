@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../shared/envelope.js';
+import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
+import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { CRAWL_TYPES } from '../../../shared/crawl/crawlVocabulary.js';
+import { checkModelSchema, MODEL_SCHEMA_MSG } from '../../../shared/crawl/modelSchemaRules.js';
+import { requireAdminActivity } from '../../access/auth/guards.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
+import { CrawlRepo } from './crawlRepo.js';
+import { testModelSchema } from './testModelSchema.js';
+import * as s from './crawlRouteSchemas.js';
+
+const SCHEMAS = ADMIN_ACTIVITIES.modelSchemas.url;
+const PROFILES = ADMIN_ACTIVITIES.channelProfile.url;
+const KNOWN_TYPES = new Set<number>(CRAWL_TYPES.map((t) => t.id));
+
+function checked(text: string, crawlType: number): string {
+  const check = checkModelSchema(text);
+  if (!check.ok) throw new BadRequestError(check.msg);
+  if (!KNOWN_TYPES.has(crawlType)) throw new BadRequestError(MODEL_SCHEMA_MSG.invalidType);
+  return JSON.stringify(check.schema, null, 2);
+}
+
+/** Model schemas and channel profiles of the caller's group: list, insert, update, and a dry run. */
+export function registerModelSchemaRoutes(app: FastifyInstance): void {
+  const repo = new CrawlRepo(app.deps.store.db);
+
+  app.get('/modelschemas/list', { schema: { response: s.listAnswer } }, async (request) => {
+    const auth = requireAdminActivity(request, SCHEMAS);
+    return ok(await repo.schemas(auth.groupId));
+  });
+
+  app.post<{ Body: { name: string; crawl_type: number; response_type: string; schema: string } }>(
+    '/modelschemas/insert',
+    { schema: { body: s.schemaInsertBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, SCHEMAS);
+      const json = checked(request.body.schema, request.body.crawl_type);
+      const id = await repo.insertSchema({
+        groupId: auth.groupId,
+        name: request.body.name,
+        crawlType: request.body.crawl_type,
+        responseType: request.body.response_type,
+        json,
+      });
+      return ok({ id }, MODEL_SCHEMA_MSG.inserted);
+    },
+  );
+
+  app.put<{ Body: { id: number; name: string; crawl_type: number; schema: string } }>(
+    '/modelschemas/update',
+    { schema: { body: s.schemaUpdateBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, SCHEMAS);
+      const json = checked(request.body.schema, request.body.crawl_type);
+      const updated = await repo.updateSchema(auth.groupId, request.body.id, {
+        name: request.body.name,
+        crawlType: request.body.crawl_type,
+        json,
+      });
+      if (!updated) throw new BadRequestError(MODEL_SCHEMA_MSG.updateFailed);
+      return ok({ id: request.body.id }, MODEL_SCHEMA_MSG.updated);
+    },
+  );
+
+  app.post<{ Body: { channel_id: number; schema: string } }>(
+    '/modelschemas/test',
+    { schema: { body: s.schemaTestBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, SCHEMAS);
+      const check = checkModelSchema(request.body.schema);
+      if (!check.ok) throw new BadRequestError(check.msg);
+      const profile = await repo.profileOf(auth.groupId, request.body.channel_id);
+      if (!profile) throw new BadRequestError('No channel profile for this channel');
+      return ok(await testModelSchema(app.deps.warehouse, repo, profile, check.schema));
+    },
+  );
+
+  app.get('/channelprofile/list', { schema: { response: s.listAnswer } }, async (request) => {
+    const auth = requireAdminActivity(request, SCHEMAS);
+    const profiles = await repo.profiles(auth.groupId);
+    return ok(profiles.map(({ sample_page: _sample, ...rest }) => rest));
+  });
+
+  // Politeness: how hard a crawl of the channel may press its site; the crawler's queue honours it.
+  app.put<{ Body: { channel_id: number; concurrency: number; requests_per_second: number } }>(
+    '/channelprofile/politeness',
+    { schema: { body: s.politenessBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, PROFILES);
+      const { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond } = request.body;
+      const before = await repo.profileOf(auth.groupId, channelId);
+      if (!before) throw new NotFoundError('No channel profile for this channel');
+      await repo.setPoliteness(auth.groupId, channelId, { concurrency, requestsPerSecond });
+      await auditChange(app.deps.store.db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'channelProfile',
+        entityId: before.id,
+        action: 'update',
+        before: { concurrency: before.concurrency, requests_per_second: before.requests_per_second },
+        after: { concurrency, requests_per_second: requestsPerSecond },
+      });
+      return ok(
+        { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond },
+        'Channel Profile Updated Successfully',
+      );
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { ScreenConfig } from '../../../shared/config.gen.js';
+import type { FieldMeta, ResolvedScreen } from '../../../shared/screenApi.js';
+import type { AuthContext } from '../../access/auth/authContext.js';
+import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
+import { allowedTabs, datasetOf } from './screenAccess.js';
+
+export function resolveScreen(
+  snapshot: ConfigSnapshot,
+  screen: ScreenConfig,
+  auth: AuthContext | null,
+): ResolvedScreen {
+  const area = snapshot.areas.get(screen.area);
+  const tabs = area ? allowedTabs(snapshot, area, auth) : [];
+  if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
+  const ds = datasetOf(snapshot, screen).config;
+  const measures = ds.measures.map((m) => ({
+    id: m.id,
+    label: m.label,
+    description: m.description,
+    format: m.format,
+  }));
+  const dimensions: FieldMeta[] = [];
+  for (const d of ds.dimensions) {
+    dimensions.push(
+      withDescription(
+        { id: d.id, label: d.label, format: d.type === 'date' ? 'date' : undefined },
+        d.description,
+      ),
+    );
+    if (d.kind !== 'column' || !d.lookup) continue;
+    // A grouped row also carries the label column and attributes: give them headers too.
+    dimensions.push({ id: d.lookup.labelColumn, label: d.label });
+    for (const a of d.lookup.attributes ?? []) dimensions.push({ id: a, label: humanize(a) });
+  }
+  return { ...screen, tabs, measures, dimensions: dimensions.map(dropUndefined) };
+}
+
+function withDescription(meta: FieldMeta, description: string | undefined): FieldMeta {
+  return description ? { ...meta, description } : meta;
+}
+
+function dropUndefined(meta: FieldMeta): FieldMeta {
+  return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined)) as unknown as FieldMeta;
+}
+
+/** 'sku_code' -> 'SKU Code'-ish header for attributes that have no label of their own. */
+function humanize(column: string): string {
+  return column
+    .split('_')
+    .map((w) =>
+      w === 'sku' || w === 'mrp' || w === 'url' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1),
+    )
+    .join(' ');
+}

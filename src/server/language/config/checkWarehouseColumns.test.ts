@@ -1,0 +1,120 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- these tests break the dataset on purpose */
+import { describe, expect, it } from 'vitest';
+import type { DatasetConfig } from '../../../shared/config.gen.js';
+import { checkWarehouseColumns } from './checkWarehouseColumns.js';
+import { formatProblem } from './configProblems.js';
+
+/** A small dataset over fact_stock whose every table and column exists. */
+function dataset(): DatasetConfig {
+  return {
+    kind: 'dataset',
+    schemaVersion: 1,
+    id: 'tiny',
+    label: 'Tiny',
+    table: 'fact_stock',
+    tenantColumn: 'group_id',
+    dateColumn: 'crawl_date',
+    grain: ['product_id', 'channel_id', 'city_id', 'crawl_date'],
+    dimensions: [
+      {
+        kind: 'column',
+        id: 'brand_id',
+        column: 'brand_id',
+        type: 'integer',
+        label: 'Brand',
+        lookup: { table: 'dim_brand', key: 'brand_id', labelColumn: 'brand_name', tenantColumn: 'group_id' },
+      },
+      {
+        kind: 'mapped',
+        id: 'label_category_id',
+        type: 'integer',
+        label: 'Label category',
+        into: 'brand_id',
+        table: 'dim_category',
+        key: 'category_id',
+        column: 'label_category_id',
+      },
+    ],
+    measures: [
+      { kind: 'count', id: 'rows', label: 'Rows', description: 'r', format: 'short' },
+      {
+        kind: 'countIf',
+        id: 'in_stock',
+        label: 'In stock',
+        description: 'i',
+        format: 'short',
+        where: { column: 'stock_status', equals: 1, and: [{ column: 'city_id', in: [1] }] },
+      },
+      {
+        kind: 'sum',
+        id: 'stores',
+        label: 'Stores',
+        description: 's',
+        format: 'short',
+        column: 'stores_total',
+      },
+    ],
+  };
+}
+
+const check = (ds: DatasetConfig) =>
+  checkWarehouseColumns('datasets/tiny.dataset.json', ds).map(formatProblem);
+
+describe('checkWarehouseColumns', () => {
+  it('accepts tables and columns the warehouse DDL has, joined dimension tables included', () => {
+    expect(check(dataset())).toEqual([]);
+  });
+
+  it('refuses a measure or dimension column the fact table lacks, with the closest column', () => {
+    const ds = dataset() as any;
+    ds.measures[2].column = 'store_total';
+    ds.measures[1].where.and[0].column = 'city';
+    ds.dimensions[0].column = 'brand';
+    ds.grain[0] = 'sku_id';
+    const problems = check(ds as DatasetConfig);
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toBe(
+      'datasets/tiny.dataset.json#/grain/0: warehouse table "fact_stock" has no column "sku_id"; allowed: ' +
+        'brand_id, category_id, channel_id, city_id, crawl_date, group_id, is_competitor, on_promo, product_id, ' +
+        'stock_status, store_share, stores_in_stock, … (1 more) (a new column needs a warehouse change first: ' +
+        'src/server/platform/warehouse/schema)',
+    );
+    expect(problems.slice(1)).toEqual([
+      expect.stringMatching(/#\/dimensions\/0\/column: .* no column "brand"; did you mean "brand_id"\?/),
+      expect.stringMatching(
+        /#\/measures\/1\/where\/and\/0\/column: .* no column "city"; did you mean "city_id"\?/,
+      ),
+      expect.stringMatching(
+        /#\/measures\/2\/column: .* no column "store_total"; did you mean "stores_total"\?/,
+      ),
+    ]);
+  });
+
+  it('checks lookup and mapped columns against their own dimension table', () => {
+    const ds = dataset() as any;
+    ds.dimensions[0].lookup.labelColumn = 'name';
+    ds.dimensions[0].lookup.attributes = ['brand_nam'];
+    ds.dimensions[1].column = 'label_category';
+    expect(check(ds as DatasetConfig)).toEqual([
+      expect.stringMatching(
+        /#\/dimensions\/0\/lookup\/labelColumn: warehouse table "dim_brand" has no column "name"/,
+      ),
+      expect.stringMatching(
+        /#\/dimensions\/0\/lookup\/attributes\/0: warehouse table "dim_brand" .* did you mean "brand_name"\?/,
+      ),
+      expect.stringMatching(
+        /#\/dimensions\/1\/column: warehouse table "dim_category" .* did you mean "label_category_id"\?/,
+      ),
+    ]);
+  });
+
+  it('refuses an unknown table once, without a message per column', () => {
+    const ds = dataset() as any;
+    ds.table = 'fact_stocks';
+    ds.dimensions[0].lookup.table = 'brand';
+    expect(check(ds as DatasetConfig)).toEqual([
+      expect.stringMatching(/#\/dimensions\/0\/lookup\/table: unknown warehouse table "brand"; allowed: /),
+      expect.stringMatching(/#\/table: unknown warehouse table "fact_stocks"; did you mean "fact_stock"\?/),
+    ]);
+  });
+});

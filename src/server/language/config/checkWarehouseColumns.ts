@@ -1,0 +1,79 @@
+import type { DatasetConfig, MeasureCondition } from '../../../shared/config.gen.js';
+import { readableNames, tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import type { ConfigProblem } from './configRegistry.js';
+import { pointer } from './configProblems.js';
+import { suggestName } from '../model/suggestName.js';
+
+/** What the author can do about a name the warehouse lacks: the config cannot create columns. */
+const NEW_COLUMN_HINT =
+  ' (a new column needs a warehouse change first: src/server/platform/warehouse/schema)';
+
+/**
+ * Every table and column a dataset names exists in the warehouse: the fact table and its columns,
+ * and the dimension tables of lookups and mapped dimensions with theirs. The column lists come from
+ * the warehouse's own DDL (tableColumns.ts), so no running warehouse is needed, and a typo is
+ * refused here instead of answering 500 "Binder Error" in the tile.
+ */
+export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const tables = new Set(readableNames());
+  /** Checks `table` (at tableAt), then each [pointer, column] against its columns. */
+  const check = (table: string, tableAt: string, columns: [string, string | undefined][]): void => {
+    if (!tables.has(table)) {
+      problems.push({
+        file,
+        pointer: tableAt,
+        message: `unknown warehouse table "${table}"${suggestName(table, tables)}`,
+      });
+      return;
+    }
+    const known = tableColumns(table);
+    for (const [at, column] of columns) {
+      if (column === undefined || known.includes(column)) continue;
+      problems.push({
+        file,
+        pointer: at,
+        message: `warehouse table "${table}" has no column "${column}"${suggestName(column, known)}${NEW_COLUMN_HINT}`,
+      });
+    }
+  };
+
+  const fact: [string, string | undefined][] = [
+    ['/tenantColumn', ds.tenantColumn],
+    ['/dateColumn', ds.dateColumn],
+    ...(ds.grain ?? []).map((c, i): [string, string] => [pointer('grain', i), c]),
+  ];
+  ds.dimensions.forEach((d, i) => {
+    const at = (...rest: (string | number)[]) => pointer('dimensions', i, ...rest);
+    if (d.kind === 'mapped') {
+      check(d.table, at('table'), [
+        [at('key'), d.key],
+        [at('column'), d.column],
+        [at('tenantColumn'), d.tenantColumn],
+        [at('labelColumn'), d.labelColumn],
+      ]);
+      return;
+    }
+    fact.push([at('column'), d.column]);
+    const l = d.lookup;
+    if (!l) return;
+    check(l.table, at('lookup', 'table'), [
+      [at('lookup', 'key'), l.key],
+      [at('lookup', 'labelColumn'), l.labelColumn],
+      [at('lookup', 'searchColumn'), l.searchColumn],
+      [at('lookup', 'tenantColumn'), l.tenantColumn],
+      ...(l.attributes ?? []).map((a, j): [string, string] => [at('lookup', 'attributes', j), a]),
+    ]);
+  });
+  ds.measures.forEach((m, i) => {
+    if ('column' in m) fact.push([pointer('measures', i, 'column'), m.column]);
+    if ('where' in m && m.where) conditionColumns(m.where, pointer('measures', i, 'where'), fact);
+  });
+  check(ds.table, '/table', fact);
+  return problems;
+}
+
+function conditionColumns(c: MeasureCondition, at: string, into: [string, string | undefined][]): void {
+  into.push([`${at}/column`, c.column]);
+  c.and?.forEach((more, j) => conditionColumns(more, `${at}/and/${j}`, into));
+}

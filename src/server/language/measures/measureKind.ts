@@ -1,0 +1,76 @@
+import type { DatasetConfig, DimensionNode, MeasureNode } from '../../../shared/config.gen.js';
+import type { DatasetIndex } from '../model/datasetIndex.js';
+import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
+
+/** The measure node of one kind (ColumnAggregateMeasure covers five kinds: narrowed to one). */
+export type MeasureOf<K extends MeasureNode['kind']> = MeasureNode & { kind: K };
+
+/** What a kind's SQL may use: the dataset, the bind values, and the SQL of the measures it names. */
+export interface MeasureSqlContext {
+  ds: DatasetIndex;
+  p: SqlParams;
+  /** SQL of another measure of the dataset (a ratio's parts), one nesting level deeper. */
+  measure: (id: string) => string;
+}
+
+/**
+ * The two-step day-share plan (query/dayShareAggregate.ts) as a kind sees it: first-step partial
+ * aggregates over the fact rows `f`, and references to the first step's rows `d`.
+ */
+export interface DayShareParts {
+  readonly p: SqlParams;
+  /** The dataset (a condition's look-up bound reads its dimensions). */
+  readonly ds: DatasetIndex;
+  /** Fact columns of the unit the day share is computed per. */
+  readonly unit: readonly string[];
+  /** True when each first-step row is one unit (the grain is unit + day), else one (unit, day). */
+  readonly perUnit: boolean;
+  /** Alias of a first-step partial, added on first use; equal keys share one partial. */
+  partial(key: string, sql: () => string): string;
+  /** Alias of the partial counting the fact rows that meet a condition. */
+  countWhere(where: NonNullable<MeasureOf<'countIf'>['where']>): string;
+  /** The final sum of a count partial (BIGINT, 0 over no rows). */
+  sumOf(partialAlias: string): string;
+  /** Distinct days of the group. */
+  days(): string;
+  /** `d."__unitN"`: the unit's n-th column on a first-step row. */
+  unitRef(i: number): string;
+  /** `d."__day"`: the day of a per (unit, day) first-step row. */
+  dayRef(): string;
+  /** Final expression of another measure (a ratio's parts). */
+  measure(id: string): string;
+}
+
+/** What a kind's config check may use; `add` takes the path below `/measures/<i>`. */
+export interface MeasureCheckContext {
+  ds: DatasetConfig;
+  measure(id: string): MeasureNode | undefined;
+  dimension(id: string): DimensionNode | undefined;
+  /** Kinds a share of total may sum across rows, in registry order. */
+  additiveKinds: readonly string[];
+  add(path: readonly (string | number)[], message: string): void;
+}
+
+/**
+ * Everything the engine knows about one measure kind, in one object (Cube's BaseMeasure is the
+ * model): adding a kind is one file plus its line in measureKinds.ts and its schema.
+ */
+export interface MeasureKind<M extends MeasureNode> {
+  kind: M['kind'];
+  /** A share of total may sum it across grouped rows. */
+  additive: boolean;
+  /** SQL aggregate over the fact rows aliased `f`; one text for DuckDB and PostgreSQL. */
+  sql(m: M, ctx: MeasureSqlContext): string;
+  /** Ids of the measures it is built from (checked for existence and nesting by its own check). */
+  uses?(m: M): string[];
+  /** How it decomposes into the day-share plan; absent = queries with it take the one-step plan. */
+  dayShare?: {
+    final(m: M, parts: DayShareParts): string;
+    /** Fact columns it counts distinct: the plan holds only when they are the unit or the day. */
+    distinctColumns?(m: M): string[];
+    /** The unit (fact columns) it computes a day share per. */
+    entity?(m: M, ds: DatasetIndex): string[];
+  };
+  /** Cross-references only this kind has (the schema checked the shape). */
+  check?(m: M, ctx: MeasureCheckContext): void;
+}

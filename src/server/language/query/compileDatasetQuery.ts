@@ -1,0 +1,178 @@
+import type { ScreenQuery } from '../../../shared/config.gen.js';
+import type { Warehouse, WarehouseDialect } from '../../platform/warehouse/warehouse.js';
+import { columnDimension, type DatasetIndex } from '../model/datasetIndex.js';
+import type { DataRequest } from './dataRequest.js';
+import { whereClauses } from './filterSql.js';
+import { measureSql } from '../measures/measureSql.js';
+import { dayShareEntity } from './dayShareMeasures.js';
+import { dayShareAggregate } from './dayShareAggregate.js';
+import { compareSql } from './compareSql.js';
+import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
+import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
+
+/** Column carrying the row count before paging (window function), stripped from rows. */
+export const TOTAL_COLUMN = '__total';
+/**
+ * Most rows an xlsx export holds: a sheet's 1,048,576 rows less the header and the note that
+ * says the export stopped there (exports stream, so memory does not set this limit).
+ */
+export const MAX_EXPORT_ROWS = 1_048_574;
+
+export interface CompileInput {
+  dataset: DatasetIndex;
+  query: ScreenQuery;
+  request: DataRequest;
+  groupId: number;
+  dialect: WarehouseDialect;
+  /**
+   * 'page': the request's page (paged queries); 'export': every row up to MAX_EXPORT_ROWS (one
+   * sheet, the synchronous download); 'all': every row (export jobs, which roll over to new sheets).
+   */
+  mode: 'page' | 'export' | 'all';
+  /** Rollups of the dataset's fact table the warehouse keeps (PostgreSQL), narrowest first. */
+  rollups?: readonly RollupTable[];
+}
+
+/** What a warehouse compiles a dataset's queries for: its dialect and the rollups it keeps of them. */
+export function compileTarget(
+  warehouse: Pick<Warehouse, 'dialect' | 'rollups'>,
+  dataset: DatasetIndex,
+): Pick<CompileInput, 'dialect' | 'rollups'> {
+  return { dialect: warehouse.dialect, rollups: warehouse.rollups?.for(dataset.config.table) };
+}
+
+/**
+ * One screen query + parsed request -> parameterised SQL. Identifiers come only from the
+ * (validated) config; request values only as `$n` parameters. Both dialects take the same text.
+ */
+export function compileDatasetQuery(input: CompileInput): CompiledSql {
+  for (const rollup of input.rollups ?? []) {
+    const onRollup = compileOnRollup(input, rollup);
+    if (onRollup) return onRollup;
+  }
+  return compileOver(input, input.dataset, new SqlParams(input.dialect));
+}
+
+/**
+ * The query over a rollup (its table in place of the fact table, counts and sums over its
+ * pre-summed rows), or null when the SQL would read a column the rollup does not keep or a
+ * measure cannot be summed from it: then the facts answer.
+ */
+function compileOnRollup(input: CompileInput, rollup: RollupTable): CompiledSql | null {
+  const config = { ...input.dataset.config, table: rollup.table };
+  let compiled: CompiledSql;
+  try {
+    compiled = compileOver(
+      input,
+      { ...input.dataset, config },
+      new SqlParams(input.dialect, ROLLUP_ROWS_READER),
+    );
+  } catch (error) {
+    if (error instanceof NotOnRollupError) return null;
+    throw error;
+  }
+  return readsOnly(compiled.sql, rollup) ? compiled : null;
+}
+
+/** True when every column the SQL reads through an alias of the rollup's table is one it has. */
+function readsOnly(sql: string, rollup: RollupTable): boolean {
+  const aliases = [...sql.matchAll(new RegExp(`"${rollup.table}" ([a-z_][a-z0-9_]*)`, 'g'))].map(
+    (m) => m[1]!,
+  );
+  for (const a of new Set(aliases))
+    for (const m of sql.matchAll(new RegExp(`\\b${a}\\."([a-z_][a-z0-9_]*)"`, 'g')))
+      if (!rollup.columns.has(m[1]!)) return false;
+  return true;
+}
+
+function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): CompiledSql {
+  const { query, request } = input;
+  const whereInput = { conditions: request.conditions, groupId: input.groupId, constants: query.where };
+  const where = whereClauses(
+    ds,
+    { ...whereInput, startDate: request.startDate, endDate: request.endDate },
+    p,
+  );
+  const tenant = '$1'; // whereClauses binds the group first
+  // Aggregate the fact rows by their keys first, then name the (few) groups from the dimension
+  // tables: grouping by joined text columns over millions of rows is what makes a grid slow.
+  const inner: string[] = [];
+  const keys: string[] = [];
+  const outer: string[] = [];
+  const joins: string[] = [];
+  (query.groupBy ?? []).forEach((id, i) => {
+    const dim = columnDimension(ds, id)!;
+    inner.push(`f.${ident(dim.column)} AS ${alias(dim.id)}`);
+    keys.push(`f.${ident(dim.column)}`);
+    outer.push(`a.${alias(dim.id)} AS ${alias(dim.id)}`);
+    if (!dim.lookup) return;
+    const l = `l${i}`;
+    const scope = dim.lookup.tenantColumn ? ` AND ${l}.${ident(dim.lookup.tenantColumn)} = ${tenant}` : '';
+    joins.push(
+      `LEFT JOIN ${ident(dim.lookup.table)} ${l} ON ${l}.${ident(dim.lookup.key)} = a.${alias(dim.id)}${scope}`,
+    );
+    for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])])
+      outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
+  });
+  for (const id of query.measures) outer.push(`a.${alias(id)} AS ${alias(id)}`);
+  const paged = Boolean(query.paged) && input.mode === 'page';
+  if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
+
+  const from = `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`;
+  const aggregateOf = (rowsFrom: string, measures: string[]) => {
+    const q = { ...query, measures };
+    const unit = dayShareEntity(ds, measures);
+    return unit
+      ? dayShareAggregate({ ds, query: q, unit, keySelect: inner, keyColumns: keys, from: rowsFrom, p })
+      : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
+  };
+  const aggregate = aggregateOf(from, query.measures);
+  // Config checks keep compare to one-row queries: no keys to join the periods on.
+  const cmp = query.compare
+    ? compareSql({ ds, compare: query.compare, request, where: whereInput, p, aggregate: aggregateOf })
+    : null;
+  const lines = [
+    ...(cmp?.with ? [cmp.with] : []),
+    `SELECT ${[...outer, ...(cmp?.select ?? [])].join(', ')}`,
+    `FROM (${aggregate}) a`,
+    ...joins,
+    ...(cmp?.joins ?? []),
+  ];
+  const tieBreak = (query.groupBy ?? []).map((id) => alias(id));
+  const order = orderBy(query, request, tieBreak);
+  if (order) lines.push(`ORDER BY ${order}`);
+  if (paged) lines.push(`LIMIT ${p.add(request.limit)} OFFSET ${p.add(request.offset)}`);
+  else if (input.mode === 'export') lines.push(`LIMIT ${p.add(MAX_EXPORT_ROWS)}`);
+  else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
+  return { sql: lines.join('\n'), params: p.values };
+}
+
+/** Every measure over the fact rows, grouped by the keys. */
+function oneStepAggregate(
+  ds: DatasetIndex,
+  query: ScreenQuery,
+  keySelect: string[],
+  keys: string[],
+  from: string,
+  p: SqlParams,
+): string {
+  const select = [
+    ...keySelect,
+    ...query.measures.map((id) => `${measureSql(ds, ds.measures.get(id)!, p)} AS ${alias(id)}`),
+  ];
+  return [`SELECT ${select.join(', ')}`, from, ...(keys.length ? [`GROUP BY ${keys.join(', ')}`] : [])].join(
+    '\n',
+  );
+}
+
+/** The request's sort, else the config's, then the group keys so pages never overlap. */
+function orderBy(query: ScreenQuery, request: DataRequest, tieBreak: string[]): string {
+  const sorts = request.sort
+    ? [request.sort]
+    : (query.sort ?? []).map((s) => ({ field: s.field, order: s.order ?? 'desc' }));
+  const parts = sorts.map((s) => `${alias(s.field)} ${s.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
+  const used = new Set(sorts.map((s) => alias(s.field)));
+  for (const key of tieBreak) if (!used.has(key)) parts.push(`${key} ASC`);
+  return parts.join(', ');
+}

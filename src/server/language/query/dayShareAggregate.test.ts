@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataRequest } from './testing/dataRequests.js';
+import type { DatasetConfig, MeasureNode, ScreenQuery } from '../../../shared/config.gen.js';
+import { indexDataset } from '../model/datasetIndex.js';
+import { generateWarehouse } from '../../demo/warehouse/generateWarehouse.js';
+import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { compileDatasetQuery } from './compileDatasetQuery.js';
+import { dayShareEntity, rowsAreUnitDays } from './dayShareMeasures.js';
+import { stockContexts } from './testing/stockContext.js';
+
+const stock = stockContexts().ctx('kpi', 'stats').dataset.config;
+const measure = (m: Record<string, unknown>) =>
+  ({ label: m.id, description: 'test', format: 'short', ...m }) as unknown as MeasureNode;
+/** The stock dataset plus one measure of every kind the per-unit plan decomposes. */
+const extended: DatasetConfig = {
+  ...stock,
+  measures: [
+    ...stock.measures,
+    measure({ kind: 'countDistinct', id: 'days', column: 'crawl_date' }),
+    measure({ kind: 'countDistinct', id: 'channels', column: 'channel_id' }),
+    measure({ kind: 'sum', id: 'status_sum', column: 'stock_status' }),
+    measure({ kind: 'avg', id: 'status_avg', column: 'stock_status' }),
+    measure({ kind: 'min', id: 'status_min', column: 'stock_status' }),
+    measure({ kind: 'max', id: 'status_max', column: 'stock_status' }),
+    measure({
+      kind: 'entityDayShare',
+      id: 'days_listed_pct',
+      entity: ['product_id', 'channel_id', 'city_id'],
+      where: { column: 'stock_status', in: [0, 1] },
+      scale: 100,
+    }),
+  ],
+};
+const { grain, ...withoutGrain } = extended;
+const perUnit = indexDataset(extended);
+const perUnitDay = indexDataset(withoutGrain);
+const measures = [
+  'days_in_stock_pct',
+  'days_listed_pct',
+  'availability_pct',
+  'listing_pct',
+  'in_stock',
+  'observations',
+  'sku_count',
+  'channels',
+  'days',
+  'status_sum',
+  'status_avg',
+  'status_min',
+  'status_max',
+];
+const groupings = [
+  [],
+  ['channel_id'],
+  ['brand_id'],
+  ['product_id', 'channel_id'],
+  ['product_id', 'channel_id', 'city_id'],
+  ['crawl_date'],
+  ['city_id', 'crawl_date'],
+  ['is_competitor', 'category_id'],
+];
+
+describe.each(TEST_WAREHOUSES)(
+  'day shares per unit (declared grain) vs per unit and day on %s',
+  (_n, open) => {
+    let wh: Warehouse;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      ({ wh, drop } = await open());
+      await generateWarehouse(wh, {
+        seed: 11,
+        groups: [
+          { groupId: 1, name: 'Demo Brands', skus: 24 },
+          { groupId: 2, name: 'Rival Foods', skus: 8 },
+        ],
+        skusPerGroup: 24,
+        channels: 3,
+        cities: 4,
+        days: 8,
+        endDate: '2026-03-31',
+      });
+      // Holes, so units and days differ within a group: listings missing some days, and products
+      // missing a whole day (the demo crawls every listing every day).
+      await wh.exec(
+        `DELETE FROM fact_stock WHERE (product_id + city_id + channel_id) % 3 = 0 AND crawl_date IN ('2026-03-25', '2026-03-31')`,
+      );
+      await wh.exec(`DELETE FROM fact_stock WHERE product_id % 5 = 0 AND crawl_date = '2026-03-28'`);
+    }, 60_000);
+    afterAll(() => drop());
+
+    it('uses the per-unit plan only because of the grain', () => {
+      expect(grain).toEqual(['product_id', 'channel_id', 'city_id', 'crawl_date']);
+      const unit = dayShareEntity(perUnit, measures)!;
+      expect(rowsAreUnitDays(perUnit, unit)).toBe(true);
+      expect(rowsAreUnitDays(perUnitDay, unit)).toBe(false);
+    });
+
+    it('gives the same rows for every grouping, date range, filter and tenant', async () => {
+      const [first] = await wh.query<{ channel: number }>(
+        'SELECT MIN(channel_id) AS channel FROM fact_stock WHERE group_id = 1',
+      );
+      const channel = first!.channel;
+      const requests = [
+        dataRequest({}),
+        dataRequest({ startDate: '2026-03-27', endDate: '2026-03-29' }),
+        dataRequest({ startDate: '2025-01-01', endDate: '2025-01-31' }),
+        dataRequest({ conditions: [{ dimension: 'channel_id', op: 'in', values: [channel] }] }),
+      ];
+      let compared = 0;
+      let shares = 0;
+      for (const groupBy of groupings)
+        for (const req of requests)
+          for (const groupId of [1, 2]) {
+            const query: ScreenQuery = { kind: 'query', id: 'q', endpoint: 'q', groupBy, measures };
+            const run = async (dataset: typeof perUnit) => {
+              const input = {
+                dataset,
+                query,
+                request: req,
+                groupId,
+                dialect: wh.dialect,
+                mode: 'export' as const,
+              };
+              const { sql, params } = compileDatasetQuery(input);
+              return { sql, rows: await wh.query<Record<string, unknown>>(sql, params) };
+            };
+            const [a, b] = [await run(perUnitDay), await run(perUnit)];
+            expect(a.sql).not.toContain('UNION ALL');
+            expect(b.sql).toContain('UNION ALL');
+            expect(b.rows, `${groupBy.join(',')} ${JSON.stringify(req)} group ${groupId}`).toEqual(a.rows);
+            compared += a.rows.length;
+            shares += a.rows.filter((r) => typeof r.days_in_stock_pct === 'number').length;
+          }
+      expect(compared).toBeGreaterThan(500);
+      expect(shares).toBeGreaterThan(500);
+    });
+  },
+);

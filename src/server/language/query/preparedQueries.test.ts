@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { indexDataset } from '../model/datasetIndex.js';
+import { BadRequestError } from '../../../shared/errors.js';
+import { compileDatasetQuery } from './compileDatasetQuery.js';
+import { parseDataRequest } from './dataRequest.js';
+import { PreparedQueries } from './preparedQueries.js';
+import { stockContexts } from './testing/stockContext.js';
+
+const { ctx } = stockContexts();
+const rows = ctx('data', 'rows');
+
+function prepare(
+  memo: PreparedQueries,
+  c = rows,
+  query: Record<string, string> = { channel_id: '1' },
+  groupId = 1,
+) {
+  const parse = vi.fn(() => parseDataRequest(c, query));
+  const prepared = memo.prepare(c, new URLSearchParams(query).toString(), groupId, parse);
+  return { prepared, parsed: parse.mock.calls.length };
+}
+
+describe('PreparedQueries', () => {
+  it('compiles what compileDatasetQuery compiles, once per query string and group', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    const first = prepare(memo);
+    expect(first.parsed).toBe(1);
+    const request = parseDataRequest(rows, { channel_id: '1' });
+    expect(first.prepared.request).toEqual(request);
+    expect(first.prepared.page).toEqual(
+      compileDatasetQuery({
+        dataset: rows.dataset,
+        query: rows.query,
+        request,
+        groupId: 1,
+        dialect: 'duckdb',
+        mode: 'page',
+      }),
+    );
+    const again = prepare(memo);
+    expect(again.parsed).toBe(0);
+    expect(again.prepared).toBe(first.prepared);
+  });
+
+  it('keeps groups apart: another group gets its own SQL with its own tenant parameter', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    const one = prepare(memo, rows, { channel_id: '1' }, 1).prepared;
+    const two = prepare(memo, rows, { channel_id: '1' }, 2);
+    expect(two.parsed).toBe(1);
+    expect(one.page.params[0]).toBe(1);
+    expect(two.prepared.page.params[0]).toBe(2);
+  });
+
+  it('does not remember a request that fails to parse', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    const bad = () => memo.prepare(rows, 'nope=1', 1, () => parseDataRequest(rows, { nope: '1' }));
+    expect(bad).toThrow(BadRequestError);
+    const parse = vi.fn(() => {
+      throw new BadRequestError('again');
+    });
+    expect(() => memo.prepare(rows, 'nope=1', 1, parse)).toThrow('again');
+    expect(parse).toHaveBeenCalledTimes(1);
+  });
+
+  it('recompiles after a config reload brings a new dataset object', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    const before = prepare(memo).prepared;
+    const reloaded = { ...rows, dataset: indexDataset(rows.dataset.config) };
+    const after = prepare(memo, reloaded);
+    expect(after.parsed).toBe(1);
+    expect(after.prepared).not.toBe(before);
+  });
+
+  it('holds a bounded number of query strings per screen query, dropping the oldest', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    for (let id = 1; id <= 65; id++) prepare(memo, rows, { channel_id: String(id) });
+    expect(prepare(memo, rows, { channel_id: '65' }).parsed).toBe(0);
+    expect(prepare(memo, rows, { channel_id: '1' }).parsed).toBe(1);
+  });
+
+  it('hands out SQL that callers cannot change', () => {
+    const { prepared } = prepare(new PreparedQueries({ dialect: 'duckdb' }));
+    expect(Object.isFrozen(prepared.page)).toBe(true);
+    expect(Object.isFrozen(prepared.page.params)).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { compileDatasetQuery, compileTarget, TOTAL_COLUMN } from './compileDatasetQuery.js';
+import type { DataRequest, QueryContext } from './dataRequest.js';
+import { pagedTotal } from './pagedTotal.js';
+import type { CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
+
+export interface QueryRows {
+  rows: Record<string, unknown>[];
+  /** Rows before paging; for unpaged queries the number of rows returned. */
+  total: number;
+}
+
+/**
+ * Runs a screen query for a group: the repository layer between routes and the warehouse.
+ * `compiled` is the request's SQL when the caller already has it (PreparedQueries).
+ */
+export async function runScreenQuery(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  request: DataRequest,
+  groupId: number,
+  mode: 'page' | 'export' = 'page',
+  compiled?: Readonly<CompiledSql>,
+): Promise<QueryRows> {
+  const compile = (req: DataRequest) =>
+    compileDatasetQuery({
+      dataset: ctx.dataset,
+      query: ctx.query,
+      request: req,
+      groupId,
+      ...compileTarget(warehouse, ctx.dataset),
+      mode,
+    });
+  const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);
+  const rows = await run(compiled ?? compile(request));
+  if (!ctx.query.paged || mode === 'export') return { rows, total: rows.length };
+  const total = await pagedTotal(rows, request.offset, () =>
+    run(compile({ ...request, offset: 0, limit: 1 })),
+  );
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { rows, total };
+}

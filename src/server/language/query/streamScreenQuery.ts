@@ -1,0 +1,44 @@
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
+import type { DataRequest, QueryContext } from './dataRequest.js';
+
+/** Every row of a screen query for a group (export mode), read from the warehouse in batches. */
+export function streamScreenQuery(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  request: DataRequest,
+  groupId: number,
+  mode: 'export' | 'all' = 'export',
+): AsyncIterable<Record<string, unknown>[]> {
+  const { sql, params } = compileDatasetQuery({
+    dataset: ctx.dataset,
+    query: ctx.query,
+    request,
+    groupId,
+    ...compileTarget(warehouse, ctx.dataset),
+    mode,
+  });
+  return warehouse.stream<Record<string, unknown>>(sql, params);
+}
+
+/** How many rows streamScreenQuery(..., 'all') yields: an export job's progress is rows of this. */
+export async function countScreenQuery(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  request: DataRequest,
+  groupId: number,
+): Promise<number> {
+  const { sql, params } = compileDatasetQuery({
+    dataset: ctx.dataset,
+    query: ctx.query,
+    request,
+    groupId,
+    ...compileTarget(warehouse, ctx.dataset),
+    mode: 'all',
+  });
+  const [row] = await warehouse.query<{ n: number | string }>(
+    `SELECT COUNT(*)::INTEGER AS n FROM (${sql}) AS counted`,
+    params,
+  );
+  return Number(row?.n ?? 0);
+}

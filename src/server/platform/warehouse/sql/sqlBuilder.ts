@@ -1,0 +1,35 @@
+import type { WarehouseDialect } from '../warehouse.js';
+import { FACT_TABLE_ROWS, type FactRows } from './factRows.js';
+
+export { alias, ident } from './sqlIdent.js';
+
+/** Collects bind values; every value reaches SQL only as a `$n` placeholder. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  /**
+   * @param rows how counts and sums read the rows `f` (a rollup's pre-summed rows, or the fact
+   *   table): carried here because every part of one compile shares this object.
+   */
+  constructor(
+    readonly dialect: WarehouseDialect,
+    readonly rows: FactRows = FACT_TABLE_ROWS,
+  ) {}
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+
+  date(value: string): string {
+    return `CAST(${this.add(value)} AS DATE)`;
+  }
+
+  list(values: readonly unknown[], cast?: 'DATE'): string {
+    return values.map((v) => (cast ? `CAST(${this.add(v)} AS DATE)` : this.add(v))).join(', ');
+  }
+}
+
+export interface CompiledSql {
+  sql: string;
+  params: unknown[];
+}

@@ -1,8 +1,0 @@
-import { routesOf, type ServerFeature } from '../features/feature.js';
-import { registerTrackingRoutes } from './trackingRoutes.js';
-
-/** Change tracking and the internal tools' reads. */
-export const trackingFeature: ServerFeature = {
-  name: 'tracking',
-  routes: routesOf(registerTrackingRoutes),
-};
