@@ -2,12 +2,7 @@ import type { MappingEntry } from '../../../shared/admin/adminRules.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
 import { sendUserToken } from '../../access/auth/passwordService.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import {
-  applyUserEdit,
-  checkMappings,
-  insertUserWithMappings,
-  setBlocked,
-} from '../../access/admin/userAdminService.js';
+import * as userAdmin from '../../access/admin/userAdminService.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
 import { usersInGroups, type UserGridRow, type UserSort } from '../../access/admin/userGrid.js';
 import type { Db, EntityFields, EntityRepo, EntityRow, WriteContext, WriteResult } from './entityRepo.js';
@@ -89,8 +84,8 @@ export const userEntity: EntityRepo = {
       last_name: text(fields.last_name),
       mappings: mappingsOf(fields).filter((m) => !m.is_delete),
     };
-    await checkMappings(db, scope, body.mappings);
-    const user = await insertUserWithMappings(db, body);
+    await userAdmin.checkMappings(db, scope, body.mappings);
+    const user = await userAdmin.insertUserWithMappings(db, body);
     context.afterCommit((kit) => sendUserToken(kit, user, 'activation'));
     return (await userRow(db, user.id, scope))!;
   },
@@ -102,11 +97,11 @@ export const userEntity: EntityRepo = {
     if (claim !== 'claimed') return claim === 'stale' ? { kind: 'stale', row: before } : { kind: 'missing' };
     if (fields.status === 'active' || fields.status === 'blocked') {
       // The status row action (a toggle): block or unblock only.
-      await setBlocked(db, actorUserId, id, fields.status);
+      await userAdmin.setBlocked(db, actorUserId, id, fields.status);
     } else {
       const mappings = mappingsOf(fields);
-      await checkMappings(db, scope, mappings);
-      await applyUserEdit(
+      await userAdmin.checkMappings(db, scope, mappings);
+      await userAdmin.applyUserEdit(
         db,
         id,
         before.mappings as UserGridRow['mappings'],
