@@ -1,6 +1,6 @@
-// Folder-level import graph of src/server: which layer folder imports which, and the loops among them.
-// Lint (eslint.config.js) keeps each import pointing down; this check sees what lint cannot: a loop
-// between folders of one layer (features/a -> features/b -> features/a).
+// Folder-level import graph of src/server or src/client: which folder imports which, and the loops
+// among them. Lint (eslint.config.js) keeps each server import pointing down a layer; this check sees
+// what lint cannot: a loop between folders of one layer (features/a -> features/b -> features/a).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,35 +17,39 @@ export interface FolderGraph {
 
 const IMPORT = /(?:^|\n)(\/\/[^\n]*\n)?\s*(?:import|export)\b[^'";]*?from\s*'(\.{1,2}\/[^']+)'/g;
 
-/** The folder a file counts in: a layer's sub-folder (features/crawl), else the file's first folder. */
-export function folderOf(serverDir: string, file: string): string {
-  const [first = '', second = '', ...rest] = path.relative(serverDir, file).split(path.sep);
+/**
+ * The folder a file counts in: under a folder of `nested` (a server layer, the client's engine) its
+ * sub-folder (features/crawl, engine/widgets), else its first folder.
+ */
+export function folderOf(dir: string, file: string, nested: readonly string[] = LAYERS): string {
+  const [first = '', second = '', ...rest] = path.relative(dir, file).split(path.sep);
   if (!second) return '(root)';
-  if ((LAYERS as readonly string[]).includes(first) && rest.length > 0) return `${first}/${second}`;
+  if (nested.includes(first) && rest.length > 0) return `${first}/${second}`;
   return first;
 }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'testing' ? [] : sourceFiles(full);
+    // Test helpers and story fixtures may reach across folders.
+    if (statSync(full).isDirectory()) return ['testing', 'fixtures'].includes(name) ? [] : sourceFiles(full);
     return /\.tsx?$/.test(name) && !/\.(test|stories)\.tsx?$/.test(name) ? [full] : [];
   });
 }
 
-export function folderGraph(serverDir: string): FolderGraph {
+export function folderGraph(dir: string, nested: readonly string[] = LAYERS): FolderGraph {
   const edges = new Map<string, Map<string, string>>();
   const knownUpward: string[] = [];
-  for (const file of sourceFiles(serverDir)) {
+  for (const file of sourceFiles(dir)) {
     const text = readFileSync(file, 'utf8');
-    const from = folderOf(serverDir, file);
+    const from = folderOf(dir, file, nested);
     for (const match of text.matchAll(IMPORT)) {
       const [, marker, spec = ''] = match;
       const target = path.resolve(path.dirname(file), spec);
-      if (!target.startsWith(serverDir + path.sep)) continue;
-      const to = folderOf(serverDir, target);
+      if (!target.startsWith(dir + path.sep)) continue;
+      const to = folderOf(dir, target, nested);
       if (to === from) continue;
-      const where = `${path.relative(serverDir, file)} -> ${spec}`;
+      const where = `${path.relative(dir, file)} -> ${spec}`;
       if (marker?.includes(KNOWN_UPWARD)) {
         knownUpward.push(where);
         continue;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AxiosError } from 'axios';
 import { errorMessage } from '../api/http.js';
-import { notify } from '../shell/toast.js';
+import { notify } from '../services/toast.js';
 import type { ConfigFileEntry, EditorProblem } from '../../shared/configEditor.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { editorApi } from './editorApi.js';

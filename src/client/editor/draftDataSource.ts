@@ -1,5 +1,5 @@
-import { createHttpDataSource, type DataSource } from '../engine/dataSource.js';
-import { localViewsApi } from '../engine/savedViews.js';
+import { createHttpDataSource, type DataSource } from '../engine/runtime/dataSource.js';
+import { localViewsApi } from '../engine/runtime/savedViews.js';
 import { draftPrefix } from './editorApi.js';
 import type { KeyValueStorage } from '../../shared/filters/index.js';
 

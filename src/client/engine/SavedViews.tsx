@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/http.js';
-import { useEngine } from './EngineContext.js';
-import type { SavedView } from './savedViews.js';
+import { useEngine } from './runtime/EngineContext.js';
+import type { SavedView } from './runtime/savedViews.js';
 import { screenActions } from './state/screenStore.js';
 
 /** Save the current filters under a name, reopen or delete saved views of this screen. */

@@ -2,11 +2,11 @@ import { startTransition, useEffect, useState } from 'react';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { errorMessage } from '../api/http.js';
-import { httpDataSource, type DataSource } from './dataSource.js';
-import { browserStorage, storedCrawlDates, storedCurrency } from './env.js';
+import { httpDataSource, type DataSource } from './runtime/dataSource.js';
+import { browserStorage, storedCrawlDates, storedCurrency } from './runtime/env.js';
 import type { ResolvedScreen } from '../../shared/screenApi.js';
 import { ScreenView } from './ScreenView.js';
-import { numberStylePref } from './numberStylePref.js';
+import { numberStylePref } from './runtime/numberStylePref.js';
 
 export interface ScreenPageProps {
   area: string;

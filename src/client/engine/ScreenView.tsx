@@ -6,8 +6,8 @@ import {
   type CurrencyInfo,
   type NumberStyle,
 } from '../../shared/format/index.js';
-import { EngineContext, type EngineContextValue } from './EngineContext.js';
-import type { DataSource } from './dataSource.js';
+import { EngineContext, type EngineContextValue } from './runtime/EngineContext.js';
+import type { DataSource } from './runtime/dataSource.js';
 import { FilterBar } from './filters/FilterBar.js';
 import { SavedViews } from './SavedViews.js';
 import { ShareButton } from './share/ShareButton.js';

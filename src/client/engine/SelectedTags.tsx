@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import type { FilterNode } from '../../shared/config.gen.js';
 import { canClearAll, todayIso, type FilterState } from '../../shared/filters/index.js';
-import { appliedTags } from './appliedTags.js';
-import { useEngine } from './EngineContext.js';
+import { appliedTags } from './filters/appliedTags.js';
+import { useEngine } from './runtime/EngineContext.js';
 import { screenActions } from './state/screenStore.js';
 
 /** One tag per chosen value, with a remove icon; 'Clear all filters' when something is applied. */

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatDate } from '../../shared/format/index.js';
-import { useEngine } from './EngineContext.js';
+import { useEngine } from './runtime/EngineContext.js';
 import { DatePresetPicker } from './filters/datePreset/DatePresetPicker.js';
 import { submenuPresets } from './state/datePicker.js';
 

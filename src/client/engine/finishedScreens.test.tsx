@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DataSource } from './dataSource.js';
+import type { DataSource } from './runtime/dataSource.js';
 import { fakeDataSource } from './fixtures/fakeDataSource.js';
 import { stockDataScreen, stockKpiScreen } from './fixtures/stockScreens.js';
 import { ScreenView } from './ScreenView.js';

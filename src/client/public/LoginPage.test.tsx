@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './LoginPage.js';
-import { toasts } from '../shell/toast.js';
+import { toasts } from '../services/toast.js';
 
 const api = vi.hoisted(() => ({
   authenticate: vi.fn(),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { authApi } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
-import { notify } from '../shell/toast.js';
+import { notify } from '../services/toast.js';
 import { PasswordFields } from './PasswordFields.js';
 
 /** /public/login?token=...: choose a new password; success returns to the login form. */

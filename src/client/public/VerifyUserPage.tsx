@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../api/authApi.js';
-import { notify } from '../shell/toast.js';
+import { notify } from '../services/toast.js';
 import { PublicLayout } from './PublicLayout.js';
 import { PasswordFields } from './PasswordFields.js';
 

@@ -10,7 +10,7 @@ import {
   type ReportNotification,
   type UploadNotification,
 } from '../../shared/realtimeEvents.js';
-import { notify } from '../shell/toast.js';
+import { notify } from '../services/toast.js';
 
 export interface PendingExport {
   endpoint: string;

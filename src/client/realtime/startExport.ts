@@ -1,6 +1,6 @@
 import { errorMessage, http, serializeParams } from '../api/http.js';
-import { numberStylePref } from '../engine/numberStylePref.js';
-import { notify } from '../shell/toast.js';
+import { numberStylePref } from '../engine/runtime/numberStylePref.js';
+import { notify } from '../services/toast.js';
 import { awaitExport, ensureRegistered } from './realtimeClient.js';
 
 /**

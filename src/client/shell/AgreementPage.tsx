@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, type Agreement } from '../api/authApi.js';
-import { notify } from './toast.js';
+import { notify } from '../services/toast.js';
 import { logout } from './logout.js';
 import './shell.css';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { passwordProblem } from '../../shared/auth/accessRules.js';
 import { authApi } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
-import { notify } from './toast.js';
+import { notify } from '../services/toast.js';
 import { NewPasswordInputs, PasswordInput } from '../public/PasswordInput.js';
 
 /** /workspace/resetpassword: change the password with the current one; the rule of docs/product-spec.md §5. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
-import { landingPage } from './access.js';
+import { session } from '../services/sessionStore.js';
+import { landingPage } from '../services/access.js';
 
 // CodeMirror and the editor load only here, so neither the login page nor a screen pays for them.
 const ConfigEditorPage = lazy(() => import('../editor/ConfigEditorPage.js'));

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { http } from '../api/http.js';
 import type { Envelope } from '../../shared/envelope.js';
 import type { ConfigProblemView } from '../../shared/configProblemView.js';
-import { session } from './sessionStore.js';
+import { session } from '../services/sessionStore.js';
 
 /** Problems listed before the banner says how many more there are (the server log has them all). */
 const SHOWN = 8;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
-import { hasArea } from './access.js';
+import { session } from '../services/sessionStore.js';
+import { hasArea } from '../services/access.js';
 import { UserMenu } from './UserMenu.js';
-import { AlertBell } from '../alerts/AlertBell.js';
+import { AlertBell } from './AlertBell.js';
 import { DownloadIcon, InfoIcon, UploadIcon } from './icons.js';
 
 /** Top header: brand, group name, the permission-gated links, the user menu (hidden in read mode by the layout). */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { notify } from './toast.js';
+import { notify } from '../services/toast.js';
 
 const FAQS = [
   {

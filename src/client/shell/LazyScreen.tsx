@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
+import { session } from '../services/sessionStore.js';
 import { mayShareScreen } from '../../shared/auth/shareLinks.js';
 
 // The engine (grids, charts, forms) loads on first use, so the login page never pays for Vega or rjsf.

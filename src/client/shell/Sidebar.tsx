@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
+import { session } from '../services/sessionStore.js';
 import type { MenuItem } from '../api/authApi.js';
 
 /** Icons by area; Price uses the default currency symbol (docs/product-spec.md §2). */

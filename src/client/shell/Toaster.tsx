@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { TOAST_MS, dismissToast, toasts } from './toast.js';
+import { TOAST_MS, dismissToast, toasts } from '../services/toast.js';
 
 /** The toast stack, top-right; each toast shows a shrinking progress bar for its 3 s. */
 export function Toaster() {

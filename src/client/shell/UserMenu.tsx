@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { formatLoginTime, NUMBER_STYLES, type NumberStyle } from '../../shared/format/index.js';
-import { numberStylePref, setNumberStyle } from '../engine/numberStylePref.js';
-import { session } from './sessionStore.js';
+import { numberStylePref, setNumberStyle } from '../engine/runtime/numberStylePref.js';
+import { session } from '../services/sessionStore.js';
 import { logout } from './logout.js';
 import { AgreementModal } from './AgreementModal.js';
 

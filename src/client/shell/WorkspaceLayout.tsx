@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
+import { session } from '../services/sessionStore.js';
 import { loadWorkspace } from './loadWorkspace.js';
 import { enterReadMode } from './readMode.js';
 import { showAlert } from './alerts.js';

@@ -1,6 +1,6 @@
 import { authApi } from '../api/authApi.js';
-import { applyUserInfo, session, setMenus } from './sessionStore.js';
-import { landingPage } from './access.js';
+import { applyUserInfo, session, setMenus } from '../services/sessionStore.js';
+import { landingPage } from '../services/access.js';
 
 export type WorkspaceGate =
   { kind: 'ready' } | { kind: 'login'; frameReload: boolean } | { kind: 'agreement' };

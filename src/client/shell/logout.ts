@@ -1,6 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { authApi } from '../api/authApi.js';
-import { notify } from './toast.js';
+import { notify } from '../services/toast.js';
 
 /**
  * Logout: the call, then the login page, which forgets the stored session when it mounts.

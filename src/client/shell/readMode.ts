@@ -1,7 +1,7 @@
 import { authApi } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
 import { showAlert } from './alerts.js';
-import { session } from './sessionStore.js';
+import { session } from '../services/sessionStore.js';
 
 /** Headers of every call in read mode: the viewer has no cookie session. */
 export function readModeHeaders(): Record<string, string> | null {

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from './sessionStore.js';
-import { WORKSPACE_CHILDREN, isAllowed, landingPage } from './access.js';
+import { session } from '../services/sessionStore.js';
+import { WORKSPACE_CHILDREN, isAllowed, landingPage } from '../services/access.js';
 import { LazyScreen } from './LazyScreen.js';
 
 /** Bare /workspace: the landing page (first menu item, else dashboard/home; the shared screen in read mode). */

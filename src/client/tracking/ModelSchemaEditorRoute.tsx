@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../shell/sessionStore.js';
-import { landingPage } from '../shell/access.js';
+import { session } from '../services/sessionStore.js';
+import { landingPage } from '../services/access.js';
 
 const ModelSchemaEditorPage = lazy(() => import('./ModelSchemaEditorPage.js'));
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import type { FilterNode } from '../../../shared/config.gen.js';
-import { useEngine } from '../EngineContext.js';
+import { useEngine } from '../runtime/EngineContext.js';
 import { screenActions } from '../state/screenStore.js';
 import { filterRegistry } from './filterRegistry.js';
 

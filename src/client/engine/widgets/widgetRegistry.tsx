@@ -9,7 +9,7 @@ import { UnknownWidget } from './frame/UnknownWidget.js';
 import { UploadPanel } from './upload/UploadPanel.js';
 import { OverlayWidget } from './overlay/OverlayWidget.js';
 import { ReportCenter } from './report/ReportCenter.js';
-import { AlertCenter } from '../../alerts/AlertCenter.js';
+import { AlertCenter } from './alertCenter/AlertCenter.js';
 import { SlideDeckWidget } from './slideDeck/SlideDeckWidget.js';
 
 type WidgetOf<K extends WidgetKind> = Extract<WidgetNode, { kind: K }>;

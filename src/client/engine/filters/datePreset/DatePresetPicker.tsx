@@ -7,7 +7,7 @@ import {
   type DatePresetId,
   type FilterState,
 } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { MonthRangeInputs } from '../monthRange/MonthRangeInputs.js';
 import { PickerDateInput } from './PickerDateInput.js';

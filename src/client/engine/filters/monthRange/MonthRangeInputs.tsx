@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { checkMonthRange, todayIso, type FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 
 const month = (iso: string | undefined, fallback: string) =>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { suggestionParams, type FilterState } from '../../../../shared/filters/index.js';
 import { errorMessage } from '../../../api/http.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import type { FilterOptionItem } from '../../../../shared/screenApi.js';
 import { OPTIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './scrollAndLayout.js';
 import { useDebouncedValue } from './useDebouncedValue.js';

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import type { RadioFilter as Config } from '../../../../shared/config.gen.js';
 import type { FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { CollapsibleOptions } from '../parts/CollapsibleOptions.js';
 import { FilterField } from '../parts/FilterField.js';

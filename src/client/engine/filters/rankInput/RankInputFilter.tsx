@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RankInputFilter as Config } from '../../../../shared/config.gen.js';
 import { parseRank, type FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { FilterField } from '../parts/FilterField.js';
 

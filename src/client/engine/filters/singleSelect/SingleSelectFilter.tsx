@@ -3,7 +3,7 @@ import Select from 'react-select';
 import { useSnapshot } from 'valtio';
 import type { SingleSelectFilter as Config } from '../../../../shared/config.gen.js';
 import type { FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { FilterField } from '../parts/FilterField.js';
 import { useMenuHeight } from '../parts/menuHeight.js';

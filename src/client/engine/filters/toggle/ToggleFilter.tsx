@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import type { ToggleFilter as Config } from '../../../../shared/config.gen.js';
 import type { FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 
 /** An on/off flag (a boolean field of the screen); off removes the field. */

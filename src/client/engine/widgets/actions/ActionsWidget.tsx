@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/config.gen.js';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
 import { errorMessage, http } from '../../../api/http.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { JobExportLink } from '../../../realtime/JobExportLink.js';
 

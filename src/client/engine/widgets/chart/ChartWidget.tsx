@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { ChartWidget as ChartConfig } from '../../../../shared/config.gen.js';
 import { DEFAULT_NUMBER_STYLE } from '../../../../shared/format/index.js';
-import { useEngine } from '../../EngineContext.js';
-import { useQueryRows } from '../../useQueryRows.js';
+import { useEngine } from '../../runtime/EngineContext.js';
+import { useQueryRows } from '../../runtime/useQueryRows.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 // Vega is ~300 KB gzip: split out so only screens with charts pay for it.

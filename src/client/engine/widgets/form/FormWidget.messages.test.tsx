@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CURRENCY } from '../../../../shared/format/index.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { ADMIN_MSG } from '../../../../shared/admin/adminMessages.js';
-import { EngineContext } from '../../EngineContext.js';
+import { EngineContext } from '../../runtime/EngineContext.js';
 import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
 import { widgetOf } from '../../fixtures/EngineHarness.js';
 import {

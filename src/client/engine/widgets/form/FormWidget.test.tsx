@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EngineContext } from '../../EngineContext.js';
+import { EngineContext } from '../../runtime/EngineContext.js';
 import { EngineHarness } from '../../fixtures/EngineHarness.js';
 import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
 import { createScreenStore } from '../../state/screenStore.js';

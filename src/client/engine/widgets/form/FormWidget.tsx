@@ -4,7 +4,7 @@ import type { FormWidget as FormConfig } from '../../../../shared/config.gen.js'
 import { mutationBodySchema } from '../../../../shared/mutations/mutationBodySchema.js';
 import { errorMessage } from '../../../api/http.js';
 import { screenActions } from '../../state/screenStore.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { invalidBanner } from './invalidBanner.js';
 import { findMutation, mutationEndpoint, verifyEndpoint } from './mutationCalls.js';

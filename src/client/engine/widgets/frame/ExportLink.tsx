@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
 import { JobExportLink } from '../../../realtime/JobExportLink.js';
-import { useEngine } from '../../EngineContext.js';
-import { findQuery } from '../../findQuery.js';
+import { useEngine } from '../../runtime/EngineContext.js';
+import { findQuery } from '../../runtime/findQuery.js';
 import { queryFilterFields } from '../../state/screenDefaults.js';
 
 /** xlsx export of a grid under the current filters, run as a job (`POST exports`, docs/jobs.md). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LoadState } from '../../useQueryRows.js';
+import type { LoadState } from '../../runtime/useQueryRows.js';
 import { EmptyState } from './EmptyState.js';
 
 interface Props {

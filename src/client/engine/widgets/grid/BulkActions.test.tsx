@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GridWidget } from '../../../../shared/config.gen.js';
-import { EngineContext } from '../../EngineContext.js';
+import { EngineContext } from '../../runtime/EngineContext.js';
 import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
 import { stockDataScreen } from '../../fixtures/stockScreens.js';
 import { createScreenStore } from '../../state/screenStore.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BulkAction, GridWidget } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { bulkConfirmText, bulkPayload, maxSelected, type Selection } from './rowSelection.js';
 
 /** The bulk route of a grid's action (docs/write-half.md "Bulk actions"). */

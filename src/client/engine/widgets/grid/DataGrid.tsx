@@ -8,11 +8,11 @@ import {
 } from '@tanstack/react-table';
 import { useSnapshot } from 'valtio';
 import type { GridWidget } from '../../../../shared/config.gen.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
-import { useQueryRows } from '../../useQueryRows.js';
-import { useEntityRows } from '../../useEntityRows.js';
-import { useRefreshTick } from '../../useRefreshTick.js';
+import { useQueryRows } from '../../runtime/useQueryRows.js';
+import { useEntityRows } from '../../runtime/useEntityRows.js';
+import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';

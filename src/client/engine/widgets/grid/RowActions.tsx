@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RowAction } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { mutationEndpoint } from '../form/mutationCalls.js';
 import { openOverlay } from '../overlay/overlayStore.js';
 

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { KpiDrill } from '../../../../shared/config.gen.js';
 import type { FilterState } from '../../../../shared/filters/index.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { screenActions } from '../../state/screenStore.js';
 import { drillUrl } from './kpiDrill.js';
 

@@ -1,11 +1,11 @@
 import type { KpiTilesWidget } from '../../../../shared/config.gen.js';
 import { formatTileValue } from '../../../../shared/format/index.js';
-import { useEngine } from '../../EngineContext.js';
-import { findQuery } from '../../findQuery.js';
+import { useEngine } from '../../runtime/EngineContext.js';
+import { findQuery } from '../../runtime/findQuery.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
-import { useQueryRows } from '../../useQueryRows.js';
-import { useEntityRows } from '../../useEntityRows.js';
-import { useRefreshTick } from '../../useRefreshTick.js';
+import { useQueryRows } from '../../runtime/useQueryRows.js';
+import { useEntityRows } from '../../runtime/useEntityRows.js';
+import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { kpiChange } from './kpiChange.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import type { OverlayWidget as OverlayConfig } from '../../../../shared/config.gen.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { FormWidget } from '../form/FormWidget.js';
 import { closeOverlay, openOverlay, overlaySaved, overlayState } from './overlayStore.js';
 

@@ -4,7 +4,7 @@ import type { ReportCenterWidget } from '../../../../shared/config.gen.js';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
 import { pendingExports } from '../../../realtime/realtimeClient.js';
 import { startExport } from '../../../realtime/startExport.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { ReportFilterPanel } from './ReportFilterPanel.js';
 import { ReportFiles } from './ReportFiles.js';

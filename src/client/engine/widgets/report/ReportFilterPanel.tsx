@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../../../shared/config.gen.js';
-import { useEngine } from '../../EngineContext.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 import { FilterBar } from '../../filters/FilterBar.js';
 import { MenuHeightContext, REPORT_FILTER_MENU_HEIGHT } from '../../filters/parts/menuHeight.js';
 import { screenActions } from '../../state/screenStore.js';

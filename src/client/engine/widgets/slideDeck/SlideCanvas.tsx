@@ -1,5 +1,5 @@
 import type { LayoutNode, Slide } from '../../../../shared/config.gen.js';
-import type { DataSource } from '../../dataSource.js';
+import type { DataSource } from '../../runtime/dataSource.js';
 import { SlideWidgetView } from './SlideWidgetView.js';
 
 /** A slide as it is presented and exported: its title and its rows of widgets (twelfths wide). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Slide, SlideViewConfig } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
-import type { DataSource } from '../../dataSource.js';
+import type { DataSource } from '../../runtime/dataSource.js';
 import { nextWidgetId, placeWidget, removeWidget } from './placeWidget.js';
 import { slideApi, type SlideViewRecord } from './slideApi.js';
 import { SlideCanvas } from './SlideCanvas.js';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlideDeckWidget as SlideDeckConfig } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
-import { useEngine } from '../../EngineContext.js';
-import { createHttpDataSource } from '../../dataSource.js';
+import { useEngine } from '../../runtime/EngineContext.js';
+import { createHttpDataSource } from '../../runtime/dataSource.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { exportDeckFile, exportDeckPdf, exportDeckPptx } from './exportDeck.js';
 import { slideApi, type SlideViewRecord } from './slideApi.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SlideViewConfig } from '../../../../shared/config.gen.js';
-import type { DataSource } from '../../dataSource.js';
+import type { DataSource } from '../../runtime/dataSource.js';
 import { SlideCanvas } from './SlideCanvas.js';
 
 /** Full screen, one slide at a time: arrows or Space move, Escape (or leaving full screen) ends. */

@@ -2,8 +2,8 @@ import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { SlideWidget } from '../../../../shared/config.gen.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 import { errorMessage } from '../../../api/http.js';
-import { EngineContext, useEngine, type EngineContextValue } from '../../EngineContext.js';
-import type { DataSource } from '../../dataSource.js';
+import { EngineContext, useEngine, type EngineContextValue } from '../../runtime/EngineContext.js';
+import type { DataSource } from '../../runtime/dataSource.js';
 import { screenDefaults, isCrawlLinked } from '../../state/screenDefaults.js';
 import { createScreenStore } from '../../state/screenStore.js';
 import { RenderWidgetContext } from '../renderWidgetContext.js';

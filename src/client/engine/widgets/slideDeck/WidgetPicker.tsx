@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { SlideWidget } from '../../../../shared/config.gen.js';
 import { filtersToSearch } from '../../../../shared/filters/index.js';
 import { errorMessage } from '../../../api/http.js';
-import type { DataSource } from '../../dataSource.js';
+import type { DataSource } from '../../runtime/dataSource.js';
 import { FilterBar } from '../../filters/FilterBar.js';
 import type { ScreenStore } from '../../state/screenStore.js';
 import { RenderWidgetContext } from '../renderWidgetContext.js';

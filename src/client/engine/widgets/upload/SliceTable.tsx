@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SliceField } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
-import { notify } from '../../../shell/toast.js';
+import { notify } from '../../../services/toast.js';
 import { NO_DATA } from '../frame/EmptyState.js';
 import { FilePicker } from './FilePicker.js';
 import { deleteSlice, downloadFile, listSlices, type UploadSlice } from './uploadApi.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http.js';
-import { notify } from '../../../shell/toast.js';
+import { notify } from '../../../services/toast.js';
 import { NO_DATA } from '../frame/EmptyState.js';
 import { downloadFile, listRuns, type UploadRun } from './uploadApi.js';
 import { formatWhen } from './uploadFormat.js';

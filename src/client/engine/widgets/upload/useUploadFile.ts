@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http.js';
-import { notify } from '../../../shell/toast.js';
+import { notify } from '../../../services/toast.js';
 import { socketLive, watchUploads } from '../../../realtime/realtimeClient.js';
 import { listRuns, postFile, type UploadResult } from './uploadApi.js';
 

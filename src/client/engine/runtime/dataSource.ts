@@ -1,10 +1,15 @@
-import { http } from '../api/http.js';
-import { suggestionParams } from '../../shared/filters/index.js';
-import type { Envelope } from '../../shared/envelope.js';
-import type { FilterOptionItem, ProductPage, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
+import { http } from '../../api/http.js';
+import { suggestionParams } from '../../../shared/filters/index.js';
+import type { Envelope } from '../../../shared/envelope.js';
+import type {
+  FilterOptionItem,
+  ProductPage,
+  QueryResult,
+  ResolvedScreen,
+} from '../../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
 import { serverViewsApi } from './serverViewsApi.js';
-import { httpShareLinksApi, type ShareLinksApi } from './share/shareLinksApi.js';
+import { httpShareLinksApi, type ShareLinksApi } from '../share/shareLinksApi.js';
 
 /**
  * Everything the engine asks the server. Widgets go through this interface, never axios, so

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { DEFAULT_NUMBER_STYLE, isNumberStyle, type NumberStyle } from '../../shared/format/index.js';
+import { DEFAULT_NUMBER_STYLE, isNumberStyle, type NumberStyle } from '../../../shared/format/index.js';
 import { browserStorage } from './env.js';
 
 const KEY = 'numberStyle';

@@ -1,4 +1,4 @@
-import type { FilterState, KeyValueStorage } from '../../shared/filters/index.js';
+import type { FilterState, KeyValueStorage } from '../../../shared/filters/index.js';
 
 /**
  * Named views per screen. The app keeps them on the server (`GET/POST /views`, `DELETE

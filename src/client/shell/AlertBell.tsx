@@ -2,9 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { watchAlerts } from '../realtime/realtimeClient.js';
-import { notify } from '../shell/toast.js';
+import { notify } from '../services/toast.js';
 import '../engine/widgets/report/report.css';
-import { alertState, fetchAlerts, markRead, refreshUnread, type AlertItem } from './alertStore.js';
+import {
+  alertState,
+  fetchAlerts,
+  markRead,
+  refreshUnread,
+  type AlertItem,
+} from '../engine/widgets/alertCenter/alertStore.js';
 
 /** The header's bell: unread alerts of the group, pushed over the socket; the latest ten on a click. */
 export function AlertBell({ canManage }: { canManage: boolean }) {

@@ -1,6 +1,6 @@
-import type { FilterNode } from '../../shared/config.gen.js';
-import type { FilterState } from '../../shared/filters/index.js';
-import { appliedTags } from './appliedTags.js';
+import type { FilterNode } from '../../../../shared/config.gen.js';
+import type { FilterState } from '../../../../shared/filters/index.js';
+import { appliedTags } from '../../filters/appliedTags.js';
 
 /**
  * What the empty state names as having emptied a widget: each chosen filter value by its filter's

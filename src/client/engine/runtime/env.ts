@@ -1,5 +1,5 @@
-import type { CrawlDates, KeyValueStorage } from '../../shared/filters/index.js';
-import { DEFAULT_CURRENCY, type CurrencyInfo } from '../../shared/format/index.js';
+import type { CrawlDates, KeyValueStorage } from '../../../shared/filters/index.js';
+import { DEFAULT_CURRENCY, type CurrencyInfo } from '../../../shared/format/index.js';
 
 /** localStorage when the browser allows it (private modes and SSR may not). */
 export function browserStorage(): KeyValueStorage | null {

@@ -1,7 +1,7 @@
-import type { FilterState } from '../../shared/filters/index.js';
-import type { Envelope } from '../../shared/envelope.js';
-import type { SavedViewRecord } from '../../shared/screenApi.js';
-import { http } from '../api/http.js';
+import type { FilterState } from '../../../shared/filters/index.js';
+import type { Envelope } from '../../../shared/envelope.js';
+import type { SavedViewRecord } from '../../../shared/screenApi.js';
+import { http } from '../../api/http.js';
 import type { SavedView, ViewsApi } from './savedViews.js';
 
 /** Paging is never part of a view; the rest of the state is stored as is. */

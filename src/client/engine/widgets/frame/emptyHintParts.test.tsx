@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeDataSource } from './fixtures/fakeDataSource.js';
-import { stockDataScreen } from './fixtures/stockScreens.js';
-import { ScreenView } from './ScreenView.js';
+import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
+import { stockDataScreen } from '../../fixtures/stockScreens.js';
+import { ScreenView } from '../../ScreenView.js';
 import { emptyHintParts } from './emptyHintParts.js';
-import { showsDatePicker } from './state/datePicker.js';
-import type { ResolvedScreen } from '../../shared/screenApi.js';
+import { showsDatePicker } from '../../state/datePicker.js';
+import type { ResolvedScreen } from '../../../../shared/screenApi.js';
 
 const TODAY = '2026-11-22';
 afterEach(cleanup);

@@ -1,6 +1,6 @@
-import type { FilterNode } from '../../shared/config.gen.js';
-import { filterFields, type FilterState, type OptionKey } from '../../shared/filters/index.js';
-import { selectedKeys } from './filters/parts/selectionHelpers.js';
+import type { FilterNode } from '../../../shared/config.gen.js';
+import { filterFields, type FilterState, type OptionKey } from '../../../shared/filters/index.js';
+import { selectedKeys } from './parts/selectionHelpers.js';
 
 export interface AppliedTag {
   field: string;

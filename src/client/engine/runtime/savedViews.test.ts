@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '../../shared/filters/index.js';
+import type { KeyValueStorage } from '../../../shared/filters/index.js';
 import { deleteView, listViews, saveView } from './savedViews.js';
 
 const memory = (): KeyValueStorage => {

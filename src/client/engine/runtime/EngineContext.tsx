@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { ScreenStore } from './state/screenStore.js';
+import type { ScreenStore } from '../state/screenStore.js';
 import type { DataSource } from './dataSource.js';
-import type { ResolvedScreen } from '../../shared/screenApi.js';
-import type { CurrencyInfo, NumberStyle } from '../../shared/format/index.js';
+import type { ResolvedScreen } from '../../../shared/screenApi.js';
+import type { CurrencyInfo, NumberStyle } from '../../../shared/format/index.js';
 
 /** What every widget of a screen shares: its config, its filter store and the data source. */
 export interface EngineContextValue {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { errorMessage } from '../api/http.js';
+import { errorMessage } from '../../api/http.js';
 import { useEngine } from './EngineContext.js';
 import type { LoadState } from './useQueryRows.js';
 

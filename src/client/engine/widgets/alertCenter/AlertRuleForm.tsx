@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage, http } from '../api/http.js';
-import { notify } from '../shell/toast.js';
+import { errorMessage, http } from '../../../api/http.js';
+import { notify } from '../../../services/toast.js';
 
 export interface Rule {
   id: number;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AlertCenterWidget } from '../../shared/config.gen.js';
-import { errorMessage, http } from '../api/http.js';
-import { WidgetFrame } from '../engine/widgets/frame/WidgetFrame.js';
-import { notify } from '../shell/toast.js';
+import type { AlertCenterWidget } from '../../../../shared/config.gen.js';
+import { errorMessage, http } from '../../../api/http.js';
+import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { notify } from '../../../services/toast.js';
 import { fetchAlerts, markRead, type AlertItem } from './alertStore.js';
 import { AlertRuleForm, type Kind, type Rule } from './AlertRuleForm.js';
 

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { dataQueryParams, type FilterRules, type FilterState } from '../../shared/filters/index.js';
-import { errorMessage } from '../api/http.js';
+import { dataQueryParams, type FilterRules, type FilterState } from '../../../shared/filters/index.js';
+import { errorMessage } from '../../api/http.js';
 import { useEngine } from './EngineContext.js';
 import { findQuery } from './findQuery.js';
-import type { QueryResult } from '../../shared/screenApi.js';
-import { queryFilterFields } from './state/screenDefaults.js';
+import type { QueryResult } from '../../../shared/screenApi.js';
+import { queryFilterFields } from '../state/screenDefaults.js';
 
 export type LoadState =
   | { status: 'loading'; result: QueryResult | null }

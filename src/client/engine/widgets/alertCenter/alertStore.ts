@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { http } from '../api/http.js';
+import { http } from '../../../api/http.js';
 
 export interface AlertItem {
   id: number;
