@@ -8,7 +8,7 @@ export function storeMigrations(): Record<string, Migration> {
   const all: Record<string, Migration> = {};
   const owners: [string, Record<string, Migration>][] = [
     ['store', coreMigrations],
-    ['access', { '060_account_failures': accountBudget }],
+    ['access', Object.freeze({ '060_account_failures': accountBudget })],
     ...FEATURES.map((feature): [string, Record<string, Migration>] => [
       feature.name,
       feature.migrations ?? {},

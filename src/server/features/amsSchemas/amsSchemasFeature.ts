@@ -6,5 +6,5 @@ import * as amsSchemasMigration from './amsSchemasMigration.js';
 export const amsSchemasFeature: ServerFeature = {
   name: 'amsSchemas',
   routes: amsSchemaRoutes,
-  migrations: { '191_ams_schemas': amsSchemasMigration },
+  migrations: Object.freeze({ '191_ams_schemas': amsSchemasMigration }),
 };

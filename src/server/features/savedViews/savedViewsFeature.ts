@@ -6,5 +6,5 @@ import * as savedViewsMigration from './savedViewsMigration.js';
 export const savedViewsFeature: ServerFeature = {
   name: 'savedViews',
   routes: viewsRoutes,
-  migrations: { '050_saved_views': savedViewsMigration },
+  migrations: Object.freeze({ '050_saved_views': savedViewsMigration }),
 };

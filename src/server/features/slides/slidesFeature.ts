@@ -7,5 +7,5 @@ export const slidesFeature: ServerFeature = {
   name: 'slides',
   routes: paxvizPlugin,
   prefix: '/paxviz',
-  migrations: { '190_slide_views': slideViewsMigration },
+  migrations: Object.freeze({ '190_slide_views': slideViewsMigration }),
 };

@@ -24,7 +24,7 @@ import * as listingPageLog from './390_listing_page_log.js';
 import * as bestsellerCrawl from './400_bestseller_crawl.js';
 
 /** The store's own migrations; features add theirs (src/server/storeMigrations.ts). */
-export const coreMigrations: Record<string, Migration> = {
+export const coreMigrations = Object.freeze<Record<string, Migration>>({
   '001_access': access,
   '002_sessions': sessions,
   '070_group_fields': groupFields,
@@ -48,4 +48,4 @@ export const coreMigrations: Record<string, Migration> = {
   '370_listing_crawl': listingCrawl,
   '390_listing_page_log': listingPageLog,
   '400_bestseller_crawl': bestsellerCrawl,
-};
+});
