@@ -25,7 +25,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 beforeAll(async () => {
   cpSync('screens', screens, { recursive: true });
   server = await startTestServer({ SCREENS_DIR: screens, DEMO_SKUS: '20', DEMO_DAYS: '7' });
-  editor = await signIn(server);
+  editor = await signIn(server, 'staff@shelfscope.test'); // platform staff: the editor's only users
 });
 afterAll(async () => {
   await server?.close();
