@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetConfig, ScreenQuery } from '../../shared/config.gen.js';
-import { indexDataset, type DatasetIndex } from '../config/datasetIndex.js';
+import { indexDataset } from '../config/datasetIndex.js';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { REPO_SCREENS_DIR } from '../config/testing/screensFixture.js';
 import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
