@@ -42,7 +42,7 @@ describe('checkTenantScope', () => {
             generatedKey: 'group_id',
             unique: ['group_id'],
             merge: ['group_id'],
-            replace: [{ field: 'group_id' }],
+            replace: [{ field: 'group_id', label: 'Group' }],
           },
         })),
       ).sort(),
