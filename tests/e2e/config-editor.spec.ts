@@ -63,7 +63,7 @@ test('add a filter in the editor, see it in the preview, save, and use it on the
   // Three screen loads (editor preview twice, the saved screen) and a save: past 60 s at load 18.
   test.setTimeout(120_000);
   await page.goto('/workspace');
-  await page.getByRole('button', { name: /Demo/ }).click();
+  await page.getByRole('button', { name: /Stef/ }).click();
   await page.getByRole('menuitem', { name: 'Screen editor' }).click();
   const files = page.getByRole('navigation', { name: 'Config files' });
   await files.getByRole('region', { name: 'stock' }).getByRole('button', { name: 'kpi' }).click();
