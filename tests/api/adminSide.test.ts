@@ -12,7 +12,7 @@ let admin: ApiClient;
 beforeAll(async () => {
   server = await startAuthServer();
   admin = await login(server);
-}, 300_000);
+}, 60_000);
 afterAll(async () => {
   await server?.close();
 });
