@@ -1,6 +1,6 @@
 import { SETTINGS } from '../src/server/platform/settings/env.js';
 
-/** The README's settings table, generated from the one table of settings in src/server/platform/env.ts. */
+/** The README's settings table, generated from the one table of settings in src/server/platform/settings/env.ts. */
 export function envTable(): string {
   const rows = Object.entries(SETTINGS).map(
     ([name, s]) =>

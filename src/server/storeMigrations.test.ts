@@ -31,6 +31,7 @@ const RUN_BY_EXISTING_STORES = [
   '370_listing_crawl',
   '390_listing_page_log',
   '400_bestseller_crawl',
+  '410_platform_staff',
 ];
 
 describe('storeMigrations', () => {

@@ -193,10 +193,6 @@ export interface DatasetConfig {
    */
   table: string;
   /**
-   * Column holding the group (tenant) id; every query is filtered on it.
-   */
-  tenantColumn: string;
-  /**
    * DATE column that start_date/end_date filter.
    */
   dateColumn: string;
@@ -301,10 +297,6 @@ export interface DimensionLookup {
    */
   searchColumn?: string;
   /**
-   * Tenant column of the dimension table when its rows belong to a group (dim_brand.group_id).
-   */
-  tenantColumn?: string;
-  /**
    * Further columns of the dimension table returned with grouped rows (e.g. sku_code, image_url).
    *
    * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
@@ -348,10 +340,6 @@ export interface MappedDimension {
    * Column of the table with this dimension's keys (e.g. label_category_id).
    */
   column: string;
-  /**
-   * Tenant column of the table, when its rows belong to a group.
-   */
-  tenantColumn?: string;
   /**
    * Column with the display name, for suggestions.
    */
@@ -1340,10 +1328,6 @@ export interface UploadLookup {
    */
   key: string;
   /**
-   * When set, only the uploading group's rows of the table are candidates.
-   */
-  tenantColumn?: string;
-  /**
    * More columns of the matched row copied into target fields of the same name (e.g. brand_id, category_id).
    *
    * Items: A lower-case table or column name.
@@ -1370,10 +1354,6 @@ export interface UploadTarget {
    * Target table; every column must be filled by a column, lookup, fixed value or the tenant.
    */
   table: string;
-  /**
-   * Column set to the uploading group's id (never from the file).
-   */
-  tenantColumn: string;
   /**
    * Columns set to the same value on every loaded row (e.g. is_estimate: 0); also part of the replaced slice.
    */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
+import { PLATFORM_ACTIVITY_REFUSED } from '../../src/shared/admin/adminActivities.js';
 import { linkFor, login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
 
@@ -105,12 +106,12 @@ describe('who may open the admin side', () => {
     }).toEqual(before);
   });
 
-  it('the demo admin holds them through the Admin role; user info says so', async () => {
+  it('the demo admin holds them through the Admin role; only staff are staff in user info', async () => {
     expect((await admin.get('admin/roles')).status).toBe(200);
-    const info = await admin.get<{ isAdmin: boolean }>('user_info');
-    expect(info.body.data!.isAdmin).toBe(true);
-    const analyst = await login(server, DEMO_USERS.analyst);
-    expect((await analyst.get<{ isAdmin: boolean }>('user_info')).body.data!.isAdmin).toBe(false);
+    const info = await admin.get<{ isStaff: boolean }>('user_info');
+    expect(info.body.data!.isStaff).toBe(false);
+    const staff = await login(server, DEMO_USERS.staff);
+    expect((await staff.get<{ isStaff: boolean }>('user_info')).body.data!.isStaff).toBe(true);
   });
 });
 
@@ -266,6 +267,49 @@ describe('roles', () => {
     expect(inUse.status).toBe(400);
     expect(inUse.body.msg).toBe(ADMIN_MSG.roleInUse);
     expect((await admin.put('roledelete', { role_id: id })).status).toBe(200);
+  });
+});
+
+describe('the screen editor is platform staff’s, never a group role’s (docs/principals.md)', () => {
+  it('refuses (403, audited) a role create or edit naming it; roles are not offered it; % does not grant it', async () => {
+    const editor = await db()
+      .selectFrom('activities')
+      .select('id')
+      .where('url', '=', 'config/editor')
+      .executeTakeFirstOrThrow();
+    const offered = await admin.get<{ url: string }[]>('admin/activities');
+    expect(offered.body.data!.map((a) => a.url)).not.toContain('config/editor');
+    const rolesBefore = await count('roles');
+    const admins = await roleId(1, 'Admin');
+    const create = await admin.post('role', { groupId: 1, name: 'Editors', activity_id: `[${editor.id}]` });
+    const edit = await admin.put('role', {
+      role_id: admins,
+      groupId: 1,
+      name: 'Admin',
+      activity_id: [editor.id],
+    });
+    for (const res of [create, edit]) {
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe(PLATFORM_ACTIVITY_REFUSED);
+    }
+    expect(await count('roles')).toBe(rolesBefore);
+    const refused = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('action', '=', 'role.refused')
+      .orderBy('id')
+      .execute();
+    expect(refused).toEqual([
+      { action: 'role.refused', target: 'role:0' },
+      { action: 'role.refused', target: `role:${admins}` },
+    ]);
+    // The Admin roles' auto-grant '%' holds every screen but the editor (migration 410_platform_staff).
+    const held = await db()
+      .selectFrom('role_activities')
+      .select('role_id')
+      .where('activity_id', '=', editor.id)
+      .execute();
+    expect(held).toEqual([]);
   });
 });
 

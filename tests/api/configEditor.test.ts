@@ -23,8 +23,9 @@ const STATUS_FILTER = {
   ],
 };
 let server: TestServer;
-let admin: ApiClient;
 let staff: ApiClient;
+let stockOnly: ApiClient;
+let rival: ApiClient;
 
 const kpiText = () => readFileSync(path.join(screens, KPI), 'utf8');
 /** The file with one top-level property set (written, like the editor's user would, as formatted JSON). */
@@ -41,8 +42,11 @@ beforeAll(async () => {
     { SCREENS_DIR: screens, DEMO_SKUS: '20', DEMO_DAYS: '7' },
     { watchConfig: true },
   );
-  admin = await signIn(server);
-  staff = await signIn(server, 'stock@shelfscope.test');
+  // The editor is platform staff's (docs/principals.md): group admins get 403 like anyone else.
+  // One after another: an address may have three sign-ins in flight (src/server/access/auth/loginLimits.ts).
+  staff = await signIn(server, 'staff@shelfscope.test');
+  rival = await signIn(server, 'rival@shelfscope.test');
+  stockOnly = await signIn(server, 'stock@shelfscope.test');
 });
 afterAll(async () => {
   await server?.close();
@@ -51,7 +55,7 @@ afterAll(async () => {
 
 describe('screen editor API', () => {
   it('lists the config files and reads one', async () => {
-    const files = await admin.get<{ files: { path: string; kind: string }[] }>('config/editor/files');
+    const files = await staff.get<{ files: { path: string; kind: string }[] }>('config/editor/files');
     expect(files.status).toBe(200);
     expect(files.body.data!.files).toContainEqual({ path: KPI, kind: 'screen', area: 'stock', id: 'kpi' });
     expect(files.body.data!.files).toContainEqual({
@@ -60,13 +64,13 @@ describe('screen editor API', () => {
       area: null,
       id: 'stock',
     });
-    const file = await admin.get<{ text: string }>('config/editor/file', { path: KPI });
+    const file = await staff.get<{ text: string }>('config/editor/file', { path: KPI });
     expect(file.body.data!.text).toBe(kpiText());
   });
 
   it('validates a draft with the validator messages at their line, and previews a valid one on real data', async () => {
     const broken = withProperty(kpiText(), 'pageSize', 'ten');
-    const bad = await admin.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: broken });
+    const bad = await staff.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: broken });
     expect(bad.body.data!.valid).toBe(false);
     const line = broken.split('\n').findIndex((l) => l.includes('"pageSize"')) + 1;
     expect(bad.body.data!.problems).toContainEqual(
@@ -78,14 +82,14 @@ describe('screen editor API', () => {
         column: 3,
       }),
     );
-    const syntax = await admin.post<ValidateAnswer>('config/editor/validate', {
+    const syntax = await staff.post<ValidateAnswer>('config/editor/validate', {
       path: KPI,
       text: '{\n  "kind": "screen",\n}',
     });
     expect(syntax.body.data!.problems[0]).toMatchObject({ line: 3, column: 1 });
     expect(syntax.body.data!.problems[0]!.message).toMatch(/^invalid JSON: /);
 
-    const good = await admin.post<ValidateAnswer>('config/editor/validate', {
+    const good = await staff.post<ValidateAnswer>('config/editor/validate', {
       path: KPI,
       text: withStatusFilter(kpiText()),
     });
@@ -95,29 +99,29 @@ describe('screen editor API', () => {
       preview: { area: 'stock', screen: 'kpi' },
     });
     const draft = `config/editor/drafts/${good.body.data!.draftId!}`;
-    const screen = await admin.get<{ filters: { field: string }[] }>(`${draft}/config/screen`, {
+    const screen = await staff.get<{ filters: { field: string }[] }>(`${draft}/config/screen`, {
       area: 'stock',
       screen: 'kpi',
     });
     expect(screen.body.data!.filters.map((f) => f.field)).toContain('stock_status');
-    const all = await admin.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`);
-    const inStock = await admin.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`, {
+    const all = await staff.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`);
+    const inStock = await staff.get<{ rows: { in_stock: number }[] }>(`${draft}/stock/products/stats`, {
       stock_status: '1',
     });
     expect(all.body.data!.rows[0]!.in_stock).toBeGreaterThan(0);
     // The filter applies: only listings in stock on the last crawl (docs/metrics.md), fewer than all.
     expect(inStock.body.data!.rows[0]!.in_stock).toBeGreaterThan(0);
     expect(inStock.body.data!.rows[0]!.in_stock).toBeLessThan(all.body.data!.rows[0]!.in_stock);
-    const options = await admin.get(`${draft}/suggestion/brand`, { screenName: 'stock/kpi' });
+    const options = await staff.get(`${draft}/suggestion/brand`, { screenName: 'stock/kpi' });
     expect(options.body.statusCode).toBe(1);
     // The live screen is unchanged: a draft is never saved.
-    const live = await admin.get(`stock/products/stats`, { stock_status: '1' });
+    const live = await staff.get(`stock/products/stats`, { stock_status: '1' });
     expect(live.status).toBe(400);
   });
 
   it('refuses an invalid save with the validator lines and writes nothing', async () => {
     const before = kpiText();
-    const res = await admin.put<{ problems: EditorProblem[] }>('config/editor/file', {
+    const res = await staff.put<{ problems: EditorProblem[] }>('config/editor/file', {
       path: KPI,
       text: withProperty(before, 'pageSize', 'ten'),
     });
@@ -138,53 +142,61 @@ describe('screen editor API', () => {
       'stock/notes.json',
       'datasets/area.json',
     ]) {
-      const read = await admin.get('config/editor/file', { path: bad });
-      const save = await admin.put('config/editor/file', { path: bad, text: '{}' });
+      const read = await staff.get('config/editor/file', { path: bad });
+      const save = await staff.put('config/editor/file', { path: bad, text: '{}' });
       expect([read.status, save.status], bad).toEqual([400, 400]);
     }
     expect(existsSync(path.join(screens, 'stock', 'notes.json'))).toBe(false);
-    const empty = await admin.put('config/editor/file', { path: KPI });
+    const empty = await staff.put('config/editor/file', { path: KPI });
     expect(empty.status).toBe(400);
   });
 
   it('saves a valid edit, audits who and the diff, and hot reload serves it at once', async () => {
-    const res = await admin.put<SaveAnswer>('config/editor/file', {
+    const res = await staff.put<SaveAnswer>('config/editor/file', {
       path: KPI,
       text: withStatusFilter(kpiText()),
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ path: KPI, changed: true, reloaded: true });
     expect(kpiText()).toContain('"stock_status"');
-    const stats = await admin.get<{ rows: unknown[] }>('stock/products/stats', { stock_status: '0' });
+    const stats = await staff.get<{ rows: unknown[] }>('stock/products/stats', { stock_status: '0' });
     expect(stats.status).toBe(200);
     const rows = await sql<{ action: string; target: string; detail: { diff: string }; actor: string }>`
       select a.action, a.target, a.detail, u.user_name as actor from audit_log a join users u on u.id = a.actor_user_id
       where a.target = ${`config:${KPI}`}`.execute(server.server.app.deps.store.db);
     expect(rows.rows).toHaveLength(1);
-    expect(rows.rows[0]).toMatchObject({ action: 'config.saved', actor: 'demo@shelfscope.test' });
+    expect(rows.rows[0]).toMatchObject({ action: 'config.saved', actor: 'staff@shelfscope.test' });
     expect(rows.rows[0]!.detail.diff).toContain('+      "field": "stock_status",');
   });
 
-  it('answers 403 to a non-admin on every editor endpoint, whatever the input', async () => {
+  it("answers 403 to a group admin's save (Rival Foods') and changes nothing", async () => {
+    const before = kpiText();
+    const save = await rival.put('config/editor/file', { path: KPI, text: withStatusFilter(before) });
+    expect(save.status).toBe(403);
+    expect((await rival.get('config/editor/files')).status).toBe(403);
+    expect(kpiText()).toBe(before);
+  });
+
+  it('answers 403 to a non-staff user on every editor endpoint, whatever the input', async () => {
     const calls = [
-      staff.get('config/editor/files'),
-      staff.get('config/editor/file', { path: KPI }),
-      staff.get('config/editor/file', { path: '../x' }),
-      staff.get('config/editor/schema', { kind: 'screen' }),
-      staff.post('config/editor/validate', { path: KPI, text: kpiText() }),
-      staff.put('config/editor/file', { path: KPI, text: '{}' }),
-      staff.get('config/editor/drafts/x/config/screen', { area: 'stock', screen: 'kpi' }),
-      staff.get('config/editor/drafts/x/stock/products/stats'),
+      stockOnly.get('config/editor/files'),
+      stockOnly.get('config/editor/file', { path: KPI }),
+      stockOnly.get('config/editor/file', { path: '../x' }),
+      stockOnly.get('config/editor/schema', { kind: 'screen' }),
+      stockOnly.post('config/editor/validate', { path: KPI, text: kpiText() }),
+      stockOnly.put('config/editor/file', { path: KPI, text: '{}' }),
+      stockOnly.get('config/editor/drafts/x/config/screen', { area: 'stock', screen: 'kpi' }),
+      stockOnly.get('config/editor/drafts/x/stock/products/stats'),
     ];
     for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
   });
 
   it('answers 404 for an unknown draft, and serves the bundled schema', async () => {
-    const good = await admin.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: kpiText() });
+    const good = await staff.post<ValidateAnswer>('config/editor/validate', { path: KPI, text: kpiText() });
     expect(good.body.data!.valid).toBe(true);
-    const other = await admin.get(`config/editor/drafts/not-a-draft/stock/products/stats`);
+    const other = await staff.get(`config/editor/drafts/not-a-draft/stock/products/stats`);
     expect(other.status).toBe(404);
-    const schema = await admin.get<{ properties: Record<string, unknown> }>('config/editor/schema', {
+    const schema = await staff.get<{ properties: Record<string, unknown> }>('config/editor/schema', {
       kind: 'screen',
     });
     expect(Object.keys(schema.body.data!.properties)).toContain('filters');

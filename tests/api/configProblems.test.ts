@@ -23,14 +23,14 @@ beforeAll(async () => {
   watched = await startWatchedServer('problems');
   kpiFile = path.join(watched.screens, 'stock', 'kpi.screen.json');
   const server = watched.server;
-  admin = await signIn(server);
+  admin = await signIn(server, DEMO_USERS.staff); // the editor's banner: platform staff's
   viewer = await signIn(server, DEMO_USERS.stock);
 });
 afterAll(async () => {
   await watched?.close();
 });
 
-describe('GET config/problems: a refused config edit, for admins only', () => {
+describe('GET config/problems: a refused config edit, for platform staff only', () => {
   it('is empty while the files are valid, and refused to non-admins and to nobody signed in', async () => {
     expect(await problems()).toEqual([]);
     const denied = await viewer.get('config/problems');

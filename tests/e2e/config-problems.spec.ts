@@ -57,7 +57,7 @@ test('an admin sees a refused screen edit in the app, naming file, pointer, line
   // The watcher's re-read and each try's page load: under load a try took several seconds, and 15 s
   // (the test's 60 s) ran out in a full run before the banner came (its retry passed).
   test.setTimeout(120_000);
-  await signIn(page, undefined, undefined, dataDir);
+  await signIn(page, 'staff@shelfscope.test', undefined, dataDir); // the banner is the editor's: staff only
   await page.goto('/workspace/stock/kpi');
   await expect(page.getByRole('heading', { name: 'KPI', exact: true })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);

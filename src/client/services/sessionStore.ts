@@ -18,7 +18,7 @@ export interface SessionState {
   lastName: string;
   userName: string;
   /** Staff with the admin flag: sees refused config edits and gets the screen editor and its link. */
-  isAdmin: boolean;
+  isStaff: boolean;
   groupName: string;
   lastSuccessLogin: string | null;
   lastFailedLogin: string | null;
@@ -56,7 +56,7 @@ function signedOut() {
     firstName: '',
     lastName: '',
     userName: '',
-    isAdmin: false,
+    isStaff: false,
     groupName: '',
     menuList: [],
     activityList: [],
@@ -116,7 +116,7 @@ export function applyUserInfo(info: UserInfo): void {
   session.firstName = info.firstName;
   session.lastName = info.lastName;
   session.userName = info.userName;
-  session.isAdmin = info.isAdmin;
+  session.isStaff = info.isStaff;
   session.groupName = info.groupName;
   session.lastSuccessLogin = info.last_success_login;
   session.lastFailedLogin = info.last_failed_login;

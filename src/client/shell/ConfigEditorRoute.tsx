@@ -10,7 +10,7 @@ const ConfigEditorPage = lazy(() => import('../editor/ConfigEditorPage.js'));
 /** /workspace/config/editor: admins only; anyone else goes to their landing page (the API answers them 403). */
 export function ConfigEditorRoute() {
   const snap = useSnapshot(session);
-  if (!snap.isAdmin || snap.readMode) return <Navigate to={landingPage(snap.menuList)} replace />;
+  if (!snap.isStaff || snap.readMode) return <Navigate to={landingPage(snap.menuList)} replace />;
   return (
     <Suspense
       fallback={

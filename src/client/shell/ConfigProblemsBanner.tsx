@@ -21,12 +21,12 @@ async function fetchProblems(): Promise<ConfigProblemView[]> {
  * Non-admins never call the endpoint and never see the banner.
  */
 export function ConfigProblemsBanner() {
-  const { isAdmin } = useSnapshot(session);
+  const { isStaff } = useSnapshot(session);
   const { pathname } = useLocation();
   const [problems, setProblems] = useState<ConfigProblemView[]>([]);
 
   useEffect(() => {
-    if (!isAdmin) return setProblems([]);
+    if (!isStaff) return setProblems([]);
     let live = true;
     const load = () =>
       void fetchProblems()
@@ -38,7 +38,7 @@ export function ConfigProblemsBanner() {
       live = false;
       window.removeEventListener('focus', load);
     };
-  }, [isAdmin, pathname]);
+  }, [isStaff, pathname]);
 
   if (problems.length === 0) return null;
   return (

@@ -59,7 +59,7 @@ export function UserMenu() {
           <Link role="menuitem" to="/workspace/faq/faqs">
             FAQ
           </Link>
-          {snap.isAdmin && !snap.readMode && (
+          {snap.isStaff && !snap.readMode && (
             <Link role="menuitem" to="/workspace/config/editor">
               Screen editor
             </Link>

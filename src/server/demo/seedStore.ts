@@ -18,14 +18,17 @@ export const DEMO_USERS = {
   multi: 'multi@shelfscope.test',
   stock: 'stock@shelfscope.test',
   analyst: 'analyst@shelfscope.test',
+  /** Platform staff (docs/principals.md): the screen editor, above every group. */
+  staff: 'staff@shelfscope.test',
 } as const;
 
 /**
  * Demo tenants and logins on an empty store (prints nothing; main.ts prints the login):
  * group 1 Demo Brands (the demo login, an admin with every screen), group 2 Rival Foods (a
  * second tenant for isolation), group 3 Legacy Retail (expired), a two-group user, and a user
- * whose role shows the stock screens only, and an analyst who sees every screen but no admin area
- * (admin areas are activities: the demo login's Admin role holds them, the Analyst role does not). Roles use auto_grant patterns, so screens added to
+ * whose role shows the stock screens only, an analyst who sees every screen but no admin area
+ * (admin areas are activities: the demo login's Admin role holds them, the Analyst role does not),
+ * and platform staff, who alone edit the global config (the screen editor). Roles use auto_grant patterns, so screens added to
  * the config later reach them when activities sync at start. seedDirectory adds the admin side's
  * tenants, staff and audit history. Returns false when not empty.
  */
@@ -58,6 +61,12 @@ export async function seedStore(store: Store, env: Env, config?: ConfigRegistry)
     const analyst = await role(tx, demoBrands, 'Analyst', 'Every screen, no admin area', null);
     await grantScreensOnly(tx, analyst);
     await map(tx, await user(tx, DEMO_USERS.analyst, 'Ana', 'Analyst', hash), demoBrands, analyst);
+    // Staff sign in to a group like anyone (the editor previews drafts on its data); the flag,
+    // not a role, grants the editor.
+    const staff = await user(tx, DEMO_USERS.staff, 'Stef', 'Staff', hash);
+    await tx.updateTable('users').set({ is_platform_staff: true }).where('id', '=', staff).execute();
+    await map(tx, staff, demoBrands, analyst);
+    await accept(tx, staff, AGREEMENT_VERSION);
     await seedDirectory(tx, { demoBrands, rival, legacy, adminUserId: demo, hash });
     await applyAutoGrants(tx);
   });

@@ -81,3 +81,18 @@ const ADMIN_URLS: ReadonlySet<string> = new Set(Object.values(ADMIN_ACTIVITIES).
 export function isAdminActivity(url: string): boolean {
   return ADMIN_URLS.has(url);
 }
+
+/**
+ * Activities of platform staff (docs/principals.md), the people who run Shelfscope: the screen
+ * editor edits the one global config every group is served, so no group's role may hold it, no
+ * role auto-grant gives it, and a session has it only when its user is staff.
+ */
+export const PLATFORM_ACTIVITIES: readonly string[] = [ADMIN_ACTIVITIES.configEditor.url];
+
+export function isPlatformActivity(url: string): boolean {
+  return PLATFORM_ACTIVITIES.includes(url);
+}
+
+/** The 403 answer to a role that names a platform activity (create, edit or auto-grant). */
+export const PLATFORM_ACTIVITY_REFUSED =
+  'The Screen Editor belongs to platform staff: a group role can neither hold nor grant it';

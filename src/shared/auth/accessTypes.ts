@@ -61,7 +61,8 @@ export interface UserInfo {
   currencySign: string;
   images_type: number;
   selling_price: string;
-  isAdmin: boolean;
+  /** Platform staff (docs/principals.md): the user menu offers the screen editor to them only. */
+  isStaff: boolean;
 }
 
 /** `GET /processmonitor/sessionvalidity`. */

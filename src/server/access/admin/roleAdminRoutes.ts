@@ -1,5 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { ADMIN_ACTIVITIES as A } from '../../../shared/admin/adminActivities.js';
+import {
+  ADMIN_ACTIVITIES as A,
+  PLATFORM_ACTIVITIES,
+  PLATFORM_ACTIVITY_REFUSED,
+} from '../../../shared/admin/adminActivities.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import { roleProblems } from '../../../shared/admin/adminRules.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
@@ -9,6 +13,7 @@ import { success } from '../auth/reply.js';
 import type { AuthKit } from '../auth/kit.js';
 import {
   findRole,
+  platformActivitiesAmong,
   removeUnusedRole,
   roleNamed,
   rolesOfGroups,
@@ -80,11 +85,32 @@ export function roleAdminRoutes(kit: AuthKit): FastifyPluginCallback {
           .selectFrom('activities')
           .select(['id', 'url', 'name'])
           .where('active', '=', true)
+          .where('url', 'not in', PLATFORM_ACTIVITIES)
           .orderBy('url')
           .execute();
         return success(rows);
       },
     );
+
+    /** A role naming the screen editor is refused (403), and the attempt audited outside any write. */
+    const refusePlatformActivities = async (
+      actor: number,
+      groupId: number,
+      roleId: number | null,
+      activityIds: readonly number[],
+    ) => {
+      const named = await platformActivitiesAmong(db, activityIds);
+      if (named.length === 0) return;
+      await auditChange(db, {
+        actor,
+        groupId,
+        entity: 'role',
+        entityId: roleId ?? 0,
+        action: 'role.refused',
+        after: { activities: named, reason: PLATFORM_ACTIVITY_REFUSED },
+      });
+      throw new ForbiddenError(PLATFORM_ACTIVITY_REFUSED);
+    };
 
     const saveRole = async (request: { body: RoleBody }, scopeOf: () => ReturnType<typeof adminScope>) => {
       const scope = await scopeOf();
@@ -103,6 +129,12 @@ export function roleAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       if (editing && (!existing || !scope.has(existing.group_id)))
         throw new NotFoundError(ADMIN_MSG.notInScope);
       if (existing && existing.group_id !== payload.groupId) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      await refusePlatformActivities(
+        scope.auth.userId,
+        payload.groupId!,
+        b.role_id ?? null,
+        payload.activityIds,
+      );
       const clash = await roleNamed(db, payload.groupId!, payload.name!);
       if (clash && clash.id !== b.role_id)
         return success(

@@ -3,7 +3,7 @@ import { ForbiddenError, UnauthorizedError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/auth/accessRules.js';
 import type { AuthContext } from './authContext.js';
 import type { Deps } from '../../platform/deps.js';
-import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { ADMIN_ACTIVITIES, PLATFORM_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 
 export type ActiveAuth = AuthContext & { groupId: number };
 
@@ -38,5 +38,15 @@ export function requireAdmin(
 export function requireAdminActivity(request: FastifyRequest, activity: string): ActiveAuth {
   const auth = requireUser(request);
   if (!auth.activities.has(activity)) throw new ForbiddenError('Access denied');
+  return auth;
+}
+
+/**
+ * Platform staff (docs/principals.md): a session holds the platform's activities (the screen
+ * editor) only when its user is staff, never through a group role (sessionRepo.ts).
+ */
+export function requireStaff(request: FastifyRequest): ActiveAuth {
+  const auth = requireUser(request);
+  if (!PLATFORM_ACTIVITIES.every((a) => auth.activities.has(a))) throw new ForbiddenError('Access denied');
   return auth;
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYST, DEMO, startAuthTestApp, type AuthTestApp, type Browser } from './testing/authTestApp.js';
+import {
+  ANALYST,
+  DEMO,
+  STAFF,
+  startAuthTestApp,
+  type AuthTestApp,
+  type Browser,
+} from './testing/authTestApp.js';
 import { sha256 } from './secrets.js';
 
 // Sessions over the real app and store: idle expiry, CSRF, logout, the user's info, menu, agreement.
@@ -198,7 +205,7 @@ describe('logout', () => {
 });
 
 describe("the user's info, menu and agreement", () => {
-  it('user/info and user_info name the user, group and admin flag', async () => {
+  it('user/info and user_info name the user, group and staff flag', async () => {
     const b = await t.sessionOf(DEMO);
     for (const url of ['user/info', 'user_info']) {
       const res = await b.get(url);
@@ -210,11 +217,12 @@ describe("the user's info, menu and agreement", () => {
         ktrVersion: '0.0.1',
         groupName: 'Demo Brands',
         groupId: 1,
-        isAdmin: true,
+        isStaff: false,
       });
     }
-    const analyst = await t.sessionOf(ANALYST);
-    expect(((await analyst.get('user/info')).body.data as { isAdmin: boolean }).isAdmin).toBe(false);
+    // The screen editor is platform staff's (docs/principals.md), not the group admin's.
+    const staff = await t.sessionOf(STAFF);
+    expect(((await staff.get('user/info')).body.data as { isStaff: boolean }).isStaff).toBe(true);
   });
 
   it('user/info carries the last failed and successful logins, null when there was none', async () => {

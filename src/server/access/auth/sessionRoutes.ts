@@ -1,4 +1,4 @@
-import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { PLATFORM_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { MethodNotAllowedError, UnauthorizedError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/auth/accessRules.js';
@@ -72,7 +72,7 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         last_success_login: user.last_success_login?.toISOString() ?? null,
         // The group's view settings (settings/viewchanges), else the spec's defaults.
         ...view,
-        isAdmin: auth.activities.has(ADMIN_ACTIVITIES.configEditor.url),
+        isStaff: PLATFORM_ACTIVITIES.every((a) => auth.activities.has(a)),
       });
     };
     // The spec lists both spellings of this path.

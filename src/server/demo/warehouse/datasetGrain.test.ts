@@ -6,6 +6,7 @@ import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { generateWarehouse } from './generateWarehouse.js';
+import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
 
 const repoScreens = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../screens');
 /** Datasets declaring a grain, from the product's config. */
@@ -41,7 +42,7 @@ describe('declared dataset grains hold on the demo warehouse', () => {
   it.each(grained.map((d) => [d.id, d] as const))(
     '%s: one row per grain value, none NULL',
     async (_id, d) => {
-      const cols = [d.tenantColumn, ...d.grain!].map(ident);
+      const cols = [requireTenantKey(d.table), ...d.grain!].map(ident);
       const [dup] = await wh.query<{ n: number }>(
         `SELECT COUNT(*) AS n FROM (SELECT ${cols.join(', ')} FROM ${ident(d.table)} GROUP BY ${cols.join(', ')} HAVING COUNT(*) > 1) x`,
       );

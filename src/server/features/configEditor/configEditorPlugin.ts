@@ -4,7 +4,7 @@ import { ok, fail } from '../../../shared/envelope.js';
 import { NotFoundError } from '../../../shared/errors.js';
 import type { ValidateAnswer } from '../../../shared/configEditor.js';
 import type { ConfigFileKind } from '../../language/config/configSchemas.js';
-import { requireAdmin, requireUser } from '../../access/auth/guards.js';
+import { requireStaff, requireUser } from '../../access/auth/guards.js';
 import { confinedConfigPath, listConfigFiles } from './configFilePaths.js';
 import { DraftStore, previewScreenOf } from './draftStore.js';
 import { draftPreviewRoutes } from './draftPreviewRoutes.js';
@@ -25,14 +25,20 @@ interface DraftBody {
 
 /**
  * The screen editor's API under /api/v1/config/editor: list, read, validate and
- * save config files, and preview a validated draft. Admins only: the guard runs before input
- * validation, so a non-admin gets 403 whatever they send.
+ * save config files, and preview a validated draft. Platform staff only (docs/principals.md): the
+ * config is global, served to every group. The guard runs before input validation, so anyone else
+ * gets 403 whatever they send.
  */
 export const configEditorPlugin: FastifyPluginAsync = async (app) => {
   const dir = app.deps.env.SCREENS_DIR;
   const drafts = new DraftStore();
-  app.addHook('preValidation', async (request) => {
-    await requireAdmin(app.deps, request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      requireStaff(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   app.get('/files', { schema: listFilesSchema }, () => ok({ files: listConfigFiles(dir) }));

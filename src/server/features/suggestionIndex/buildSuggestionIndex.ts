@@ -1,6 +1,7 @@
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { targetSignature, type IndexTarget } from './indexSources.js';
+import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 export interface IndexRequest {
   groupId: number;
@@ -30,11 +31,12 @@ const daysBefore = (day: string, n: number) =>
 /** The keys on each crawl day of the window with their names: what a suggestion lookup matches. */
 function entriesSql(t: IndexTarget): string {
   const l = t.lookup;
-  const tenant = l.tenantColumn ? ` AND l.${ident(l.tenantColumn)} = $1` : '';
+  const lookupKey = tenantKeyOf(l.table);
+  const tenant = lookupKey ? ` AND l.${ident(lookupKey)} = $1` : '';
   return `SELECT DISTINCT f.d AS crawl_date, l.${ident(l.key)} AS entry_key, l.${ident(l.labelColumn)} AS name,
             l.${ident(l.searchColumn ?? l.labelColumn)} AS search_name
        FROM (SELECT DISTINCT ${ident(t.dateColumn)} AS d, ${ident(t.column)} AS k FROM ${ident(t.factTable)}
-              WHERE ${ident(t.tenantColumn)} = $1 AND ${ident(t.dateColumn)} >= CAST($2 AS DATE)
+              WHERE ${ident(requireTenantKey(t.factTable))} = $1 AND ${ident(t.dateColumn)} >= CAST($2 AS DATE)
                 AND ${ident(t.dateColumn)} <= CAST($3 AS DATE)) f
        JOIN ${ident(l.table)} l ON l.${ident(l.key)} = f.k${tenant}`;
 }
@@ -53,7 +55,7 @@ export async function buildSuggestionIndex(
   const outcome: IndexOutcome = { entries: 0, batches: 0, fromDate: null, toDate: null };
   for (const t of targets) {
     const [latest] = await warehouse.query<{ d: unknown }>(
-      `SELECT MAX(${ident(t.dateColumn)}) AS d FROM ${ident(t.factTable)} WHERE ${ident(t.tenantColumn)} = $1`,
+      `SELECT MAX(${ident(t.dateColumn)}) AS d FROM ${ident(t.factTable)} WHERE ${ident(requireTenantKey(t.factTable))} = $1`,
       [req.groupId],
     );
     if (latest?.d == null) continue;

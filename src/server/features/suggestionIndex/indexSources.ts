@@ -1,11 +1,11 @@
 import type { ColumnDimension, DimensionLookup } from '../../../shared/config.gen.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { filterField } from '../../language/config/checkScreen.js';
+import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** One fact table a suggestion source reads: its key column and the dimension table naming it. */
 export interface IndexTarget {
   factTable: string;
-  tenantColumn: string;
   dateColumn: string;
   /** The fact column holding the keys (e.g. brand_id). */
   column: string;
@@ -30,7 +30,6 @@ export function indexSources(snapshot: ConfigSnapshot): Map<string, IndexTarget[
       const targets = out.get(filter.source) ?? [];
       const target = {
         factTable: dataset.table,
-        tenantColumn: dataset.tenantColumn,
         dateColumn: dataset.dateColumn,
         column: dim.column,
         lookup: dim.lookup,
@@ -44,18 +43,21 @@ export function indexSources(snapshot: ConfigSnapshot): Map<string, IndexTarget[
   return out;
 }
 
-/** What an index was built from: a lookup only reads an index built from the same columns. */
+/**
+ * What an index was built from: a lookup only reads an index built from the same columns. The
+ * tenant keys (tenantKey.ts) keep their place in the text, so signatures stored before still match.
+ */
 export function targetSignature(t: IndexTarget): string {
   const l = t.lookup;
   return [
     t.factTable,
-    t.tenantColumn,
+    requireTenantKey(t.factTable),
     t.dateColumn,
     t.column,
     l.table,
     l.key,
     l.labelColumn,
     l.searchColumn ?? '',
-    l.tenantColumn ?? '',
+    tenantKeyOf(l.table) ?? '',
   ].join('|');
 }

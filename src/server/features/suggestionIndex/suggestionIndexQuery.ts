@@ -1,10 +1,11 @@
 import type { DatasetIndex } from '../../language/model/datasetIndex.js';
 import { TOTAL_COLUMN } from '../../language/query/compileDatasetQuery.js';
 import { escapeLike } from '../../language/query/compileSuggestionQuery.js';
-import { SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import type { SuggestionRequest } from '../../language/query/suggestionRequest.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { targetSignature, type IndexTarget } from './indexSources.js';
+import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
 
 const isoDay = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
 
@@ -15,7 +16,6 @@ function targetOf(ds: DatasetIndex, req: SuggestionRequest): IndexTarget | null 
   const c = ds.config;
   return {
     factTable: c.table,
-    tenantColumn: c.tenantColumn,
     dateColumn: c.dateColumn,
     column: dim.column,
     lookup: dim.lookup,
@@ -45,7 +45,7 @@ export async function suggestionIndexQuery(
   if (req.startDate < isoDay(state.from_date) || req.endDate > isoDay(state.to_date)) return null;
   const p = new SqlParams(warehouse.dialect);
   const conds = [
-    `l.group_id = ${p.add(groupId)}`,
+    `l.${ident(requireTenantKey('suggestion_index'))} = ${p.add(groupId)}`,
     `l.source = ${p.add(source)}`,
     `l.fact_table = ${p.add(target.factTable)}`,
     `l.crawl_date >= ${p.date(req.startDate)}`,

@@ -1,5 +1,6 @@
 import type { UploadColumn } from '../../../shared/config.gen.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** A matched dimension row: the key the field takes and the `also` columns, in `also` order. */
 export interface LookupHit {
@@ -31,10 +32,11 @@ export async function loadLookups(
       const also = lookup.also ?? [];
       const within = lookup.within ?? [];
       const select = [...new Set([lookup.match, lookup.key, ...also, ...within])].join(', ');
-      const where = lookup.tenantColumn ? ` WHERE ${lookup.tenantColumn} = $1` : '';
+      const tenantKey = tenantKeyOf(lookup.table);
+      const where = tenantKey ? ` WHERE ${tenantKey} = $1` : '';
       const rows = await wh.query<Record<string, number | string>>(
         `SELECT ${select} FROM ${lookup.table}${where}`,
-        lookup.tenantColumn ? [groupId] : [],
+        tenantKey ? [groupId] : [],
       );
       const table = new Map<string, LookupHit>();
       for (const row of rows) {

@@ -10,6 +10,7 @@ import { UploadRepo } from './uploadRepo.js';
 import { sliceRowsWorkbook } from './sliceWorkbook.js';
 import { sendXlsx } from './uploadRoutes.js';
 import * as s from './uploadRouteSchemas.js';
+import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 type Slice = Record<string, string | number>;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -55,7 +56,7 @@ export function sliceWhere(
   const { target } = upload;
   const a = alias ? `${alias}.` : '';
   const params: unknown[] = [groupId];
-  const parts = [`${a}${target.tenantColumn} = $1`];
+  const parts = [`${a}${requireTenantKey(target.table)} = $1`];
   for (const f of target.replace) {
     params.push(f.grain === 'month' ? `${slice[f.field]}-01` : slice[f.field]);
     parts.push(
@@ -80,7 +81,7 @@ const MERGED_ROWS_STAY = 'These rows are kept: upload a corrected file to change
 function groupWhere(upload: UploadDeclaration, groupId: number): { where: string; params: unknown[] } {
   const { target } = upload;
   const params: unknown[] = [groupId];
-  const parts = [`t.${target.tenantColumn} = $1`];
+  const parts = [`t.${requireTenantKey(target.table)} = $1`];
   for (const [column, value] of Object.entries(target.merge ? {} : (target.fixed ?? {}))) {
     params.push(value);
     parts.push(`t.${column} = $${params.length}`);
@@ -98,9 +99,10 @@ async function sliceLabels(
   for (const f of upload.target.replace) {
     const l = f.lookupLabel;
     if (!l) continue;
+    const tenantKey = tenantKeyOf(l.table);
     const rows = await wh.query<Record<string, unknown>>(
-      `SELECT ${l.key} AS k, ${l.match} AS v FROM ${l.table}${l.tenantColumn ? ` WHERE ${l.tenantColumn} = $1` : ''}`,
-      l.tenantColumn ? [groupId] : [],
+      `SELECT ${l.key} AS k, ${l.match} AS v FROM ${l.table}${tenantKey ? ` WHERE ${tenantKey} = $1` : ''}`,
+      tenantKey ? [groupId] : [],
     );
     labels.set(f.field, new Map(rows.map((r) => [String(r.k), String(r.v)])));
   }

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { UploadDeclaration } from '../../../shared/config.gen.js';
 import { escapeCell } from '../monitoring/formulaEscape.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** Most rows a slice download holds; a channel's month of daily SKU sales is far below it. */
 const MAX_ROWS = 200_000;
@@ -22,7 +23,8 @@ export async function sliceRowsWorkbook(
   const select = upload.columns.map((c, i) => {
     const l = c.lookup;
     if (!l) return `t.${c.field} AS c${i}`;
-    const tenant = l.tenantColumn ? ` AND l.${l.tenantColumn} = $1` : '';
+    const tenantKey = tenantKeyOf(l.table);
+    const tenant = tenantKey ? ` AND l.${tenantKey} = $1` : '';
     return `(SELECT MIN(l.${l.match}) FROM ${l.table} l WHERE l.${l.key} = t.${c.field}${tenant}) AS c${i}`;
   });
   const order = upload.columns.map((_, i) => `c${i}`).join(', ');

@@ -11,7 +11,6 @@ const upload = (columns: UploadDeclaration['columns']): UploadDeclaration => ({
   target: {
     kind: 'warehouse',
     table: 'fact_sales',
-    tenantColumn: 'group_id',
     fixed: { is_estimate: 0 },
     replace: [{ field: 'sale_date', label: 'Month', grain: 'month' }],
   },

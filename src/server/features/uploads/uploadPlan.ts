@@ -1,6 +1,7 @@
 import type { UploadDeclaration } from '../../../shared/config.gen.js';
 import { loadDerived } from '../../platform/warehouse/schema/loadDerived.js';
 import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** Where one target column's value comes from. */
 export type ColumnSource =
@@ -41,7 +42,8 @@ const WRITE_TOKEN = 'updated_at';
 
 export function planUpload(upload: UploadDeclaration): UploadPlan {
   const { target } = upload;
-  const sources = new Map<string, ColumnSource>([[target.tenantColumn, { kind: 'tenant' }]]);
+  const tenantKey = requireTenantKey(target.table);
+  const sources = new Map<string, ColumnSource>();
   if (target.generatedKey) sources.set(target.generatedKey, { kind: 'generated' });
   sources.set(WRITE_TOKEN, { kind: 'blank' });
   for (const name of loadDerived(target.table)?.columns ?? []) sources.set(name, { kind: 'derived' });
@@ -58,6 +60,10 @@ export function planUpload(upload: UploadDeclaration): UploadPlan {
     sources.set(column.field, { kind: 'cell', column: c });
     column.lookup?.also?.forEach((name, index) => sources.set(name, { kind: 'also', column: c, index }));
   });
+  // Last, so nothing the config names can fill the tenant key (checkTenantScope.ts refuses it too).
+  if (sources.has(tenantKey))
+    throw new Error(`Upload ${upload.id}: ${tenantKey} is the tenant key, set by the engine`);
+  sources.set(tenantKey, { kind: 'tenant' });
   const names = tableColumns(target.table);
   const unfilled = names.filter((n) => !sources.has(n));
   if (unfilled.length > 0) {

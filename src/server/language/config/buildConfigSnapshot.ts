@@ -4,6 +4,7 @@ import { createConfigSchemaValidator, type ConfigSchemaValidator } from './confi
 import { readConfigFiles, type ReadConfigOptions } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
 import { checkWarehouseColumns } from './checkWarehouseColumns.js';
+import { checkTenantScope } from './checkTenantScope.js';
 import { checkScreen } from './checkScreen.js';
 import { checkMutations } from './checkMutations.js';
 import { checkAreas } from './checkAreas.js';
@@ -59,6 +60,7 @@ export function buildConfigSnapshot(
   for (const f of valid.filter((v) => v.kind === 'screen')) {
     problems.push(...checkScreen(f.file, f.area!, f.id, f.data as ScreenConfig, datasets));
     problems.push(...checkCharts(f.file, f.data as ScreenConfig, datasets));
+    problems.push(...checkTenantScope(f.file, f.data as ScreenConfig));
   }
   const activities = new Set(screenFiles.map((s) => s.screen.permission));
   for (const s of screenFiles) problems.push(...checkMutations(s.file, s.screen, activities));

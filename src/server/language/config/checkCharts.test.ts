@@ -11,7 +11,6 @@ const dataset = indexDataset({
   id: 'tiny',
   label: 'Tiny',
   table: 'fact_stock',
-  tenantColumn: 'group_id',
   dateColumn: 'crawl_date',
   dimensions: [
     { kind: 'column', id: 'crawl_date', column: 'crawl_date', type: 'date', label: 'Date' },

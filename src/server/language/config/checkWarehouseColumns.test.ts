@@ -12,7 +12,6 @@ function dataset(): DatasetConfig {
     id: 'tiny',
     label: 'Tiny',
     table: 'fact_stock',
-    tenantColumn: 'group_id',
     dateColumn: 'crawl_date',
     grain: ['product_id', 'channel_id', 'city_id', 'crawl_date'],
     dimensions: [
@@ -22,7 +21,7 @@ function dataset(): DatasetConfig {
         column: 'brand_id',
         type: 'integer',
         label: 'Brand',
-        lookup: { table: 'dim_brand', key: 'brand_id', labelColumn: 'brand_name', tenantColumn: 'group_id' },
+        lookup: { table: 'dim_brand', key: 'brand_id', labelColumn: 'brand_name' },
       },
       {
         kind: 'mapped',

@@ -1,5 +1,6 @@
 import type { DatasetConfig, MeasureCondition } from '../../../shared/config.gen.js';
 import { readableNames, tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import { SHARED_TABLES } from '../../platform/warehouse/schema/tenantKey.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from '../model/suggestName.js';
@@ -39,7 +40,6 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
   };
 
   const fact: [string, string | undefined][] = [
-    ['/tenantColumn', ds.tenantColumn],
     ['/dateColumn', ds.dateColumn],
     ...(ds.grain ?? []).map((c, i): [string, string] => [pointer('grain', i), c]),
   ];
@@ -49,7 +49,6 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
       check(d.table, at('table'), [
         [at('key'), d.key],
         [at('column'), d.column],
-        [at('tenantColumn'), d.tenantColumn],
         [at('labelColumn'), d.labelColumn],
       ]);
       return;
@@ -61,7 +60,6 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
       [at('lookup', 'key'), l.key],
       [at('lookup', 'labelColumn'), l.labelColumn],
       [at('lookup', 'searchColumn'), l.searchColumn],
-      [at('lookup', 'tenantColumn'), l.tenantColumn],
       ...(l.attributes ?? []).map((a, j): [string, string] => [at('lookup', 'attributes', j), a]),
     ]);
   });
@@ -70,6 +68,12 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
     if ('where' in m && m.where) conditionColumns(m.where, pointer('measures', i, 'where'), fact);
   });
   check(ds.table, '/table', fact);
+  if (SHARED_TABLES.has(ds.table))
+    problems.push({
+      file,
+      pointer: '/table',
+      message: `${ds.table} is shared by every group: a dataset reads a tenant's table`,
+    });
   return problems;
 }
 

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { CONFIG_SCHEMAS, FILE_SCHEMA_IDS, type ConfigFileKind } from './configSchemas.js';
 import { allowedKinds, allowedProperties } from './schemaNames.js';
 import { suggestName } from '../model/suggestName.js';
+import { TENANT_COLUMN_MESSAGE } from './checkTenantScope.js';
 
 export interface SchemaProblem {
   pointer: string;
@@ -46,6 +47,8 @@ function toProblem(error: ErrorObject): SchemaProblem {
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
+      // Located at the key itself: the config must drop it, there is no better name to suggest.
+      if (name === 'tenantColumn') return { pointer: `${at}/${name}`, message: TENANT_COLUMN_MESSAGE };
       return {
         pointer: at,
         message: `unknown property "${name}"${suggestName(name, allowedProperties(error.parentSchema))}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
 import type { EntityFields, EntityRow, ListPage, ListRequest } from './entityRepo.js';
 
@@ -79,7 +80,7 @@ export function versionedUpdate(
   return Promise.resolve([
     {
       sql: `UPDATE ${entity.table} SET ${[...sets, `updated_at = $${n - 3}`].join(', ')}
-            WHERE ${entity.idColumn} = $${n - 2} AND group_id = $${n - 1} AND updated_at = $${n}`,
+            WHERE ${entity.idColumn} = $${n - 2} AND ${requireTenantKey(entity.table)} = $${n - 1} AND updated_at = $${n}`,
       params,
     },
   ]);

@@ -1,6 +1,7 @@
 import type { MeasureCondition } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import { ident, type SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** A fact-table column of the rows aliased `f`. */
 export const factColumn = (name: string): string => `f.${ident(name)}`;
@@ -30,8 +31,9 @@ function lookupAttributeSql(ds: DatasetIndex, dimensionId: string, attribute: st
   if (d?.kind !== 'column' || !d.lookup) throw new Error(`Dimension "${dimensionId}" has no lookup`);
   const l = d.lookup;
   const t = ident(`lk_${dimensionId}`);
-  const tenant = l.tenantColumn
-    ? ` AND ${t}.${ident(l.tenantColumn)} = ${factColumn(ds.config.tenantColumn)}`
+  const lookupKey = tenantKeyOf(l.table);
+  const tenant = lookupKey
+    ? ` AND ${t}.${ident(lookupKey)} = ${factColumn(requireTenantKey(ds.config.table))}`
     : '';
   return `(SELECT ${t}.${ident(attribute)} FROM ${ident(l.table)} ${t} WHERE ${t}.${ident(l.key)} = ${factColumn(d.column)}${tenant})`;
 }

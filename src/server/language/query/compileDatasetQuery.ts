@@ -10,6 +10,7 @@ import { compareSql } from './compareSql.js';
 import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
 import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
+import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
 export const TOTAL_COLUMN = '__total';
@@ -108,7 +109,8 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     outer.push(`a.${alias(dim.id)} AS ${alias(dim.id)}`);
     if (!dim.lookup) return;
     const l = `l${i}`;
-    const scope = dim.lookup.tenantColumn ? ` AND ${l}.${ident(dim.lookup.tenantColumn)} = ${tenant}` : '';
+    const lookupKey = tenantKeyOf(dim.lookup.table);
+    const scope = lookupKey ? ` AND ${l}.${ident(lookupKey)} = ${tenant}` : '';
     joins.push(
       `LEFT JOIN ${ident(dim.lookup.table)} ${l} ON ${l}.${ident(dim.lookup.key)} = a.${alias(dim.id)}${scope}`,
     );

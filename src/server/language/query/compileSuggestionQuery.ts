@@ -4,6 +4,7 @@ import { whereClauses } from './filterSql.js';
 import { ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import type { SuggestionRequest } from './suggestionRequest.js';
 import { TOTAL_COLUMN } from './compileDatasetQuery.js';
+import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 /** `LIKE` pattern text with its wildcards escaped (escape character: backslash). */
 export function escapeLike(text: string): string {
@@ -33,7 +34,7 @@ export function compileSuggestionQuery(
   let nameCol: string;
   let searchCol: string;
   let from: string;
-  let dimTenant: string | undefined;
+  let dimTenant: string | null;
   let factKey: string;
   if (dim.kind === 'column') {
     const lookup = dim.lookup!;
@@ -42,7 +43,7 @@ export function compileSuggestionQuery(
     nameCol = `l.${ident(lookup.labelColumn)}`;
     searchCol = `l.${ident(lookup.searchColumn ?? lookup.labelColumn)}`;
     from = ident(lookup.table);
-    dimTenant = lookup.tenantColumn;
+    dimTenant = tenantKeyOf(lookup.table);
   } else {
     const target = ds.dimensions.get(dim.into)!;
     factKey = `f.${ident(target.kind === 'column' ? target.column : target.id)}`;
@@ -50,7 +51,7 @@ export function compileSuggestionQuery(
     nameCol = `l.${ident(dim.labelColumn!)}`;
     searchCol = nameCol;
     from = ident(dim.table);
-    dimTenant = dim.tenantColumn;
+    dimTenant = tenantKeyOf(dim.table);
   }
   // For a mapped dimension the fact holds the target's keys (category ids), matched on the table's key.
   const joinKey = dim.kind === 'column' ? keyCol : `l.${ident(dim.key)}`;

@@ -14,7 +14,6 @@ const DATASET = {
   id: 't',
   label: 't',
   table: 't_slots',
-  tenantColumn: 'group_id',
   dateColumn: 'd',
   dimensions: [{ kind: 'column', id: 'brand_id', column: 'brand_id', type: 'integer', label: 'Brand' }],
   measures: [

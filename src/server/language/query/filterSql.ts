@@ -2,6 +2,7 @@ import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { FilterCondition } from './dataRequest.js';
 import type { FilterValue } from './requestValues.js';
 import { ident, type SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 
 export interface WhereInput {
   groupId: number;
@@ -20,7 +21,7 @@ export interface WhereInput {
 export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams): string[] {
   const cfg = ds.config;
   const tenant = p.add(input.groupId);
-  const clauses = [`f.${ident(cfg.tenantColumn)} = ${tenant}`];
+  const clauses = [`f.${ident(requireTenantKey(cfg.table))} = ${tenant}`];
   if (input.startDate) clauses.push(`f.${ident(cfg.dateColumn)} >= ${p.date(input.startDate)}`);
   if (input.endDate) clauses.push(`f.${ident(cfg.dateColumn)} <= ${p.date(input.endDate)}`);
 
@@ -40,7 +41,8 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
     }
     const target = ds.dimensions.get(dim.into);
     if (target?.kind !== 'column') continue;
-    const tenantSql = dim.tenantColumn ? ` AND m.${ident(dim.tenantColumn)} = ${tenant}` : '';
+    const dimKey = tenantKeyOf(dim.table);
+    const tenantSql = dimKey ? ` AND m.${ident(dimKey)} = ${tenant}` : '';
     push(
       target.id,
       `f.${ident(target.column)} IN (SELECT m.${ident(dim.key)} FROM ${ident(dim.table)} m WHERE m.${ident(dim.column)} IN (${p.list(c.values)})${tenantSql})`,
@@ -70,7 +72,7 @@ function lastCrawlFilter(
   p: SqlParams,
 ): string {
   const table = ident(ds.config.table);
-  const tenantCol = ident(ds.config.tenantColumn);
+  const tenantCol = ident(requireTenantKey(ds.config.table));
   const date = ident(ds.config.dateColumn);
   const range = [
     ...(input.startDate ? [`x.${date} >= ${p.date(input.startDate)}`] : []),

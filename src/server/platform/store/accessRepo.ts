@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StoreDatabase } from './storeDatabase.js';
+import { PLATFORM_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 
 export interface UserGroup {
   id: number;
@@ -81,7 +82,9 @@ export async function applyAutoGrants(db: Kysely<StoreDatabase>): Promise<void> 
         .selectFrom('roles as r')
         .innerJoin('activities as a', (j) => j.on(sql<boolean>`a.url like r.auto_grant`))
         .select(['r.id as role_id', 'a.id as activity_id'])
-        .where('r.auto_grant', 'is not', null),
+        .where('r.auto_grant', 'is not', null)
+        // '%' means every screen, never the platform's own activities (docs/principals.md).
+        .where('a.url', 'not in', PLATFORM_ACTIVITIES),
     )
     .onConflict((oc) => oc.columns(['role_id', 'activity_id']).doNothing())
     .execute();

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { BadRequestError } from '../../../shared/errors.js';
+import { BadRequestError, ForbiddenError } from '../../../shared/errors.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import type { StoreDatabase } from './storeDatabase.js';
+import { PLATFORM_ACTIVITIES, PLATFORM_ACTIVITY_REFUSED } from '../../../shared/admin/adminActivities.js';
 
 type Db = Kysely<StoreDatabase>;
 
@@ -113,12 +114,27 @@ export function roleNamed(db: Db, groupId: number, name: string) {
  * Creates a role (no `existingId`) or rewrites its name and description, then sets its
  * activities: the one write of a role for both the spec's role routes and the `role` entity.
  */
+/** Which of `activityIds` are platform activities (the screen editor): no group role may hold one. */
+export async function platformActivitiesAmong(db: Db, activityIds: readonly number[]): Promise<string[]> {
+  if (activityIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('activities')
+    .select('url')
+    .where('id', 'in', activityIds)
+    .where('url', 'in', PLATFORM_ACTIVITIES)
+    .execute();
+  return rows.map((r) => r.url);
+}
+
 export async function saveRole(
   tx: Db,
   existingId: number | null,
   values: { group_id: number; name: string; description: string },
   activityIds: readonly number[],
 ) {
+  // Every role write passes here (the role routes and the role entity): the last line of defence.
+  if ((await platformActivitiesAmong(tx, activityIds)).length > 0)
+    throw new ForbiddenError(PLATFORM_ACTIVITY_REFUSED);
   const set = { name: values.name.trim(), description: values.description.trim() };
   const row =
     existingId !== null

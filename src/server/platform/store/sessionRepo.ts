@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Updateable } from 'kysely';
 import type { SessionRow, SessionsTable, StoreDatabase } from './storeDatabase.js';
+import { PLATFORM_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 
 /** Server-side sessions, keyed by the hash of their cookie token. */
 export async function insertSession(
@@ -43,19 +44,24 @@ export async function findLiveSessionWithActivities(
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('s')
     .select(
+      // A role never grants a platform activity (docs/principals.md): only the staff flag does.
       sql<string[] | null>`(
         SELECT array_agg(a.url ORDER BY a.url)
         FROM user_group_roles m
         JOIN role_activities ra ON ra.role_id = m.role_id
         JOIN activities a ON a.id = ra.activity_id
         WHERE m.user_id = s.user_id AND m.group_id = s.group_id AND m.status = true AND a.active = true
+          AND a.url NOT IN (${sql.join(PLATFORM_ACTIVITIES)})
       )`.as('activities'),
     )
+    .select('u.is_platform_staff')
     .where('s.id', '=', id)
     .where('s.expires_at', '>', new Date())
     .where('u.status', '=', 'active')
     .executeTakeFirst();
-  return row ? { ...row, activities: row.activities ?? [] } : undefined;
+  if (!row) return undefined;
+  const { is_platform_staff: staff, ...session } = row;
+  return { ...session, activities: [...(row.activities ?? []), ...(staff ? PLATFORM_ACTIVITIES : [])] };
 }
 
 export async function updateSession(

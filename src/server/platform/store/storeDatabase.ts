@@ -48,6 +48,8 @@ export interface UsersTable {
   password_hash: string | null;
   status: ColumnType<'active' | 'blocked', 'active' | 'blocked' | undefined, 'active' | 'blocked'>;
   verified: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Platform staff (docs/principals.md): above groups, the only ones who edit the global config. */
+  is_platform_staff: ColumnType<boolean, boolean | undefined, boolean>;
   last_success_login: NullableTimestamp;
   last_failed_login: NullableTimestamp;
   password_changed_at: NullableTimestamp;

@@ -28,6 +28,7 @@ import { storeMigrations } from '../../../storeMigrations.js';
 
 export const DEMO = 'demo@shelfscope.test';
 export const ANALYST = 'analyst@shelfscope.test';
+export const STAFF = 'staff@shelfscope.test';
 export const RIVAL = 'rival@shelfscope.test';
 export const MULTI = 'multi@shelfscope.test';
 export const PASSWORD = 'Demo@2026!';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DatasetConfig } from '../../../../shared/config.gen.js';
 import { ident } from '../sql/sqlBuilder.js';
 import { ROLLUP_ROWS, rollupSumColumn, rollupValuesColumn } from '../sql/factRows.js';
+import { requireTenantKey } from '../schema/tenantKey.js';
 
 export type RollupDeclaration = NonNullable<DatasetConfig['rollups']>[number];
 
@@ -21,7 +22,7 @@ export const ROLLUP_COMMENT_PREFIX = 'shelfscope rollup ';
 const TRIGGERS = ['ins', 'del', 'upd', 'trunc'] as const;
 
 export function rollupPlan(ds: DatasetConfig, rollup: RollupDeclaration): RollupPlan {
-  const keys = [...new Set([ds.tenantColumn, ds.dateColumn, ...rollup.columns])];
+  const keys = [...new Set([requireTenantKey(ds.table), ds.dateColumn, ...rollup.columns])];
   const sums = rollup.sums ?? [];
   const table = `rollup_${ds.table}_${rollup.id}`;
   // Every name it makes (triggers, their functions, the key index) must be an identifier:
