@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Deps } from './deps.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
+import { installNulGuard } from './http/nulBytes.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { installSecurityHeaders } from './auth/securityHeaders.js';
 import { dataPlugin } from './data/dataPlugin.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorate('deps', deps);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  installNulGuard(app);
   installSecurityHeaders(app);
   installRouteTable(app);
   await installApiDocs(app);
