@@ -19,7 +19,7 @@ beforeAll(async () => {
     signIn(server, 'stock@shelfscope.test'),
     signIn(server, 'analyst@shelfscope.test'),
   ]);
-}, 180_000);
+}, 600_000); // a whole server with its demo tenant: slow on a busy machine
 afterAll(() => server?.close());
 
 async function exportOf(client: ApiClient, endpoint: string): Promise<number> {
