@@ -78,13 +78,10 @@ export class ReportFileRepo {
   ): Promise<ReportFileRow[]> {
     const BATCH = 500;
     const seen: ReportFileRow[] = [];
-    let before = Number.MAX_SAFE_INTEGER;
+    let before: number | null = null;
     while (seen.length < page.offset + page.limit) {
-      let query = this.db
-        .selectFrom('report_files')
-        .selectAll()
-        .where('group_id', '=', groupId)
-        .where('id', '<', before);
+      let query = this.db.selectFrom('report_files').selectAll().where('group_id', '=', groupId);
+      if (before !== null) query = query.where('id', '<', before);
       if (format) query = query.where('format', '=', format);
       const batch = await query.orderBy('id', 'desc').limit(BATCH).execute();
       seen.push(...batch.filter(visible));
