@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer({ REALTIME_RECHECK_MS: '200' });
   demo = await signIn(server);
   rival = await signIn(server, 'rival@shelfscope.test');
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
