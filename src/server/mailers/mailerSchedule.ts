@@ -31,6 +31,8 @@ export const INTERRUPTED =
   'Interrupted: the server stopped during this delivery attempt; the queue retries it.';
 export const GAVE_UP = 'Delivery Failed: the queue gave up after its retries.';
 
+const UNFINISHED: readonly number[] = [RUN_STATUS.inProgress, RUN_STATUS.managerSuccess];
+
 const scheduleKey = (mailerId: number) => `mailer-${mailerId}`;
 /** pg-boss group of a tenant's deliveries: the per-group limit is counted over it, on every instance. */
 const deliveryGroup = (groupId: number) => ({ id: `group-${groupId}` });
@@ -106,7 +108,8 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
       if (!mailer) return;
       let run = await runOfJob(repo, mailer, job!);
       if (!run || run.status === RUN_STATUS.delivered) return;
-      if (job!.retryCount > 0 && run.status === RUN_STATUS.inProgress)
+      // In Progress or report built (not yet Delivered / Failed) at a retry: the last attempt died.
+      if (job!.retryCount > 0 && UNFINISHED.includes(run.status))
         run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
       const result = await attemptRun(deps, repo, mailer, run, job!.signal);
       if (result.run.status === RUN_STATUS.failed) throw new Error(result.run.error ?? 'Delivery Failed');

@@ -187,7 +187,8 @@ export class ReportMailerRepo {
       .updateTable('report_mailer_runs')
       .set({ status: RUN_STATUS.failed, error, finished_at: sql<Date>`now()` })
       .where('mailer_id', '=', mailerId)
-      .where('status', '=', RUN_STATUS.inProgress);
+      .where('dry_run', '=', false)
+      .where('status', 'in', [RUN_STATUS.inProgress, RUN_STATUS.managerSuccess]);
     query = runId === undefined ? query.where('trigger', '=', 'schedule') : query.where('id', '=', runId);
     await query.execute();
   }
