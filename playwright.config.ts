@@ -27,6 +27,8 @@ function webServer(index: number) {
       // sign-in limits have API tests of their own (authSecurity, underLoad).
       LOGIN_RATE_PER_ADDRESS: '1000',
       LOGIN_ATTEMPTS_PER_NAME: '1000',
+      // The report-mailer spec delivers to an SFTP server on loopback: allowed on purpose.
+      OUTBOUND_ALLOW: '127.0.0.1',
     },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,

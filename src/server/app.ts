@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Deps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installJsonBodyParser } from './platform/http/jsonBody.js';
+import { installNulGuard } from './platform/http/nulBytes.js';
 import { authPlugin } from './access/auth/authPlugin.js';
 import { installSecurityHeaders } from './access/auth/securityHeaders.js';
 import { CSRF_COOKIE, setCsrfCookie } from './access/auth/cookies.js';
@@ -41,6 +42,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorate('deps', deps);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  installNulGuard(app);
   installSecurityHeaders(app);
   installRouteTable(app);
   await installApiDocs(app);

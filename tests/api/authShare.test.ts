@@ -6,6 +6,7 @@ import { ApiClient } from './support/apiClient.js';
 import { fetchBuffered, type BufferedResponse } from './support/fetchBuffered.js';
 import { ADMIN_SHARE_REFUSED, SHARE_FILTERS_MAX } from '../../src/shared/auth/shareLinks.js';
 import { ADMIN_ACTIVITIES } from '../../src/shared/admin/adminActivities.js';
+import { REVOKE_REFUSED } from '../../src/server/access/auth/shareService.js';
 
 let server: AuthServer;
 let owner: ApiClient;
@@ -132,6 +133,18 @@ describe('share links', () => {
     // Another group cannot revoke it.
     const rival = await login(server, 'rival@shelfscope.test', undefined, 2);
     expect((await rival.post('paxviz/token/revoke', { id: b.id })).status).toBe(404);
+  });
+
+  it('only its creator, a user who may open its screen, or an admin revokes a link', async () => {
+    const price = await share('price/kpi');
+    const stockLink = await share('stock/kpi');
+    const stockOnly = await login(server, 'stock@shelfscope.test');
+    const refused = await stockOnly.post('paxviz/token/revoke', { id: price.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(REVOKE_REFUSED);
+    expect((await openViewer(price.token)).status).toBe(200);
+    expect((await stockOnly.post('paxviz/token/revoke', { id: stockLink.id })).status).toBe(200);
+    expect((await openViewer(stockLink.token)).status).toBe(401);
   });
 
   it("lists one screen's links with their status (the Share dialog's list), in the caller's group only", async () => {

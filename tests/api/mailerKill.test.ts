@@ -44,7 +44,12 @@ const runOf = async (client: ApiClient, mailerId: number, runId: number) =>
   (await client.get<RunView[]>(`report-mailers/${mailerId}/runs`)).body.data!.find((r) => r.id === runId)!;
 
 it('kill -9 while a report is uploaded over SFTP, restart: one file, run Report Delivered', async () => {
-  const settings = { DATA_DIR: dataDir, SECRET_KEY: 'mailer-kill-test-secret-0123456789abcdef' };
+  const settings = {
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'mailer-kill-test-secret-0123456789abcdef',
+    // The test's SFTP server listens on loopback: allowed on purpose (docs/hardening.md).
+    OUTBOUND_ALLOW: '127.0.0.1',
+  };
   server = await startServerProcess(settings, { timeoutMs: 400_000 });
   let client = await loginDemo(server);
   const mailer = await client.post<{ id: number }>('report-mailers', {

@@ -19,19 +19,19 @@ beforeAll(async () => {
   server = await startTestServer({ REALTIME_RECHECK_MS: '200' });
   demo = await signIn(server);
   rival = await signIn(server, 'rival@shelfscope.test');
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await server?.close();
 });
 
-function connect(cookie?: string): Socket {
+function connect(cookie?: string, origin?: string): Socket {
   const socket = io(server.url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     reconnection: false,
-    extraHeaders: cookie ? { cookie } : {},
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
   sockets.push(socket);
   return socket;
@@ -100,6 +100,16 @@ describe('realtime socket', () => {
     expect((await next<{ msg: string }>(socket, EV.authFail)).msg).toBe(
       'Unable to connect, please login again',
     );
+  });
+
+  it('refuses a handshake from another site even with a valid session, as CSRF does on HTTP', async () => {
+    const foreign = connect(demo.cookieHeader(), 'https://attacker.example');
+    const refused = await next<Error>(foreign, 'connect_error');
+    expect(refused).toBeInstanceOf(Error);
+    expect(foreign.connected).toBe(false);
+    const own = connect(demo.cookieHeader(), server.url);
+    await next(own, EV.authSuccess);
+    own.disconnect();
   });
 
   it('pushes export progress to its user only, never to another group', async () => {

@@ -16,6 +16,9 @@ import { startTestSftpServer, type TestSftpServer } from './support/testSftpServ
 import { startTestFtpServer, type TestFtpServer } from './support/testFtpServer.js';
 import { startTestAzurite, type TestAzurite } from './support/testAzurite.js';
 import { MAILER_QUEUE } from '../../src/server/features/reportMailers/mailerSchedule.js';
+import { DELIVERY_FAILED } from '../../src/server/features/reportMailers/delivery/deliverReport.js';
+import { DESTINATION_REFUSED } from '../../src/server/platform/http/outbound/outboundPolicy.js';
+import { startBlackHole, type BlackHole } from './support/blackHole.js';
 
 interface MailerView {
   id: number;
@@ -39,6 +42,7 @@ interface RunView {
 let sftp: TestSftpServer;
 let ftp: TestFtpServer;
 let azurite: TestAzurite;
+let blackHole: BlackHole;
 let server: TestServer;
 let demo: ApiClient;
 let rival: ApiClient;
@@ -77,14 +81,21 @@ async function xlsxRows(bytes: Buffer): Promise<number> {
 
 beforeAll(async () => {
   [sftp, ftp, azurite] = await Promise.all([startTestSftpServer(), startTestFtpServer(), startTestAzurite()]);
-  server = await startTestServer({ SECRET_KEY: 'deliveries-test-secret-0123456789abcdef' });
+  blackHole = await startBlackHole();
+  server = await startTestServer({
+    SECRET_KEY: 'deliveries-test-secret-0123456789abcdef',
+    // The test's SFTP, FTP and Azurite servers listen on loopback: allowed on purpose, and only
+    // that one address (the refusals below try the rest of loopback and the private ranges).
+    OUTBOUND_ALLOW: '127.0.0.1',
+    DELIVERY_CONNECT_TIMEOUT_MS: '20000',
+  });
   demo = await signIn(server);
   rival = await signIn(server, 'rival@shelfscope.test');
 }, 480_000);
 
 afterAll(async () => {
   await server?.close();
-  await Promise.all([sftp?.close(), ftp?.close(), azurite?.close()]);
+  await Promise.all([sftp?.close(), ftp?.close(), azurite?.close(), blackHole?.close()]);
 });
 
 describe('report deliveries', () => {
@@ -244,7 +255,8 @@ describe('report deliveries', () => {
     const started = await demo.post<{ run: RunView }>(`report-mailers/${wrong.id}/run`);
     const failed = await settled(demo, wrong.id, started.body.data!.run.id);
     expect(failed).toMatchObject({ status: 4, statusName: 'Delivery Failed' });
-    expect(failed.error).toMatch(/authentication/i);
+    // Worded the same for every far side (a refused sign-in, a closed port, a silent one).
+    expect(failed.error).toBe(DELIVERY_FAILED);
 
     const failedList = (await demo.get<RunView[]>('report-mailer-runs?status=4')).body.data!;
     expect(failedList.map((r) => r.id)).toContain(failed.id);
@@ -318,5 +330,87 @@ describe('report deliveries', () => {
     ])
       expect((await analyst.get(path)).status, path).toBe(403);
     expect((await analyst.post('report-mailer-runs/retrigger', { id: sftpRun.id })).status).toBe(403);
+  });
+});
+
+describe('outbound destinations and fair deliveries', () => {
+  const sftpTo = (name: string, host: string, port = 22) => ({
+    ...base,
+    name,
+    distribution: 'sftp',
+    target: { host, port, username: 'reports' },
+    secret: 'x',
+  });
+
+  it('refuses a private, loopback, link-local or metadata host at save in any encoding: 400, nothing saved', async () => {
+    const before = (await demo.get<MailerView[]>('report-mailers')).body.data!.length;
+    const hosts = ['127.0.0.2', '10.0.0.5', '0x0a000005', '167772165', '169.254.169.254', '[::1]', '::1'];
+    for (const host of [...hosts, '100.64.0.1', '192.168.1.10', '0.0.0.0', 'fd00::1']) {
+      const saved = await demo.post('report-mailers', sftpTo(`Private ${host}`, host));
+      expect(saved.status, host).toBe(400);
+      // A bracketed host is already refused by the body schema's host pattern.
+      if (!host.startsWith('[')) expect(saved.body.msg, host).toBe(DESTINATION_REFUSED);
+    }
+    const ftpSaved = await demo.post('report-mailers', {
+      ...sftpTo('ftp', '10.1.1.1', 21),
+      distribution: 'ftp',
+    });
+    expect(ftpSaved.body.msg).toBe(DESTINATION_REFUSED);
+    const azure = await demo.post('report-mailers', {
+      ...base,
+      name: 'Metadata blob',
+      distribution: 'azure',
+      target: { container: 'reports' },
+      secret:
+        'DefaultEndpointsProtocol=http;AccountName=a;AccountKey=eA==;BlobEndpoint=http://169.254.169.254/a;',
+    });
+    expect(azure.status).toBe(400);
+    expect(azure.body.msg).toBe(DESTINATION_REFUSED);
+    expect((await demo.get<MailerView[]>('report-mailers')).body.data!.length).toBe(before);
+  });
+
+  it('checks the address again when it connects: a destination turned private fails with the plain message', async () => {
+    const saved = (
+      await demo.post<MailerView>('report-mailers', sftpTo('Turns private', '127.0.0.1', sftp.port))
+    ).body.data!;
+    // As a name whose DNS answer changed after the save would: the stored host is now private.
+    await server.server.app.deps.store.db
+      .updateTable('report_mailers')
+      .set({ target: JSON.stringify({ host: '10.0.0.5', port: sftp.port, username: 'reports' }) })
+      .where('id', '=', saved.id)
+      .execute();
+    const run = await runNow(demo, saved.id);
+    expect(run).toMatchObject({ status: 4, error: DESTINATION_REFUSED });
+  });
+
+  it("one tenant's silent destination does not hold another's delivery; a closed port reads like any failure", async () => {
+    const silent = (
+      await demo.post<MailerView>('report-mailers', sftpTo('Black hole', '127.0.0.1', blackHole.port))
+    ).body.data!;
+    const stuck = await demo.post<{ run: RunView }>(`report-mailers/${silent.id}/run`);
+    const stuckRun = stuck.body.data!.run;
+    const rivalMailer = (
+      await rival.post<MailerView>('report-mailers', {
+        ...base,
+        name: 'Rival to SFTP',
+        distribution: 'sftp',
+        target: { host: '127.0.0.1', port: sftp.port, username: sftp.username, path: '/rival' },
+        secret: sftp.password,
+      })
+    ).body.data!;
+    const delivered = await runNow(rival, rivalMailer.id);
+    expect(delivered).toMatchObject({ status: 3, statusName: 'Report Delivered' });
+    // Still held by its silent far side when the other tenant's delivery is done.
+    expect(blackHole.connections()).toBeGreaterThan(0);
+    const held = (await demo.get<RunView[]>(`report-mailers/${silent.id}/runs`)).body.data!;
+    // In Progress, or its report built (Report Manager Success) and the upload still waiting.
+    expect([1, 2]).toContain(held.find((r) => r.id === stuckRun.id)!.status);
+    const failed = await settled(demo, silent.id, stuckRun.id);
+    expect(failed).toMatchObject({ status: 4, error: DELIVERY_FAILED });
+
+    const closedPort = (
+      await demo.post<MailerView>('report-mailers', sftpTo('Closed port', '127.0.0.1', blackHole.closedPort))
+    ).body.data!;
+    expect(await runNow(demo, closedPort.id)).toMatchObject({ status: 4, error: DELIVERY_FAILED });
   });
 });

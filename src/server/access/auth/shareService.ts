@@ -15,6 +15,8 @@ import { ADMIN_SHARE_REFUSED, mayShareScreen } from '../../../shared/auth/shareL
 import { startSession } from './sessions.js';
 import type { ActiveAuth } from './guards.js';
 import type { AuthKit } from './kit.js';
+import { isGroupAdmin } from './groupAdmin.js';
+import { mayOpenScreen } from './mayOpenScreen.js';
 
 export interface NewShareLink {
   view_id: number;
@@ -53,10 +55,19 @@ export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: New
   return { id: link.id, token, url, expires_at: expiresAt.toISOString() };
 }
 
-/** Revokes one link of the caller's group; its viewer sessions end at once. */
+export const REVOKE_REFUSED =
+  "Only the link's creator, users who may open its screen, or an admin may revoke it";
+
+/**
+ * Revokes one link of the caller's group; its viewer sessions end at once. Only its creator, a
+ * user who may open its screen, or the group's admin may: any member could otherwise cut links
+ * of screens they cannot even open.
+ */
 export async function revokeLink(kit: AuthKit, auth: ActiveAuth, id: number): Promise<void> {
   const link = await findShareLink(kit.deps.store.db, id);
   if (!link || link.group_id !== auth.groupId) throw new NotFoundError('Share link not found');
+  const allowed = link.created_by === auth.userId || isGroupAdmin(auth) || mayOpenScreen(auth, link.screen);
+  if (!allowed) throw new ForbiddenError(REVOKE_REFUSED);
   await revokeShareLink(kit.deps.store.db, id);
   await deleteSessionsOfShareLink(kit.deps.store.db, id);
   await audit(kit.deps.store.db, auth.userId, 'share_link.revoked', `share_link:${id}`);

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/realtimeEvents.js';
 import { findSocketCaller, sessionTokenOf, type SocketCaller } from './socketCaller.js';
 import { groupRoom, sessionRoom, userRoom } from './socketRooms.js';
+import { socketOriginAllowed } from './socketOrigin.js';
 
 export interface Realtime {
   io: AppServer;
@@ -43,6 +44,8 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
+    // A cross-site page could otherwise open a socket with the user's cookie (socketOrigin.ts).
+    allowRequest: (request, answer) => answer(null, socketOriginAllowed(request, deps.env)),
   });
   const redis = deps.env.REDIS_URL ? redisPair(deps.env.REDIS_URL) : [];
   if (redis.length) io.adapter(createAdapter(redis[0], redis[1]));

@@ -8,6 +8,9 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { parseDataRequest } from '../../language/query/dataRequest.js';
 import { exportContext } from '../reports/exportContext.js';
 import { secretBox } from './delivery/deliverReport.js';
+import { azureBlobHost } from './delivery/azureDelivery.js';
+import { parseAllowList } from '../../platform/http/outbound/outboundPolicy.js';
+import { checkOutboundAtSave } from '../../platform/http/outbound/resolveOutbound.js';
 import { deliveryStats } from './deliveryStats.js';
 import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
 import { auditedMailerWrite } from './auditedMailerWrite.js';
@@ -79,9 +82,25 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     )
       throw new BadRequestError(NEED_SERVER);
     if (body.distribution === 'azure' && (!t.container || !hasSecret)) throw new BadRequestError(NEED_AZURE);
+    await checkDestination(body.distribution, t.host, body.secret);
     if (body.distribution !== 'email' && body.distribution !== 'azure' && !t.port)
       body.target = { ...t, port: body.distribution === 'sftp' ? 22 : 21 };
     return body;
+  }
+
+  /** The outbound policy at save: a private or loopback host is a 400 now, not a probe later. */
+  async function checkDestination(
+    distribution: string,
+    host: string | undefined,
+    secret: string | undefined,
+  ) {
+    const allow = parseAllowList(app.deps.env.OUTBOUND_ALLOW);
+    if ((distribution === 'sftp' || distribution === 'ftp') && host) await checkOutboundAtSave(host, allow);
+    if (distribution === 'azure' && secret !== undefined) {
+      const blobHost = azureBlobHost(secret);
+      if (!blobHost) throw new BadRequestError(NEED_AZURE);
+      await checkOutboundAtSave(blobHost, allow);
+    }
   }
 
   const sealed = (groupId: number, body: MailerFields) =>
@@ -179,7 +198,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       const auth = requireAdminActivity(request, ACTIVITY);
       const mailer = await mailerOf(auth.groupId, request.params.id);
       const run = await repo.startRun(mailer, auth.userId, 'run', `run:${randomUUID()}`);
-      await enqueueRun(jobs, mailer.id, run.id);
+      await enqueueRun(jobs, run);
       const naming = runNaming(app.deps, mailer, run);
       // Who it reaches if it went now; the delivery expands the group tags again when it sends.
       const recipients = await recipientsAtSend(db, mailer);
@@ -227,7 +246,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
       if (!existing) throw new NotFoundError(NO_SUCH_RUN);
       const run = await repo.retrigger(auth.groupId, request.params.id);
       if (!run) throw new BadRequestError(NOT_RETRIGGERABLE);
-      await enqueueRun(jobs, run.mailer_id, run.id);
+      await enqueueRun(jobs, run);
       return ok(runView(run));
     },
   );

@@ -1,7 +1,12 @@
 import type { Job } from 'pg-boss';
 import type { Deps } from '../../platform/deps.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
-import { RUN_STATUS, ReportMailerRepo, type ReportMailerRow } from './reportMailerRepo.js';
+import {
+  RUN_STATUS,
+  ReportMailerRepo,
+  type ReportMailerRow,
+  type ReportMailerRunRow,
+} from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
 
 /**
@@ -17,7 +22,20 @@ export interface MailerJobData {
   runId?: number;
 }
 
+/** Where a delivery's final failure goes: its run is marked Failed with the reason (orphans too). */
+export const MAILER_DEAD_QUEUE = 'report-deliveries-dead';
+/** Deliveries running at once on one instance; one group's at most DELIVERIES_PER_GROUP of them. */
+export const DELIVERY_WORKERS = 4;
+export const DELIVERIES_PER_GROUP = 1;
+export const INTERRUPTED =
+  'Interrupted: the server stopped during this delivery attempt; the queue retries it.';
+export const GAVE_UP = 'Delivery Failed: the queue gave up after its retries.';
+
+const UNFINISHED: readonly number[] = [RUN_STATUS.inProgress, RUN_STATUS.managerSuccess];
+
 const scheduleKey = (mailerId: number) => `mailer-${mailerId}`;
+/** pg-boss group of a tenant's deliveries: the per-group limit is counted over it, on every instance. */
+const deliveryGroup = (groupId: number) => ({ id: `group-${groupId}` });
 
 /**
  * An Active mailer has one pg-boss cron schedule in its own time zone (pg-boss sends each
@@ -30,6 +48,7 @@ export async function syncMailerSchedule(jobs: Jobs, mailer: ReportMailerRow): P
       key: scheduleKey(mailer.id),
       // One occurrence of a mailer at a time (a slow delivery never overlaps the next one).
       singletonKey: scheduleKey(mailer.id),
+      group: deliveryGroup(mailer.group_id),
     });
   else await jobs.boss.unschedule(MAILER_QUEUE, scheduleKey(mailer.id));
 }
@@ -38,9 +57,13 @@ export async function syncMailerSchedule(jobs: Jobs, mailer: ReportMailerRow): P
  * Run now / re-trigger: the run row exists (In Progress); the queue delivers it. Keyed by the run:
  * while a job of the run is still queued or retrying, no second one is added (that one delivers).
  */
-export async function enqueueRun(jobs: Jobs, mailerId: number, runId: number): Promise<void> {
-  await jobs.boss.send(MAILER_QUEUE, { mailerId, runId } satisfies MailerJobData, {
-    singletonKey: `run-${runId}`,
+export async function enqueueRun(
+  jobs: Jobs,
+  run: Pick<ReportMailerRunRow, 'id' | 'mailer_id' | 'group_id'>,
+): Promise<void> {
+  await jobs.boss.send(MAILER_QUEUE, { mailerId: run.mailer_id, runId: run.id } satisfies MailerJobData, {
+    singletonKey: `run-${run.id}`,
+    group: deliveryGroup(run.group_id),
   });
 }
 
@@ -49,9 +72,17 @@ export async function enqueueRun(jobs: Jobs, mailerId: number, runId: number): P
  * so a retry of the job (after a failure or a kill -9) works on the same row; a run already
  * Delivered is acknowledged without sending again. A failed delivery throws, so pg-boss retries
  * it with back-off; each attempt is counted on the run.
+ *
+ * Up to DELIVERY_WORKERS deliveries run at once, DELIVERIES_PER_GROUP per group across instances
+ * (pg-boss group concurrency): one tenant's silent destination holds its own slot only, every
+ * attempt is bounded by the delivery timeouts. A run found In Progress at a retry was orphaned
+ * by a crash (a finished attempt leaves it Delivered or Failed): it is marked Failed with that
+ * reason before the retry begins; a job the queue gives up on (a crash on the last try too)
+ * reaches the dead-letter queue, whose worker ends its run Failed.
  */
 export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise<void> {
   const { boss } = deps.jobs;
+  await boss.createQueue(MAILER_DEAD_QUEUE);
   await boss.createQueue(MAILER_QUEUE, {
     policy: 'exclusive',
     retryLimit: 3,
@@ -60,21 +91,39 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
     retryDelayMax: 600,
     heartbeatSeconds: 10,
     expireInSeconds: 60 * 60,
+    deadLetter: MAILER_DEAD_QUEUE,
   });
+  // A queue keeps the options it was created with: stores made before the dead-letter queue get it now.
+  await boss.updateQueue(MAILER_QUEUE, { deadLetter: MAILER_DEAD_QUEUE });
   const repo = new ReportMailerRepo(deps.store.db);
   await boss.work<MailerJobData>(
     MAILER_QUEUE,
-    { pollingIntervalSeconds: 2 },
+    {
+      pollingIntervalSeconds: 2,
+      localConcurrency: DELIVERY_WORKERS,
+      groupConcurrency: DELIVERIES_PER_GROUP,
+    },
     async ([job]: Job<MailerJobData>[]) => {
       const mailer = await repo.byId(job!.data.mailerId);
       if (!mailer) return;
-      let run;
-      if (job!.data.runId) run = await repo.runById(job!.data.runId);
-      else if (mailer.status === 'Active')
-        run = await repo.startRun(mailer, mailer.created_by, 'schedule', `job:${job!.id}`);
+      let run = await runOfJob(repo, mailer, job!);
       if (!run || run.status === RUN_STATUS.delivered) return;
-      const result = await attemptRun(deps, repo, mailer, run);
+      // In Progress or report built (not yet Delivered / Failed) at a retry: the last attempt died.
+      if (job!.retryCount > 0 && UNFINISHED.includes(run.status))
+        run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
+      const result = await attemptRun(deps, repo, mailer, run, job!.signal);
       if (result.run.status === RUN_STATUS.failed) throw new Error(result.run.error ?? 'Delivery Failed');
     },
   );
+  await boss.work<MailerJobData>(MAILER_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
+    const { runId, mailerId } = job!.data;
+    await repo.failUnfinishedRuns(mailerId, runId, GAVE_UP);
+  });
+}
+
+/** The run a job works on: named by run now / re-trigger, keyed by the job for a schedule's occurrence. */
+async function runOfJob(repo: ReportMailerRepo, mailer: ReportMailerRow, job: Job<MailerJobData>) {
+  if (job.data.runId) return repo.runById(job.data.runId);
+  if (mailer.status !== 'Active') return undefined;
+  return repo.startRun(mailer, mailer.created_by, 'schedule', `job:${job.id}`);
 }

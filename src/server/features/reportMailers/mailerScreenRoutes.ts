@@ -134,7 +134,7 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
       const auth = requireAdminActivity(request, MAILERS);
       const mailer = await kit.mailerOf(auth.groupId, request.body.id);
       const run = await repo.startRun(mailer, auth.userId, 'run', `run:${randomUUID()}`);
-      await enqueueRun(jobs, mailer.id, run.id);
+      await enqueueRun(jobs, run);
       return ok(runView(run), `${mailer.name} is being delivered (run ${run.id})`);
     },
   );
@@ -167,7 +167,7 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
         throw new NotFoundError('Report delivery not found');
       const run = await repo.retrigger(auth.groupId, request.body.id);
       if (!run) throw new BadRequestError(NOT_RETRIGGERABLE);
-      await enqueueRun(jobs, run.mailer_id, run.id);
+      await enqueueRun(jobs, run);
       return ok(runView(run), `Delivery ${run.id} re-triggered`);
     },
   );

@@ -182,6 +182,21 @@ export class ReportMailerRepo {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Ends the runs a given-up job leaves In Progress (a crash on its last try): the named run, or
+   * for a schedule's occurrence (no run id) the mailer's scheduled runs still In Progress.
+   */
+  async failUnfinishedRuns(mailerId: number, runId: number | undefined, error: string): Promise<void> {
+    let query = this.db
+      .updateTable('report_mailer_runs')
+      .set({ status: RUN_STATUS.failed, error, finished_at: sql<Date>`now()` })
+      .where('mailer_id', '=', mailerId)
+      .where('dry_run', '=', false)
+      .where('status', 'in', [RUN_STATUS.inProgress, RUN_STATUS.managerSuccess]);
+    query = runId === undefined ? query.where('trigger', '=', 'schedule') : query.where('id', '=', runId);
+    await query.execute();
+  }
+
   /** A failed run sent back to the queue by the re-trigger: only a failed, non-dry run moves. */
   async retrigger(groupId: number, id: number): Promise<ReportMailerRunRow | undefined> {
     return this.db

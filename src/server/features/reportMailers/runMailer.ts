@@ -86,6 +86,8 @@ export async function attemptRun(
   mailers: ReportMailerRepo,
   mailer: ReportMailerRow,
   run: ReportMailerRunRow,
+  /** The queue job's signal: aborted when pg-boss gives the job up, which ends the delivery too. */
+  jobSignal?: AbortSignal,
 ): Promise<MailerRunResult> {
   const naming = runNaming(deps, mailer, run);
   let destination = destinationOf(mailer, naming.remoteName);
@@ -115,6 +117,7 @@ export async function attemptRun(
       { localPath: reportPath(deps.env.DATA_DIR, file), remoteName: naming.remoteName, rows: file.rows },
       naming.subject,
       run.delivery_key ?? `run-${run.id}`,
+      jobSignal,
     );
     // Marked in the store before the job is acknowledged: a retry of this job finds it delivered.
     run = await mailers.setRun(run.id, { status: RUN_STATUS.delivered, deliveredTo: where, finished: true });

@@ -6,6 +6,7 @@ import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import { requireAdminActivity } from '../../access/auth/guards.js';
 import { ReportFileRepo } from './reportFileRepo.js';
 import { reportFileView } from './reportFileView.js';
+import { mayAccessReportFile } from './reportFileAccess.js';
 import { FILE_FAILED, FILE_GENERATING, NO_SUCH_FILE } from './reportMessages.js';
 import { reportPath } from './reportPaths.js';
 import * as s from './reportRouteSchemas.js';
@@ -14,7 +15,8 @@ const RAW = ADMIN_ACTIVITIES.downloadRawReport.url;
 
 /**
  * The spec's raw reports (reports service: report/raw/list, report/download/raw/reports): the
- * group's csv report files, for users granted the Download Raw Report screen.
+ * group's csv report files, for users granted the Download Raw Report screen, each only where
+ * reportFileAccess.ts lets the caller see it.
  */
 export function registerRawReportRoutes(app: FastifyInstance): void {
   const repo = new ReportFileRepo(app.deps.store.db);
@@ -24,7 +26,10 @@ export function registerRawReportRoutes(app: FastifyInstance): void {
     { schema: { querystring: s.listQuery, response: s.listAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, RAW);
-      const files = await repo.list(auth.groupId, request.query.limit, request.query.offset, 'csv');
+      const snapshot = app.deps.config.current();
+      const visible = (file: Parameters<typeof mayAccessReportFile>[2]) =>
+        mayAccessReportFile(snapshot, auth, file);
+      const files = await repo.listVisible(auth.groupId, request.query, visible, 'csv');
       return ok(files.map(reportFileView));
     },
   );
@@ -35,7 +40,8 @@ export function registerRawReportRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const auth = requireAdminActivity(request, RAW);
       const file = await repo.ofGroup(auth.groupId, request.query.id);
-      if (!file || file.format !== 'csv') throw new NotFoundError(NO_SUCH_FILE);
+      if (!file || file.format !== 'csv' || !mayAccessReportFile(app.deps.config.current(), auth, file))
+        throw new NotFoundError(NO_SUCH_FILE);
       if (file.status === 'failed') throw new ConflictError(FILE_FAILED);
       if (file.status !== 'ready') throw new ConflictError(FILE_GENERATING);
       return reply

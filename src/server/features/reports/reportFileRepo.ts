@@ -65,6 +65,32 @@ export class ReportFileRepo {
     return query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
+  /**
+   * One page of the group's files that `visible` lets the caller see, newest first. Access
+   * depends on the config (which screens the caller may open), so it is applied here while the
+   * group's rows are read in batches: the page is the caller's own, not a filtered group page.
+   */
+  async listVisible(
+    groupId: number,
+    page: { limit: number; offset: number },
+    visible: (file: ReportFileRow) => boolean,
+    format?: 'csv' | 'xlsx',
+  ): Promise<ReportFileRow[]> {
+    const BATCH = 500;
+    const seen: ReportFileRow[] = [];
+    let before: number | null = null;
+    while (seen.length < page.offset + page.limit) {
+      let query = this.db.selectFrom('report_files').selectAll().where('group_id', '=', groupId);
+      if (before !== null) query = query.where('id', '<', before);
+      if (format) query = query.where('format', '=', format);
+      const batch = await query.orderBy('id', 'desc').limit(BATCH).execute();
+      seen.push(...batch.filter(visible));
+      if (batch.length < BATCH) break;
+      before = batch[batch.length - 1]!.id;
+    }
+    return seen.slice(page.offset, page.offset + page.limit);
+  }
+
   async start(id: number): Promise<void> {
     await this.db
       .updateTable('report_files')

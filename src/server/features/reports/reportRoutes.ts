@@ -11,6 +11,7 @@ import { exportContext } from './exportContext.js';
 import { EXPORT_QUEUE, type ExportJobData } from './exportJob.js';
 import { ReportFileRepo } from './reportFileRepo.js';
 import { reportFileView } from './reportFileView.js';
+import { mayAccessReportFile } from './reportFileAccess.js';
 import { FILE_FAILED, FILE_GENERATING, NO_SUCH_FILE } from './reportMessages.js';
 import { reportPath } from './reportPaths.js';
 import * as s from './reportRouteSchemas.js';
@@ -27,7 +28,8 @@ interface ExportBody {
 /**
  * Export jobs and the group's report files: POST exports starts one (answers at once, the job
  * runs off the request path), s3/data/list and s3/file (the spec's names) list and download.
- * Every lookup carries the caller's group: another group's id is simply not found.
+ * Every lookup carries the caller's group and the file's access (reportFileAccess.ts): another
+ * group's id, or a file of a screen the caller may not open, is simply not found.
  */
 export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
   const repo = new ReportFileRepo(app.deps.store.db);
@@ -66,7 +68,8 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     async (request) => {
       const auth = requireUser(request);
       const file = await repo.ofGroup(auth.groupId, request.params.id);
-      if (!file) throw new NotFoundError(NO_SUCH_FILE);
+      if (!file || !mayAccessReportFile(app.deps.config.current(), auth, file))
+        throw new NotFoundError(NO_SUCH_FILE);
       return ok(reportFileView(file));
     },
   );
@@ -76,7 +79,10 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { querystring: s.listQuery, response: s.listAnswer } },
     async (request) => {
       const auth = requireUser(request);
-      const files = await repo.list(auth.groupId, request.query.limit, request.query.offset);
+      const snapshot = app.deps.config.current();
+      const files = await repo.listVisible(auth.groupId, request.query, (file) =>
+        mayAccessReportFile(snapshot, auth, file),
+      );
       return ok(files.map(reportFileView));
     },
   );
@@ -87,7 +93,8 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     async (request, reply) => {
       const auth = requireUser(request);
       const file = await repo.ofGroup(auth.groupId, request.query.id);
-      if (!file) throw new NotFoundError(NO_SUCH_FILE);
+      if (!file || !mayAccessReportFile(app.deps.config.current(), auth, file))
+        throw new NotFoundError(NO_SUCH_FILE);
       if (file.status === 'failed') throw new ConflictError(FILE_FAILED);
       if (file.status !== 'ready') throw new ConflictError(FILE_GENERATING);
       return reply

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import { NotFoundError } from '../../../shared/errors.js';
+import { ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { pageSizeOf } from '../../../shared/pageSize.js';
 import { requireSession, requireUser, type ActiveAuth } from '../../access/auth/guards.js';
 import { mayOpenScreen } from '../../access/auth/mayOpenScreen.js';
 import { audit } from '../../platform/store/auditRepo.js';
 import { slideDeckOf } from './checkSlideView.js';
+import { DELETE_REFUSED, mayDeleteSlideView } from './mayDeleteSlideView.js';
 import { composableScreens, composableWidgets, screenFilters } from './slideCatalogue.js';
 import { deleteSlideView, findSlideView, listSlideViews, type SlideViewRecord } from './slideViewsRepo.js';
 import { saveSlideView, slideScreenDeck, type SlideViewInput } from './slideViewService.js';
@@ -91,6 +92,7 @@ export const paxvizRoutes: FastifyPluginAsync = (app) => {
   app.delete<{ Params: { viewId: number } }>('/slideview/:viewId', { schema: oneSchema }, async (request) => {
     const auth = requireUser(request);
     const record = await visible(request, request.params.viewId);
+    if (!mayDeleteSlideView(auth, record)) throw new ForbiddenError(DELETE_REFUSED);
     await deleteSlideView(db, auth.groupId, record.id);
     await audit(db, auth.userId, 'slide_view.deleted', `slide_view:${record.id}`, {
       group_id: auth.groupId,

@@ -3,6 +3,8 @@
  * source for parsing, defaults and the README's settings table (`tsx scripts/env-table.ts`).
  * A bad value stops the server with one clear line naming the variable and the value.
  */
+import { parseAllowList } from '../http/outbound/outboundPolicy.js';
+
 type Parser<T> = (raw: string, name: string) => T;
 
 interface Setting<T> {
@@ -63,6 +65,16 @@ const proxyTrust: Parser<boolean | string> = (raw, name) => {
   if (/^true$/i.test(value)) return true;
   if (/^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(value)) return value;
   throw new EnvError(`${name} must be empty, true or a list of proxy addresses, got "${raw}"`);
+};
+
+/** OUTBOUND_ALLOW: CIDR ranges (or single addresses), comma separated; checked by the policy's parser. */
+const cidrList: Parser<string> = (raw, name) => {
+  try {
+    parseAllowList(raw);
+  } catch {
+    throw new EnvError(`${name} must be a comma-separated list of addresses or CIDR ranges, got "${raw}"`);
+  }
+  return raw.trim();
 };
 
 function setting<T>(def: string, description: string, parse: Parser<T>): Setting<T> {
@@ -131,6 +143,21 @@ export const SETTINGS = {
     '',
     'SMTP server for e-mail (smtp://user:pass@host:port); empty = write .eml files to DATA_DIR/outbox',
     url('smtp', 'smtps'),
+  ),
+  OUTBOUND_ALLOW: setting(
+    '',
+    'Private ranges (CIDR, comma separated) that user-set destinations (mailer SFTP/FTP/Azure hosts, crawl pages) may reach on purpose; empty = public addresses only (docs/hardening.md)',
+    cidrList,
+  ),
+  DELIVERY_CONNECT_TIMEOUT_MS: setting(
+    '15000',
+    'Milliseconds a report delivery (SFTP/FTP) may take to connect and for each reply',
+    int(100, 600_000),
+  ),
+  DELIVERY_TIMEOUT_MS: setting(
+    '300000',
+    'Milliseconds one report delivery may take in all; past it the attempt fails and the queue retries',
+    int(1_000, 3_600_000),
   ),
   MAIL_FROM: setting('Shelfscope <no-reply@shelfscope.local>', 'Sender of e-mails', text),
   SECRET_KEY: setting(

@@ -18,8 +18,23 @@ export interface DeliveryTarget {
   container?: string;
 }
 
+/** How a file delivery connects: to the address the outbound policy checked, bounded in time. */
+export interface DeliveryConnection {
+  /** The checked IP address of `target.host` (sftp / ftp): connected to instead of the name. */
+  address?: string;
+  /** Seconds a connection may take to open. */
+  connectTimeoutMs: number;
+  /** Aborted at the overall deadline (or when the job is given up): the delivery closes its connection. */
+  signal: AbortSignal;
+}
+
 /** A file delivery: uploads and answers where the file now is. */
-export type FileDelivery = (target: DeliveryTarget, secret: string, file: DeliveryFile) => Promise<string>;
+export type FileDelivery = (
+  target: DeliveryTarget,
+  secret: string,
+  file: DeliveryFile,
+  connection: DeliveryConnection,
+) => Promise<string>;
 
 /** `dir/name` with one slash, for remote paths (POSIX on every protocol). */
 export function remoteJoin(dir: string | undefined, name: string): string {

@@ -6,16 +6,23 @@ import { remoteJoin, type FileDelivery } from './deliveryTypes.js';
  * never sees half a file and a resend after a crash replaces the same file. The secret is a
  * password or an OpenSSH private key.
  */
-export const sftpDelivery: FileDelivery = async (target, secret, file) => {
+export const sftpDelivery: FileDelivery = async (target, secret, file, connection) => {
   const sftp = new SftpClient('report-mailer');
   const credential = secret.includes('PRIVATE KEY-----') ? { privateKey: secret } : { password: secret };
-  await sftp.connect({
-    host: target.host,
-    port: target.port ?? 22,
-    username: target.username,
-    ...credential,
-    readyTimeout: 20_000,
-  });
+  const close = () => void sftp.end().catch(() => undefined);
+  connection.signal.addEventListener('abort', close, { once: true });
+  try {
+    await sftp.connect({
+      host: connection.address ?? target.host,
+      port: target.port ?? 22,
+      username: target.username,
+      ...credential,
+      readyTimeout: connection.connectTimeoutMs,
+    });
+  } catch (error) {
+    connection.signal.removeEventListener('abort', close);
+    throw error;
+  }
   try {
     const folder = target.path || '.';
     if (folder !== '.' && !(await sftp.exists(folder))) await sftp.mkdir(folder, true);
@@ -26,6 +33,7 @@ export const sftpDelivery: FileDelivery = async (target, secret, file) => {
     await sftp.rename(part, final);
     return `sftp://${target.username}@${target.host}:${target.port ?? 22}/${final.replace(/^\//, '')}`;
   } finally {
-    await sftp.end();
+    connection.signal.removeEventListener('abort', close);
+    await sftp.end().catch(() => undefined);
   }
 };
