@@ -14,6 +14,7 @@ import { registerDemoImages } from './demo/demoImageRoute.js';
 import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { FEATURES } from './features/index.js';
+import { healthRoutes } from './features/health/healthRoutes.js';
 
 const API_V1 = '/v1';
 
@@ -45,6 +46,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installRouteTable(app);
   await installApiDocs(app);
   await app.register(fastifyCookie);
+  // /healthz and /readyz sit outside /api: probes carry no session (features/health).
+  await app.register(healthRoutes);
   // authPlugin's hooks reach the whole /api context: the versioned routes and /api/docs.
   await app.register(
     async (api) => {
