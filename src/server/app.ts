@@ -15,6 +15,7 @@ import { installRouteTable } from './http/routeTable.js';
 import { apiDocsRoute, installApiDocs } from './http/apiDocs.js';
 import { FEATURES } from './features/index.js';
 import { healthRoutes } from './features/health/healthRoutes.js';
+import { metricsPlugin } from './features/metrics/metricsPlugin.js';
 
 const API_V1 = '/v1';
 
@@ -48,6 +49,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(fastifyCookie);
   // /healthz and /readyz sit outside /api: probes carry no session (features/health).
   await app.register(healthRoutes);
+  await app.register(metricsPlugin);
   // authPlugin's hooks reach the whole /api context: the versioned routes and /api/docs.
   await app.register(
     async (api) => {
