@@ -28,6 +28,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/v1/processmonitor/sessionvalidity').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"
+# Ready (/readyz): store, warehouse, queue and Redis reachable, the demo's numbers final (docs/operations.md).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"
 CMD ["node", "dist/server/main.js"]

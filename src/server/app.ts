@@ -47,6 +47,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installRouteTable(app);
   await installApiDocs(app);
   await app.register(fastifyCookie);
+  // Probes and metrics sit outside /api and carry no session (features/health, features/metrics).
+  for (const feature of FEATURES) if (feature.rootRoutes) await app.register(feature.rootRoutes);
   // authPlugin's hooks reach the whole /api context: the versioned routes and /api/docs.
   await app.register(
     async (api) => {

@@ -56,12 +56,19 @@ beforeAll(async () => {
     SECRET_KEY: 'cluster-test-secret-key-shared-by-every-instance',
     AUTH_CACHE_MS: '60000',
     LOGIN_ATTEMPTS_PER_NAME: '4',
+    // The first-start crawl would hold readiness for minutes on a loaded machine; sessions are
+    // what this file tests (the API suite's health test covers readiness waiting for the crawl).
+    DEMO_CRAWL_DAY: 'false',
   });
-  // The first start migrates and loads the demo tenant; the others find it there.
-  servers.push(await startServerProcess(settings()));
-  servers.push(...(await Promise.all([startServerProcess(settings()), startServerProcess(settings())])));
+  // The first start migrates and loads the demo tenant; the others find it there. Each counts as
+  // up when its /readyz says so, as a load balancer would (src/server/features/health).
+  const ready = { readyz: true, timeoutMs: 170_000 };
+  servers.push(await startServerProcess(settings(), ready));
+  servers.push(
+    ...(await Promise.all([startServerProcess(settings(), ready), startServerProcess(settings(), ready)])),
+  );
   urls = servers.map((s) => s.url);
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));

@@ -2,7 +2,7 @@ import type { Deps } from '../platform/deps.js';
 import { seedStore } from './seedStore.js';
 import { generateWarehouse } from './warehouse/generateWarehouse.js';
 import { todayIso } from './warehouse/calendar.js';
-import { markDemoCompleted, markDemoStarted, readDemoState } from './demoMarker.js';
+import { markDemoCompleted, markDemoStarted, readDemoState } from '../platform/warehouse/demoMarker.js';
 
 /** The two demo tenants: the demo login's group and a second one that isolation tests look into. */
 export const DEMO_GROUPS = [

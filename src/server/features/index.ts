@@ -1,4 +1,6 @@
 import type { ServerFeature } from '../platform/feature.js';
+import { healthFeature } from './health/healthFeature.js';
+import { metricsFeature } from './metrics/metricsFeature.js';
 import { adminFeature } from '../access/admin/adminFeature.js';
 import { savedViewsFeature } from './savedViews/savedViewsFeature.js';
 import { monitoringFeature } from './monitoring/monitoringFeature.js';
@@ -21,6 +23,8 @@ import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
  * jobs started. Adding a feature is its folder and one line here.
  */
 export const FEATURES: readonly ServerFeature[] = uniqueByName([
+  healthFeature,
+  metricsFeature,
   adminFeature,
   savedViewsFeature,
   monitoringFeature,

@@ -21,6 +21,8 @@ export interface ServerFeature {
   /** Routes mounted under /api/v1 (and under `prefix` below that). */
   routes?: FastifyPluginAsync;
   prefix?: string;
+  /** Routes outside /api (probes, metrics): no session, mounted before the API. */
+  rootRoutes?: FastifyPluginAsync;
   /** Store migrations by name: names from every feature sort into one order and run once each. */
   migrations?: Record<string, Migration>;
   /** Job runners and background work, started once the store, warehouse and queue are up. */

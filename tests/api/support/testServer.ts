@@ -43,6 +43,7 @@ const RUNTIME_ONLY = new Set([
   'LOG_LEVEL',
   'TRUST_PROXY',
   'COOKIE_SECURE',
+  'METRICS_TOKEN',
 ]);
 const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS']);
 

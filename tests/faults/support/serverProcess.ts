@@ -39,10 +39,14 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Starts the server; with `waitReady` false it returns at once (for kills during startup). */
+/**
+ * Starts the server; with `waitReady` false it returns at once (for kills during startup). With
+ * `readyz` it waits for GET /readyz to answer 200 (what a load balancer waits for), else for the
+ * "running at" line.
+ */
 export async function startServerProcess(
   settings: Record<string, string>,
-  options: { waitReady?: boolean; timeoutMs?: number } = {},
+  options: { waitReady?: boolean; timeoutMs?: number; readyz?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = settings.PORT ?? String(await freePort());
   const env: Record<string, string> = {
@@ -83,7 +87,10 @@ export async function startServerProcess(
   };
   if (options.waitReady === false) return proc;
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!text.includes('Shelfscope is running at')) {
+  const isReady = options.readyz
+    ? () => probeReady(proc.url)
+    : () => Promise.resolve(text.includes('Shelfscope is running at'));
+  while (!(await isReady())) {
     if (ended) throw new Error(`server exited before it was ready:\n${text}`);
     if (Date.now() > deadline) {
       await proc.stop();
@@ -92,4 +99,15 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 100));
   }
   return proc;
+}
+
+/** True when the server's readiness probe answers 200; a refused connection is not ready yet. */
+async function probeReady(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import type { QueryContext } from '../../language/query/dataRequest.js';
 import type { PreparedQuery } from '../../language/query/preparedQueries.js';
 import { ResultCache } from '../../language/query/resultCache.js';
 import { runScreenQuery, type QueryRows } from '../../language/query/runScreenQuery.js';
+import { resultCacheLookups, warehouseQueryDuration } from '../../platform/metrics/instruments.js';
 
 export interface ScreenCall {
   ctx: QueryContext;
@@ -28,7 +29,14 @@ export function cachedScreenQuery(
       ? new ResultCache<QueryRows>(deps.env.RESULT_CACHE_MB * 1024 * 1024)
       : null;
   return async ({ ctx, call, groupId, endpoint, configVersion }, reply) => {
-    const run = () => runScreenQuery(warehouse, ctx, call.request, groupId, 'page', call.page);
+    const run = async () => {
+      const stop = warehouseQueryDuration.startTimer({ endpoint });
+      try {
+        return await runScreenQuery(warehouse, ctx, call.request, groupId, 'page', call.page);
+      } finally {
+        stop();
+      }
+    };
     if (!cache) return run();
     const key = {
       groupId,
@@ -38,6 +46,7 @@ export function cachedScreenQuery(
       request: call.request,
     };
     const { value, hit } = await cache.get(key, run);
+    resultCacheLookups.inc({ outcome: hit ? 'hit' : 'miss' });
     void reply.header('x-cache', hit ? 'hit' : 'miss');
     return value;
   };

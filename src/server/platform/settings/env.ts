@@ -175,6 +175,11 @@ export const SETTINGS = {
     "Milliseconds between checks that a realtime socket's session still stands (logout, block, group switch end it)",
     int(100, 600_000),
   ),
+  METRICS_TOKEN: setting(
+    '',
+    'Token a Prometheus scraper sends as `Authorization: Bearer <token>` to read GET /metrics; empty = no /metrics endpoint (docs/operations.md)',
+    text,
+  ),
   LOG_LEVEL: setting(
     'info',
     'Server log level',

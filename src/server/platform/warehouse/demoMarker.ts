@@ -1,4 +1,4 @@
-import type { Warehouse } from '../platform/warehouse/warehouse.js';
+import type { Warehouse } from './warehouse.js';
 
 /**
  * Whether the demo warehouse data is whole. A kill during the first start used to leave it half

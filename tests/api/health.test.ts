@@ -1,0 +1,87 @@
+/**
+ * /healthz and /readyz (src/server/features/health): no session, nothing sensitive, and ready
+ * only once the demo's first-start crawl (startCrawling.ts) has replaced its day: before that the
+ * numbers on the screens are not final.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer.js';
+import { fetchBuffered } from './support/fetchBuffered.js';
+import { FIRST_CRAWL } from '../../src/server/features/crawl/startCrawling.js';
+import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ DEMO_CRAWL_DAY: 'true', DEMO_SKUS: '20', DEMO_DAYS: '7' });
+}, 120_000);
+afterAll(async () => t?.close());
+
+interface ReadyAnswer {
+  status: string;
+  checks: Record<string, string>;
+}
+
+/** States of the first-start crawl's runs, read straight from the store. */
+async function firstRunStatuses(): Promise<number[]> {
+  const rows = await t.server.app.deps.store.db
+    .withTables<CrawlTables>()
+    .selectFrom('crawl_runs')
+    .select('status')
+    .where('group_id', '=', FIRST_CRAWL.groupId)
+    .where('channel_id', 'in', [...FIRST_CRAWL.channelIds])
+    .execute();
+  return rows.map((r) => r.status);
+}
+
+describe('health probes', () => {
+  it('/healthz answers without a session and is never cached', async () => {
+    const res = await fetchBuffered(`${t.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('/readyz is 503 while the first crawl still fills its day, 200 once every run ended', async () => {
+    const seen: ReadyAnswer[] = [];
+    for (let i = 0; i < 600; i++) {
+      const res = await fetchBuffered(`${t.url}/readyz`);
+      const answer = res.json<ReadyAnswer>();
+      seen.push(answer);
+      const statuses = await firstRunStatuses();
+      if (res.status === 200) {
+        expect(answer.status).toBe('ready');
+        // Ready means final: no run of the first crawl is waiting or in progress (1, 5).
+        expect(statuses.length).toBe(FIRST_CRAWL.channelIds.length);
+        expect(statuses.filter((s) => s === 1 || s === 5)).toEqual([]);
+        break;
+      }
+      expect(res.status).toBe(503);
+      expect(answer).toMatchObject({ status: 'not ready', checks: { demo: 'pending' } });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen.at(-1)?.status).toBe('ready');
+    // Only names and states: store, warehouse, queue, config, demo; no address, no error text.
+    expect(seen.at(-1)?.checks).toEqual({
+      store: 'ok',
+      warehouse: 'ok',
+      jobs: 'ok',
+      config: 'ok',
+      demo: 'ok',
+    });
+  }, 90_000);
+
+  it('/readyz says which dependency fails, without its error', async () => {
+    const { warehouse } = t.server.app.deps;
+    const query = warehouse.query.bind(warehouse);
+    // The warehouse gone (as a dropped connection answers): the probe turns 503 at once.
+    warehouse.query = () => Promise.reject(new Error('connection to 10.0.0.5 refused'));
+    try {
+      const res = await fetchBuffered(`${t.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(res.json<ReadyAnswer>().checks.warehouse).toBe('failing');
+      expect(res.text()).not.toContain('10.0.0.5');
+    } finally {
+      warehouse.query = query;
+    }
+    expect((await fetchBuffered(`${t.url}/readyz`)).status).toBe(200);
+  });
+});
