@@ -18,6 +18,7 @@ export function resolveScreen(
     label: m.label,
     description: m.description,
     format: m.format,
+    goodDirection: m.goodDirection,
   }));
   const dimensions: FieldMeta[] = [];
   for (const d of ds.dimensions) {

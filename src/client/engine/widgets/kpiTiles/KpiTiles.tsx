@@ -7,6 +7,8 @@ import { useQueryRows } from '../../useQueryRows.js';
 import { useEntityRows } from '../../useEntityRows.js';
 import { useRefreshTick } from '../../useRefreshTick.js';
 import { kpiChange } from './kpiChange.js';
+import { previousChange } from './previousChange.js';
+import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
@@ -24,6 +26,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const compared = config.query === undefined ? undefined : findQuery(screen, config.query);
   const keys = comparedKeysLabel(screen, compared?.compare?.over ?? []);
   const row = load.result?.rows[0];
+  const previous = load.result?.previous;
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {row && (
@@ -34,9 +37,22 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             const change = tile.change
               ? kpiChange(row, tile.measure, format, keys, currency, numberStyle)
               : null;
+            // The previous period, from the same query (the server answers it beside the rows).
+            const before =
+              !change && previous && tileShowsPrevious(screen, tile)
+                ? previousChange({
+                    current: row[tile.measure],
+                    previous: previous.rows[0]?.[tile.measure],
+                    period: previous,
+                    format,
+                    goodDirection: meta?.goodDirection,
+                    currency,
+                    style: numberStyle,
+                  })
+                : null;
             // One rule for every tile: full below one lakh, the style's short form above (full on hover).
             const value = formatTileValue(row[tile.measure], format, currency, numberStyle);
-            const definition = [tile.description ?? meta?.description, change?.detail]
+            const definition = [tile.description ?? meta?.description, change?.detail, before?.detail]
               .filter(Boolean)
               .join(' ');
             return (
@@ -62,6 +78,12 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                   <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
                     <span className="ss-kpi__delta">{change.delta}</span>{' '}
                     <span className="ss-kpi__against">{change.against}</span>
+                  </div>
+                )}
+                {before && (
+                  <div className={`ss-kpi__change ss-kpi__change--${before.tone}`}>
+                    <span className="ss-kpi__delta">{before.delta}</span>{' '}
+                    <span className="ss-kpi__against">{before.against}</span>
                   </div>
                 )}
                 <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
