@@ -208,6 +208,7 @@ export interface DatasetConfig {
    * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
    */
   grain?: string[];
+  explain?: DatasetExplain;
   /**
    * What screens may filter, group and sort by.
    *
@@ -243,6 +244,28 @@ export interface DatasetConfig {
      */
     sums?: string[];
   }[];
+}
+/**
+ * "Why it moved" (GET /api/v1/insights/explain): which dimensions a change of this dataset's measures may be split over, and which revenue measures split into price and volume. Counts and sums split per member, ratios into rate and mix (docs/metrics.md).
+ */
+export interface DatasetExplain {
+  /**
+   * Column dimension ids a change may be split over, e.g. channel_id, city_id, brand_id.
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dimensions: string[];
+  /**
+   * Revenue measure id -> its volume measure id (e.g. { "revenue": "units" }): the revenue splits into a price and a volume effect per member (log-mean Divisia).
+   */
+  priceVolume?: {
+    /**
+     * A config id: letters, digits and underscores, starting with a letter.
+     */
+    [k: string]: string | undefined;
+  };
 }
 /**
  * A dimension stored as a column of the fact table.

@@ -14,6 +14,7 @@ import { trackingFeature } from '../tracking/trackingFeature.js';
 import { suggestionIndexFeature } from '../elastic/suggestionIndexFeature.js';
 import { slidesFeature } from '../paxviz/slidesFeature.js';
 import { amsSchemasFeature } from '../ams/amsSchemasFeature.js';
+import { insightsFeature } from './insights/insightsFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
@@ -35,6 +36,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   suggestionIndexFeature,
   slidesFeature,
   amsSchemasFeature,
+  insightsFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {

@@ -12,7 +12,7 @@ export interface MemberFigures {
   b?: number;
 }
 
-export type Effect = 'member' | 'rate' | 'mix' | 'price' | 'volume' | 'entered' | 'left';
+export type Effect = 'member' | 'rate' | 'mix' | 'price' | 'volume' | 'entered' | 'left' | 'others';
 
 export interface Contribution {
   key: string;
