@@ -24,6 +24,8 @@ export type ResolvedScreen = ScreenConfig & {
   tabs: ScreenTab[];
   measures: FieldMeta[];
   dimensions: FieldMeta[];
+  /** Dimensions a KPI's change may be split over (the dataset's explain); absent when none. */
+  explainBy?: FieldMeta[];
 };
 
 /** An option of a filter list (the suggestion answer's `{ key, name }`). */

@@ -3,6 +3,7 @@ import { suggestionParams } from '../../shared/filters/index.js';
 import type { Envelope } from '../../shared/envelope.js';
 import type { FilterOptionItem, ProductPage, QueryResult, ResolvedScreen } from '../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
+import type { Explanation } from '../../shared/insights/explanation.js';
 import { serverViewsApi } from './serverViewsApi.js';
 import { httpShareLinksApi, type ShareLinksApi } from './share/shareLinksApi.js';
 
@@ -24,6 +25,8 @@ export interface DataSource {
   shares?: ShareLinksApi;
   /** A product's pages on its channels (the image preview's links); absent where there are none. */
   productPage?(productId: number): Promise<ProductPage>;
+  /** Why a KPI moved (GET insights/explain); absent where the server cannot explain. */
+  explain?(params: Record<string, unknown>): Promise<Explanation>;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -71,6 +74,10 @@ export function createHttpDataSource(prefix = ''): DataSource {
     },
     views: serverViewsApi,
     shares: httpShareLinksApi,
+    async explain(params) {
+      const res = await http.get<Envelope<Explanation>>('insights/explain', { params });
+      return unwrap(res.data);
+    },
     async productPage(productId) {
       const res = await http.get<Envelope<ProductPage>>('product/page/data', {
         params: { product_id: productId },
