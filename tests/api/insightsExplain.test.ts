@@ -107,7 +107,7 @@ describe('GET /insights/explain', () => {
     expect(badBy.status).toBe(400);
     const badMeasure = await demo.get('insights/explain', {
       ...base,
-      measure: 'sku_count',
+      measure: 'days_in_stock_pct',
       by: 'channel_id',
     });
     expect([badMeasure.status, badMeasure.body.msg]).toEqual([
