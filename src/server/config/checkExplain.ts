@@ -21,7 +21,7 @@ export function checkExplain(ds: DatasetConfig, add: (pointer: string, message: 
   });
   const additive = ds.measures.filter((m) => SUMMABLE_KINDS.includes(m.kind)).map((m) => m.id);
   for (const [revenue, volume] of Object.entries(ds.explain.priceVolume ?? {}))
-    for (const id of [revenue, volume])
+    for (const id of [revenue, volume ?? ''])
       if (!additive.includes(id))
         add(
           pointer('explain', 'priceVolume', revenue),
