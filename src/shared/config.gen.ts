@@ -204,6 +204,7 @@ export interface DatasetConfig {
    * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
    */
   grain?: string[];
+  explain?: DatasetExplain;
   /**
    * What screens may filter, group and sort by.
    *
@@ -239,6 +240,28 @@ export interface DatasetConfig {
      */
     sums?: string[];
   }[];
+}
+/**
+ * "Why it moved" (GET /api/v1/insights/explain): which dimensions a change of this dataset's measures may be split over, and which revenue measures split into price and volume. Counts and sums split per member, ratios into rate and mix (docs/metrics.md).
+ */
+export interface DatasetExplain {
+  /**
+   * Column dimension ids a change may be split over, e.g. channel_id, city_id, brand_id.
+   *
+   * @minItems 1
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  dimensions: string[];
+  /**
+   * Revenue measure id -> its volume measure id (e.g. { "revenue": "units" }): the revenue splits into a price and a volume effect per member (log-mean Divisia).
+   */
+  priceVolume?: {
+    /**
+     * A config id: letters, digits and underscores, starting with a letter.
+     */
+    [k: string]: string | undefined;
+  };
 }
 /**
  * A dimension stored as a column of the fact table.
@@ -366,6 +389,10 @@ export interface CountMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * An aggregate of one fact-table column.
@@ -392,6 +419,10 @@ export interface ColumnAggregateMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * Number of fact rows meeting a condition.
@@ -415,6 +446,10 @@ export interface CountIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * A condition on a fact-table column: equals one value, is in a list, is at least a number, or is at most a look-up attribute; `and` adds conditions on other columns that must hold as well.
@@ -486,6 +521,10 @@ export interface CountDistinctIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * Sum of a column over the fact rows meeting a condition (e.g. the search volume of keywords where own brands hold the slot).
@@ -513,6 +552,10 @@ export interface SumIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * numerator / denominator x scale, of two other measures of the dataset (computed from the sums, never an average of ratios).
@@ -547,6 +590,10 @@ export interface RatioMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * Per entity (e.g. a product in one channel and city), the share of days in the period meeting a condition, averaged over entities: aggregated per entity first, never 'a day when any entity met it'.
@@ -583,6 +630,10 @@ export interface EntityDayShareMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * Sum of position weights: a position p within the top N weighs N + 1 - p, positions beyond N weigh 0 (position-weighted share of search).
@@ -614,6 +665,10 @@ export interface RankWeightMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * A measure of each grouped row over its sum across all rows of the query (before paging) x scale: e.g. a brand's slots / all slots in the selection (share of search per brand). A query without groupBy gives 100%.
@@ -644,6 +699,10 @@ export interface ShareOfTotalMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 /**
  * A screen of an area: filters, data queries, widgets and their layout.
@@ -706,6 +765,10 @@ export interface ScreenConfig {
    * @minItems 1
    */
   mutations?: MutationNode[];
+  /**
+   * KPI tiles show the previous period's value and the change (default true); false turns it off for every tile of the screen, a tile's own previousPeriod wins.
+   */
+  previousPeriod?: boolean;
   /**
    * Widgets (tiles, grids, charts, forms, actions).
    *
@@ -1612,6 +1675,10 @@ export interface KpiTile {
    * Icon name shown in the tile.
    */
   icon?: string;
+  /**
+   * Show the previous period's value (same length, just before the picked dates, from the same query) and the change, coloured by the measure's goodDirection; default true unless the screen sets previousPeriod false. Off for tiles of a `rows` widget.
+   */
+  previousPeriod?: boolean;
   /**
    * Also show the measure's change from the previous period (the query must compare the measure).
    */

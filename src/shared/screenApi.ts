@@ -15,6 +15,8 @@ export interface FieldMeta {
   label: string;
   description?: string;
   format?: ValueFormat;
+  /** Measures: which way a change is good news (default neutral). */
+  goodDirection?: 'up' | 'down' | 'neutral';
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */
@@ -22,6 +24,8 @@ export type ResolvedScreen = ScreenConfig & {
   tabs: ScreenTab[];
   measures: FieldMeta[];
   dimensions: FieldMeta[];
+  /** Dimensions a KPI's change may be split over (the dataset's explain); absent when none. */
+  explainBy?: FieldMeta[];
 };
 
 /** An option of a filter list (the suggestion answer's `{ key, name }`). */
@@ -44,6 +48,8 @@ export interface QueryResult {
   rows: Record<string, unknown>[];
   /** Rows before paging; for unpaged queries the number of rows returned. */
   total: number;
+  /** KPI queries: the same query over the period of equal length just before the picked dates. */
+  previous?: { start: string; end: string; rows: Record<string, unknown>[] };
 }
 
 /** A saved view as `GET /views` lists it. */

@@ -41,6 +41,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   suggestionIndexFeature,
   slidesFeature,
   amsSchemasFeature,
+  insightsFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {

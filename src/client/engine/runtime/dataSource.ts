@@ -8,6 +8,7 @@ import type {
   ResolvedScreen,
 } from '../../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
+import type { Explanation } from '../../../shared/insights/explanation.js';
 import { serverViewsApi } from './serverViewsApi.js';
 import { httpShareLinksApi, type ShareLinksApi } from '../share/shareLinksApi.js';
 
@@ -29,6 +30,8 @@ export interface DataSource {
   shares?: ShareLinksApi;
   /** A product's pages on its channels (the image preview's links); absent where there are none. */
   productPage?(productId: number): Promise<ProductPage>;
+  /** Why a KPI moved (GET insights/explain); absent where the server cannot explain. */
+  explain?(params: Record<string, unknown>): Promise<Explanation>;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -76,6 +79,10 @@ export function createHttpDataSource(prefix = ''): DataSource {
     },
     views: serverViewsApi,
     shares: httpShareLinksApi,
+    async explain(params) {
+      const res = await http.get<Envelope<Explanation>>('insights/explain', { params });
+      return unwrap(res.data);
+    },
     async productPage(productId) {
       const res = await http.get<Envelope<ProductPage>>('product/page/data', {
         params: { product_id: productId },

@@ -18,6 +18,7 @@ export function resolveScreen(
     label: m.label,
     description: m.description,
     format: m.format,
+    goodDirection: m.goodDirection,
   }));
   const dimensions: FieldMeta[] = [];
   for (const d of ds.dimensions) {
@@ -32,7 +33,17 @@ export function resolveScreen(
     dimensions.push({ id: d.lookup.labelColumn, label: d.label });
     for (const a of d.lookup.attributes ?? []) dimensions.push({ id: a, label: humanize(a) });
   }
-  return { ...screen, tabs, measures, dimensions: dimensions.map(dropUndefined) };
+  const explainBy = ds.explain?.dimensions.map((id) => ({
+    id,
+    label: ds.dimensions.find((d) => d.id === id)?.label ?? id,
+  }));
+  return {
+    ...screen,
+    tabs,
+    measures,
+    dimensions: dimensions.map(dropUndefined),
+    ...(explainBy ? { explainBy } : {}),
+  };
 }
 
 function withDescription(meta: FieldMeta, description: string | undefined): FieldMeta {

@@ -39,7 +39,21 @@ export const dataSchema = {
     200: envelope({
       type: 'object',
       required: ['rows', 'total'],
-      properties: { rows: { type: 'array', items: openObject }, total: { type: 'integer' } },
+      properties: {
+        rows: { type: 'array', items: openObject },
+        total: { type: 'integer' },
+        previous: {
+          type: 'object',
+          description:
+            "KPI queries only: the same query over the period of equal length just before start_date..end_date (the tiles' comparison).",
+          required: ['start', 'end', 'rows'],
+          properties: {
+            start: { type: 'string', format: 'date' },
+            end: { type: 'string', format: 'date' },
+            rows: { type: 'array', items: openObject },
+          },
+        },
+      },
     }),
   },
 };

@@ -4,6 +4,7 @@ import { pointer } from './configProblems.js';
 import { dimensionOutputFields } from '../model/datasetIndex.js';
 import { ADDITIVE_KINDS, measureKind } from '../measures/measureKinds.js';
 import { suggestName } from '../model/suggestName.js';
+import { checkExplain } from './checkExplain.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
 export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
@@ -60,6 +61,7 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
       add: (path, message) => add(pointer('measures', i, ...path), message),
     });
   });
+  checkExplain(ds, add);
   for (const cycle of ratioCycles(ds))
     add(
       pointer('measures', measures.get(cycle[0]!)!, 'id'),

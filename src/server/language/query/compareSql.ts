@@ -1,6 +1,5 @@
-import dayjs from 'dayjs';
 import type { QueryCompare } from '../../../shared/config.gen.js';
-import { ISO } from '../../../shared/filters/datePresets.js';
+import { previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import { columnDimension } from '../model/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
@@ -15,12 +14,8 @@ import {
   previousField,
 } from '../../../shared/compareFields.js';
 
-/** The period of equal length that ends the day before `start` (dates 'YYYY-MM-DD', inclusive). */
-export function previousPeriod(start: string, end: string): { start: string; end: string } {
-  const from = dayjs(start);
-  const days = dayjs(end).diff(from, 'day') + 1;
-  return { start: from.subtract(days, 'day').format(ISO), end: from.subtract(1, 'day').format(ISO) };
-}
+/** The period of equal length that ends the day before `start`: one rule with the KPI tiles' previous period. */
+export const previousPeriod = previousPeriodOf;
 
 export interface CompareInput {
   ds: DatasetIndex;

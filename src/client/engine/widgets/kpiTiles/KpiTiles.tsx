@@ -7,7 +7,11 @@ import { useQueryRows } from '../../runtime/useQueryRows.js';
 import { useEntityRows } from '../../runtime/useEntityRows.js';
 import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { kpiChange } from './kpiChange.js';
+import { previousChange } from './previousChange.js';
+import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
+import { ExplainPanel } from './ExplainPanel.js';
+import { useState } from 'react';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -16,7 +20,7 @@ import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
  * row comes from a store endpoint instead (figures the warehouse does not hold, e.g. crawl runs).
  */
 export function KpiTiles({ config }: { config: KpiTilesWidget }) {
-  const { screen, currency, numberStyle } = useEngine();
+  const { screen, currency, numberStyle, source } = useEngine();
   // Both hooks run (hook order); the one the config does not name stays idle.
   const queryLoad = useQueryRows(config.rows ? undefined : config.query);
   const storeLoad = useEntityRows(config.rows, useRefreshTick(config.rows?.refreshSeconds));
@@ -24,6 +28,10 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const compared = config.query === undefined ? undefined : findQuery(screen, config.query);
   const keys = comparedKeysLabel(screen, compared?.compare?.over ?? []);
   const row = load.result?.rows[0];
+  const previous = load.result?.previous;
+  // The tile whose change is explained below the tiles (one at a time).
+  const [explained, setExplained] = useState<string | null>(null);
+  const explainable = Boolean(source.explain && screen.explainBy?.length && config.query);
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {row && (
@@ -34,9 +42,22 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             const change = tile.change
               ? kpiChange(row, tile.measure, format, keys, currency, numberStyle)
               : null;
+            // The previous period, from the same query (the server answers it beside the rows).
+            const before =
+              !change && previous && tileShowsPrevious(screen, tile)
+                ? previousChange({
+                    current: row[tile.measure],
+                    previous: previous.rows[0]?.[tile.measure],
+                    period: previous,
+                    format,
+                    goodDirection: meta?.goodDirection,
+                    currency,
+                    style: numberStyle,
+                  })
+                : null;
             // One rule for every tile: full below one lakh, the style's short form above (full on hover).
             const value = formatTileValue(row[tile.measure], format, currency, numberStyle);
-            const definition = [tile.description ?? meta?.description, change?.detail]
+            const definition = [tile.description ?? meta?.description, change?.detail, before?.detail]
               .filter(Boolean)
               .join(' ');
             return (
@@ -64,6 +85,22 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     <span className="ss-kpi__against">{change.against}</span>
                   </div>
                 )}
+                {before && (
+                  <div className={`ss-kpi__change ss-kpi__change--${before.tone}`}>
+                    <span className="ss-kpi__delta">{before.delta}</span>{' '}
+                    <span className="ss-kpi__against">{before.against}</span>
+                  </div>
+                )}
+                {before && explainable && (
+                  <button
+                    type="button"
+                    className="ss-kpi__why"
+                    aria-expanded={explained === tile.measure}
+                    onClick={() => setExplained(explained === tile.measure ? null : tile.measure)}
+                  >
+                    Why?
+                  </button>
+                )}
                 <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
                 {definition && (
                   <div className="ss-kpi__definition" role="tooltip">
@@ -75,6 +112,16 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
           })}
         </div>
       )}
+      {row && explained && config.query && (
+        <ExplainPanel
+          key={explained}
+          queryId={config.query}
+          measure={explained}
+          label={labelOf(screen, config, explained)}
+          format={formatOf(screen, config, explained)}
+          onClose={() => setExplained(null)}
+        />
+      )}
     </WidgetFrame>
   );
 }
@@ -83,4 +130,14 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
 function comparedKeysLabel(screen: ResolvedScreen, over: readonly string[]): string {
   const labels = over.map((id) => screen.dimensions?.find((d) => d.id === id)?.label ?? id);
   return `${labels.join(' x ').toLowerCase()}s`;
+}
+
+function labelOf(screen: ResolvedScreen, config: KpiTilesWidget, measure: string): string {
+  const tile = config.tiles.find((t) => t.measure === measure);
+  return tile?.label ?? screen.measures?.find((m) => m.id === measure)?.label ?? measure;
+}
+
+function formatOf(screen: ResolvedScreen, config: KpiTilesWidget, measure: string) {
+  const tile = config.tiles.find((t) => t.measure === measure);
+  return tile?.format ?? screen.measures?.find((m) => m.id === measure)?.format;
 }

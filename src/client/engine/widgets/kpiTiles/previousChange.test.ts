@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { previousChange } from './previousChange.js';
+
+const week = { start: '2026-11-14', end: '2026-11-20' };
+
+describe('previousChange', () => {
+  it('says points for percentages, coloured by the good direction', () => {
+    const c = previousChange({
+      current: 60,
+      previous: 90,
+      period: week,
+      format: 'percent',
+      goodDirection: 'up',
+    });
+    expect(c.delta).toBe('▼ 30.0 pts');
+    expect(c.tone).toBe('bad');
+    expect(c.against).toContain('previous 7 days');
+  });
+
+  it('says a relative % for counts; a fall is good news where down is good', () => {
+    const c = previousChange({
+      current: 90,
+      previous: 120,
+      period: week,
+      format: 'integer',
+      goodDirection: 'down',
+    });
+    expect(c.delta).toBe('▼ 25.0%');
+    expect(c.tone).toBe('good');
+  });
+
+  it('stays neutral without a declared direction and for no change', () => {
+    expect(previousChange({ current: 110, previous: 100, period: week, format: 'integer' }).tone).toBe(
+      'neutral',
+    );
+    const flat = previousChange({ current: 5, previous: 5, period: week, goodDirection: 'up' });
+    expect([flat.delta, flat.tone]).toEqual(['■ 0.0%', 'neutral']);
+  });
+
+  it('says New when there was nothing before, No data when there is nothing now', () => {
+    const day = { start: '2026-11-20', end: '2026-11-20' };
+    expect(previousChange({ current: 3, previous: 0, period: day, goodDirection: 'up' }).delta).toBe('New');
+    expect(previousChange({ current: 3, previous: null, period: day }).delta).toBe('New');
+    const none = previousChange({ current: null, previous: 4, period: day });
+    expect([none.delta, none.against]).toEqual(['No data', 'vs 4 previous day']);
+  });
+});
