@@ -17,6 +17,7 @@ import { trackingFeature } from './tracking/trackingFeature.js';
 import { suggestionIndexFeature } from './suggestionIndex/suggestionIndexFeature.js';
 import { slidesFeature } from './slides/slidesFeature.js';
 import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
+import { insightsFeature } from './insights/insightsFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
