@@ -20,7 +20,6 @@ const steps = [
   ['unit tests', 'npm run -s test:unit'],
   ['API tests', 'npm run -s test:api'],
   ['build', 'npm run -s build'],
-  ['storybook build', 'npm run -s storybook:build'],
   [E2E_STEP, 'npm run -s test:e2e'],
 ];
 
