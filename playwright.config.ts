@@ -33,7 +33,8 @@ function webServer(index: number) {
     },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // A first start builds the demo tenant: about a minute on a quiet machine, over three at load 25.
+    timeout: 420_000,
     stdout: 'pipe' as const,
   };
 }
