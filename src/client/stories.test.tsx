@@ -4,6 +4,7 @@
  * (composeStories) and mounted, so a story that no longer builds or throws on render fails here,
  * in seconds, instead of in a full `storybook build` (npm run storybook:build still makes the site).
  */
+import type { ComponentType } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,9 @@ describe('stories', () => {
 
   for (const [file, module] of Object.entries(storyFiles)) {
     describe(file, () => {
-      for (const [name, Story] of Object.entries(composeStories(module))) {
+      // A glob's modules are untyped: each composed story is a component taking no props.
+      const stories = Object.entries<ComponentType>(composeStories(module));
+      for (const [name, Story] of stories) {
         it(`${name} renders`, () => {
           const { container } = render(<Story />);
           expect(container.childElementCount).toBeGreaterThan(0);
