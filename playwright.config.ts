@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS, THIS_E2E_SERVER, e2eServer } from './tests/e2e/support/servers.js';
 
@@ -7,7 +8,9 @@ import { E2E_WORKERS, THIS_E2E_SERVER, e2eServer } from './tests/e2e/support/ser
 // Debian's chromium is the default browser; PLAYWRIGHT_CHROMIUM points elsewhere (or to '' for
 // Playwright's own build).
 export const E2E_DATA_DIR = THIS_E2E_SERVER.dataDir;
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+// Without either, Playwright's own build (`npm test` installs one of them: scripts/ensureChromium.mjs).
+const executablePath =
+  process.env.PLAYWRIGHT_CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
 
 /** The server of worker `index`: a fresh data folder, with a copy of screens/ inside it. */
 function webServer(index: number) {
@@ -32,7 +35,8 @@ function webServer(index: number) {
     },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // A first start builds the demo tenant: about a minute on a quiet machine, over three at load 25.
+    timeout: 420_000,
     stdout: 'pipe' as const,
   };
 }
@@ -42,7 +46,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: E2E_WORKERS,
-  retries: process.env.CI ? 1 : 0,
+  // No retry, in CI or out: a test that passes only on its second try depends on a race.
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${THIS_E2E_SERVER.port}`,

@@ -15,6 +15,60 @@ const API_TIMING = [
   'tests/api/realtimeTwoInstances.test.ts',
   'tests/api/hotReload.test.ts',
 ];
+// The API files whose behaviour depends on the engine: `npm run test:api:pg` (.ci/run) runs them
+// again with the store and the warehouse on PostgreSQL; every other file runs once, embedded.
+// A file belongs here when its answer comes through SQL that differs per engine (the compiler's
+// DuckDB and PostgreSQL dialects, a warehouse adapter's writes, the store's own queries beyond
+// plain rows) - not when it tests HTTP, auth rules, files or sockets over the same rows.
+// Left out on purpose: the kill and startup files and realtimeTwoInstances start their own
+// servers whatever API_TEST_PG says, so a second pass would repeat them unchanged.
+const API_ON_POSTGRES = [
+  // Warehouse reads: SQL compiled for each dialect.
+  'tests/api/screens-data.test.ts', // every monitoring endpoint's query and export
+  'tests/api/invariants/invariants.test.ts', // the numbers agree with each other and raw SQL
+  'tests/api/tenantIsolation.test.ts', // grouped queries never return another group's rows
+  'tests/api/tenantScope.test.ts', // the engine's tenant key in compiled queries and uploads
+  'tests/api/previousPeriod.test.ts', // the previous period by the same compiled query
+  'tests/api/insightsExplain.test.ts', // the change split over a dimension, per dialect
+  'tests/api/trackingScreens.test.ts', // listing changes read from the warehouse
+  'tests/api/liveTracking.test.ts', // imported lists joined to crawled facts
+  'tests/api/stockOnPromo.test.ts', // the stored on_promo flag each adapter derives
+  'tests/api/salesSuperseded.test.ts', // superseded sales rows hidden by the query
+  'tests/api/categoryThreshold.test.ts', // thresholds compiled into the category queries
+  'tests/api/advertising/advertising.test.ts', // advertising measures per dialect
+  'tests/api/advertising/adStatus.test.ts', // tiles against raw SQL counts
+  'tests/api/statusScreens.test.ts', // process-monitor grids against raw facts
+  'tests/api/elasticTrigger.test.ts', // the derived facts a load triggers
+  'tests/api/exportJobs.test.ts', // an export streams every row through the adapter
+  'tests/api/reportsAlerts.test.ts', // alert rules evaluated after a warehouse load
+  // Warehouse writes: each adapter's load, replace and bulk paths.
+  'tests/api/uploads.test.ts',
+  'tests/api/dataInUploads.test.ts',
+  'tests/api/setupUploads.test.ts',
+  'tests/api/productImport.test.ts',
+  'tests/api/cityAdd.test.ts',
+  'tests/api/monitoringWrites.test.ts',
+  'tests/api/bulkWrites.test.ts',
+  'tests/api/mutate.test.ts',
+  'tests/api/crawlRuns.test.ts', // crawl results loaded into the warehouse
+  'tests/api/listingCrawl.test.ts',
+  'tests/api/operations.test.ts', // the first start's crawl equals the generator's truth
+  // Store queries beyond plain rows (migrations, search, upserts, pg-boss, LISTEN/NOTIFY).
+  'tests/api/groupStore.test.ts', // a migration and the group repository
+  'tests/api/reportFileAccess.test.ts', // which report files a caller may see, paged in SQL
+  'tests/api/reportDeliveries.test.ts', // pg-boss group concurrency and the dead-letter queue
+  'tests/api/health.test.ts', // readiness reads the store, warehouse and queue of each engine
+  'tests/api/adminSide.test.ts',
+  'tests/api/manageUsers.test.ts',
+  'tests/api/clientScreens.test.ts', // client-log search
+  'tests/api/userRoleScreens.test.ts',
+  'tests/api/alertRules.test.ts',
+  'tests/api/mailerForm.test.ts',
+  'tests/api/mailerGroupTags.test.ts',
+  'tests/api/operationsScreens.test.ts', // counts read from the pg-boss queue
+  'tests/api/sessionRules.test.ts', // times moved in the store; the NOTIFY bus drops cached sessions
+  'tests/api/badInput.test.ts', // what each database refuses must still be a 400
+];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
   environment: 'node',
   // First starts are built once per run and copied (tests/api/support/firstStartTemplate.ts).
@@ -69,6 +123,26 @@ export default defineConfig({
           include: API_TIMING,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...apiCommon,
+          name: 'api-pg',
+          include: API_ON_POSTGRES,
+          env: { API_TEST_PG: '1' },
+          fileParallelism: apiWorkers > 1,
+          maxWorkers: apiWorkers,
+          isolate: process.env.API_TEST_ISOLATE === '1',
+        },
+      },
+      {
+        // Native bindings and the server's start on a second Node line: run by .ci/run on Node 22.
+        test: {
+          name: 'smoke',
+          include: ['tests/smoke/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
       {

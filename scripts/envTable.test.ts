@@ -1,15 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envTable } from './envTable.js';
 import { EnvError, loadEnv } from '../src/server/platform/settings/env.js';
 
 describe('settings', () => {
-  it('README documents every setting with its default (regenerate with: npx tsx scripts/envTable.ts)', () => {
-    // Prettier pads the table's columns; compare with runs of spaces and dashes folded.
-    const fold = (text: string): string => text.replace(/ +/g, ' ').replace(/-+/g, '-');
-    expect(fold(readFileSync('README.md', 'utf8'))).toContain(fold(envTable()));
-  });
-
   it('a bad PORT stops with one clear line', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(
       new EnvError('PORT must be an integer 1-65535, got "abc"'),

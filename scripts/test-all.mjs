@@ -1,22 +1,15 @@
 // `npm test`: every check in one command. Runs each step, prints a summary, fails if any failed.
 // The summary repeats each failed step's failure lines: a CI log is often read from its end.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-
-const chromium = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
-if (chromium && !existsSync(chromium)) {
-  console.error(
-    `Chromium not found at ${chromium}: run "apt-get install -y chromium" (or set PLAYWRIGHT_CHROMIUM).`,
-  );
-  process.exit(1);
-}
+import { ensureChromium } from './ensureChromium.mjs';
 
 // Consecutive lists of steps are lanes run side by side (the steps of a lane one after another):
 // the static checks are single-threaded, so two lanes share the machine's two cores; a step in a
 // lane has its output printed whole when it ends.
+const E2E_STEP = 'end-to-end tests (Chromium)';
 const steps = [
   [
-    ['generated types are fresh', 'npm run -s gen:check'],
+    ['generated files are fresh (config types, docs/settings.md)', 'npm run -s gen:check'],
     ['screen config is valid', 'npm run -s screens:check'],
     ['typecheck', 'npm run -s typecheck'],
   ],
@@ -27,8 +20,7 @@ const steps = [
   ['unit tests', 'npm run -s test:unit'],
   ['API tests', 'npm run -s test:api'],
   ['build', 'npm run -s build'],
-  ['storybook build', 'npm run -s storybook:build'],
-  ['end-to-end tests (Chromium)', 'npm run -s test:e2e'],
+  [E2E_STEP, 'npm run -s test:e2e'],
 ];
 
 // Lines that name a failure in vitest's, Playwright's, tsc's, eslint's and prettier's output.
@@ -83,6 +75,13 @@ async function runLane(lane, buffered) {
 
 const only = process.argv.slice(2);
 const chosen = ([name]) => !only.length || only.some((o) => name.includes(o));
+
+// A fresh machine: find or install the browser before any step runs, or stop with the command.
+if (steps.flat().some((step) => step[0] === E2E_STEP && chosen(step))) {
+  const browser = await ensureChromium();
+  if (browser === null) process.exit(1);
+  process.env.PLAYWRIGHT_CHROMIUM = browser;
+}
 const results = [];
 // Consecutive array entries form lanes run side by side; a plain entry runs alone, streamed.
 for (let i = 0; i < steps.length;) {

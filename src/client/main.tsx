@@ -1,6 +1,6 @@
 /**
  * The app's code is evaluated in stages, a task each, instead of one ~50 ms evaluation of the
- * whole main chunk when a page opens (issue 17 §3: no main-thread task over 50 ms). React and
+ * whole main chunk when a page opens (docs/bench.md, long tasks: no main-thread task over 50 ms). React and
  * React DOM, then axios, come first, in chunks of their own; the app itself last. (Not the router:
  * a package imported with `import()` keeps all its exports, ~100 KB more of react-router.)
  */

@@ -22,7 +22,7 @@ installInterceptors(http, {
 /** Mounts the app; main.tsx calls it once the bundle's parts are evaluated. */
 export function startApp(): void {
   // The first render as a transition: React renders it in slices with the browser free in between
-  // (issue 17 §3), instead of one task right after the bundle's evaluation.
+  // (docs/bench.md, long tasks), instead of one task right after the bundle's evaluation.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(

@@ -36,7 +36,7 @@ export interface ReportNotification {
 export type UploadStatus = 'validating' | 'loading' | 'loaded' | 'rejected' | 'refused' | 'failed';
 
 /**
- * An upload's progress (issue 14 §1), pushed to the sockets of the user who sent the file, in
+ * An upload's progress (docs/uploads.md), pushed to the sockets of the user who sent the file, in
  * the group it was sent for. `key` is the upload's 'area/screen/upload'.
  */
 export interface UploadNotification {
@@ -49,7 +49,7 @@ export interface UploadNotification {
   rowsFailed: number;
 }
 
-/** New alerts of the group (issue 13 §4), pushed to every registered socket of the group. */
+/** New alerts of the group (docs/jobs.md), pushed to every registered socket of the group. */
 export interface AlertNotification {
   type: 'alert';
   count: number;

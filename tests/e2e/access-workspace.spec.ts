@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, E2E_DATA_DIR, logoutByApi, signIn } from './support/signIn.js';
 import { latestOtp } from '../support/outbox.js';
+import { screenLoaded } from './support/screen.js';
 
 /**
  * Signed-in access of issue 4 in the browser: the agreement gate, the once-only session-expired
@@ -87,7 +88,7 @@ test.describe('workspace access flows', () => {
     await page.goto('/workspace/stock/kpi?channel_id=1');
     const removeTag = page.getByRole('button', { name: /Remove Channel/ });
     await expect(removeTag).toBeVisible();
-    await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
+    await screenLoaded(page);
 
     // Log out in another tab: the session ends on the server for every tab.
     const other = await context.newPage();
@@ -123,9 +124,9 @@ test.describe('workspace access flows', () => {
       .click();
     await expect(page).toHaveURL(/\/workspace\/[\w-]+\/[\w-]+/);
     await expect(page.locator('.ss-header__group')).toHaveText('Demo Brands');
-    // Let the landing screen finish loading: a widget call sent after the logout would expire the
-    // session on its own, before the click below.
-    await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
+    // Let the landing screen finish loading: its first widget calls, sent after the logout, met the
+    // 401 before the click below and took the sidebar away from under it.
+    await screenLoaded(page);
     expect(await logoutByApi(page)).toBe(200);
     await page.locator('.ss-sidebar').getByRole('link', { name: 'Price' }).click();
     await expect(page).toHaveURL(/\/public\/login$/);

@@ -1,23 +1,29 @@
 /**
- * Visits every monitoring screen with the demo tenant in real Chromium and checks what a user
- * sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no console
- * error. Selectors are the engine's stable class names (WidgetFrame: `ss-widget--{kind}`).
+ * One sweep of every monitoring screen with the demo tenant in real Chromium at 1280 px, checking
+ * what a user sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no
+ * console error; no grid wider than its card (wide grids scroll inside it, no column clipped), the
+ * page never scrolls sideways, and axe finds no serious or critical accessibility violation. A
+ * screenshot of each screen is kept in the run's data folder (shots/) for a person to look at.
+ * Selectors are the engine's stable class names (WidgetFrame: `ss-widget--{kind}`).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { screenLoaded } from './support/screen.js';
 import { MONITORING_SCREENS } from '../support/monitoringScreens.js';
-
-const SCREENS = MONITORING_SCREENS;
 
 const EMPTY_VALUE = '---';
 /** The stock area's data screen (another engineer's reference screen) is a grid only. */
 const GRID_ONLY = new Set(['stock/data']);
+const SHOTS = path.join(E2E_DATA_DIR, 'shots');
 
 // The screens are independent visits: the two workers share them (each signs in once on its own
 // server) instead of one worker taking the whole file while the other idles at the suite's end.
-test.describe.configure({ mode: 'parallel' });
+// A visit does what two did before (content, then fit, screenshot and axe): twice the time allowed,
+// as axe alone took 30 s on a price screen at load 25.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 let page: Page;
 const consoleErrors: string[] = [];
@@ -26,8 +32,12 @@ const consoleErrors: string[] = [];
 // reusing it after a failed test restarts the worker keeps clear of the login rate limit.
 const SESSION_STATE = path.join(E2E_DATA_DIR, 'every-screen-session.json');
 test.beforeAll(async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
   const reuse = existsSync(SESSION_STATE);
-  const context = await browser.newContext(reuse ? { storageState: SESSION_STATE } : {});
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    ...(reuse ? { storageState: SESSION_STATE } : {}),
+  });
   page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
@@ -43,41 +53,86 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-for (const key of SCREENS) {
-  test(`${key} shows KPIs, grid rows and charts`, async () => {
+interface GridFit {
+  card: number;
+  cardScroll: number;
+  clippedHeaders: string[];
+}
+
+/** KPI tiles with values, grids with rows, charts drawn; nothing in error, empty or unknown. */
+async function expectContent(key: string): Promise<void> {
+  await expect(page.locator('.ss-widget .ss-state--error')).toHaveCount(0);
+  // An upload panel (a monitoring screen's own data-in, e.g. promo/plan's import) lists the
+  // group's uploads: on a fresh demo tenant there are none, and it rightly says so.
+  await expect(page.locator('.ss-widget:not(.ss-widget--uploadPanel) .ss-state--empty')).toHaveCount(0);
+  await expect(page.locator('.ss-widget--unknown')).toHaveCount(0);
+
+  const full = !GRID_ONLY.has(key);
+  const tiles = page.locator('.ss-widget--kpiTiles .ss-kpi__value');
+  if (full) expect(await tiles.count(), 'KPI tiles').toBeGreaterThan(0);
+  for (const value of await tiles.allInnerTexts()) {
+    expect(value.trim(), 'KPI value').not.toBe('');
+    expect(value.trim(), 'KPI value').not.toBe(EMPTY_VALUE);
+  }
+
+  const grids = page.locator('.ss-widget--grid');
+  expect(await grids.count(), 'grids').toBeGreaterThan(0);
+  for (const grid of await grids.all()) {
+    expect(await grid.locator('tbody tr').count(), 'grid rows').toBeGreaterThan(0);
+  }
+
+  const charts = page.locator('.ss-widget--chart');
+  if (full) expect(await charts.count(), 'charts').toBeGreaterThan(0);
+  for (const chart of await charts.all()) {
+    await expect(chart.locator('.ss-chart canvas, .ss-chart svg').first()).toBeVisible({ timeout: 20_000 });
+  }
+}
+
+/** At 1280 px: every grid fits its card with no clipped header, and the page does not scroll sideways. */
+async function expectFit(): Promise<void> {
+  const fits = await page.locator('.ss-widget--grid').evaluateAll((cards) =>
+    cards.map<GridFit>((card) => ({
+      card: card.clientWidth,
+      cardScroll: card.scrollWidth,
+      // A header whose text is wider than its cell is a hidden column name.
+      clippedHeaders: [...card.querySelectorAll('th')]
+        .filter((th) => th.scrollWidth > th.clientWidth + 1)
+        .map((th) => th.textContent ?? ''),
+    })),
+  );
+  for (const fit of fits) {
+    expect(fit.cardScroll, 'grid wider than its card').toBeLessThanOrEqual(fit.card + 1);
+    expect(fit.clippedHeaders, 'clipped headers').toEqual([]);
+  }
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth, 'page scrolls sideways').toBeLessThanOrEqual(1280);
+}
+
+/** No serious or critical axe violation (WCAG 2.1 A and AA). */
+async function expectAccessible(): Promise<void> {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect(serious, 'serious or critical axe violations').toEqual([]);
+}
+
+for (const key of MONITORING_SCREENS) {
+  test(`${key}: KPIs, grid rows and charts; at 1280 px grids fit their cards, no serious a11y violation`, async () => {
     consoleErrors.length = 0;
     await page.goto(`/workspace/${key}`);
-    const widgets = page.locator('.ss-widget');
-    await expect(widgets.first()).toBeVisible({ timeout: 20_000 });
-    // Every widget done loading, none in error, none empty, none unknown.
+    await screenLoaded(page);
     await expect(page.locator('.ss-widget[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.locator('.ss-widget .ss-state--error')).toHaveCount(0);
-    // An upload panel (a monitoring screen's own data-in, e.g. promo/plan's import) lists the
-    // group's uploads: on a fresh demo tenant there are none, and it rightly says so.
-    await expect(page.locator('.ss-widget:not(.ss-widget--uploadPanel) .ss-state--empty')).toHaveCount(0);
-    await expect(page.locator('.ss-widget--unknown')).toHaveCount(0);
-
-    const full = !GRID_ONLY.has(key);
-    const tiles = page.locator('.ss-widget--kpiTiles .ss-kpi__value');
-    if (full) expect(await tiles.count(), 'KPI tiles').toBeGreaterThan(0);
-    for (const value of await tiles.allInnerTexts()) {
-      expect(value.trim(), 'KPI value').not.toBe('');
-      expect(value.trim(), 'KPI value').not.toBe(EMPTY_VALUE);
-    }
-
-    const grids = page.locator('.ss-widget--grid');
-    expect(await grids.count(), 'grids').toBeGreaterThan(0);
-    for (const grid of await grids.all()) {
-      expect(await grid.locator('tbody tr').count(), 'grid rows').toBeGreaterThan(0);
-    }
-
-    const charts = page.locator('.ss-widget--chart');
-    const chartCount = await charts.count();
-    if (full) expect(chartCount, 'charts').toBeGreaterThan(0);
-    for (const chart of await charts.all()) {
-      await expect(chart.locator('.ss-chart canvas, .ss-chart svg').first()).toBeVisible({ timeout: 20_000 });
-    }
-
+    await expectContent(key);
+    await expectFit();
     expect(consoleErrors, 'console errors').toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, `${key.replace('/', '-')}.png`), fullPage: true });
+    await expectAccessible();
   });
 }

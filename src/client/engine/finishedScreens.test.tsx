@@ -12,7 +12,7 @@ import { drillUrl } from './widgets/kpiTiles/kpiDrill.js';
 const TODAY = '2026-11-22';
 afterEach(cleanup);
 
-describe('finished screens (issue 17 §2)', () => {
+describe('finished screens', () => {
   it('grids right-align numbers, make image and name sticky and clamp names with the full name on hover', async () => {
     render(<ScreenView screen={stockDataScreen} source={fakeDataSource(stockDataScreen)} today={TODAY} />);
     await screen.findByText('Show More');

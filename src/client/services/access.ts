@@ -3,7 +3,7 @@ import { HOME_URL } from './sessionStore.js';
 
 /**
  * docs/product-spec.md §2: the workspace's known children, plus the areas we add beyond the spec
- * (alerts, issue 13 §4); any other first segment goes to /workspace.
+ * (alerts, docs/jobs.md); any other first segment goes to /workspace.
  */
 export const WORKSPACE_CHILDREN = new Set(
   (

@@ -89,7 +89,7 @@ function store(key: string, value: unknown): void {
 /**
  * The menus as plain arrays (valtio's ref), never changed in place, only swapped whole: valtio
  * would proxy every item on the way in and copy them into every snapshot, 24-40 ms of the first
- * screen's start (issue 17 §3).
+ * screen's start (docs/bench.md, long tasks).
  */
 export function setMenus(m: Pick<SessionState, 'menuList' | 'activityList' | 'submenuList'>): void {
   session.menuList = ref(m.menuList);

@@ -14,15 +14,15 @@ export const ADMIN_ACTIVITIES = {
   blocked: { url: 'user/blocked', name: 'Blocked Users' },
   roles: { url: 'role/roles', name: 'Roles' },
   createRole: { url: 'role/createrole', name: 'Create Role' },
-  /** Report mailers, their dry runs, deliveries and run log (issue 13). */
+  /** Report mailers, their dry runs, deliveries and run log (docs/jobs.md). */
   reportMailer: { url: 'report/reportmailer', name: 'Report Mailer' },
-  /** Every mailer run (dry runs too) with the spec's delivery statuses (issue 13). */
+  /** Every mailer run (dry runs too) with the spec's delivery statuses (docs/jobs.md). */
   reportStatus: { url: 'processmonitor/report_status', name: 'Report Status' },
-  /** Deliveries, the failed-reports re-trigger and delivery stats (issue 13). */
+  /** Deliveries, the failed-reports re-trigger and delivery stats (docs/jobs.md). */
   reportDelivery: { url: 'processmonitor/report_delivery', name: 'Report Delivery' },
   /** The screen editor, its problems banner and the OpenAPI document. */
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
-  /** Crawl runs, their page logs and triggers (issue 15). */
+  /** Crawl runs, their page logs and triggers (docs/crawl.md). */
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
   crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
   crawlLogs: { url: 'processmonitor/initiate_crawling_logs', name: 'Crawling Logs' },
@@ -45,7 +45,7 @@ export const ADMIN_ACTIVITIES = {
   viewChanges: { url: 'settings/viewchanges', name: 'View Changes' },
   /** Crawl schedules (pg-boss cron) that start Scheduled crawls. */
   crawlTimings: { url: 'settings/crawltimings', name: 'Crawl Timings' },
-  /** Tracking screens (issue 15): listings tracked, channel x city coverage, what changed. */
+  /** Tracking screens (docs/crawl.md): listings tracked, channel x city coverage, what changed. */
   trackingMapping: { url: 'tracking/mapping', name: 'Mapping' },
   channelCity: { url: 'tracking/channelcity', name: 'Channel City' },
   changeDetection: { url: 'tracking/changedetection', name: 'Change Detection' },
@@ -55,22 +55,22 @@ export const ADMIN_ACTIVITIES = {
   reviewSentiments: { url: 'tracking/review-sentiments', name: 'Review Sentiments' },
   /** The staff page: fact-table freshness and the suggestion index of the group. */
   internalTool: { url: 'internal-tools/internal-tool', name: 'Internal Tool' },
-  /** Channel profiles and the model-schema editor (issue 15). */
+  /** Channel profiles and the model-schema editor (docs/crawl.md). */
   modelSchemas: { url: 'tracking/modelSchemas', name: 'Model Schemas' },
   /** The live-tracking list (crawl type 5): import, export, last live check per listing. */
   liveTracking: { url: 'tracking/livetracking', name: 'Live Tracking' },
-  /** Report screens and the group's report files (spec §2 report, reports; issue 13). */
+  /** Report screens and the group's report files (spec §2 report, reports; docs/jobs.md). */
   reports: { url: 'report/reports', name: 'Reports' },
   rawReports: { url: 'report/rawreports', name: 'Raw Reports' },
   reportsEngine: { url: 'report/reportsengine', name: 'Reports Engine' },
   amsBudgetReports: { url: 'report/amsbudgetreports', name: 'AMS Budget Reports' },
   downloadReport: { url: 'reports/download_report', name: 'Download Report' },
   downloadRawReport: { url: 'reports/download_raw_report', name: 'Download Raw Report' },
-  /** Alert rules of the group (issue 13 §4); reading alerts needs a login only. */
+  /** Alert rules of the group (docs/jobs.md); reading alerts needs a login only. */
   alertRules: { url: 'alerts/alerts', name: 'Alerts' },
-  /** The AMS schema editor (issue 16). */
+  /** The AMS schema editor (docs/advertising.md). */
   amsSchema: { url: 'processmonitor/ams_schema', name: 'AMS Schema' },
-  /** The ad load state: sponsored ads per day, per ad account, display per day (issue 16). */
+  /** The ad load state: sponsored ads per day, per ad account, display per day (docs/advertising.md). */
   amsStatus: { url: 'processmonitor/ams_status', name: 'AMS Status' },
   amsBrandStatus: { url: 'processmonitor/ams_brand_status', name: 'AMS Brand Status' },
   displayStatus: { url: 'processmonitor/display_status', name: 'Display Status' },

@@ -39,7 +39,7 @@ export const ADMIN_MSG = {
   roleUpdated: 'Role Updated Successfully',
   // §5 Manage users
   manageUserName: 'User Name is a required attribute.',
-  // Refusals the spec does not word (issue 12 §3).
+  // Refusals the spec does not word (docs/admin.md).
   roleInUse: 'This role is mapped to users and can not be deleted.',
   lastAdmin: 'The last admin of a group can not be unmapped.',
   blockSelf: 'You can not block yourself.',

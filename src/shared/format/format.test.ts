@@ -97,7 +97,7 @@ describe('formats (docs/product-spec.md §9)', () => {
   });
 });
 
-describe('KPI tiles read by one rule (issue 17 §2)', () => {
+describe('KPI tiles read by one rule', () => {
   it('below one lakh in full, from one lakh on in the short form, whatever the measure format', () => {
     // Units (short) and Revenue (currency) of one row: both full, or both short, by size alone.
     expect(formatTileValue(83456.4, 'short').text).toBe('83,456');

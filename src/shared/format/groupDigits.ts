@@ -3,7 +3,7 @@ import { NUMBER_STYLES, type NumberStyle } from './numberStyle.js';
 /**
  * `n` with `digits` decimals and grouped thousands, as Intl.NumberFormat('en-US' | 'en-IN') prints
  * it, without Intl: the first Intl.NumberFormat of a page loads ICU's locale data, a 39-87 ms
- * main-thread task when a screen opens (issue 17 §3). Like Intl it rounds the shortest decimal
+ * main-thread task when a screen opens (docs/bench.md, long tasks). Like Intl it rounds the shortest decimal
  * form of the number (192.95 -> 193.0, where toFixed gives 192.9), half away from zero; from 1e21
  * on (exponential strings) it leaves the number to Intl.
  */

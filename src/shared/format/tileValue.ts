@@ -22,7 +22,7 @@ export interface TileValue {
 }
 
 /**
- * One rule for every KPI tile, whatever format its measure has (issue 17 §2: the Units tile read
+ * One rule for every KPI tile, whatever format its measure has (the Units tile read
  * 83.5k next to a Revenue tile of ₹1,10,54,493): below one lakh a figure is written out in full
  * (counts as integers, currency without paise from ₹1,000), from one lakh on in the user's short
  * form (1.06 Cr or 10.6m), so no tile of a row is compact while its neighbour is not for the same

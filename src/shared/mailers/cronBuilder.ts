@@ -1,5 +1,5 @@
 /**
- * The report-mailer form's timing builder (issue 13 §3): Daily at HH:mm, Weekly on chosen weekdays
+ * The report-mailer form's timing builder (docs/jobs.md): Daily at HH:mm, Weekly on chosen weekdays
  * at HH:mm, Monthly on day N at HH:mm, or a custom cron expression. A timing compiles to the one
  * cron expression the mailer stores (with its time zone); a stored expression of one of those
  * shapes parses back to its mode, anything else opens as Custom.

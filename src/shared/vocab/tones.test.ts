@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SERIES_COLORS, TONE_COLORS, toneColorScale, toneOfLabel } from './tones.js';
 import { VOCABULARIES, vocabEntry, type VocabEntry } from './vocabularies.js';
 
-describe('colours carry meaning (issue 17 §2)', () => {
+describe('colours carry meaning', () => {
   it('the defects named in the issue: Missing is bad, Pending neutral, Low content bad', () => {
     expect(vocabEntry('promoOffer', 1)).toEqual({ label: 'Missing', tone: 'bad' });
     expect(vocabEntry('detection', 6).tone).toBe('neutral');

@@ -24,3 +24,12 @@ export async function pickOption(page: Page, filterLabel: string, option: string
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"], .ss-widget--loading')).toHaveCount(0, { timeout: 20_000 });
 }
+
+/**
+ * Waits until the screen's widgets are on the page and have all settled. `settled` alone passes
+ * before a screen's widgets mount (none is loading yet), so their first calls may still be ahead.
+ */
+export async function screenLoaded(page: Page): Promise<void> {
+  await expect(page.locator('.ss-widget').first()).toBeVisible({ timeout: 20_000 });
+  await settled(page);
+}

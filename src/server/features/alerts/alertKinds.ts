@@ -1,5 +1,5 @@
 /**
- * What an alert rule may watch (issue 13 §4). The kinds, their labels and the default threshold
+ * What an alert rule may watch (docs/jobs.md). The kinds, their labels and the default threshold
  * are shared by the rules API, the evaluator and the screen's rule form.
  */
 export const ALERT_KINDS = {

@@ -5,7 +5,7 @@ export const VIOLATION = { max: 1, min: 2, maxMin: 3, satisfied: 4, na: 5 } as c
  * Violation of one observation. Selling above MRP is always a violation in India (Legal
  * Metrology), rule or not, and it is a Max violation: MRP is a ceiling, so an observation above
  * it is counted under Max even on a day whose crawls also went under the minimum (`swung`),
- * which keeps the Above MRP tile a part of the Max tile (issue 17).
+ * which keeps the Above MRP tile a part of the Max tile (docs/metrics.md).
  */
 export function violationType(
   sellingPrice: number,

@@ -3,7 +3,7 @@ import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 
 /**
- * The process monitor's vendor, seller and Athena status grids (issue 15), each the caller's
+ * The process monitor's vendor, seller and Athena status grids (docs/crawl.md), each the caller's
  * group's only: vendors (channels) from the warehouse's price facts and the store's crawl runs,
  * sellers from the seller facts of each channel's latest crawl day, Athena from the sync runs.
  */

@@ -13,7 +13,7 @@ export interface NewReportFile {
   params: Record<string, string>;
   format: 'xlsx' | 'csv';
   fileName: string;
-  /** The user menu's number style the export was started in (issue 17 §2); absent: the default. */
+  /** The user menu's number style the export was started in; absent: the default. */
   numberStyle?: NumberStyle;
 }
 

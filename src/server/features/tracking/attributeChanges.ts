@@ -2,7 +2,7 @@ import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 
 /**
- * Change detection (issue 15): for each entity (a listing, a category on a channel) the days on
+ * Change detection (docs/crawl.md): for each entity (a listing, a category on a channel) the days on
  * which an attribute differs from the entity's previous crawl day, with the value before and after.
  * One window-function query on either engine; the caller names the table, the entity keys and the
  * attributes (SQL expressions from code, never from a request).

@@ -4,7 +4,7 @@ import { FACT_DATE_COLUMN } from '../../platform/warehouse/schema/factTables.js'
 import { isoDay } from './attributeChanges.js';
 
 /**
- * internal-tools/internal-tool, the staff page (issue 15): what support staff check first when a
+ * internal-tools/internal-tool, the staff page (docs/crawl.md): what support staff check first when a
  * client says "my numbers look wrong" — how much of each fact table the group has and how fresh
  * it is, and what the suggestion index (the elastic trigger's) covers. Read-only, group-scoped.
  */

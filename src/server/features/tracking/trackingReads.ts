@@ -4,7 +4,7 @@ import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { dayBefore, isoDay } from './attributeChanges.js';
 
 /**
- * The tracking screens' reads (issue 15), each the caller's group's only: the listings tracked
+ * The tracking screens' reads (docs/crawl.md), each the caller's group's only: the listings tracked
  * (mapping), channel x city coverage, Athena sync runs and review sentiment per listing.
  */
 type Page = { limit: number; offset: number };

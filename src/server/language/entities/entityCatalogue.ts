@@ -110,7 +110,7 @@ export const ENTITY_CATALOGUE = {
     ams_model: 'string',
     channel_target: 'string',
   },
-  /** Crawl pipeline rows (issue 15, docs/crawl.md): read by the operations grids, written by the crawl. */
+  /** Crawl pipeline rows (docs/crawl.md): read by the operations grids, written by the crawl. */
   crawlRun: {
     channel_id: 'integer',
     crawl_type: 'integer',

@@ -1,6 +1,6 @@
 /**
  * Every setting of the server, read from environment variables. The table below is the single
- * source for parsing, defaults and the README's settings table (`tsx scripts/env-table.ts`).
+ * source for parsing, defaults and docs/settings.md (`npm run gen`, scripts/envTable.ts).
  * A bad value stops the server with one clear line naming the variable and the value.
  */
 import { parseAllowList } from '../http/outbound/outboundPolicy.js';

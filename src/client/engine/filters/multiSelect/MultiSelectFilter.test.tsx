@@ -74,7 +74,7 @@ describe('typeahead filter', () => {
   });
 });
 
-describe('product filter (issue 17 §2)', () => {
+describe('product filter', () => {
   it("is a product search of at most 20 with the spec's message", async () => {
     const { readFile } = await import('node:fs/promises');
     const shared = JSON.parse(await readFile('screens/shared/filters.json', 'utf8')) as {

@@ -1,6 +1,6 @@
 /**
- * Charts draw one at a time, each step in a browser task of its own (issue 17 §3: no main-thread
- * task over 50 ms). Without this, every chart whose rows arrived together was compiled, parsed and
+ * Charts draw one at a time, each step in a browser task of its own (docs/bench.md, long tasks:
+ * no main-thread task over 50 ms). Without this, every chart whose rows arrived together was compiled, parsed and
  * drawn inside the one task of the React commit that mounted them (100-450 ms on chart screens).
  */
 

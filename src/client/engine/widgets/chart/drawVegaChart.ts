@@ -6,7 +6,7 @@ import { nextTask } from './chartTurns.js';
  * Parses and draws a compiled Vega spec into `root` with vega's own View, each step in a task of
  * its own (parse, then the view and its dataflow, then the first draw), and adds the save as
  * PNG / SVG menu. Replaces vega-embed, which imports vega-lite statically and so evaluated it on
- * the main thread (issue 17 §3). The classes and markup are vega-embed's, so its styles (now in
+ * the main thread (docs/bench.md, long tasks). The classes and markup are vega-embed's, so its styles (now in
  * engine.css) and the tests' selectors still apply.
  */
 

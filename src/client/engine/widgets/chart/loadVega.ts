@@ -3,7 +3,7 @@ import type * as ChartDrawing from './drawVegaChart.js';
 
 /**
  * Loads the chart drawing code (vega and its parts, ~540 KB) in stages, one task each, so no
- * single task evaluates all of it (issue 17 §3: that was a 78-146 ms `v8.evaluateModule` on the
+ * single task evaluates all of it (docs/bench.md, long tasks: that was a 78-146 ms `v8.evaluateModule` on the
  * first chart of a page). Vega is a bundle of packages; each stage evaluates a few of them in
  * dependency order, and a module evaluated once is not evaluated again when `vega` imports it.
  */

@@ -9,7 +9,7 @@ interface ColorChannel {
 }
 
 /**
- * Colours that carry meaning (issue 17 §2). A chart coloured by verdict labels (Matched, Missing,
+ * Colours that carry meaning. A chart coloured by verdict labels (Matched, Missing,
  * Low, Max ...) draws each with its tone's colour whatever order the data comes in; a chart whose
  * colour only tells bars apart (no legend) draws them in one neutral accent, since a green bar
  * would read as 'good'; real series (channels, measures with a legend) get colours without green

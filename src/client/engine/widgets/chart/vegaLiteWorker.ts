@@ -1,6 +1,6 @@
 /**
- * Compiles Vega-Lite specs to Vega specs off the main thread (issue 17 §3): vega-lite's evaluation
- * and its compile were 78-146 ms tasks on the first chart of a page. The main thread only parses
+ * Compiles Vega-Lite specs to Vega specs off the main thread (docs/bench.md, long tasks):
+ * vega-lite's evaluation and its compile were 78-146 ms tasks on the first chart of a page. The main thread only parses
  * and draws Vega.
  */
 import { compile, type TopLevelSpec } from 'vega-lite';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Report files (issue 13): one row per export or report a user started, its progress while the
+ * Report files (docs/jobs.md): one row per export or report a user started, its progress while the
  * job runs, and the file it left under DATA_DIR/reports. The group owns the file: lists and
  * downloads are scoped by group_id.
  */

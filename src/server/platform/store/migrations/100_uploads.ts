@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Uploads (issue 14): one row per file received (the screen's upload history and its error
+ * Uploads (docs/uploads.md): one row per file received (the screen's upload history and its error
  * report), and one row per loaded slice (e.g. channel x month) with the run that last replaced it.
  * Errors are kept as jsonb (capped by the service) so the error file can be rebuilt on demand.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Report mailers (issue 13, spec §2 report/reportmailer): what report, with which filters, goes to
+ * Report mailers (docs/jobs.md, spec §2 report/reportmailer): what report, with which filters, goes to
  * whom, how and when; and one run-log row per dry run or delivery with the spec's delivery status
  * (1 Report Manager Success, 2 In Progress, 3 Report Delivered, 4 Delivery Failed).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crawl pipeline (issue 15): model schemas (what to extract), channel profiles (how to fetch a
+ * Crawl pipeline (docs/crawl.md): model schemas (what to extract), channel profiles (how to fetch a
  * channel and which schema reads it), crawl runs (the process monitor's rows) and the per-page
  * log of each run. Every row carries its group: one tenant never sees another's.
  */

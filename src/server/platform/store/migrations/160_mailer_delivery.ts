@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Report mailers deliver over SFTP, FTP and Azure Blob besides e-mail (issue 13): a mailer keeps
+ * Report mailers deliver over SFTP, FTP and Azure Blob besides e-mail (docs/jobs.md): a mailer keeps
  * its target (host, port, user, folder / container) and its credential encrypted (AES-256-GCM,
  * never shown). A run carries a delivery key, so a retried job finds its own run and does not
  * deliver twice, and how the run was started (run now, schedule, re-trigger, dry run).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alerts (issue 13 §4): rules a group declares (what to watch, whom to e-mail the digest), the
+ * Alerts (docs/jobs.md): rules a group declares (what to watch, whom to e-mail the digest), the
  * alerts the rules raised after warehouse loads, and which user has read which alert. An alert's
  * dedup key (rule, subject, day) is unique per group: evaluating the same load twice raises nothing.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * The number style (Indian / international, the user menu's setting) an export was started
- * in, so its workbook groups digits as the screen did (issue 17 §2). Null: the default style
+ * in, so its workbook groups digits as the screen did. Null: the default style
  * (a mailer's report has no user at the screen).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

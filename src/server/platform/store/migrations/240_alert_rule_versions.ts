@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An alert rule's version (issue 13 §4): an edit sends back the `updated_at` it read, and is
+ * An alert rule's version (docs/jobs.md): an edit sends back the `updated_at` it read, and is
  * refused when the rule moved on meanwhile (another admin's edit or toggle), as entity edits are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

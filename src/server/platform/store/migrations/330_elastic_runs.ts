@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Runs of the elastic trigger (issue 15): one row per re-index of a suggestion source for a group,
+ * Runs of the elastic trigger (docs/crawl.md): one row per re-index of a suggestion source for a group,
  * with the process monitor's statuses (5 Waiting -> 1 In Progress -> 2 Success / 3 No Data / 4 Failed).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

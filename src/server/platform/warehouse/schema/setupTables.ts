@@ -1,5 +1,5 @@
 /**
- * Setup dictionaries a brand team uploads (issue 14 §2, screens/setup): what content each
+ * Setup dictionaries a brand team uploads (docs/uploads.md, screens/setup): what content each
  * category should carry, what each product page should show, and which crawled brand names mean
  * which of the group's brands; the master data settings, pincodes and cities; the keyword mapper and
  * tracked keywords; and the manual reports (screens/manualUploads, screens/manualReports). They

@@ -46,7 +46,7 @@ export function onPromoStatements(slice: StockSlice = {}): { sql: string; params
 /**
  * fact_stock.on_promo: 1 when a running promotion (fact_promo, promo_state 'running') was seen
  * for the same group, day, channel, city and product. Stored, not a view: an EXISTS per stock
- * row made every stock screen about 10x slower (docs/issue-14-status.md). The demo generator
+ * row made every stock screen about 10x slower (measured on the demo tenant). The demo generator
  * writes it with the rows; other writers (crawl loads, old warehouses on start) derive it here.
  */
 export async function deriveStockOnPromo(wh: Warehouse, slice: StockSlice = {}): Promise<void> {

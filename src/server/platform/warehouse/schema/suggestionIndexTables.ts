@@ -2,8 +2,8 @@
 export const SUGGESTION_INDEX_TABLES: readonly string[] = ['suggestion_index', 'suggestion_index_state'];
 
 /**
- * The suggestion index (issue 15's elastic trigger): per group, suggestion source and fact table,
- * the keys present on each crawl day with their names, and the window each rebuild covers. A
+ * The suggestion index (the crawl's elastic trigger, docs/crawl.md): per group, suggestion source
+ * and fact table, the keys present on each crawl day with their names, and the window each rebuild covers. A
  * suggestion lookup inside a covered window reads these few rows instead of scanning the facts.
  */
 export const SUGGESTION_INDEX_DDL: readonly string[] = [
