@@ -18,6 +18,11 @@ export interface MatrixRequest {
   /** Path and query under the server's root, e.g. /api/v1/views/12. */
   url: string;
   body?: unknown;
+  /** The body's schema (a mutation's own for config-named mutations). */
+  bodySchema?: JsonSchema;
+  /** Path parameters as filled in, and the query: a sweep rebuilds the URL from these. */
+  pathValues: Record<string, string>;
+  query: URLSearchParams;
   multipart: boolean;
   /** The request names one of the victim's files (an export): a file answer is a leak. */
   asksForFile: boolean;
@@ -78,7 +83,7 @@ function victimIdHint(path: string, fx: TenantFixture, marks: Set<string>): Fiel
     [/slideview/, ids.slide, true],
     [/roledelete|\/role$/, ids.canaryRole],
   ];
-  return (name) => {
+  return (name, schema) => {
     if (name === 'id' || name === 'viewId') {
       const hit = idOn.find(([re]) => re.test(path));
       if (hit?.[2]) marks.add('file');
@@ -89,7 +94,13 @@ function victimIdHint(path: string, fx: TenantFixture, marks: Set<string>): Fiel
     if (/^(user_id|user_ids)$/.test(name)) return name.endsWith('s') ? [ids.canaryUser] : ids.canaryUser;
     if (name === 'role_id') return ids.adminRole;
     if (name === 'ids') return ids.alertIds;
+    if (name === 'area') return PROMO_SCREEN.split('/')[0];
+    // config/screen takes area and screen apart; every other screen field is 'area/screen'.
+    if (name === 'screen' && schema.pattern && !new RegExp(schema.pattern).test(PROMO_SCREEN))
+      return PROMO_SCREEN.split('/')[1];
     if (/^(screen|screenName)$/.test(name)) return PROMO_SCREEN;
+    if (name === 'slice') return JSON.stringify({ channel_id: 1 });
+    if (name === 'activity_id') return [1];
     if (/^(username|user_name|email)$/.test(name)) return 'demo@shelfscope.test';
     if (name === 'object_array')
       return JSON.stringify([{ group_id: VICTIM_GROUP, role_id: ids.adminRole, status: true }]);
@@ -111,11 +122,13 @@ export function matrixRequests(
       const marks = new Set<string>();
       const hint = victimIdHint(op.path, fx, marks);
       let path = op.path;
+      const pathValues: Record<string, string> = {};
       for (const p of op.params.filter((x) => x.in === 'path')) {
         const value =
           target[p.name] ??
           (p.name === 'source' ? 'brand' : p.name === 'draftId' ? 'matrix' : undefined) ??
           sampleOf(p.schema, p.name, hint);
+        pathValues[p.name] = String(value);
         path = path.replace(
           `{${p.name}}`,
           p.name === '*' ? String(value) : encodeURIComponent(String(value)),
@@ -123,7 +136,8 @@ export function matrixRequests(
       }
       const query = new URLSearchParams(target.query ?? '');
       for (const p of op.params.filter((x) => x.in === 'query')) {
-        if (query.has(p.name)) continue;
+        // A data route's schema names `type` and `additionalProperties` as if they were filters.
+        if (query.has(p.name) || (target.query !== undefined && p.name !== 'screenName')) continue;
         const value = sampleOf(p.schema, p.name, hint);
         if (value !== undefined && value !== null)
           query.set(
@@ -150,6 +164,9 @@ export function matrixRequests(
         method: op.method,
         url: `${path}${qs ? `?${qs}` : ''}`,
         body,
+        bodySchema,
+        pathValues,
+        query,
         multipart,
         asksForFile: marks.has('file'),
       });
