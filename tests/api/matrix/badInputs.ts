@@ -157,13 +157,13 @@ export function badVariants(req: MatrixRequest): BadRequest[] {
   }
   if (req.method !== 'GET' && req.method !== 'DELETE' && !req.multipart) {
     out.push({ ...base, label: 'body: deep JSON', url: plainUrl, bodyText: DEEP });
-    for (const [label, text] of [
+    const notObjects: [string, string][] = [
       ['body: array', '[]'],
       ['body: string', '"x"'],
       ['body: null', 'null'],
       ['body: not JSON', '{"a":'],
-    ])
-      out.push({ ...base, label, url: plainUrl, bodyText: text });
+    ];
+    for (const [label, text] of notObjects) out.push({ ...base, label, url: plainUrl, bodyText: text });
   }
   return out;
 }

@@ -42,7 +42,7 @@ function configTargets(op: Operation, config: ConfigSnapshot, lastDate: string):
   }
   if (names.includes('mutation'))
     return screens.flatMap((s) =>
-      (s.mutations ?? []).flatMap((m) =>
+      (s.mutations ?? []).flatMap((m): Record<string, string>[] =>
         names.includes('lookup')
           ? (m.lookups ?? []).map((l) => ({ ...split(`${s.area}/${s.id}`), mutation: m.id, lookup: l.id }))
           : [{ ...split(`${s.area}/${s.id}`), mutation: m.id, screenKey: `${s.area}/${s.id}` }],
