@@ -55,7 +55,7 @@ beforeAll(async () => {
   requests = matrixRequests(ops, server.server.app.deps.config.current(), String(last!.d), fx).filter(
     (r) => !seen.has(operationKey(r.op)) && seen.add(operationKey(r.op)),
   );
-});
+}, 600_000); // a whole server, its demo tenant and five sign-ins: slow on a busy machine
 afterAll(() => server?.close());
 
 function send(client: ApiClient, bad: BadRequest) {

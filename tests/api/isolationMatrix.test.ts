@@ -80,7 +80,7 @@ beforeAll(async () => {
   );
   requests = matrixRequests(ops, server.server.app.deps.config.current(), String(last!.d), fx);
   principals = await principalsOf(server, fx);
-});
+}, 600_000); // a whole server, its demo tenant and five sign-ins: slow on a busy machine
 afterAll(() => server?.close());
 
 interface Finding {
