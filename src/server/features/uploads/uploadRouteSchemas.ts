@@ -1,4 +1,6 @@
 /** JSON Schemas of the upload routes (for 400s before a handler runs, and /api/docs). */
+import { idSchema } from '../../platform/http/ids.js';
+
 const name = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,62}$' } as const;
 
 export const uploadParams = {
@@ -11,7 +13,8 @@ export const uploadParams = {
 export const runParams = {
   ...uploadParams,
   required: [...uploadParams.required, 'runId'],
-  properties: { ...uploadParams.properties, runId: { type: 'integer', minimum: 1 } },
+  // An integer column: past 2^31 the database would answer an out-of-range error (a 500).
+  properties: { ...uploadParams.properties, runId: idSchema },
 } as const;
 
 export const pageQuery = {
