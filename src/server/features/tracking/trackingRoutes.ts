@@ -9,7 +9,8 @@ import { factFreshness, suggestionIndexCoverage } from './internalTool.js';
 import { athenaSyncRuns, channelCityCoverage, reviewSentiments, trackedListings } from './trackingReads.js';
 
 type Paging = { Querystring: { limit: number; offset: number } };
-const idList = { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 2000 } as const;
+// Ids of at most 9 digits: within every store's integer columns (PostgreSQL's overflow past 2^31).
+const idList = { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$', maxLength: 2000 } as const;
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
 /**
