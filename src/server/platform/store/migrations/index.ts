@@ -27,7 +27,6 @@ import * as listingCrawl from './370_listing_crawl.js';
 import * as listingPageLog from './390_listing_page_log.js';
 import * as bestsellerCrawl from './400_bestseller_crawl.js';
 import * as platformStaff from './410_platform_staff.js';
-import * as platformStaff from './410_platform_staff.js';
 
 /** In-code provider: migrations ship inside the build, no folder scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -60,7 +59,6 @@ export const migrationProvider: MigrationProvider = {
       '370_listing_crawl': listingCrawl,
       '390_listing_page_log': listingPageLog,
       '400_bestseller_crawl': bestsellerCrawl,
-      '410_platform_staff': platformStaff,
       '410_platform_staff': platformStaff,
     }),
 };
