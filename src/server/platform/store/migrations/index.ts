@@ -1,8 +1,6 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration } from 'kysely';
 import * as access from './001_access.js';
 import * as sessions from './002_sessions.js';
-import * as savedViews from '../../../features/savedViews/savedViewsMigration.js';
-import * as accountBudget from '../../../access/auth/accountBudgetTable.js';
 import * as groupFields from './070_group_fields.js';
 import * as adminByActivity from './085_admin_by_activity.js';
 import * as reportFiles from './090_report_files.js';
@@ -14,8 +12,6 @@ import * as clientSettings from './150_client_settings.js';
 import * as mailerDelivery from './160_mailer_delivery.js';
 import * as alerts from './170_alerts.js';
 import * as crawlTimings from './180_crawl_timings.js';
-import * as slideViews from '../../../features/slides/slideViewsMigration.js';
-import * as amsSchemas from '../../../features/amsSchemas/amsSchemasMigration.js';
 import * as reportNumberStyle from './200_report_number_style.js';
 import * as viewSettings from './220_view_settings.js';
 import * as alertRuleVersions from './240_alert_rule_versions.js';
@@ -28,37 +24,30 @@ import * as listingPageLog from './390_listing_page_log.js';
 import * as bestsellerCrawl from './400_bestseller_crawl.js';
 import * as platformStaff from './410_platform_staff.js';
 
-/** In-code provider: migrations ship inside the build, no folder scanning at run time. */
-export const migrationProvider: MigrationProvider = {
-  getMigrations: () =>
-    Promise.resolve<Record<string, Migration>>({
-      '001_access': access,
-      '002_sessions': sessions,
-      '050_saved_views': savedViews,
-      '060_account_failures': accountBudget,
-      '070_group_fields': groupFields,
-      '085_admin_by_activity': adminByActivity,
-      '090_report_files': reportFiles,
-      '100_uploads': uploads,
-      '120_report_mailers': reportMailers,
-      '130_crawl': crawl,
-      '140_user_role_versions': userRoleVersions,
-      '150_client_settings': clientSettings,
-      '160_mailer_delivery': mailerDelivery,
-      '170_alerts': alerts,
-      '180_crawl_timings': crawlTimings,
-      '190_slide_views': slideViews,
-      '191_ams_schemas': amsSchemas,
-      '200_report_number_style': reportNumberStyle,
-      '220_view_settings': viewSettings,
-      '240_alert_rule_versions': alertRuleVersions,
-      '280_share_link_filters': shareLinkFilters,
-      '310_mailer_recipient_groups': mailerRecipientGroups,
-      '320_crawl_timing_type': crawlTimingType,
-      '330_elastic_runs': elasticRuns,
-      '370_listing_crawl': listingCrawl,
-      '390_listing_page_log': listingPageLog,
-      '400_bestseller_crawl': bestsellerCrawl,
-      '410_platform_staff': platformStaff,
-    }),
-};
+/** The store's own migrations; features add theirs (src/server/storeMigrations.ts). */
+export const coreMigrations = Object.freeze<Record<string, Migration>>({
+  '001_access': access,
+  '002_sessions': sessions,
+  '070_group_fields': groupFields,
+  '085_admin_by_activity': adminByActivity,
+  '090_report_files': reportFiles,
+  '100_uploads': uploads,
+  '120_report_mailers': reportMailers,
+  '130_crawl': crawl,
+  '140_user_role_versions': userRoleVersions,
+  '150_client_settings': clientSettings,
+  '160_mailer_delivery': mailerDelivery,
+  '170_alerts': alerts,
+  '180_crawl_timings': crawlTimings,
+  '200_report_number_style': reportNumberStyle,
+  '220_view_settings': viewSettings,
+  '240_alert_rule_versions': alertRuleVersions,
+  '280_share_link_filters': shareLinkFilters,
+  '310_mailer_recipient_groups': mailerRecipientGroups,
+  '320_crawl_timing_type': crawlTimingType,
+  '330_elastic_runs': elasticRuns,
+  '370_listing_crawl': listingCrawl,
+  '390_listing_page_log': listingPageLog,
+  '400_bestseller_crawl': bestsellerCrawl,
+  '410_platform_staff': platformStaff,
+});
