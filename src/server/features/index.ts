@@ -15,6 +15,7 @@ import { trackingFeature } from './tracking/trackingFeature.js';
 import { suggestionIndexFeature } from './suggestionIndex/suggestionIndexFeature.js';
 import { slidesFeature } from './slides/slidesFeature.js';
 import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
+import { specPathsFeature } from './specPaths/specPathsFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
@@ -37,6 +38,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   suggestionIndexFeature,
   slidesFeature,
   amsSchemasFeature,
+  specPathsFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {
