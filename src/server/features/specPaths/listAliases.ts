@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forward } from './forward.js';
+import { aliasOf } from './specPathSchemas.js';
 
 /** The spec's list calls and the route (same query) each one reads. */
 const LISTS = {
@@ -14,7 +15,7 @@ const LISTS = {
 /** The spec's plain list paths as GET aliases of the routes that serve them. */
 export function registerListAliases(app: FastifyInstance): void {
   for (const [path, target] of Object.entries(LISTS))
-    app.get(`/${path}`, (request, reply) => {
+    app.get(`/${path}`, { schema: aliasOf(`GET ${target}`) }, (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return forward(app, request, reply, `${target}${query}`);
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forward } from './forward.js';
+import { mutationAliasOf } from './specPathSchemas.js';
 
 /** The spec's form calls and the declared mutation (screens/) each one runs: area/screen/mutation. */
 const MUTATIONS = {
@@ -19,7 +20,8 @@ export function registerMutationAliases(app: FastifyInstance): void {
     // The generic route is POST only.
     const handler = (request: FastifyRequest, reply: FastifyReply) =>
       forward(app, request, reply, `mutate/${mutation}`, 'POST');
-    app.post(`/${path}`, handler);
-    app.put(`/${path}`, handler);
+    const schema = mutationAliasOf(`mutate/${mutation}`);
+    app.post(`/${path}`, { schema }, handler);
+    app.put(`/${path}`, { schema }, handler);
   }
 }
