@@ -43,6 +43,15 @@ describe('the spec paths (section 7)', () => {
     expect(paths).toEqual(expect.arrayContaining(SIGN_IN_WITH_MICROSOFT));
   });
 
+  it('lists every path in the OpenAPI document (/api/docs, read as platform staff)', async () => {
+    const staff = await signIn(server, 'staff@shelfscope.test');
+    const doc = (await staff.get('../docs')).body as unknown as { paths: Record<string, unknown> };
+    const unlisted = specSectionPaths().filter(
+      (p) => !SIGN_IN_WITH_MICROSOFT.includes(p) && !doc.paths[`/api/v1/${p}`],
+    );
+    expect(unlisted).toEqual([]);
+  });
+
   it('answers every listed path with something other than 404', async () => {
     const client = await signIn(server);
     // Logout last: it ends the session every other probe uses.
