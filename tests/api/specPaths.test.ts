@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
+import { sheetRows, uploadFile, XLSX_MIME, xlsxOf } from './support/uploadClient.js';
 import { specSectionPaths } from './support/specSectionPaths.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 
@@ -123,5 +124,26 @@ describe('the spec paths (section 7)', () => {
     expect((await anonymous.post('promotion/add', {})).status).toBe(
       (await anonymous.post('mutate/promo/plan/add', {})).status,
     );
+  });
+
+  it('an upload through promotion/import/excel is the generic upload: its run, its error file, its group', async () => {
+    const template = await sheetRows(await admin.raw('GET', 'promotion/data/file'));
+    const header = template[0]!.map(String);
+    const bad = await xlsxOf(header, [header.map(() => 'not a value')]);
+    const sent = await uploadFile(admin, 'promotion/import/excel', {
+      name: 'plan.xlsx',
+      type: XLSX_MIME,
+      bytes: bad,
+    });
+    expect(sent.status, sent.body.msg).toBe(400);
+    const runId = sent.body.data!.runId!;
+    const runs = await admin.get<{ id: number }[]>('uploads/promo/plan/promotionPlan/runs');
+    expect(runs.body.data!.map((r) => r.id)).toContain(runId);
+    const errors = await admin.raw('GET', 'promo/error/export');
+    expect(errors.status).toBe(200);
+    expect((await sheetRows(errors)).length).toBeGreaterThan(1);
+    // The other group has no run of its own, and cannot read this one.
+    expect((await rival.raw('GET', 'promo/error/export')).status).toBe(404);
+    expect((await rival.raw('GET', 'promo/error/export?runId=' + runId)).status).toBe(404);
   });
 });
