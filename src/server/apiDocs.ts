@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from './access/auth/sessionRoutes.js';
 import { requireAdmin } from './access/auth/guards.js';
+import { withConfigEndpoints } from './apiDocsEndpoints.js';
 
 /** The SPA fallback is a not-found handler, not a route: the document names it by hand. */
 const spaFallback = {
@@ -50,7 +51,8 @@ export const apiDocsRoute: FastifyPluginAsync = (app) => {
     },
     async (request) => {
       await requireAdmin(app.deps, request);
-      return app.swagger();
+      // Config endpoints change with the config (hot reload): added on each call, not cached.
+      return withConfigEndpoints(app.swagger(), app.deps.config.current().endpoints.keys());
     },
   );
   return Promise.resolve();

@@ -18,6 +18,7 @@ import { suggestionIndexFeature } from './suggestionIndex/suggestionIndexFeature
 import { slidesFeature } from './slides/slidesFeature.js';
 import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
 import { insightsFeature } from './insights/insightsFeature.js';
+import { specPathsFeature } from './specPaths/specPathsFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
@@ -43,6 +44,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   slidesFeature,
   amsSchemasFeature,
   insightsFeature,
+  specPathsFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {

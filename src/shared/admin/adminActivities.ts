@@ -89,10 +89,6 @@ export function isAdminActivity(url: string): boolean {
  */
 export const PLATFORM_ACTIVITIES: readonly string[] = [ADMIN_ACTIVITIES.configEditor.url];
 
-export function isPlatformActivity(url: string): boolean {
-  return PLATFORM_ACTIVITIES.includes(url);
-}
-
 /** The 403 answer to a role that names a platform activity (create, edit or auto-grant). */
 export const PLATFORM_ACTIVITY_REFUSED =
   'The Screen Editor belongs to platform staff: a group role can neither hold nor grant it';
