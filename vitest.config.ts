@@ -68,6 +68,8 @@ const API_ON_POSTGRES = [
   'tests/api/operationsScreens.test.ts', // counts read from the pg-boss queue
   'tests/api/sessionRules.test.ts', // times moved in the store; the NOTIFY bus drops cached sessions
   'tests/api/badInput.test.ts', // what each database refuses must still be a 400
+  'tests/api/badInputSweep.test.ts', // integer overflow and text limits differ per database
+  'tests/api/isolationMatrix.test.ts', // no foreign row, file or write on either store
 ];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
   environment: 'node',
