@@ -3,6 +3,7 @@ import { SHARE_TOKEN_HEADER, VIEWER_HEADER } from './cookies.js';
 import { requireUser } from './guards.js';
 import {
   createShareLink,
+  mayManageLink,
   resolveShareToken,
   revokeLink,
   startViewerSession,
@@ -50,7 +51,8 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
-    // The group's links, newest first; `screen` narrows them to one screen (the Share dialog's list).
+    // The group's links the caller may manage (mayManageLink), newest first; `screen` narrows them to
+    // one screen (the Share dialog's list).
     app.get<{ Querystring: { screen?: string } }>(
       '/paxviz/token',
       {
@@ -65,7 +67,9 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
       },
       async (request) => {
         const auth = requireUser(request);
-        const links = await listShareLinks(kit.deps.store.db, auth.groupId, request.query.screen);
+        const links = (await listShareLinks(kit.deps.store.db, auth.groupId, request.query.screen)).filter(
+          (link) => mayManageLink(auth, link),
+        );
         const now = new Date();
         return success(
           links.map((link): ShareLinkItem => ({

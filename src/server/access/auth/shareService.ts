@@ -55,6 +55,11 @@ export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: New
   return { id: link.id, token, url, expires_at: expiresAt.toISOString() };
 }
 
+/** Who may see or revoke a link: its creator, a user who may open its screen, or the group's admin. */
+export function mayManageLink(auth: ActiveAuth, link: { created_by: number; screen: string }): boolean {
+  return link.created_by === auth.userId || isGroupAdmin(auth) || mayOpenScreen(auth, link.screen);
+}
+
 export const REVOKE_REFUSED =
   "Only the link's creator, users who may open its screen, or an admin may revoke it";
 
@@ -66,8 +71,7 @@ export const REVOKE_REFUSED =
 export async function revokeLink(kit: AuthKit, auth: ActiveAuth, id: number): Promise<void> {
   const link = await findShareLink(kit.deps.store.db, id);
   if (!link || link.group_id !== auth.groupId) throw new NotFoundError('Share link not found');
-  const allowed = link.created_by === auth.userId || isGroupAdmin(auth) || mayOpenScreen(auth, link.screen);
-  if (!allowed) throw new ForbiddenError(REVOKE_REFUSED);
+  if (!mayManageLink(auth, link)) throw new ForbiddenError(REVOKE_REFUSED);
   await revokeShareLink(kit.deps.store.db, id);
   await deleteSessionsOfShareLink(kit.deps.store.db, id);
   await audit(kit.deps.store.db, auth.userId, 'share_link.revoked', `share_link:${id}`);
