@@ -92,8 +92,9 @@ describe('demo directory', () => {
     });
   });
 
-  it('seeds 25 users, each mapped to a group with a role, one blocked', async () => {
-    expect(await count(sql`select count(*)::int as n from users`)).toBe(25);
+  it('seeds 26 users (25 of the groups, one platform staff), each mapped to a group with a role, one blocked', async () => {
+    expect(await count(sql`select count(*)::int as n from users`)).toBe(26);
+    expect(await count(sql`select count(*)::int as n from users where is_platform_staff`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from users where status = 'blocked'`)).toBe(1);
     const unmapped = sql<{ n: number }>`select count(*)::int as n from users u
       where not exists (select 1 from user_group_roles m where m.user_id = u.id)`;
@@ -118,6 +119,7 @@ describe('demo directory', () => {
       { user_name: 'multi@shelfscope.test', group_name: 'Legacy Retail', role: 'Admin' },
       { user_name: 'stock@shelfscope.test', group_name: 'Demo Brands', role: 'Stock Viewer' },
       { user_name: 'analyst@shelfscope.test', group_name: 'Demo Brands', role: 'Analyst' },
+      { user_name: 'staff@shelfscope.test', group_name: 'Demo Brands', role: 'Analyst' },
     ]);
   });
 

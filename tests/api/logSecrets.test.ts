@@ -33,6 +33,8 @@ beforeAll(async () => {
       DEMO_SKUS: '20',
       DEMO_DAYS: '7',
       SECRET_KEY: 'log-secrets-test-key-0123456789abcdef',
+      // The test's SFTP server is on loopback, a destination allowed here on purpose.
+      OUTBOUND_ALLOW: '127.0.0.1',
     },
     { timeoutMs: 280_000 },
   );

@@ -3,6 +3,7 @@ import { ok } from '../../../shared/envelope.js';
 import { requireSession, requireUser } from '../../access/auth/guards.js';
 import { buildMenu } from '../../access/auth/menu.js';
 import { listSchema } from './specPathSchemas.js';
+import './faqsTable.js';
 
 /**
  * The signed-in user's own lists: auth/activity (the activities their role grants in the chosen
