@@ -88,6 +88,13 @@ test('create user with a group -> role mapping, the messages, activation link, s
   await page.goto('/workspace/user/users');
   const grid = page.getByRole('region', { name: 'Users' });
   const row = grid.getByRole('row').filter({ hasText: name });
+  // The group has more users than a page: the new one may be on the next (no Users search yet).
+  await expect(grid.locator('tbody tr').first()).toBeVisible();
+  for (let more = 0; (await row.count()) === 0 && more < 5; more++) {
+    const shown = await grid.locator('tbody tr').count();
+    await grid.getByRole('button', { name: 'Show More' }).click();
+    await expect(grid.locator('tbody tr')).not.toHaveCount(shown);
+  }
   await expect(row).toContainText('Demo Brands (Analyst)');
   await expect(row).toContainText('Pending activation');
   await row.getByRole('button', { name: 'Edit' }).click();
