@@ -10,8 +10,9 @@ test('share of search tiles show the change from the previous period, over keywo
   await signIn(page);
   await page.goto('/workspace/visibility/kpi');
   await settled(page);
-  // Organic, sponsored and combined: share, position-weighted and volume-weighted each.
-  const changes = page.locator('.ss-widget--kpiTiles .ss-kpi__change');
+  // Organic, sponsored and combined: share, position-weighted and volume-weighted each (in points;
+  // the count tiles beside them show their previous period in %).
+  const changes = page.locator('.ss-widget--kpiTiles .ss-kpi__change', { hasText: ' pts ' });
   await expect(changes).toHaveCount(9);
   for (const text of await changes.allInnerTexts()) expect(text.replace(/\s+/g, ' ').trim()).toMatch(CHANGE);
   await expect(changes.first()).toContainText('vs previous 7 days');
@@ -19,7 +20,9 @@ test('share of search tiles show the change from the previous period, over keywo
   // The demo tenant added keywords to tracking five days ago: the change leaves them out.
   const combined = page.locator('.ss-widget--kpiTiles').nth(2);
   const keywords = Number((await kpiValue(page, 'Keywords').innerText()).replace(/,/g, ''));
-  const tile = combined.locator('.ss-kpi', { has: page.locator('.ss-kpi__change') }).first();
+  const tile = combined
+    .locator('.ss-kpi', { has: page.locator('.ss-kpi__change', { hasText: ' pts ' }) })
+    .first();
   await tile.hover();
   const definition = tile.getByRole('tooltip');
   await expect(definition).toBeVisible();
