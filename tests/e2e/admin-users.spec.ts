@@ -92,7 +92,7 @@ test('create user with a group -> role mapping, the messages, activation link, s
   await expect(grid.locator('tbody tr').first()).toBeVisible();
   for (let more = 0; (await row.count()) === 0 && more < 5; more++) {
     const shown = await grid.locator('tbody tr').count();
-    await grid.getByRole('button', { name: 'Show More' }).click();
+    await page.getByRole('button', { name: 'Show More' }).click();
     await expect(grid.locator('tbody tr')).not.toHaveCount(shown);
   }
   await expect(row).toContainText('Demo Brands (Analyst)');
