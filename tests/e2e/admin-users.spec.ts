@@ -89,12 +89,15 @@ test('create user with a group -> role mapping, the messages, activation link, s
   const grid = page.getByRole('region', { name: 'Users' });
   const row = grid.getByRole('row').filter({ hasText: name });
   // The group has more users than a page: the new one may be on the next (no Users search yet).
-  await expect(grid.locator('tbody tr').first()).toBeVisible();
-  for (let more = 0; (await row.count()) === 0 && more < 5; more++) {
-    const shown = await grid.locator('tbody tr').count();
-    await page.getByRole('button', { name: 'Show More' }).click();
-    await expect(grid.locator('tbody tr')).not.toHaveCount(shown);
-  }
+  const showRow = async () => {
+    await expect(grid.locator('tbody tr').first()).toBeVisible();
+    for (let more = 0; (await row.count()) === 0 && more < 5; more++) {
+      const shown = await grid.locator('tbody tr').count();
+      await page.getByRole('button', { name: 'Show More' }).click();
+      await expect(grid.locator('tbody tr')).not.toHaveCount(shown);
+    }
+  };
+  await showRow();
   await expect(row).toContainText('Demo Brands (Analyst)');
   await expect(row).toContainText('Pending activation');
   await row.getByRole('button', { name: 'Edit' }).click();
@@ -117,7 +120,11 @@ test('create user with a group -> role mapping, the messages, activation link, s
   await input(page, 'last_name').fill('Edited');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(row).toContainText('Edited');
+  // The grid reloads after the save, back to its first page: show the row again once it has.
+  await expect(async () => {
+    await showRow();
+    await expect(row).toContainText('Edited', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await expect(grid.getByRole('status').or(page.getByRole('status')).first()).toContainText('Success');
   await page.screenshot({ path: 'test-results/users-grid.png', fullPage: true });
 
