@@ -31,6 +31,10 @@ describe('Prometheus metrics', () => {
   });
 
   it('counts requests per route pattern, data calls, cache hits and sign-in failures', async () => {
+    // The registry is per process and API files share workers: compare with a scrape taken first.
+    const before = (await scrape(`Bearer ${TOKEN}`)).text();
+    const grew = (text: string, name: string, labels: string) =>
+      (sample(text, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
     const refused = await new ApiClient(t.url).post('authenticate', {
       username: t.env.DEMO_USER,
       password: 'wrong password',
@@ -47,14 +51,12 @@ describe('Prometheus metrics', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = res.text();
     const route = 'route="/api/v1/stock/products/stats"';
-    expect(sample(text, 'shelfscope_http_request_duration_seconds_count', route)).toBe(2);
+    expect(grew(text, 'shelfscope_http_request_duration_seconds_count', route)).toBe(2);
     expect(
-      sample(text, 'shelfscope_warehouse_query_duration_seconds_count', 'endpoint="stock/products/stats"'),
+      grew(text, 'shelfscope_warehouse_query_duration_seconds_count', 'endpoint="stock/products/stats"'),
     ).toBe(1);
-    expect(sample(text, 'shelfscope_result_cache_lookups_total', 'outcome="hit"')).toBeGreaterThanOrEqual(1);
-    expect(
-      sample(text, 'shelfscope_sign_in_failures_total', 'route="/api/v1/authenticate"'),
-    ).toBeGreaterThanOrEqual(1);
+    expect(grew(text, 'shelfscope_result_cache_lookups_total', 'outcome="hit"')).toBeGreaterThanOrEqual(1);
+    expect(grew(text, 'shelfscope_sign_in_failures_total', 'route="/api/v1/authenticate"')).toBeGreaterThanOrEqual(1);
     // Unmatched URLs share one label: no per-URL series.
     expect(text).not.toContain('/no/such/route/101');
     expect(text).toMatch(/shelfscope_nodejs_eventloop_lag_seconds \d/);
