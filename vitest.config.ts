@@ -12,7 +12,6 @@ const API_TIMING = [
   'tests/api/exportKill.test.ts',
   'tests/api/mailerKill.test.ts',
   'tests/api/startup.test.ts',
-  'tests/api/realtimeTwoInstances.test.ts',
   'tests/api/hotReload.test.ts',
 ];
 // The API files whose behaviour depends on the engine: `npm run test:api:pg` (.ci/run) runs them
@@ -20,7 +19,7 @@ const API_TIMING = [
 // A file belongs here when its answer comes through SQL that differs per engine (the compiler's
 // DuckDB and PostgreSQL dialects, a warehouse adapter's writes, the store's own queries beyond
 // plain rows) - not when it tests HTTP, auth rules, files or sockets over the same rows.
-// Left out on purpose: the kill and startup files and realtimeTwoInstances start their own
+// Left out on purpose: the kill and startup files start their own
 // servers whatever API_TEST_PG says, so a second pass would repeat them unchanged.
 const API_ON_POSTGRES = [
   // Warehouse reads: SQL compiled for each dialect.

@@ -56,7 +56,9 @@ describe('Prometheus metrics', () => {
       grew(text, 'shelfscope_warehouse_query_duration_seconds_count', 'endpoint="stock/products/stats"'),
     ).toBe(1);
     expect(grew(text, 'shelfscope_result_cache_lookups_total', 'outcome="hit"')).toBeGreaterThanOrEqual(1);
-    expect(grew(text, 'shelfscope_sign_in_failures_total', 'route="/api/v1/authenticate"')).toBeGreaterThanOrEqual(1);
+    expect(
+      grew(text, 'shelfscope_sign_in_failures_total', 'route="/api/v1/authenticate"'),
+    ).toBeGreaterThanOrEqual(1);
     // Unmatched URLs share one label: no per-URL series.
     expect(text).not.toContain('/no/such/route/101');
     expect(text).toMatch(/shelfscope_nodejs_eventloop_lag_seconds \d/);

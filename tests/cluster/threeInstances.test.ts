@@ -22,6 +22,8 @@ import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { MSG } from '../../src/shared/auth/accessRules.js';
 import { RoundRobinClient, type Answer } from './support/roundRobinClient.js';
 import { fetchBuffered } from '../api/support/fetchBuffered.js';
+import { io, type Socket } from 'socket.io-client';
+import { EV, SOCKET_PATH, type ReportNotification } from '../../src/shared/realtimeEvents.js';
 
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Demo@2026!';
@@ -31,6 +33,7 @@ let store: PgTestDatabase;
 let warehouse: PgTestDatabase;
 const servers: ServerProcess[] = [];
 let urls: string[];
+const sockets: Socket[] = [];
 
 /** The sign-in limits live in Redis for 5 minutes: a run right after another starts from zero. */
 async function clearRateLimits(): Promise<void> {
@@ -48,8 +51,10 @@ beforeAll(async () => {
   await clearRateLimits();
   store = await createPgTestDatabase('ss_cluster_store');
   warehouse = await createPgTestDatabase('ss_cluster_wh');
+  // One DATA_DIR for the three, as a shared volume in production: report files, the outbox.
+  const dataDir = tempDataDir();
   const settings = () => ({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: dataDir,
     DATABASE_URL: store.url,
     WAREHOUSE_URL: warehouse.url,
     REDIS_URL,
@@ -71,6 +76,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await Promise.all(servers.map((s) => s.stop()));
   for (const s of servers) removeDir(s.dataDir);
   await store?.drop();
@@ -80,13 +86,16 @@ afterAll(async () => {
 /** The real sign-in steps, each on the next instance; the OTP is read where its mail was sent. */
 async function signIn(user: string): Promise<RoundRobinClient> {
   const client = new RoundRobinClient(urls);
-  const step = await client.post('authenticate', { username: user, password: PASSWORD });
+  let step = await client.post('authenticate', { username: user, password: PASSWORD });
   expect(step.status, step.body.msg).toBe(200);
   if (!(step.body.data as { settrustbrowser?: boolean }).settrustbrowser) {
-    const otp = await client.post('verifyotp', { otp: latestOtp(servers[step.instance]!.dataDir, user) });
-    expect(otp.status, otp.body.msg).toBe(200);
+    step = await client.post('verifyotp', { otp: latestOtp(servers[step.instance]!.dataDir, user) });
+    expect(step.status, step.body.msg).toBe(200);
   }
-  expect((await client.post('selectGroup', { group_id: 1 })).status).toBe(200);
+  // The user's first active group (the demo users' is group 1; Rival Foods' admin has another).
+  const groups = (step.body.data as { org_list?: { id: number; status: number }[] }).org_list ?? [];
+  const group = groups.find((g) => g.status === 1)?.id ?? 1;
+  expect((await client.post('selectGroup', { group_id: group })).status).toBe(200);
   return client;
 }
 
@@ -115,6 +124,34 @@ async function userId(name: string): Promise<number> {
     return rows[0]!.id;
   } finally {
     await db.end();
+  }
+}
+
+/** A registered socket of the browser holding `cookie`, collecting its report notifications. */
+async function registeredSocket(url: string, cookie: string): Promise<ReportNotification[]> {
+  const socket = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie },
+  });
+  sockets.push(socket);
+  const seen: ReportNotification[] = [];
+  // Alerts of the group share the event; this test follows a report job.
+  socket.on(EV.notification, (n: ReportNotification) => n.type === 'report' && seen.push(n));
+  await new Promise<void>((resolve, reject) => {
+    socket.once(EV.authFail, () => reject(new Error('authfail')));
+    socket.once(EV.socketRegistered, () => resolve());
+    socket.once(EV.authSuccess, () => socket.emit(EV.registerUser, {}));
+  });
+  return seen;
+}
+
+async function until(check: () => boolean, ms = 90_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -224,6 +261,27 @@ describe('three instances behind one address', () => {
     const refused = await client.post('authenticate', { username: name, password: 'wrong' });
     expect(refused.status).toBe(429);
     expect(refused.body.msg).toBe(MSG.tooMany);
+  });
+
+  it('an export started on one instance notifies the user’s sockets on every instance, and no other group', async () => {
+    const demo = await adminSession();
+    const rival = await signIn('rival@shelfscope.test');
+    const mine = await Promise.all(urls.map((url) => registeredSocket(url, demo.cookieHeader())));
+    const rivals = await Promise.all(urls.map((url) => registeredSocket(url, rival.cookieHeader())));
+    const started = await demo.post(
+      'exports',
+      { endpoint: 'stock/data/export', params: {}, format: 'csv' },
+      { on: 0 },
+    );
+    expect(started.status, started.body.msg).toBe(200);
+    const id = (started.body.data as { id: number }).id;
+    const ready = (seen: ReportNotification[]) => seen.filter((n) => n.fileId === id && n.status === 'ready');
+    await until(() => mine.every((seen) => ready(seen).length > 0));
+    // Each instance relays the worker's event once (the Redis adapter): no duplicates across them.
+    for (const seen of mine) expect(ready(seen)).toHaveLength(1);
+    expect(rivals.flat()).toEqual([]);
+    // The file is downloadable through another instance than the one that took the request.
+    expect((await demo.get(`s3/file?id=${id}`, { on: 2 })).status).toBe(200);
   });
 
   it('stopping one instance mid-run fails no request a retry would not absorb', async () => {

@@ -1,6 +1,8 @@
 /**
- * Metric invariants (issue 17 §1) between the numbers of each screen, over the real server and
- * the demo tenant of two seeds; `API_TEST_PG=1` runs the same on PostgreSQL.
+ * Metric invariants between the numbers of each screen, over the real server and the demo tenant.
+ * Two seeds keep the checks honest about the generator (no invariant may hold by one seed's luck):
+ * seed 42 on the embedded engines (`npm test`), seed 7 on PostgreSQL (`API_TEST_PG=1`, .ci/run),
+ * so CI proves both seeds and both engines while building each market once.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { categoryInvariants } from './categoryInvariants.js';
@@ -16,7 +18,9 @@ import { stockInvariants } from './stockInvariants.js';
 import { stockPromoInvariants } from './stockPromoInvariants.js';
 import { tagInvariants } from './tagInvariants.js';
 
-describe.each([42, 7])('demo market of seed %i', (seed) => {
+const SEEDS = process.env.API_TEST_PG === '1' ? [7] : [42];
+
+describe.each(SEEDS)('demo market of seed %i', (seed) => {
   let m: Market | undefined;
   beforeAll(async () => {
     m = await startMarket(seed);

@@ -28,6 +28,11 @@ export class RoundRobinClient {
     return this.call('POST', route, body, options.on);
   }
 
+  /** The cookies as a Cookie header (a socket.io client of the same browser sends them). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   /** A second browser holding this one's cookies (a stolen or copied session). */
   copy(): RoundRobinClient {
     const other = new RoundRobinClient(this.urls);
