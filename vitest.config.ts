@@ -4,15 +4,14 @@ import { defineConfig } from 'vitest/config';
 // server (first starts, queues, sockets), and every test server has its own port, data folder and
 // databases. API_TEST_WORKERS=1 runs them one by one.
 const apiWorkers = Math.max(1, Number(process.env.API_TEST_WORKERS ?? 2));
-// ...except the files that time the server or kill it: they run after the others, one at a time,
-// on an otherwise idle machine (project 'api-timing').
+// ...except the files that time the server, or kill it while a job of a size picked for an idle
+// machine runs: they run after the others, one at a time (project 'api-timing'). Kill tests that
+// hold their job at a chosen point (mailerKill's stalled SFTP upload, uploadKill's staged rows)
+// run with the rest.
 const API_TIMING = [
   'tests/api/underLoad.test.ts',
-  'tests/api/uploadKill.test.ts',
   'tests/api/exportKill.test.ts',
-  'tests/api/mailerKill.test.ts',
   'tests/api/startup.test.ts',
-  'tests/api/hotReload.test.ts',
 ];
 // The API files whose behaviour depends on the engine: `npm run test:api:pg` (.ci/run) runs them
 // again with the store and the warehouse on PostgreSQL; every other file runs once, embedded.
@@ -52,18 +51,11 @@ const API_ON_POSTGRES = [
   'tests/api/crawlRuns.test.ts', // crawl results loaded into the warehouse
   'tests/api/listingCrawl.test.ts',
   'tests/api/operations.test.ts', // the first start's crawl equals the generator's truth
-  // Store queries beyond plain rows (migrations, search, upserts, pg-boss, LISTEN/NOTIFY).
-  'tests/api/groupStore.test.ts', // a migration and the group repository
-  'tests/api/reportFileAccess.test.ts', // which report files a caller may see, paged in SQL
+  // The store is PostgreSQL on both engines (PGlite is PostgreSQL compiled to WebAssembly): a file
+  // that reads and writes store rows through Kysely runs the same SQL on each, so it runs once.
+  // Only what depends on the driver runs again: connections, LISTEN/NOTIFY, pg-boss under load.
   'tests/api/reportDeliveries.test.ts', // pg-boss group concurrency and the dead-letter queue
   'tests/api/health.test.ts', // readiness reads the store, warehouse and queue of each engine
-  'tests/api/adminSide.test.ts',
-  'tests/api/manageUsers.test.ts',
-  'tests/api/clientScreens.test.ts', // client-log search
-  'tests/api/userRoleScreens.test.ts',
-  'tests/api/alertRules.test.ts',
-  'tests/api/mailerForm.test.ts',
-  'tests/api/mailerGroupTags.test.ts',
   'tests/api/operationsScreens.test.ts', // counts read from the pg-boss queue
   'tests/api/sessionRules.test.ts', // times moved in the store; the NOTIFY bus drops cached sessions
   'tests/api/badInput.test.ts', // what each database refuses must still be a 400

@@ -83,7 +83,6 @@ beforeAll(async () => {
   [sftp, ftp, azurite] = await Promise.all([startTestSftpServer(), startTestFtpServer(), startTestAzurite()]);
   blackHole = await startBlackHole();
   server = await startTestServer({
-    SECRET_KEY: 'deliveries-test-secret-0123456789abcdef',
     // The test's SFTP, FTP and Azurite servers listen on loopback: allowed on purpose, and only
     // that one address (the refusals below try the rest of loopback and the private ranges).
     OUTBOUND_ALLOW: '127.0.0.1',
