@@ -34,6 +34,7 @@ const RUN_BY_EXISTING_STORES = [
   '410_platform_staff',
   '450_faqs',
   '460_support_tickets',
+  '470_upload_undo',
 ];
 
 describe('storeMigrations', () => {
