@@ -53,9 +53,10 @@ export function changeSummary(detail: unknown): string {
 export const auditEntryReads: ReadRepo = {
   async list(db, request) {
     const base = scoped(db, request);
-    // A log reads newest first: the grid's unsorted call (id ascending) is taken as "by time, newest first".
+    // A log reads newest first: the grid's unsorted call (by id) lists by time, newest first;
+    // a column the user sorts on orders as asked.
     const byTime = request.orderBy === 'id' || !(request.orderBy in SORT);
-    const descending = byTime ? !request.descending : request.descending;
+    const descending = byTime || request.descending;
     const rows = await base
       .select([
         'a.id',
