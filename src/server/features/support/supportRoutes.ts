@@ -9,7 +9,7 @@ import {
 } from '../../../shared/support/supportRules.js';
 import { requireStaff, requireUser } from '../../access/auth/guards.js';
 import { idSchema, INT32_MAX } from '../../platform/http/ids.js';
-import { answers, objectAnswer } from '../../platform/http/schemaKit.js';
+import { answers, noBody, objectAnswer } from '../../platform/http/schemaKit.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { supportTicketMail } from '../../platform/mail/templates.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
@@ -119,6 +119,7 @@ export function registerSupportRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'Close a request (platform staff)',
         params: { type: 'object', required: ['id'], properties: { id: idSchema } },
+        body: noBody,
         response: objectAnswer,
       },
     },
