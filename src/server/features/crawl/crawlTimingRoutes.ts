@@ -71,7 +71,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
     before: unknown,
     after: unknown,
   ) =>
-    auditChange(db, {
+    auditChange(app.deps.store.db, {
       actor: auth.userId,
       groupId: auth.groupId,
       entity: 'crawlTiming',
