@@ -167,7 +167,7 @@ export const SETTINGS = {
   ),
   UPLOAD_UNDO_MINUTES: setting(
     '30',
-    "Minutes a deleted upload month can be restored (Undo); its rows are kept until then",
+    'Minutes a deleted upload month can be restored (Undo); its rows are kept until then',
     int(1, 10_080),
   ),
   SECRET_KEY: setting(
