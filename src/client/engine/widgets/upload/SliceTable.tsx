@@ -5,7 +5,7 @@ import { notify } from '../../../services/toast.js';
 import { NO_DATA } from '../frame/EmptyState.js';
 import { FilePicker } from './FilePicker.js';
 import { deleteSlice, downloadFile, listSlices, restoreSlice, type UploadSlice } from './uploadApi.js';
-import { formatWhen, sliceName, sliceText } from './uploadFormat.js';
+import { formatWhen, rowCount, sliceName, sliceText } from './uploadFormat.js';
 import { UndoBanner, type Undoable } from './UndoBanner.js';
 
 const PAGE = 20;
@@ -67,7 +67,7 @@ export function SliceTable({
   const remove = async (slice: UploadSlice) => {
     const name = sliceName(fields, slice);
     const question =
-      `Delete ${title}: ${name} (${slice.rows.toLocaleString('en-US')} rows)?\n\n` +
+      `Delete ${title}: ${name} (${rowCount(slice.rows)})?\n\n` +
       'The analyst screens stop showing these rows. You can undo this for a while after.';
     if (!window.confirm(question)) return;
     try {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { DeletedSlice } from './uploadApi.js';
-import { formatWhen } from './uploadFormat.js';
+import { formatWhen, rowCount } from './uploadFormat.js';
 
 export type Undoable = DeletedSlice & { name: string };
 
@@ -21,7 +21,7 @@ export function UndoBanner({
   }, [item, onExpire]);
   return (
     <div className="ss-banner ss-banner--ok ss-upload__undo" role="status">
-      Deleted {item.name} ({item.rows.toLocaleString('en-US')} rows).{' '}
+      Deleted {item.name} ({rowCount(item.rows)}).{' '}
       <button type="button" className="ss-link-btn" onClick={() => onUndo(item)}>
         Undo
       </button>{' '}

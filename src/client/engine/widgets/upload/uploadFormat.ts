@@ -26,3 +26,6 @@ export function sliceName(
     })
     .join(', ');
 }
+
+/** "1 row", "1,234 rows". */
+export const rowCount = (n: number): string => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
