@@ -32,6 +32,7 @@ const API_ON_POSTGRES = [
   'tests/api/liveTracking.test.ts', // imported lists joined to crawled facts
   'tests/api/stockOnPromo.test.ts', // the stored on_promo flag each adapter derives
   'tests/api/salesSuperseded.test.ts', // superseded sales rows hidden by the query
+  'tests/api/uploadUndo.test.ts', // a deleted month's rows held and restored in the warehouse
   'tests/api/categoryThreshold.test.ts', // thresholds compiled into the category queries
   'tests/api/advertising/advertising.test.ts', // advertising measures per dialect
   'tests/api/advertising/adStatus.test.ts', // tiles against raw SQL counts

@@ -33,6 +33,8 @@ const RUN_BY_EXISTING_STORES = [
   '400_bestseller_crawl',
   '410_platform_staff',
   '450_faqs',
+  '460_support_tickets',
+  '470_upload_undo',
 ];
 
 describe('storeMigrations', () => {

@@ -112,6 +112,91 @@ describe('model schemas', () => {
   });
 });
 
+describe('model schema sources against the response type', () => {
+  const broken = (schemaJson: string) => {
+    const parsed = JSON.parse(schemaJson) as { dataModel: { name: string; source: string }[] };
+    parsed.dataModel[0]!.source = '$.price';
+    return { text: JSON.stringify(parsed), name: parsed.dataModel[0]!.name };
+  };
+  const message = (name: string) =>
+    `${name}: "$.price" is a JSONPath; an HTML schema's source is a CSS selector, e.g. .price`;
+
+  it('answers a JSONPath on an HTML schema with a message at the field, on Test and Insert, and saves nothing', async () => {
+    const [web] = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const { text, name } = broken(web!.schema_json);
+    const tested = await demo.post('modelschemas/test', {
+      channel_id: 1,
+      schema: text,
+      response_type: 'HTML',
+    });
+    expect([tested.status, tested.body.msg]).toEqual([400, message(name)]);
+    expect((tested.body.data as { problems: unknown[] }).problems).toEqual([
+      { path: 'dataModel[0].source', message: message(name) },
+    ]);
+    const count = async () => (await demo.get<Schema[]>('modelschemas/list')).body.data!.length;
+    const before = await count();
+    const inserted = await demo.post('modelschemas/insert', {
+      name: 'Broken',
+      crawl_type: 0,
+      response_type: 'HTML',
+      schema: text,
+    });
+    expect([inserted.status, inserted.body.msg]).toEqual([400, message(name)]);
+    const updated = await demo.put('modelschemas/update', {
+      id: web!.id,
+      name: web!.name,
+      crawl_type: 0,
+      schema: text,
+    });
+    expect(updated.status).toBe(400);
+    expect(await count()).toBe(before);
+    expect((await demo.get<Schema[]>('modelschemas/list')).body.data![0]!.schema_json).toBe(web!.schema_json);
+
+    // An unparsable selector is a 400 too, never a 500; a JSON channel's sample is not read by an HTML schema.
+    const parsed = JSON.parse(web!.schema_json) as { dataModel: { source: string }[] };
+    parsed.dataModel[0]!.source = 'div[';
+    const selector = await demo.post('modelschemas/test', { channel_id: 1, schema: JSON.stringify(parsed) });
+    expect(selector.status).toBe(400);
+    expect(selector.body.msg).toContain('is not a valid CSS selector.');
+    const otherKind = await demo.post('modelschemas/test', {
+      channel_id: 61,
+      schema: web!.schema_json,
+      response_type: 'HTML',
+    });
+    expect([otherKind.status, otherKind.body.msg]).toEqual([
+      400,
+      'This schema reads HTML pages; the sample page of this channel is JSON.',
+    ]);
+  });
+
+  it('audits a schema change with its group, before and after', async () => {
+    const [web] = (await demo.get<Schema[]>('modelschemas/list')).body.data!;
+    const saved = await demo.put('modelschemas/update', {
+      id: web!.id,
+      name: 'Renamed',
+      crawl_type: web!.crawl_type,
+      schema: web!.schema_json,
+    });
+    expect(saved.status).toBe(200);
+    const [entry] = await server.server.app.deps.store.db
+      .selectFrom('audit_log')
+      .select(['group_id', 'detail'])
+      .where('action', '=', 'modelSchema.updated')
+      .where('target', '=', `modelSchema:${web!.id}`)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(entry!.group_id).toBe(1);
+    const detail = entry!.detail as unknown as { before: { name: string }; after: { name: string } };
+    expect([detail.before.name, detail.after.name]).toEqual([web!.name, 'Renamed']);
+    await demo.put('modelschemas/update', {
+      id: web!.id,
+      name: web!.name,
+      crawl_type: web!.crawl_type,
+      schema: web!.schema_json,
+    });
+  });
+});
+
 describe('a crawl from the process monitor', () => {
   it('runs Waiting -> In Progress -> Success and loads one row per page', async () => {
     const started = await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: 61, crawl_type: 3 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { formatLoginTime, NUMBER_STYLES, type NumberStyle } from '../../shared/format/index.js';
 import { numberStylePref, setNumberStyle } from '../engine/runtime/numberStylePref.js';
@@ -12,6 +12,8 @@ export function UserMenu() {
   const snap = useSnapshot(session);
   const { style } = useSnapshot(numberStylePref);
   const navigate = useNavigate();
+  // Feedback & Support names the screen the user wrote from.
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [agreement, setAgreement] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function UserMenu() {
             <strong>{`${snap.firstName} ${snap.lastName}`.trim()}</strong>
             <span>{snap.userName}</span>
           </div>
-          <Link role="menuitem" to="/workspace/feedbackSupport/form">
+          <Link role="menuitem" to="/workspace/feedbackSupport/form" state={{ from: pathname }}>
             Feedback &amp; Support
           </Link>
           <Link role="menuitem" to="/workspace/faq/faqs">

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../api/http.js';
-import { checkModelSchema, MODEL_SCHEMA_MSG } from '../../shared/crawl/modelSchemaRules.js';
+import { checkModelSchema, MODEL_SCHEMA_MSG, sourceProblems } from '../../shared/crawl/modelSchemaRules.js';
+import type { AxiosError } from 'axios';
+import type { Envelope } from '../../shared/envelope.js';
+import type { FieldProblem } from '../../shared/errors.js';
 import { modelSchemaApi, type ProfileRow, type TestAnswer } from './modelSchemaApi.js';
 import './modelSchemaEditor.css';
 
@@ -32,6 +35,8 @@ export default function ModelSchemaEditorPage() {
   const [banner, setBanner] = useState<Banner>(null);
   const [test, setTest] = useState<TestAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Problems of the schema's sources, shown under the JSON field. */
+  const [fieldProblems, setFieldProblems] = useState<FieldProblem[]>([]);
 
   useEffect(() => {
     modelSchemaApi.crawlTypes().then(
@@ -53,32 +58,61 @@ export default function ModelSchemaEditorPage() {
     });
   }, [editId]);
 
-  /** The spec's checks first: a broken schema is answered here, without a call. */
-  const checked = (): string | null => {
+  /**
+   * The spec's checks first, then the sources against the response type they read (the schema's,
+   * or for a Test the sample page's): a broken schema is answered here, at the field, without a call.
+   */
+  const checked = (reads: string): string | null => {
+    setFieldProblems([]);
     const check = checkModelSchema(text);
-    if (check.ok) return text;
-    setBanner({ ok: false, text: check.msg });
+    if (!check.ok) {
+      setBanner({ ok: false, text: check.msg });
+      return null;
+    }
+    const problems = sourceProblems(check.schema, reads);
+    if (problems.length === 0) return text;
+    setFieldProblems(problems);
+    setBanner(null);
     return null;
+  };
+
+  /** A refusal whose problems name fields goes under the JSON field; anything else to the banner. */
+  const refused = (err: unknown, fallback?: string) => {
+    const problems = (err as AxiosError<Envelope<{ problems?: FieldProblem[] }>>).response?.data?.data
+      ?.problems;
+    if (problems?.some((p) => p.path.startsWith('dataModel') || p.path === 'items')) {
+      setFieldProblems(problems);
+      setBanner(null);
+    } else setBanner({ ok: false, text: errorMessage(err, fallback) });
   };
 
   const runTest = async () => {
     setTest(null);
-    const schema = checked();
+    const sample = profiles.find((p) => p.channel_id === channel);
+    if (sample && sample.response_type !== responseType) {
+      setFieldProblems([]);
+      setBanner({
+        ok: false,
+        text: `This schema reads ${responseType} pages; the sample page of ${sample.channel_name} is ${sample.response_type}.`,
+      });
+      return;
+    }
+    const schema = checked(responseType);
     if (schema === null || channel === null) return;
     setBusy(true);
     try {
-      const res = await modelSchemaApi.test(channel, schema);
+      const res = await modelSchemaApi.test(channel, schema, responseType);
       setTest(res.data ?? null);
       setBanner(null);
     } catch (err) {
-      setBanner({ ok: false, text: errorMessage(err) });
+      refused(err);
     } finally {
       setBusy(false);
     }
   };
 
   const save = async () => {
-    const schema = checked();
+    const schema = checked(responseType);
     if (schema === null) return;
     setBusy(true);
     const draft = { name: name.trim(), crawl_type: crawlType, response_type: responseType, schema };
@@ -88,8 +122,7 @@ export default function ModelSchemaEditorPage() {
       setBanner({ ok: true, text: res.msg });
       if (editId === null && res.data) void navigate(`/workspace/tracking/modelSchema/edit/${res.data.id}`);
     } catch (err) {
-      const fallback = editId === null ? MODEL_SCHEMA_MSG.insertFailed : MODEL_SCHEMA_MSG.updateFailed;
-      setBanner({ ok: false, text: errorMessage(err, fallback) });
+      refused(err, editId === null ? MODEL_SCHEMA_MSG.insertFailed : MODEL_SCHEMA_MSG.updateFailed);
     } finally {
       setBusy(false);
     }
@@ -130,7 +163,23 @@ export default function ModelSchemaEditorPage() {
         </label>
         <label className="ss-mse__json">
           Model Schema (JSON)
-          <textarea value={text} spellCheck={false} rows={18} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            value={text}
+            spellCheck={false}
+            rows={18}
+            aria-invalid={fieldProblems.length > 0 ? true : undefined}
+            aria-describedby={fieldProblems.length > 0 ? 'mse-sources' : undefined}
+            onChange={(e) => setText(e.target.value)}
+          />
+          {fieldProblems.length > 0 && (
+            <ul id="mse-sources" className="ss-mse__problems" role="alert">
+              {fieldProblems.map((p) => (
+                <li key={p.path} className="ss-field-error">
+                  {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
         </label>
       </div>
       <div className="ss-mse__actions">

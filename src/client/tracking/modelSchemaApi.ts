@@ -34,8 +34,10 @@ export const modelSchemaApi = {
   crawlTypes: () => data<{ id: number; name: string }[]>(http.get('crawl/types')),
   schemas: () => data<SchemaRow[]>(http.get('modelschemas/list')),
   profiles: () => data<ProfileRow[]>(http.get('channelprofile/list')),
-  test: (channelId: number, schema: string) =>
-    data<TestAnswer>(http.post('modelschemas/test', { channel_id: channelId, schema })),
+  test: (channelId: number, schema: string, responseType: string) =>
+    data<TestAnswer>(
+      http.post('modelschemas/test', { channel_id: channelId, schema, response_type: responseType }),
+    ),
   insert: (draft: SchemaDraft) => data<{ id: number }>(http.post('modelschemas/insert', draft)),
   update: (id: number, { response_type: _fixed, ...draft }: SchemaDraft) =>
     data<{ id: number }>(http.put('modelschemas/update', { id, ...draft })),

@@ -19,6 +19,7 @@ import { slidesFeature } from './slides/slidesFeature.js';
 import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
 import { insightsFeature } from './insights/insightsFeature.js';
 import { specPathsFeature } from './specPaths/specPathsFeature.js';
+import { supportFeature } from './support/supportFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
@@ -45,6 +46,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   amsSchemasFeature,
   insightsFeature,
   specPathsFeature,
+  supportFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {

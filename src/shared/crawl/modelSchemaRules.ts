@@ -1,3 +1,5 @@
+import type { FieldProblem } from '../errors.js';
+
 /** The schema editor's checks and messages (spec §5 and §8, verbatim), for client and server. */
 export const MODEL_SCHEMA_MSG = {
   notJson: 'Model Schema Is Not A Valid JSON Object.',
@@ -79,4 +81,34 @@ export function checkModelSchema(text: string): ModelSchemaCheck {
     }
   }
   return { ok: true, schema: parsed as ModelSchema };
+}
+
+/** What a channel answers, and so what a schema's sources read: CSS selectors or JSONPath. */
+export const RESPONSE_TYPES = ['HTML', 'JSON'] as const;
+
+const isJsonPath = (source: string): boolean => source.trim().startsWith('$');
+
+/**
+ * Sources that cannot fit the schema's response type, each at its field (`dataModel[2].source`,
+ * `items`): an HTML page is read with CSS selectors, a JSON answer with JSONPath. Checked before a
+ * Test or a save, so a JSONPath on an HTML schema is a message, never a failed run.
+ */
+export function sourceProblems(schema: ModelSchema, responseType: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const check = (path: string, label: string, source: string) => {
+    if (source.trim() === '') problems.push({ path, message: `${label}: the source can not be empty.` });
+    else if (responseType === 'HTML' && isJsonPath(source))
+      problems.push({
+        path,
+        message: `${label}: "${source}" is a JSONPath; an HTML schema's source is a CSS selector, e.g. .price`,
+      });
+    else if (responseType === 'JSON' && !isJsonPath(source))
+      problems.push({
+        path,
+        message: `${label}: "${source}" is not a JSONPath; a JSON schema's source starts with $, e.g. $.price`,
+      });
+  };
+  if (typeof schema.items === 'string') check('items', 'items', schema.items);
+  schema.dataModel.forEach((entry, i) => check(`dataModel[${i}].source`, entry.name, entry.source));
+  return problems;
 }

@@ -42,6 +42,10 @@ export class ApiClient {
     return this.send<T>('PUT', route, body);
   }
 
+  async delete<T = unknown>(route: string): Promise<ApiResponse<T>> {
+    return this.send<T>('DELETE', route);
+  }
+
   async raw(
     method: string,
     route: string,

@@ -6,7 +6,7 @@ import { AMS_SCHEMA_MSG, checkAmsSchema } from '../../../shared/ams/amsSchemaRul
 import { requireAdminActivity } from '../../access/auth/guards.js';
 import { idSchema, int32Schema } from '../../platform/http/ids.js';
 import { answers } from '../../platform/http/schemaKit.js';
-import { audit } from '../../platform/store/auditRepo.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
 import './amsSchemasTable.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.amsSchema.url;
@@ -75,9 +75,14 @@ export const amsSchemaRoutes: FastifyPluginAsync = (app) => {
         .values({ ...values, group_id: auth.groupId, updated_by: auth.userId })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(db, auth.userId, 'ams_schema.created', `ams_schema:${row.id}`, {
-        group_id: auth.groupId,
-        name: values.name,
+      await auditChange(db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'ams_schema',
+        entityId: row.id,
+        action: 'ams_schema.created',
+        before: null,
+        after: values,
       });
       return ok({ id: row.id }, AMS_SCHEMA_MSG.inserted);
     },
@@ -89,6 +94,12 @@ export const amsSchemaRoutes: FastifyPluginAsync = (app) => {
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const values = checked(request.body);
+      const before = await db
+        .selectFrom('ams_schemas')
+        .select(['ams_channel_id', 'name', 'ams_model', 'channel_target'])
+        .where('id', '=', request.body.id)
+        .where('group_id', '=', auth.groupId)
+        .executeTakeFirst();
       const result = await db
         .updateTable('ams_schemas')
         .set({ ...values, updated_by: auth.userId, updated_at: new Date() })
@@ -96,9 +107,14 @@ export const amsSchemaRoutes: FastifyPluginAsync = (app) => {
         .where('group_id', '=', auth.groupId)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(AMS_SCHEMA_MSG.notFound);
-      await audit(db, auth.userId, 'ams_schema.updated', `ams_schema:${request.body.id}`, {
-        group_id: auth.groupId,
-        name: values.name,
+      await auditChange(db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'ams_schema',
+        entityId: request.body.id,
+        action: 'ams_schema.updated',
+        before,
+        after: values,
       });
       return ok({ id: request.body.id }, AMS_SCHEMA_MSG.updated);
     },

@@ -45,7 +45,15 @@ export const schemaTestBody = {
   type: 'object',
   required: ['channel_id', 'schema'],
   additionalProperties: false,
-  properties: { channel_id: id, schema: schemaText },
+  properties: {
+    channel_id: id,
+    schema: schemaText,
+    response_type: {
+      type: 'string',
+      enum: ['HTML', 'JSON'],
+      description: "The schema's response type (the editor's)",
+    },
+  },
 } as const;
 
 /** Politeness bounds: at least one page at a time and one request a second, at most what one crawl's pool holds. */

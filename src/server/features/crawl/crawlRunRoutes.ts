@@ -9,6 +9,7 @@ import { enqueueCrawl } from './crawlJob.js';
 import { CrawlRepo } from './crawlRepo.js';
 import { runView } from './runView.js';
 import * as s from './crawlRouteSchemas.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
 
 const PROCESS = ADMIN_ACTIVITIES.processStatus.url;
 
@@ -42,6 +43,20 @@ export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
         crawlType: request.body.crawl_type,
         triggerType: request.body.trigger_type,
         date,
+      });
+      await auditChange(app.deps.store.db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'crawlRun',
+        entityId: run.id,
+        action: 'crawl.started',
+        before: null,
+        after: {
+          channel_id: profile.channel_id,
+          crawl_type: request.body.crawl_type,
+          trigger_type: request.body.trigger_type,
+          crawl_date: date,
+        },
       });
       return ok(runView(run), 'Crawl initiated');
     },

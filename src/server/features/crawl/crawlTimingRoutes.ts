@@ -5,6 +5,7 @@ import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import { requireAdminActivity } from '../../access/auth/guards.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { CrawlRepo } from './crawlRepo.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
 import {
   cronProblem,
   dropCrawlSchedule,
@@ -62,6 +63,24 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
     );
   });
 
+  // Every timing change lands in Client Logs with the group, before and after.
+  const logged = (
+    auth: { userId: number; groupId: number },
+    id: number,
+    action: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    auditChange(app.deps.store.db, {
+      actor: auth.userId,
+      groupId: auth.groupId,
+      entity: 'crawlTiming',
+      entityId: id,
+      action,
+      before,
+      after,
+    });
+
   app.post<{ Body: { channel_id: number; cron: string; time_zone: string; crawl_type: number } }>(
     '/crawl/timings',
     { schema: { body: createBody, response: objectAnswer } },
@@ -87,6 +106,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
         .executeTakeFirst();
       if (!row) throw new BadRequestError('This channel already has this crawl timing.');
       await syncCrawlSchedule(jobs, row);
+      await logged(auth, row.id, 'crawlTiming.added', null, row);
       return ok(row, 'Crawl Timing Added Successfully');
     },
   );
@@ -104,6 +124,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
         .returningAll()
         .executeTakeFirstOrThrow();
       await syncCrawlSchedule(jobs, next);
+      await logged(auth, row.id, 'crawlTiming.status', { status: row.status }, { status: next.status });
       return ok(next, `Crawl Timing ${next.status}`);
     },
   );
@@ -116,6 +137,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
       const row = await owned(auth.groupId, request.body.id);
       const runId = await runScheduledCrawl({ ...app.deps, jobs }, row.id);
       if (runId === null) throw new BadRequestError('Only an Active timing of a profiled channel runs.');
+      await logged(auth, row.id, 'crawl.started', null, { crawl_timing_id: row.id, run_id: runId });
       return ok({ run_id: runId }, 'Crawl initiated');
     },
   );
@@ -128,6 +150,7 @@ export function registerCrawlTimingRoutes(app: FastifyInstance, jobs: Jobs): voi
       const row = await owned(auth.groupId, request.body.id);
       await db.deleteFrom('crawl_timings').where('id', '=', row.id).execute();
       await dropCrawlSchedule(jobs, row.id);
+      await logged(auth, row.id, 'crawlTiming.deleted', row, null);
       return ok({ id: row.id }, 'Crawl Timing Deleted Successfully');
     },
   );

@@ -8,16 +8,19 @@ import { requireAdminActivity } from '../../access/auth/guards.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
 import { CrawlRepo } from './crawlRepo.js';
 import { testModelSchema } from './testModelSchema.js';
+import { requireFittingSources } from './schemaSources.js';
 import * as s from './crawlRouteSchemas.js';
 
 const SCHEMAS = ADMIN_ACTIVITIES.modelSchemas.url;
 const PROFILES = ADMIN_ACTIVITIES.channelProfile.url;
 const KNOWN_TYPES = new Set<number>(CRAWL_TYPES.map((t) => t.id));
 
-function checked(text: string, crawlType: number): string {
+/** The spec's checks, the crawl type, then the sources against the response type: nothing broken is saved. */
+function checked(text: string, crawlType: number, responseType: string): string {
   const check = checkModelSchema(text);
   if (!check.ok) throw new BadRequestError(check.msg);
   if (!KNOWN_TYPES.has(crawlType)) throw new BadRequestError(MODEL_SCHEMA_MSG.invalidType);
+  requireFittingSources(check.schema, responseType);
   return JSON.stringify(check.schema, null, 2);
 }
 
@@ -35,13 +38,27 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
     { schema: { body: s.schemaInsertBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, SCHEMAS);
-      const json = checked(request.body.schema, request.body.crawl_type);
+      const json = checked(request.body.schema, request.body.crawl_type, request.body.response_type);
       const id = await repo.insertSchema({
         groupId: auth.groupId,
         name: request.body.name,
         crawlType: request.body.crawl_type,
         responseType: request.body.response_type,
         json,
+      });
+      await auditChange(app.deps.store.db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'modelSchema',
+        entityId: id,
+        action: 'modelSchema.inserted',
+        before: null,
+        after: {
+          name: request.body.name,
+          crawl_type: request.body.crawl_type,
+          response_type: request.body.response_type,
+          schema: json,
+        },
       });
       return ok({ id }, MODEL_SCHEMA_MSG.inserted);
     },
@@ -52,18 +69,29 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
     { schema: { body: s.schemaUpdateBody, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, SCHEMAS);
-      const json = checked(request.body.schema, request.body.crawl_type);
+      const before = await repo.schemaOf(auth.groupId, request.body.id);
+      if (!before) throw new BadRequestError(MODEL_SCHEMA_MSG.updateFailed);
+      const json = checked(request.body.schema, request.body.crawl_type, before.response_type);
       const updated = await repo.updateSchema(auth.groupId, request.body.id, {
         name: request.body.name,
         crawlType: request.body.crawl_type,
         json,
       });
       if (!updated) throw new BadRequestError(MODEL_SCHEMA_MSG.updateFailed);
+      await auditChange(app.deps.store.db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'modelSchema',
+        entityId: before.id,
+        action: 'modelSchema.updated',
+        before: { name: before.name, crawl_type: before.crawl_type, schema: before.schema_json },
+        after: { name: request.body.name, crawl_type: request.body.crawl_type, schema: json },
+      });
       return ok({ id: request.body.id }, MODEL_SCHEMA_MSG.updated);
     },
   );
 
-  app.post<{ Body: { channel_id: number; schema: string } }>(
+  app.post<{ Body: { channel_id: number; schema: string; response_type?: string } }>(
     '/modelschemas/test',
     { schema: { body: s.schemaTestBody, response: s.objectAnswer } },
     async (request) => {
@@ -72,6 +100,14 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
       if (!check.ok) throw new BadRequestError(check.msg);
       const profile = await repo.profileOf(auth.groupId, request.body.channel_id);
       if (!profile) throw new BadRequestError('No channel profile for this channel');
+      // The sample is parsed as the channel answers: a schema for the other kind cannot read it.
+      const reads = request.body.response_type;
+      if (reads && reads !== profile.response_type)
+        throw new BadRequestError(
+          `This schema reads ${reads} pages; the sample page of this channel is ${profile.response_type}.`,
+          [{ path: 'channel_id', message: `The sample page of this channel is ${profile.response_type}.` }],
+        );
+      requireFittingSources(check.schema, profile.response_type);
       return ok(await testModelSchema(app.deps.warehouse, repo, profile, check.schema));
     },
   );

@@ -8,6 +8,7 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { purgeQueue, QUEUE_NAMES, queueStatus } from './queueStatus.js';
 import { channelTracking, crawlKpis, inputAnalysis } from './crawlStats.js';
 import { athenaStatus, sellerStatus, vendorStatus } from './statusScreens.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
 
 /** What a grid with `rows.endpoint` sends: paging (and a sort these grids do not offer). */
 const purgeBody = {
@@ -54,6 +55,15 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
       const auth = requireAdminActivity(request, A.queueStatus.url);
       if (!QUEUE_NAMES.includes(request.body.id)) throw new BadRequestError('Unknown queue');
       const purged = await purgeQueue(db, jobs, auth.groupId, request.body.id);
+      await auditChange(db, {
+        actor: auth.userId,
+        groupId: auth.groupId,
+        entity: 'queue',
+        entityId: 0,
+        action: 'queue.purged',
+        before: null,
+        after: { queue: request.body.id, purged },
+      });
       return ok({ purged }, `${purged} waiting job${purged === 1 ? '' : 's'} purged from ${request.body.id}`);
     },
   );

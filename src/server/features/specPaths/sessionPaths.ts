@@ -28,8 +28,9 @@ export function registerSessionPaths(app: FastifyInstance): void {
     requireSession(request);
     const rows = await app.deps.store.db
       .selectFrom('faqs')
-      .select(['id', 'question', 'answer'])
+      .select(['id', 'question', 'answer', 'position'])
       .orderBy('position')
+      .orderBy('id')
       .execute();
     return ok(rows);
   });

@@ -5,6 +5,7 @@ import { registerMutationAliases } from './mutationAliases.js';
 import { registerSessionPaths } from './sessionPaths.js';
 import { registerUploadAliases } from './uploadAliases.js';
 import { registerWarehousePaths } from './warehousePaths.js';
+import { registerFaqRoutes } from './faqRoutes.js';
 import * as faqsMigration from './faqsMigration.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -15,6 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
   registerListAliases(app);
   registerSessionPaths(app);
   registerWarehousePaths(app);
+  registerFaqRoutes(app);
   await Promise.resolve();
 };
 

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { UploadDeclaration } from '../../../shared/config.gen.js';
 import { ok } from '../../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
-import { audit } from '../../platform/store/auditRepo.js';
-import { loadDerived } from '../../platform/warehouse/schema/loadDerived.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { resolveUpload, type UploadParams } from './uploadScope.js';
 import { UploadRepo } from './uploadRepo.js';
@@ -11,68 +9,9 @@ import { sliceRowsWorkbook } from './sliceWorkbook.js';
 import { sendXlsx } from './uploadRoutes.js';
 import * as s from './uploadRouteSchemas.js';
 import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
-
-type Slice = Record<string, string | number>;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** The slice of a request, checked against the declaration: its fields exactly, months as YYYY-MM. */
-export function parseSlice(upload: UploadDeclaration, text: string): Slice {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new BadRequestError('slice must be a JSON object');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new BadRequestError('slice must be a JSON object');
-  const slice = value as Record<string, unknown>;
-  const fields = upload.target.replace;
-  if (Object.keys(slice).length !== fields.length)
-    throw new BadRequestError(`slice needs exactly ${fields.map((f) => f.field).join(', ')}`);
-  const out: Slice = {};
-  for (const f of fields) {
-    const v = slice[f.field];
-    const good =
-      f.grain === 'month'
-        ? typeof v === 'string' && MONTH.test(v)
-        : typeof v === 'number' || typeof v === 'string';
-    if (!good) throw new BadRequestError(`slice.${f.field} is invalid`);
-    out[f.field] = v as string | number;
-  }
-  return out;
-}
-
-/**
- * WHERE of one slice of the group in the target table, parameterised ($1 is the group);
- * `withFixed` false leaves out the fixed values, selecting every row of the slice's keys.
- */
-export function sliceWhere(
-  upload: UploadDeclaration,
-  groupId: number,
-  slice: Slice,
-  alias = '',
-  withFixed = true,
-): { where: string; params: unknown[] } {
-  const { target } = upload;
-  const a = alias ? `${alias}.` : '';
-  const params: unknown[] = [groupId];
-  const parts = [`${a}${requireTenantKey(target.table)} = $1`];
-  for (const f of target.replace) {
-    params.push(f.grain === 'month' ? `${slice[f.field]}-01` : slice[f.field]);
-    parts.push(
-      f.grain === 'month'
-        ? `date_trunc('month', ${a}${f.field}) = date_trunc('month', CAST($${params.length} AS DATE))`
-        : `${a}${f.field} = $${params.length}`,
-    );
-  }
-  // A merge upload's fixed values only seed added rows: they never mark what a load holds.
-  for (const [column, value] of Object.entries(target.merge || !withFixed ? {} : (target.fixed ?? {}))) {
-    if (target.replace.some((f) => f.field === column)) continue;
-    params.push(value);
-    parts.push(`${a}${column} = $${params.length}`);
-  }
-  return { where: parts.join(' AND '), params };
-}
+import { parseSlice, sliceWhere } from './sliceWhere.js';
+import { deleteSlice, restoreSlice } from './sliceDelete.js';
+import { SLICE_DELETED, SLICE_RESTORED } from './uploadMessages.js';
 
 /** Rows of a merge upload are a master that facts point at: a load adds or updates, never deletes. */
 const MERGED_ROWS_STAY = 'These rows are kept: upload a corrected file to change them.';
@@ -161,26 +100,26 @@ export function registerSliceRoutes(app: FastifyInstance): void {
     },
   );
 
+  // A delete keeps the rows restorable for a while (sliceDelete.ts): the answer carries the undo.
   app.delete<{ Params: UploadParams; Querystring: { slice: string } }>(
     base,
     { schema: { params: s.uploadParams, querystring: s.sliceQuery, response: s.objectAnswer } },
     async (request) => {
-      const { groupId, key, upload, userId } = resolveUpload(request, request.params, true);
-      if (upload.target.merge) throw new BadRequestError(MERGED_ROWS_STAY);
-      const slice = parseSlice(upload, request.query.slice);
-      if (!(await repo.hasSlice(groupId, key, slice))) throw new NotFoundError('No Data Available');
-      const { where, params } = sliceWhere(upload, groupId, slice);
-      // The slice's derived columns follow in the same transaction (estimates shown again).
-      const derived = loadDerived(upload.target.table)?.statements(
-        sliceWhere(upload, groupId, slice, 's', false),
-      );
-      await wh.transaction([
-        { sql: `DELETE FROM ${upload.target.table} WHERE ${where}`, params },
-        ...(derived ?? []),
-      ]);
-      await repo.deleteSlice(groupId, key, slice);
-      await audit(app.deps.store.db, userId, 'upload.deleteSlice', key, { groupId, slice });
-      return ok({ slice }, 'Deleted');
+      const call = resolveUpload(request, request.params, true);
+      if (call.upload.target.merge) throw new BadRequestError(MERGED_ROWS_STAY);
+      const slice = parseSlice(call.upload, request.query.slice);
+      const deleted = await deleteSlice(app.deps, call, slice);
+      return ok(deleted, SLICE_DELETED);
+    },
+  );
+
+  app.post<{ Params: UploadParams; Body: { undo_id: number } }>(
+    `${base}/restore`,
+    { schema: { params: s.uploadParams, body: s.restoreBody, response: s.objectAnswer } },
+    async (request) => {
+      const call = resolveUpload(request, request.params, true);
+      const restored = await restoreSlice(app.deps, call, request.body.undo_id);
+      return ok(restored, SLICE_RESTORED);
     },
   );
 }

@@ -31,3 +31,11 @@ export const belowMin = (min: number): string => `Must be at least ${min}.`;
 export const aboveMax = (max: number): string => `Must be at most ${max}.`;
 export const tooLong = (max: number): string => `Must be at most ${max} characters.`;
 export const unknownLookup = (header: string, value: string): string => `Unknown ${header} "${value}".`;
+
+// Deleting a loaded slice, and its undo.
+export const SLICE_DELETED = 'Deleted';
+export const SLICE_RESTORED = 'Restored';
+export const NOTHING_TO_UNDO = 'Nothing to undo: this delete was already restored or is unknown.';
+export const UNDO_EXPIRED = 'The time to undo this delete has passed.';
+export const RELOADED_SINCE =
+  'This slice was uploaded again after the delete; the deleted rows cannot be put back over it.';

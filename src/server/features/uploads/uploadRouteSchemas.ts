@@ -39,6 +39,14 @@ export const sliceQuery = {
   },
 } as const;
 
+/** Undo of a slice delete: the `undo_id` the delete answered. */
+export const restoreBody = {
+  type: 'object',
+  required: ['undo_id'],
+  additionalProperties: false,
+  properties: { undo_id: idSchema },
+} as const;
+
 const envelope = (data: object) =>
   ({
     type: 'object',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok, fail } from '../../../shared/envelope.js';
-import { NotFoundError } from '../../../shared/errors.js';
-import { audit } from '../../platform/store/auditRepo.js';
+import { AppError, NotFoundError } from '../../../shared/errors.js';
+import { auditChange } from '../../platform/store/auditRepo.js';
 import { receiveFile } from './receiveFile.js';
 import { resolveUpload, type UploadParams } from './uploadScope.js';
 import { runUpload } from './uploadService.js';
@@ -41,24 +41,45 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     { schema: { params: s.uploadParams, body: s.multipartBody, response: s.objectAnswer } },
     async (request, reply) => {
       const call = resolveUpload(request, request.params, true);
-      const file = await receiveFile(request, call.upload);
-      try {
-        const outcome = await runUpload(app.deps.warehouse, repo, call, file, (progress) =>
-          app.deps.jobs?.events.emit('upload', { ...progress, groupId: call.groupId, userId: call.userId }),
-        );
-        await audit(app.deps.store.db, call.userId, `upload.${outcome.status}`, call.key, {
+      // Every outcome lands in Client Logs with the group: loaded, rejected, refused, failed.
+      const logged = (status: string, detail: Record<string, unknown>) =>
+        auditChange(app.deps.store.db, {
+          actor: call.userId,
           groupId: call.groupId,
-          runId: outcome.runId,
-          file: file.fileName,
-          rowsOk: outcome.rowsOk,
-          rowsFailed: outcome.rowsFailed,
-          slices: outcome.slices,
+          entity: 'upload',
+          entityId: typeof detail.runId === 'number' ? detail.runId : 0,
+          action: `upload.${status}`,
+          before: null,
+          after: { upload: call.key, ...detail },
         });
-        if (outcome.status === 'rejected') return reply.status(400).send(fail(outcome.message, outcome));
-        app.deps.jobs?.events.emit('load', { groupId: call.groupId, source: 'upload' });
-        return ok(outcome, outcome.message);
-      } finally {
-        await file.discard();
+      let fileName = '';
+      try {
+        const file = await receiveFile(request, call.upload);
+        fileName = file.fileName;
+        try {
+          const outcome = await runUpload(app.deps.warehouse, repo, call, file, (progress) =>
+            app.deps.jobs?.events.emit('upload', { ...progress, groupId: call.groupId, userId: call.userId }),
+          );
+          await logged(outcome.status, {
+            runId: outcome.runId,
+            file: file.fileName,
+            rowsOk: outcome.rowsOk,
+            rowsFailed: outcome.rowsFailed,
+            slices: outcome.slices,
+          });
+          if (outcome.status === 'rejected') return reply.status(400).send(fail(outcome.message, outcome));
+          app.deps.jobs?.events.emit('load', { groupId: call.groupId, source: 'upload' });
+          return ok(outcome, outcome.message);
+        } finally {
+          await file.discard();
+        }
+      } catch (error) {
+        const refused = error instanceof AppError && error.status === 400;
+        await logged(refused ? 'refused' : 'failed', {
+          file: fileName,
+          message: refused ? error.message : 'The upload failed on the server; nothing was loaded.',
+        });
+        throw error;
       }
     },
   );

@@ -53,6 +53,10 @@ export function changeSummary(detail: unknown): string {
 export const auditEntryReads: ReadRepo = {
   async list(db, request) {
     const base = scoped(db, request);
+    // A log reads newest first: the grid's unsorted call (by id) lists by time, newest first;
+    // a column the user sorts on orders as asked.
+    const byTime = request.orderBy === 'id' || !(request.orderBy in SORT);
+    const descending = byTime || request.descending;
     const rows = await base
       .select([
         'a.id',
@@ -67,10 +71,10 @@ export const auditEntryReads: ReadRepo = {
         'a.detail',
       ])
       .orderBy(
-        SORT[request.orderBy as keyof typeof SORT] ?? 'a.created_at',
-        request.descending ? 'desc' : 'asc',
+        byTime ? 'a.created_at' : SORT[request.orderBy as keyof typeof SORT],
+        descending ? 'desc' : 'asc',
       )
-      .orderBy('a.id', request.descending ? 'desc' : 'asc')
+      .orderBy('a.id', descending ? 'desc' : 'asc')
       .limit(request.limit)
       .offset(request.offset)
       .execute();

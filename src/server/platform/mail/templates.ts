@@ -64,3 +64,29 @@ export function accountLockedMail(to: string, minutes: number): MailMessage {
     `account paused ${minutes} min`,
   );
 }
+
+export interface SupportTicketMail {
+  id: number;
+  userName: string;
+  groupName: string;
+  screen: string;
+  text: string;
+  at: Date;
+}
+
+/** A Feedback & Support request, to the support address: who, group, screen, time and the words. */
+export function supportTicketMail(to: string, t: SupportTicketMail): MailMessage {
+  return message(
+    to,
+    `Support request #${t.id} from ${t.userName} (${t.groupName})`,
+    [
+      `From: ${t.userName}`,
+      `Group: ${t.groupName}`,
+      `Screen: ${t.screen || '---'}`,
+      `Sent: ${t.at.toISOString()}`,
+      t.text,
+      'Platform staff see and close it under Feedback & Support.',
+    ],
+    `support request #${t.id}`,
+  );
+}

@@ -160,6 +160,16 @@ export const SETTINGS = {
     int(1_000, 3_600_000),
   ),
   MAIL_FROM: setting('Shelfscope <no-reply@shelfscope.local>', 'Sender of e-mails', text),
+  SUPPORT_EMAIL: setting(
+    'support@shelfscope.local',
+    'Address every Feedback & Support request is mailed to (platform staff also see them in the product)',
+    text,
+  ),
+  UPLOAD_UNDO_MINUTES: setting(
+    '30',
+    'Minutes a deleted upload month can be restored (Undo); its rows are kept until then',
+    int(1, 10_080),
+  ),
   SECRET_KEY: setting(
     '',
     'Key that signs share links; empty = generated once into DATA_DIR/secret.key',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, http } from '../../../api/http.js';
+import { formatDateTime } from '../../../../shared/format/dates.js';
 
 export interface ReportFile {
   id: number;
@@ -20,14 +21,8 @@ const STATUS: Record<string, string> = {
   failed: 'Failed',
 };
 
-const when = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** The spec's display date with the time (DD-MMM-YYYY HH:mm, local time), as every grid shows it. */
+export const when = (iso: string): string => formatDateTime(iso);
 
 /**
  * The group's report files, newest first (s3/data/list, or report/raw/list for raw reports), each

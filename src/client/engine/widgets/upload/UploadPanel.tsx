@@ -120,6 +120,7 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
       <h3 className="ss-upload__heading">Loaded data</h3>
       <SliceTable
         base={base}
+        title={declaration.title}
         fields={declaration.target.replace}
         accept={declaration.accept}
         version={version}

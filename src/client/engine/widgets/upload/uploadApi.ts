@@ -46,8 +46,23 @@ export async function listSlices(base: string, offset: number, limit: number): P
   return res.data.data ?? [];
 }
 
-export async function deleteSlice(base: string, slice: UploadSlice['slice']): Promise<string> {
-  const res = await http.delete<Envelope>(`${base}/slices`, { params: { slice: JSON.stringify(slice) } });
+/** A deleted slice, restorable with its `undo_id` until `expires_at`. */
+export interface DeletedSlice {
+  slice: UploadSlice['slice'];
+  rows: number;
+  undo_id: number;
+  expires_at: string;
+}
+
+export async function deleteSlice(base: string, slice: UploadSlice['slice']): Promise<DeletedSlice> {
+  const res = await http.delete<Envelope<DeletedSlice>>(`${base}/slices`, {
+    params: { slice: JSON.stringify(slice) },
+  });
+  return res.data.data!;
+}
+
+export async function restoreSlice(base: string, undoId: number): Promise<string> {
+  const res = await http.post<Envelope>(`${base}/slices/restore`, { undo_id: undoId });
   return res.data.msg;
 }
 

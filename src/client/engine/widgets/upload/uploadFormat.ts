@@ -13,3 +13,19 @@ export function formatWhen(iso: string | null | undefined, format = 'DD-MMM-YYYY
 export function sliceText(fields: readonly SliceField[], slice: UploadSlice): string {
   return fields.map((f) => slice.labels[f.field] ?? String(slice.slice[f.field])).join(' ');
 }
+
+/** A slice as the table shows it, e.g. "Amazon, Oct 2026", for confirmations and notices. */
+export function sliceName(
+  fields: readonly SliceField[],
+  slice: Pick<UploadSlice, 'labels' | 'slice'>,
+): string {
+  return fields
+    .map((f) => {
+      const label = slice.labels[f.field] ?? String(slice.slice[f.field]);
+      return f.grain === 'month' ? formatWhen(`${label}-01`, 'MMM YYYY') : label;
+    })
+    .join(', ');
+}
+
+/** "1 row", "1,234 rows". */
+export const rowCount = (n: number): string => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
