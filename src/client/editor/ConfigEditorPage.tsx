@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AxiosError } from 'axios';
 import { errorMessage } from '../api/http.js';
@@ -11,6 +11,7 @@ import { JsonEditor } from './JsonEditor.js';
 import { ProblemList } from './ProblemList.js';
 import { DraftPreview } from './DraftPreview.js';
 import { useDraftCheck } from './useDraftCheck.js';
+import { HistoryPanel } from './HistoryPanel.js';
 import './configEditor.css';
 
 interface OpenFile {
@@ -40,11 +41,15 @@ function ConfigEditorPage() {
     null,
   );
   const [saving, setSaving] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  // Moves on every save and restore: the file is read again and the history listed again.
+  const [revision, setRevision] = useState(0);
   const { check, lastValid, error } = useDraftCheck(open?.entry.path ?? null, text);
+  const history = useMemo(() => (path ? editorApi.history(path) : null), [path]);
 
   useEffect(() => {
     editorApi.files().then(setFiles, (err: unknown) => notify.error(errorMessage(err)));
-  }, []);
+  }, [revision]);
 
   useEffect(() => {
     const entry = files.find((f) => f.path === path);
@@ -63,7 +68,7 @@ function ConfigEditorPage() {
     return () => {
       live = false;
     };
-  }, [files, path]);
+  }, [files, path, revision]);
 
   const save = useCallback(async () => {
     if (!open || text === null) return;
@@ -72,6 +77,7 @@ function ConfigEditorPage() {
       const answer = await editorApi.save(open.entry.path, text);
       setOpen({ ...open, saved: text });
       setRefused(null);
+      setRevision((r) => r + 1);
       notify.success(
         answer.reloaded ? `Saved ${answer.path}; the app serves it now.` : `Saved ${answer.path}.`,
       );
@@ -109,6 +115,14 @@ function ConfigEditorPage() {
               </span>
               <button
                 type="button"
+                className="ss-btn ss-btn--ghost"
+                aria-pressed={showHistory}
+                onClick={() => setShowHistory(!showHistory)}
+              >
+                History
+              </button>
+              <button
+                type="button"
                 className="ss-btn"
                 disabled={!dirty || saving}
                 onClick={() => void save()}
@@ -122,7 +136,7 @@ function ConfigEditorPage() {
               </p>
             )}
             <JsonEditor
-              key={open.entry.path}
+              key={`${open.entry.path}#${revision}`}
               label={`${open.entry.path} (JSON)`}
               initial={open.saved}
               schema={schema}
@@ -135,8 +149,10 @@ function ConfigEditorPage() {
           <p className="ss-editor__hint">Choose an area, screen or dataset file to edit it.</p>
         )}
       </section>
-      <section className="ss-editor__preview" aria-label="Preview">
-        {preview ? (
+      <section className="ss-editor__preview" aria-label={showHistory ? 'History' : 'Preview'}>
+        {showHistory && history ? (
+          <HistoryPanel history={history} revision={revision} onRestored={() => setRevision((r) => r + 1)} />
+        ) : preview ? (
           <>
             {current && !current.answer.valid && (
               <p className="ss-editor__stale">Preview of the last valid draft.</p>

@@ -28,6 +28,10 @@ export class RoundRobinClient {
     return this.call('POST', route, body, options.on);
   }
 
+  put(route: string, body: unknown = {}, options: { on?: number } = {}): Promise<Answer> {
+    return this.call('PUT', route, body, options.on);
+  }
+
   /** A second browser holding this one's cookies (a stolen or copied session). */
   copy(): RoundRobinClient {
     const other = new RoundRobinClient(this.urls);

@@ -20,7 +20,7 @@ import {
  * is required (the roles activity, as isGroupAdmin in access/auth/groupAdmin.ts); no staff flag,
  * and the global config stays out of reach (the editor's routes answer 403).
  */
-export const overlayPlugin: FastifyPluginAsync = async (app) => {
+export const overlayPlugin: FastifyPluginAsync = (app) => {
   const admin = (request: Parameters<typeof requireAdminActivity>[0]) =>
     requireAdminActivity(request, ADMIN_ACTIVITIES.roles.url);
   app.addHook('preValidation', (request, _reply, done) => {
@@ -64,4 +64,5 @@ export const overlayPlugin: FastifyPluginAsync = async (app) => {
     const text = await versionText(app.deps, overlayFile(app.deps, auth.groupId), request.body.versionId);
     return ok(await saveGroupOverlay(app.deps, auth, JSON.parse(text), request.body.versionId), 'Restored');
   });
+  return Promise.resolve();
 };

@@ -58,11 +58,11 @@ function applyToFilter(filter: FilterNode, change: FilterOverlay | undefined): F
   const next = { ...filter } as FilterNode & { default?: unknown };
   if (change.label !== undefined) next.label = change.label;
   if (change.default !== undefined) next.default = change.default;
-  return next as FilterNode;
+  return next;
 }
 
 function applyToWidget(widget: WidgetNode, change: WidgetOverlay): WidgetNode {
-  const next = { ...widget } as WidgetNode & { title?: string };
+  const next: WidgetNode & { title?: string } = { ...widget };
   if (change.title !== undefined) next.title = change.title;
   if (next.kind === 'grid' && change.columns) {
     const columns = change.columns;

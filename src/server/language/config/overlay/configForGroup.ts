@@ -20,7 +20,7 @@ export function configForGroup(
   const head = groupId === null ? null : (stored?.overlayOf(groupId) ?? null);
   if (!head) return global;
   let byVersion = served.get(global);
-  if (!byVersion) served.set(global, (byVersion = new Map()));
+  if (!byVersion) served.set(global, (byVersion = new Map<number, ConfigSnapshot>()));
   let snapshot = byVersion.get(head.id);
   if (!snapshot) {
     snapshot = applyGroupOverlay(global, parseOverlay(head.text));
