@@ -32,7 +32,7 @@ export const overlayPlugin: FastifyPluginAsync = (app) => {
     }
   });
 
-  app.get('/', { schema: overlayReadSchema }, (request) => {
+  app.get('', { schema: overlayReadSchema }, (request) => {
     const auth = admin(request);
     const answer: OverlayAnswer = {
       ...currentOverlay(app.deps, auth.groupId),
@@ -41,7 +41,7 @@ export const overlayPlugin: FastifyPluginAsync = (app) => {
     return ok(answer);
   });
 
-  app.put<{ Body: { overlay: unknown } }>('/', { schema: overlaySaveSchema }, async (request) =>
+  app.put<{ Body: { overlay: unknown } }>('', { schema: overlaySaveSchema }, async (request) =>
     ok(await saveGroupOverlay(app.deps, admin(request), request.body.overlay), 'Saved'),
   );
 
