@@ -17,6 +17,8 @@ import './configEditor.css';
 interface OpenFile {
   entry: ConfigFileEntry;
   saved: string;
+  /** Which read of the file this is: a restore reads it again and the editor starts from it. */
+  load: number;
 }
 
 const schemas = new Map<string, Promise<object>>();
@@ -42,8 +44,15 @@ function ConfigEditorPage() {
   );
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
-  // Moves on every save and restore: the file is read again and the history listed again.
+  // Moves on every save and restore: the files and the history are listed again.
   const [revision, setRevision] = useState(0);
+  // Moves on a restore: the file is read again into a fresh editor.
+  const [reload, setReload] = useState(0);
+  // The open file's entry as text: a new list of files (after a save) does not read the file again.
+  const listed = files.find((f) => f.path === path);
+  const entryKey = listed
+    ? JSON.stringify({ path: listed.path, kind: listed.kind, area: listed.area, id: listed.id })
+    : null;
   const { check, lastValid, error } = useDraftCheck(open?.entry.path ?? null, text);
   const history = useMemo(() => (path ? editorApi.history(path) : null), [path]);
 
@@ -52,13 +61,13 @@ function ConfigEditorPage() {
   }, [revision]);
 
   useEffect(() => {
-    const entry = files.find((f) => f.path === path);
-    if (!entry) return;
+    if (entryKey === null) return;
+    const entry = JSON.parse(entryKey) as ConfigFileEntry;
     let live = true;
     Promise.all([editorApi.read(entry.path), schemaOf(entry.kind)]).then(
       ([saved, fileSchema]) => {
         if (!live) return;
-        setOpen({ entry, saved });
+        setOpen({ entry, saved, load: reload });
         setText(saved);
         setSchema(fileSchema);
         setRefused(null);
@@ -68,7 +77,7 @@ function ConfigEditorPage() {
     return () => {
       live = false;
     };
-  }, [files, path, revision]);
+  }, [entryKey, reload]);
 
   const save = useCallback(async () => {
     if (!open || text === null) return;
@@ -136,7 +145,7 @@ function ConfigEditorPage() {
               </p>
             )}
             <JsonEditor
-              key={`${open.entry.path}#${revision}`}
+              key={`${open.entry.path}#${open.load}`}
               label={`${open.entry.path} (JSON)`}
               initial={open.saved}
               schema={schema}
@@ -151,7 +160,14 @@ function ConfigEditorPage() {
       </section>
       <section className="ss-editor__preview" aria-label={showHistory ? 'History' : 'Preview'}>
         {showHistory && history ? (
-          <HistoryPanel history={history} revision={revision} onRestored={() => setRevision((r) => r + 1)} />
+          <HistoryPanel
+            history={history}
+            revision={revision}
+            onRestored={() => {
+              setRevision((r) => r + 1);
+              setReload((r) => r + 1);
+            }}
+          />
         ) : preview ? (
           <>
             {current && !current.answer.valid && (
