@@ -93,7 +93,13 @@ function GroupOverlayPage() {
         </div>
       </section>
       <section className="ss-editor__preview" aria-label="History">
-        <HistoryPanel history={history} revision={revision} onRestored={() => setRevision((r) => r + 1)} />
+        <HistoryPanel
+          history={history}
+          revision={revision}
+          onRestored={() => setRevision((r) => r + 1)}
+          title="History of your group's labels"
+          base="The global config"
+        />
       </section>
     </div>
   );

@@ -10,6 +10,9 @@ interface HistoryPanelProps {
   /** Changes when what serves changed (a save), so the list is read again. */
   revision: number;
   onRestored: () => void;
+  /** What serves when nothing stored does: the file in git, or for an overlay the global config. */
+  base?: string;
+  title?: string;
 }
 
 const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
@@ -18,7 +21,13 @@ const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 102
  * A file's stored versions, newest first (who, when, size): choosing one shows its diff against
  * what serves now; Restore saves it again as the newest version, through the server's checks.
  */
-export function HistoryPanel({ history, revision, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({
+  history,
+  revision,
+  onRestored,
+  base = 'The file in git',
+  title,
+}: HistoryPanelProps) {
   const [list, setList] = useState<ConfigVersionList | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [diff, setDiff] = useState<string | null>(null);
@@ -67,13 +76,13 @@ export function HistoryPanel({ history, revision, onRestored }: HistoryPanelProp
   if (!list) return <p className="ss-editor__hint">Loading history…</p>;
   return (
     <section className="ss-history" aria-label="History">
-      <h3>History of {list.path}</h3>
+      <h3>{title ?? `History of ${list.path}`}</h3>
       <p className="ss-history__serving">
         {list.serving === 'store'
           ? 'The newest stored version serves.'
           : list.versions.length > 0
-            ? 'The file in git serves: it changed after the last stored version.'
-            : 'The file in git serves; nothing is stored yet.'}
+            ? `${base} serves: it changed after the last stored version.`
+            : `${base} serves; nothing is stored yet.`}
       </p>
       {list.versions.length > 0 && (
         <table className="ss-history__list">

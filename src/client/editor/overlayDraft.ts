@@ -11,7 +11,7 @@ export function setOverlayValue(
   path: readonly string[],
   value: unknown,
 ): GroupOverlay {
-  return setIn(overlay, path, value) ?? {};
+  return setIn(overlay as Node, path, value) ?? {};
 }
 
 function setIn(node: Node | undefined, path: readonly string[], value: unknown): Node | undefined {
