@@ -62,6 +62,7 @@ const API_ON_POSTGRES = [
   'tests/api/badInput.test.ts', // what each database refuses must still be a 400
   'tests/api/badInputSweep.test.ts', // integer overflow and text limits differ per database
   'tests/api/isolationMatrix.test.ts', // no foreign row, file or write on either store
+  'tests/api/configOverlays.test.ts', // stored config versions (DISTINCT ON heads), the NOTIFY config channel
 ];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
   environment: 'node',

@@ -8,6 +8,7 @@ import { FaqPage } from './help/FaqPage.js';
 import { FeedbackPage } from './help/FeedbackPage.js';
 import { ChangePasswordPage } from './shell/ChangePasswordPage.js';
 import { ConfigEditorRoute } from './shell/ConfigEditorRoute.js';
+import { GroupOverlayRoute } from './shell/GroupOverlayRoute.js';
 import { ModelSchemaEditorRoute } from './tracking/ModelSchemaEditorRoute.js';
 import { Toaster } from './shell/Toaster.js';
 import { AlertHost } from './shell/AlertHost.js';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'faq/*', element: <FaqPage /> },
       { path: 'feedbackSupport/*', element: <FeedbackPage /> },
       { path: 'config/editor', element: <ConfigEditorRoute /> },
+      { path: 'config/overlay', element: <GroupOverlayRoute /> },
       { path: 'tracking/modelSchema/add', element: <ModelSchemaEditorRoute /> },
       { path: 'tracking/modelSchema/edit/:id', element: <ModelSchemaEditorRoute /> },
       { path: 'paxviz', element: <WorkspaceIndex /> },

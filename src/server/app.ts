@@ -45,6 +45,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installNulGuard(app);
   installSecurityHeaders(app);
   installRouteTable(app);
+  // A save on another instance is being read from the store: answer once it is (docs/config-storage.md).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    const reading = deps.storedConfig?.settled();
+    if (!reading) return done();
+    reading.then(
+      () => done(),
+      () => done(),
+    );
+  });
   await installApiDocs(app);
   await app.register(fastifyCookie);
   // Probes and metrics sit outside /api and carry no session (features/health, features/metrics).

@@ -11,6 +11,8 @@ import { attachRealtime } from './access/realtime/attachRealtime.js';
 import { FEATURES } from './features/index.js';
 import type { FeatureHandle } from './platform/feature.js';
 import { storeMigrations } from './storeMigrations.js';
+import { StoredConfig } from './language/config/stored/storedConfig.js';
+import { openConfigChannel } from './platform/cluster/configChannel.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,14 +32,21 @@ export interface StartOptions {
  * files), loads the demo tenant on an empty store, and listens. Used by main.ts and the API tests.
  */
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
-  const config = await loadConfigRegistry(env.SCREENS_DIR, { watch: options.watchConfig ?? true });
+  // The files in git are checked first (a server never starts on invalid files); the saves held
+  // in the store are read over them once the store is open (docs/config-storage.md).
+  const storedConfig = new StoredConfig();
+  const config = await loadConfigRegistry(env.SCREENS_DIR, {
+    watch: options.watchConfig ?? true,
+    stored: storedConfig,
+  });
   const store = await createStore(env, storeMigrations());
+  await storedConfig.attach(store.db);
   const warehouse = await createWarehouse(env);
   // Rollups follow the datasets of the config the server starts with (a reload keeps them).
   if (warehouse.rollups)
     await ensureRollups(warehouse, warehouse.rollups, config.current().datasets.values());
   const jobs = await startJobs(env, store);
-  const deps = { env, store, warehouse, config, jobs };
+  const deps = { env, store, warehouse, config, jobs, storedConfig };
   await bootstrapDemo(deps);
   const started: FeatureHandle[] = [];
   for (const feature of FEATURES) {
@@ -46,6 +55,16 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   }
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
+  const configChannel = await openConfigChannel(
+    env,
+    store,
+    () =>
+      void storedConfig.reload().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not read the stored config after another instance saved');
+      }),
+    app.log,
+  );
+  storedConfig.announceWith(() => configChannel.publish());
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -54,6 +73,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     port,
     async close() {
       await realtime.close();
+      await configChannel.close();
       await app.close();
       await jobs.stop();
       for (const handle of started.reverse()) await handle.close();

@@ -35,6 +35,7 @@ const RUN_BY_EXISTING_STORES = [
   '450_faqs',
   '460_support_tickets',
   '470_upload_undo',
+  '480_config_versions',
 ];
 
 describe('storeMigrations', () => {

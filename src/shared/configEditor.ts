@@ -8,6 +8,8 @@ export interface ConfigFileEntry {
   /** Area folder of an area or screen file; null for datasets and shared definitions. */
   area: string | null;
   id: string;
+  /** A save held in the store serves over the file in git ('served'), or did until git changed ('superseded'). */
+  stored?: 'served' | 'superseded';
 }
 
 /** A validator problem; line and column (1-based) locate it in the draft when it is in that file. */
@@ -32,7 +34,7 @@ export interface ValidateAnswer {
 
 export interface SaveAnswer {
   path: string;
-  /** False when the text equals the file: nothing written, nothing audited. */
+  /** False when the text equals what serves: nothing stored, nothing audited. */
   changed: boolean;
   /** True once the running config serves the saved file. */
   reloaded: boolean;
@@ -42,4 +44,34 @@ export interface SaveAnswer {
 export function problemLine(p: EditorProblem): string {
   const at = p.line === null ? '' : ` (${p.line}:${p.column ?? 1})`;
   return `${p.file}#${p.pointer}${at}: ${p.message}`;
+}
+
+/** One stored version of a config file or group overlay. */
+export interface ConfigVersion {
+  id: number;
+  /** The user name of who saved it (null when that user is gone). */
+  author: string | null;
+  createdAt: string;
+  /** Bytes. */
+  size: number;
+  /** The version a restore copied; null for an edit. */
+  restoredFrom: number | null;
+}
+
+export interface ConfigVersionList {
+  path: string;
+  /** 'store': the newest stored version serves; 'git': the file in git does (none stored, or git changed since). */
+  serving: 'store' | 'git';
+  /** Bytes of the file in git; null when there is none (a file made in the editor, an overlay). */
+  gitSize: number | null;
+  /** Newest first. */
+  versions: ConfigVersion[];
+}
+
+export interface ConfigDiff {
+  path: string;
+  from: string;
+  to: string;
+  /** Unified diff, from -> to. */
+  diff: string;
 }

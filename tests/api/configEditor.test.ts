@@ -1,15 +1,22 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { EditorProblem, SaveAnswer, ValidateAnswer } from '../../src/shared/configEditor.js';
+import type {
+  ConfigDiff,
+  ConfigFileEntry,
+  ConfigVersionList,
+  EditorProblem,
+  SaveAnswer,
+  ValidateAnswer,
+} from '../../src/shared/configEditor.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 
-// The real server with hot reload on, over a private copy of screens/ that Save writes to
-// (API_TEST_PG=1 runs it on PostgreSQL like the other suites).
+// The real server with hot reload on, over a private copy of screens/ standing for the files in
+// git; saves go to the store (docs/config-storage.md). API_TEST_PG=1 runs it on PostgreSQL.
 const root = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-editor-'));
 const screens = path.join(root, 'screens');
 const KPI = 'stock/kpi.screen.json';
@@ -151,14 +158,15 @@ describe('screen editor API', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('saves a valid edit, audits who and the diff, and hot reload serves it at once', async () => {
-    const res = await staff.put<SaveAnswer>('config/editor/file', {
-      path: KPI,
-      text: withStatusFilter(kpiText()),
-    });
+  it('saves a valid edit to the store, audits who and the diff, and serves it at once', async () => {
+    const git = kpiText();
+    const res = await staff.put<SaveAnswer>('config/editor/file', { path: KPI, text: withStatusFilter(git) });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ path: KPI, changed: true, reloaded: true });
-    expect(kpiText()).toContain('"stock_status"');
+    // The file in git is left as it was; the editor reads what serves.
+    expect(kpiText()).toBe(git);
+    const served = await staff.get<{ text: string }>('config/editor/file', { path: KPI });
+    expect(served.body.data!.text).toBe(withStatusFilter(git));
     const stats = await staff.get<{ rows: unknown[] }>('stock/products/stats', { stock_status: '0' });
     expect(stats.status).toBe(200);
     const rows = await sql<{ action: string; target: string; detail: { diff: string }; actor: string }>`
@@ -169,12 +177,115 @@ describe('screen editor API', () => {
     expect(rows.rows[0]!.detail.diff).toContain('+      "field": "stock_status",');
   });
 
+  it('lists the versions of a file, diffs them, and restores one in one call, audited', async () => {
+    const first = (await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text;
+    const titled = withProperty(first, 'title', 'Availability');
+    expect((await staff.put('config/editor/file', { path: KPI, text: titled })).status).toBe(200);
+    const list = await staff.get<ConfigVersionList>('config/editor/versions', { path: KPI });
+    expect(list.status).toBe(200);
+    const { versions, serving, gitSize } = list.body.data!;
+    expect(serving).toBe('store');
+    expect(gitSize).toBe(Buffer.byteLength(kpiText()));
+    expect(versions).toHaveLength(2);
+    expect(versions[0]).toMatchObject({ author: 'staff@shelfscope.test', size: Buffer.byteLength(titled) });
+    expect(Date.parse(versions[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const diff = await staff.get<ConfigDiff>('config/editor/diff', {
+      path: KPI,
+      from: String(versions[1]!.id),
+      to: 'current',
+    });
+    expect(diff.body.data!.diff).toContain('+  "title": "Availability"');
+    const vsGit = await staff.get<ConfigDiff>('config/editor/diff', {
+      path: KPI,
+      from: 'git',
+      to: 'current',
+    });
+    expect(vsGit.body.data!.diff).toContain('+      "field": "stock_status",');
+
+    const restored = await staff.post<SaveAnswer>('config/editor/restore', {
+      path: KPI,
+      versionId: versions[1]!.id,
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toMatchObject({ changed: true, reloaded: true });
+    expect(
+      (await staff.get<{ title: string }>('config/screen', { area: 'stock', screen: 'kpi' })).body.data!
+        .title,
+    ).toBe('KPI');
+    const after = (await staff.get<ConfigVersionList>('config/editor/versions', { path: KPI })).body.data!;
+    expect(after.versions[0]!.restoredFrom).toBe(versions[1]!.id);
+    const audited = await sql<{ action: string; detail: { restoredFrom: number; diff: string } }>`
+      select action, detail from audit_log where target = ${`config:${KPI}`} order by id desc limit 1`.execute(
+      server.server.app.deps.store.db,
+    );
+    expect(audited.rows[0]).toMatchObject({
+      action: 'config.restored',
+      detail: { restoredFrom: versions[1]!.id },
+    });
+    expect(audited.rows[0]!.detail.diff).toContain('-  "title": "Availability"');
+  });
+
+  it('refuses to restore a version that no longer validates, listing the problems', async () => {
+    const before = (await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text;
+    // A version stored when the language still took it: today's checker refuses it.
+    const { id } = await server.server.app.deps.store.db
+      .insertInto('config_versions')
+      .values({
+        group_id: null,
+        path: KPI,
+        text: withProperty(before, 'pageSize', 'ten'),
+        size: 1,
+        base_sha: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await staff.post<{ problems: EditorProblem[] }>('config/editor/restore', {
+      path: KPI,
+      versionId: id,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(
+      /^Not restored: 1 problem\nstock\/kpi\.screen\.json#\/pageSize \(\d+:3\): must be integer$/,
+    );
+    expect(res.body.data!.problems[0]).toMatchObject({ pointer: '/pageSize', message: 'must be integer' });
+    expect(
+      (await staff.post('config/editor/restore', { path: 'stock/data.screen.json', versionId: id })).status,
+    ).toBe(404);
+    await server.server.app.deps.store.db.deleteFrom('config_versions').where('id', '=', id).execute();
+  });
+
+  it('serves the file in git once it changes under a stored save; the save can be restored over it', async () => {
+    const stored = (await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text;
+    expect(stored).not.toBe(kpiText());
+    writeFileSync(path.join(screens, KPI), withProperty(kpiText(), 'title', 'From git'));
+    const title = async () =>
+      (await staff.get<{ title: string }>('config/screen', { area: 'stock', screen: 'kpi' })).body.data!
+        .title;
+    for (let i = 0; i < 50 && (await title()) !== 'From git'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await title()).toBe('From git');
+    const files = (await staff.get<{ files: ConfigFileEntry[] }>('config/editor/files')).body.data!.files;
+    expect(files.find((f) => f.path === KPI)?.stored).toBe('superseded');
+    const list = (await staff.get<ConfigVersionList>('config/editor/versions', { path: KPI })).body.data!;
+    expect(list.serving).toBe('git');
+    const res = await staff.post('config/editor/restore', { path: KPI, versionId: list.versions[0]!.id });
+    expect(res.status).toBe(200);
+    expect(await title()).toBe('KPI');
+    expect(
+      (await staff.get<{ files: ConfigFileEntry[] }>('config/editor/files')).body.data!.files,
+    ).toContainEqual(expect.objectContaining({ path: KPI, stored: 'served' }));
+  });
+
   it("answers 403 to a group admin's save (Rival Foods') and changes nothing", async () => {
-    const before = kpiText();
+    const before = (await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text;
     const save = await rival.put('config/editor/file', { path: KPI, text: withStatusFilter(before) });
     expect(save.status).toBe(403);
     expect((await rival.get('config/editor/files')).status).toBe(403);
-    expect(kpiText()).toBe(before);
+    expect((await rival.get('config/editor/versions', { path: KPI })).status).toBe(403);
+    expect((await rival.post('config/editor/restore', { path: KPI, versionId: 1 })).status).toBe(403);
+    expect((await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text).toBe(
+      before,
+    );
   });
 
   it('answers 403 to a non-staff user on every editor endpoint, whatever the input', async () => {

@@ -250,6 +250,34 @@ describe('three instances behind one address', () => {
     }
   });
 
+  it('a config edit or group overlay saved on one instance is served by all three at once', async () => {
+    const staff = await signIn(DEMO_USERS.staff);
+    const KPI = 'stock/kpi.screen.json';
+    const title = async (client: RoundRobinClient, i: number) => {
+      const answer = await client.get('config/screen?area=stock&screen=kpi', { on: i });
+      expect(answer.status, answer.body.msg).toBe(200);
+      return (answer.body.data as { title: string }).title;
+    };
+    // Every instance has built its config before the save.
+    for (let i = 0; i < 3; i++) expect(await title(staff, i)).toBe('KPI');
+    const file = await staff.get(`config/editor/file?path=${encodeURIComponent(KPI)}`, { on: 0 });
+    const text = (file.body.data as { text: string }).text;
+    const edited = `${JSON.stringify({ ...(JSON.parse(text) as object), title: 'Cluster KPI' }, null, 2)}\n`;
+    const saved = await staff.put('config/editor/file', { path: KPI, text: edited }, { on: 0 });
+    expect(saved.status, saved.body.msg).toBe(200);
+    for (const i of [1, 2, 0]) expect(await title(staff, i)).toBe('Cluster KPI');
+
+    // A group overlay is stored and announced the same way.
+    const admin = await adminSession();
+    const overlay = { screens: { 'stock/kpi': { title: 'Demo Brands KPI' } } };
+    expect((await admin.put('config/overlay', { overlay }, { on: 1 })).status).toBe(200);
+    for (const i of [2, 0, 1]) expect(await title(admin, i)).toBe('Demo Brands KPI');
+
+    // Cleared on the third instance, the group is served the global config again everywhere.
+    expect((await admin.put('config/overlay', { overlay: {} }, { on: 2 })).status).toBe(200);
+    for (const i of [0, 1]) expect(await title(admin, i)).toBe('Cluster KPI');
+  });
+
   it('share the per-name sign-in limit through Redis', async () => {
     const client = new RoundRobinClient(urls);
     const name = `nobody-${Date.now()}@example.com`;

@@ -114,6 +114,47 @@ test('an invalid edit shows the error at its line and saves nothing', async () =
   expect(await fileText()).toBe(saved);
 });
 
+test('History lists the saves, shows a version against what serves, and restores it', async () => {
+  const before = await fileText();
+  const renamed = before.replace('"title": "KPI"', '"title": "Renamed KPI"');
+  const put = await page.request.put('/api/v1/config/editor/file', {
+    data: { path: FILE, text: renamed },
+    headers: await csrfOf(page),
+  });
+  expect(put.status()).toBe(200);
+  await page.goto(`/workspace/config/editor?file=${encodeURIComponent(FILE)}`);
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('The newest stored version serves.')).toBeVisible();
+  // The newest row is the rename; the one below it is the first save, with the filter.
+  await history.getByRole('row').nth(2).getByRole('button').click();
+  await expect(history.getByLabel('Differences')).toContainText('+  "title": "Renamed KPI",');
+  await history.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText(/^Restored version \d+; the app serves it now\.$/)).toBeVisible();
+  expect(await fileText()).toBe(before);
+  await expect(editorLine('"title"')).toContainText('"KPI"');
+});
+
+test("a group's admin renames a tab for their group in Screen labels", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await context.newPage();
+  await signIn(admin);
+  await admin.goto('/workspace/stock/kpi');
+  await admin.getByRole('button', { name: /Demo/ }).click();
+  await admin.getByRole('menuitem', { name: 'Screen labels' }).click();
+  await admin.getByRole('textbox', { name: 'Title of stock/kpi' }).fill('Shelf KPIs');
+  await admin.getByRole('region', { name: 'Screen labels' }).getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved; your group is served these labels now.')).toBeVisible();
+  await admin.goto('/workspace/stock/kpi');
+  await expect(admin.getByRole('tab', { name: 'Shelf KPIs' })).toBeVisible();
+  // Put back for the specs after this one: an empty overlay serves the global config.
+  const csrf = await csrfOf(admin);
+  expect(
+    (await admin.request.put('/api/v1/config/overlay', { data: { overlay: {} }, headers: csrf })).status(),
+  ).toBe(200);
+  await context.close();
+});
+
 test("a group's admin, not staff, sees no editor link and is sent away from the page", async ({
   browser,
 }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AxiosError } from 'axios';
 import { errorMessage } from '../api/http.js';
@@ -11,11 +11,14 @@ import { JsonEditor } from './JsonEditor.js';
 import { ProblemList } from './ProblemList.js';
 import { DraftPreview } from './DraftPreview.js';
 import { useDraftCheck } from './useDraftCheck.js';
+import { HistoryPanel } from './HistoryPanel.js';
 import './configEditor.css';
 
 interface OpenFile {
   entry: ConfigFileEntry;
   saved: string;
+  /** Which read of the file this is: a restore reads it again and the editor starts from it. */
+  load: number;
 }
 
 const schemas = new Map<string, Promise<object>>();
@@ -40,20 +43,31 @@ function ConfigEditorPage() {
     null,
   );
   const [saving, setSaving] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  // Moves on every save and restore: the files and the history are listed again.
+  const [revision, setRevision] = useState(0);
+  // Moves on a restore: the file is read again into a fresh editor.
+  const [reload, setReload] = useState(0);
+  // The open file's entry as text: a new list of files (after a save) does not read the file again.
+  const listed = files.find((f) => f.path === path);
+  const entryKey = listed
+    ? JSON.stringify({ path: listed.path, kind: listed.kind, area: listed.area, id: listed.id })
+    : null;
   const { check, lastValid, error } = useDraftCheck(open?.entry.path ?? null, text);
+  const history = useMemo(() => (path ? editorApi.history(path) : null), [path]);
 
   useEffect(() => {
     editorApi.files().then(setFiles, (err: unknown) => notify.error(errorMessage(err)));
-  }, []);
+  }, [revision]);
 
   useEffect(() => {
-    const entry = files.find((f) => f.path === path);
-    if (!entry) return;
+    if (entryKey === null) return;
+    const entry = JSON.parse(entryKey) as ConfigFileEntry;
     let live = true;
     Promise.all([editorApi.read(entry.path), schemaOf(entry.kind)]).then(
       ([saved, fileSchema]) => {
         if (!live) return;
-        setOpen({ entry, saved });
+        setOpen({ entry, saved, load: reload });
         setText(saved);
         setSchema(fileSchema);
         setRefused(null);
@@ -63,7 +77,7 @@ function ConfigEditorPage() {
     return () => {
       live = false;
     };
-  }, [files, path]);
+  }, [entryKey, reload]);
 
   const save = useCallback(async () => {
     if (!open || text === null) return;
@@ -72,6 +86,7 @@ function ConfigEditorPage() {
       const answer = await editorApi.save(open.entry.path, text);
       setOpen({ ...open, saved: text });
       setRefused(null);
+      setRevision((r) => r + 1);
       notify.success(
         answer.reloaded ? `Saved ${answer.path}; the app serves it now.` : `Saved ${answer.path}.`,
       );
@@ -109,6 +124,14 @@ function ConfigEditorPage() {
               </span>
               <button
                 type="button"
+                className="ss-btn ss-btn--ghost"
+                aria-pressed={showHistory}
+                onClick={() => setShowHistory(!showHistory)}
+              >
+                History
+              </button>
+              <button
+                type="button"
                 className="ss-btn"
                 disabled={!dirty || saving}
                 onClick={() => void save()}
@@ -122,7 +145,7 @@ function ConfigEditorPage() {
               </p>
             )}
             <JsonEditor
-              key={open.entry.path}
+              key={`${open.entry.path}#${open.load}`}
               label={`${open.entry.path} (JSON)`}
               initial={open.saved}
               schema={schema}
@@ -135,8 +158,17 @@ function ConfigEditorPage() {
           <p className="ss-editor__hint">Choose an area, screen or dataset file to edit it.</p>
         )}
       </section>
-      <section className="ss-editor__preview" aria-label="Preview">
-        {preview ? (
+      <section className="ss-editor__preview" aria-label={showHistory ? 'History' : 'Preview'}>
+        {showHistory && history ? (
+          <HistoryPanel
+            history={history}
+            revision={revision}
+            onRestored={() => {
+              setRevision((r) => r + 1);
+              setReload((r) => r + 1);
+            }}
+          />
+        ) : preview ? (
           <>
             {current && !current.answer.valid && (
               <p className="ss-editor__stale">Preview of the last valid draft.</p>

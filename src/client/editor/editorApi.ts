@@ -1,6 +1,13 @@
 import { http } from '../api/http.js';
 import type { Envelope } from '../../shared/envelope.js';
-import type { ConfigFileEntry, SaveAnswer, ValidateAnswer } from '../../shared/configEditor.js';
+import type {
+  ConfigDiff,
+  ConfigFileEntry,
+  ConfigVersionList,
+  SaveAnswer,
+  ValidateAnswer,
+} from '../../shared/configEditor.js';
+import type { GroupOverlay, OverlayAnswer } from '../../shared/groupOverlay.js';
 
 const BASE = 'config/editor';
 
@@ -18,6 +25,32 @@ export const editorApi = {
   validate: (path: string, text: string) =>
     data<ValidateAnswer>(http.post(`${BASE}/validate`, { path, text })),
   save: (path: string, text: string) => data<SaveAnswer>(http.put(`${BASE}/file`, { path, text })),
+  history: (path: string): VersionHistory => ({
+    versions: () => data<ConfigVersionList>(http.get(`${BASE}/versions`, { params: { path } })),
+    diff: (from, to) => data<ConfigDiff>(http.get(`${BASE}/diff`, { params: { path, from, to } })),
+    restore: (versionId) => data<SaveAnswer>(http.post(`${BASE}/restore`, { path, versionId })),
+  }),
+};
+
+/** A file's stored versions: the editor's files and a group's overlay alike. */
+export interface VersionHistory {
+  versions(): Promise<ConfigVersionList>;
+  /** `from`/`to`: a version id, 'git' or 'current'. */
+  diff(from: string, to: string): Promise<ConfigDiff>;
+  restore(versionId: number): Promise<SaveAnswer>;
+}
+
+const OVERLAY = 'config/overlay';
+
+/** The group overlay's calls (the group's admin only; docs/config-storage.md). */
+export const overlayApi = {
+  read: () => data<OverlayAnswer>(http.get(OVERLAY)),
+  save: (overlay: GroupOverlay) => data<SaveAnswer>(http.put(OVERLAY, { overlay })),
+  history: (): VersionHistory => ({
+    versions: () => data<ConfigVersionList>(http.get(`${OVERLAY}/versions`)),
+    diff: (from, to) => data<ConfigDiff>(http.get(`${OVERLAY}/diff`, { params: { from, to } })),
+    restore: (versionId) => data<SaveAnswer>(http.post(`${OVERLAY}/restore`, { versionId })),
+  }),
 };
 
 /** Where a draft's preview calls go: the product's own routes, mounted on the draft. */

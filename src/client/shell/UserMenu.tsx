@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { formatLoginTime, NUMBER_STYLES, type NumberStyle } from '../../shared/format/index.js';
+import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
 import { numberStylePref, setNumberStyle } from '../engine/runtime/numberStylePref.js';
 import { session } from '../services/sessionStore.js';
 import { logout } from './logout.js';
@@ -64,6 +65,11 @@ export function UserMenu() {
           {snap.isStaff && !snap.readMode && (
             <Link role="menuitem" to="/workspace/config/editor">
               Screen editor
+            </Link>
+          )}
+          {!snap.readMode && snap.activityList.includes(ADMIN_ACTIVITIES.roles.url) && (
+            <Link role="menuitem" to="/workspace/config/overlay">
+              Screen labels
             </Link>
           )}
           <button type="button" role="menuitem" onClick={() => setAgreement(true)}>

@@ -1,9 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { ServerFeature } from '../../platform/feature.js';
+import * as configVersionsTable from '../../language/config/stored/configVersionsTable.js';
 import { configEditorPlugin } from './configEditorPlugin.js';
+import { overlayPlugin } from './overlayPlugin.js';
 
-/** The screen editor: files, drafts, validation and previews. */
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(configEditorPlugin, { prefix: '/editor' });
+  await app.register(overlayPlugin, { prefix: '/overlay' });
+};
+
+/**
+ * The screen editor (files, drafts, validation, previews, versions) for platform staff, and the
+ * group overlays for each group's admin; both stored as versions (docs/config-storage.md).
+ */
 export const configEditorFeature: ServerFeature = {
   name: 'configEditor',
-  routes: configEditorPlugin,
-  prefix: '/config/editor',
+  routes,
+  prefix: '/config',
+  migrations: Object.freeze({ '480_config_versions': configVersionsTable }),
 };

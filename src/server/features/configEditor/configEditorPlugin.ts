@@ -1,22 +1,25 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, fail } from '../../../shared/envelope.js';
 import { NotFoundError } from '../../../shared/errors.js';
-import type { ValidateAnswer } from '../../../shared/configEditor.js';
+import type { ConfigFileEntry, ValidateAnswer } from '../../../shared/configEditor.js';
 import type { ConfigFileKind } from '../../language/config/configSchemas.js';
 import { requireStaff, requireUser } from '../../access/auth/guards.js';
 import { confinedConfigPath, listConfigFiles } from './configFilePaths.js';
 import { DraftStore, previewScreenOf } from './draftStore.js';
 import { draftPreviewRoutes } from './draftPreviewRoutes.js';
 import { editorSchema } from './editorSchema.js';
-import { ConfigDraftInvalidError, saveConfigFile } from './saveConfigFile.js';
+import { ConfigDraftInvalidError, globalFile, saveConfigFile } from './saveConfigFile.js';
 import { validateDraft } from './validateDraft.js';
+import { storedOf, versionDiff, versionList, versionText } from './configVersions.js';
 import {
+  diffSchema,
   listFilesSchema,
   readFileSchema,
+  restoreSchema,
   saveSchema,
   schemaSchema,
   validateSchema,
+  versionsSchema,
 } from './editorRouteSchemas.js';
 
 interface DraftBody {
@@ -24,10 +27,10 @@ interface DraftBody {
 }
 
 /**
- * The screen editor's API under /api/v1/config/editor: list, read, validate and
- * save config files, and preview a validated draft. Platform staff only (docs/principals.md): the
- * config is global, served to every group. The guard runs before input validation, so anyone else
- * gets 403 whatever they send.
+ * The screen editor's API under /api/v1/config/editor: list, read, validate and save config
+ * files, preview a validated draft, and each file's stored versions (list, diff, restore).
+ * Platform staff only (docs/principals.md): the config is global, served to every group. The guard
+ * runs before input validation, so anyone else gets 403 whatever they send.
  */
 export const configEditorPlugin: FastifyPluginAsync = async (app) => {
   const dir = app.deps.env.SCREENS_DIR;
@@ -41,15 +44,23 @@ export const configEditorPlugin: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get('/files', { schema: listFilesSchema }, () => ok({ files: listConfigFiles(dir) }));
+  app.get('/files', { schema: listFilesSchema }, () => {
+    const states = new Map(
+      storedOf(app.deps)
+        .states(dir)
+        .map((s) => [s.head.path, s]),
+    );
+    const files = listConfigFiles(dir, [...states.keys()]).map((f): ConfigFileEntry => {
+      const state = states.get(f.path);
+      return state ? { ...f, stored: state.applies ? 'served' : 'superseded' } : f;
+    });
+    return ok({ files });
+  });
 
   app.get<{ Querystring: { path: string } }>('/file', { schema: readFileSchema }, (request) => {
-    const { full } = confinedConfigPath(dir, request.query.path);
-    try {
-      return ok({ path: request.query.path, text: readFileSync(full, 'utf8') });
-    } catch {
-      throw new NotFoundError(`No config file ${request.query.path}`);
-    }
+    const text = globalFile(app.deps, request.query.path).current();
+    if (text === null) throw new NotFoundError(`No config file ${request.query.path}`);
+    return ok({ path: request.query.path, text });
   });
 
   app.get<{ Querystring: { kind: ConfigFileKind } }>('/schema', { schema: schemaSchema }, (request) =>
@@ -59,7 +70,8 @@ export const configEditorPlugin: FastifyPluginAsync = async (app) => {
   app.post<DraftBody>('/validate', { schema: validateSchema }, (request) => {
     const auth = requireUser(request);
     const { entry } = confinedConfigPath(dir, request.body.path);
-    const result = validateDraft(dir, entry.path, request.body.text);
+    const stored = storedOf(app.deps).overrides(dir);
+    const result = validateDraft(dir, entry.path, request.body.text, stored);
     const answer: ValidateAnswer = {
       valid: result.snapshot !== null,
       problems: result.problems,
@@ -89,6 +101,35 @@ export const configEditorPlugin: FastifyPluginAsync = async (app) => {
       return reply.status(400).send(fail(error.message, { problems: error.editorProblems }));
     }
   });
+
+  app.get<{ Querystring: { path: string } }>('/versions', { schema: versionsSchema }, async (request) =>
+    ok(await versionList(app.deps, globalFile(app.deps, request.query.path))),
+  );
+
+  app.get<{ Querystring: { path: string; from: string; to: string } }>(
+    '/diff',
+    { schema: diffSchema },
+    async (request) => {
+      const { path, from, to } = request.query;
+      return ok(await versionDiff(app.deps, globalFile(app.deps, path), from, to));
+    },
+  );
+
+  // Restore: the version is saved again as the newest, through the same checks as an edit.
+  app.post<{ Body: { path: string; versionId: number } }>(
+    '/restore',
+    { schema: restoreSchema },
+    async (request, reply) => {
+      const { path, versionId } = request.body;
+      const text = await versionText(app.deps, globalFile(app.deps, path), versionId);
+      try {
+        return ok(await saveConfigFile(app.deps, requireUser(request), path, text, versionId), 'Restored');
+      } catch (error) {
+        if (!(error instanceof ConfigDraftInvalidError)) throw error;
+        return reply.status(400).send(fail(error.message, { problems: error.editorProblems }));
+      }
+    },
+  );
 
   await app.register(draftPreviewRoutes(drafts), { prefix: '/drafts/:draftId' });
 };

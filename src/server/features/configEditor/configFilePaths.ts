@@ -50,15 +50,21 @@ function isInside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** Every config file of the layout, areas first within each folder, datasets last. */
-export function listConfigFiles(dir: string): ConfigFileEntry[] {
-  const entries: ConfigFileEntry[] = [];
+/**
+ * Every config file of the layout, areas first within each folder, datasets last; `extra` adds
+ * files that exist only in the store (made in the editor).
+ */
+export function listConfigFiles(dir: string, extra: readonly string[] = []): ConfigFileEntry[] {
+  const paths = new Set<string>();
   for (const folder of readdirSync(dir).sort()) {
     if (!statSync(path.join(dir, folder)).isDirectory()) continue;
-    for (const name of readdirSync(path.join(dir, folder)).sort()) {
-      const entry = configFileOf(`${folder}/${name}`);
-      if (entry) entries.push(entry);
-    }
+    for (const name of readdirSync(path.join(dir, folder)).sort()) paths.add(`${folder}/${name}`);
+  }
+  for (const p of extra) paths.add(p);
+  const entries: ConfigFileEntry[] = [];
+  for (const p of paths) {
+    const entry = configFileOf(p);
+    if (entry) entries.push(entry);
   }
   // Datasets and shared definitions after the areas; within an area its area.json first, then its screens.
   const order: Record<ConfigFileEntry['kind'], number> = { area: 0, screen: 1, dataset: 2, shared: 3 };

@@ -17,6 +17,7 @@ const fileEntry = {
     kind: { type: 'string' },
     area: { type: ['string', 'null'] },
     id: { type: 'string' },
+    stored: { type: 'string', enum: ['served', 'superseded'] },
   },
 };
 
@@ -105,4 +106,72 @@ export const saveSchema = {
       properties: { path: { type: 'string' }, changed: { type: 'boolean' }, reloaded: { type: 'boolean' } },
     }),
   },
+};
+
+/** A stored version: a version id, or the file in git, or what serves now. */
+const versionRef = { type: 'string', pattern: '^([0-9]{1,9}|git|current)$' };
+
+export const versionListAnswer = {
+  type: 'object',
+  required: ['path', 'serving', 'gitSize', 'versions'],
+  properties: {
+    path: { type: 'string' },
+    serving: { type: 'string', enum: ['store', 'git'] },
+    gitSize: { type: ['integer', 'null'] },
+    versions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'author', 'createdAt', 'size', 'restoredFrom'],
+        properties: {
+          id: { type: 'integer' },
+          author: { type: ['string', 'null'] },
+          createdAt: { type: 'string' },
+          size: { type: 'integer' },
+          restoredFrom: { type: ['integer', 'null'] },
+        },
+      },
+    },
+  },
+};
+
+export const diffAnswer = {
+  type: 'object',
+  required: ['path', 'from', 'to', 'diff'],
+  properties: {
+    path: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    diff: { type: 'string' },
+  },
+};
+
+export const versionsSchema = {
+  querystring: {
+    type: 'object',
+    required: ['path'],
+    additionalProperties: false,
+    properties: { path: configPath },
+  },
+  response: { 200: envelope(versionListAnswer) },
+};
+
+export const diffSchema = {
+  querystring: {
+    type: 'object',
+    required: ['path', 'from', 'to'],
+    additionalProperties: false,
+    properties: { path: configPath, from: versionRef, to: versionRef },
+  },
+  response: { 200: envelope(diffAnswer) },
+};
+
+export const restoreSchema = {
+  body: {
+    type: 'object',
+    required: ['path', 'versionId'],
+    additionalProperties: false,
+    properties: { path: configPath, versionId: { type: 'integer', minimum: 1, maximum: 999999999 } },
+  },
+  response: saveSchema.response,
 };

@@ -1,78 +1,73 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { createTwoFilesPatch } from 'diff';
 import { BadRequestError } from '../../../shared/errors.js';
 import { problemLine, type EditorProblem, type SaveAnswer } from '../../../shared/configEditor.js';
 import type { Deps } from '../../platform/deps.js';
 import type { ActiveAuth } from '../../access/auth/guards.js';
-import { audit } from '../../platform/store/auditRepo.js';
+import { gitText, shaOf } from '../../language/config/stored/storedConfig.js';
 import { confinedConfigPath } from './configFilePaths.js';
 import { validateDraft } from './validateDraft.js';
+import { storedOf, storeVersion, type VersionedFile } from './configVersions.js';
 
-/** Refused save: 400 with every validator line; the file is left as it was. */
+/** Refused save: 400 with every validator line; nothing is stored. */
 export class ConfigDraftInvalidError extends BadRequestError {
-  constructor(readonly editorProblems: EditorProblem[]) {
+  constructor(
+    readonly editorProblems: EditorProblem[],
+    refused = 'Not saved',
+  ) {
     super(
-      `Not saved: ${editorProblems.length} problem${editorProblems.length === 1 ? '' : 's'}\n${editorProblems.map(problemLine).join('\n')}`,
+      `${refused}: ${editorProblems.length} problem${editorProblems.length === 1 ? '' : 's'}\n${editorProblems.map(problemLine).join('\n')}`,
       editorProblems.map((p) => ({ path: `${p.file}#${p.pointer}`, message: p.message })),
     );
   }
 }
 
-const RELOAD_WAIT_MS = 3000;
+/** A file of the global config as the editor versions it: the stored save that serves, else the file in git. */
+export function globalFile(deps: Deps, relativePath: string): VersionedFile {
+  const dir = deps.env.SCREENS_DIR;
+  confinedConfigPath(dir, relativePath);
+  return {
+    owner: null,
+    path: relativePath,
+    current: () => storedOf(deps).overrides(dir).get(relativePath) ?? gitText(dir, relativePath),
+    git: () => gitText(dir, relativePath),
+  };
+}
 
 /**
- * Writes one config file for an admin: validated again (the draft the page validated may be
- * stale), written atomically (a temp name the reader ignores, then rename, so hot reload never
- * reads half a file), audited with who and the diff (the log row carries when), then waits
- * briefly for hot reload to serve it.
+ * Saves one config file for platform staff (docs/config-storage.md): validated again among the
+ * files and the other stored saves (the draft the page validated may be stale), stored as a new
+ * version over the file in git (never written to this instance's disk), audited with who and the
+ * diff, and served by every instance before the answer leaves.
  */
 export async function saveConfigFile(
   deps: Deps,
   auth: ActiveAuth,
   relativePath: string,
   text: string,
+  restoredFrom?: number,
 ): Promise<SaveAnswer> {
   const dir = deps.env.SCREENS_DIR;
-  const { full } = confinedConfigPath(dir, relativePath);
-  const before = existsSync(full) ? readFileSync(full, 'utf8') : null;
+  const file = globalFile(deps, relativePath);
+  const before = file.current();
   if (before === text) return { path: relativePath, changed: false, reloaded: true };
-  const result = validateDraft(dir, relativePath, text);
-  if (!result.snapshot) throw new ConfigDraftInvalidError(result.problems);
-  const version = deps.config.current().version;
-  mkdirSync(path.dirname(full), { recursive: true });
-  const temp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, full);
-  const diff = createTwoFilesPatch(
-    relativePath,
-    relativePath,
-    before ?? '',
+  const others = storedOf(deps).overrides(dir);
+  const result = validateDraft(dir, relativePath, text, others);
+  if (!result.snapshot)
+    throw new ConfigDraftInvalidError(
+      result.problems,
+      restoredFrom === undefined ? 'Not saved' : 'Not restored',
+    );
+  const git = file.git();
+  const action =
+    restoredFrom !== undefined ? 'config.restored' : before === null ? 'config.created' : 'config.saved';
+  await storeVersion(deps, file, {
+    auth,
     text,
-    before === null ? 'new file' : '',
-    '',
-    { context: 2 },
-  );
-  await audit(
-    deps.store.db,
-    auth.userId,
-    before === null ? 'config.created' : 'config.saved',
-    `config:${relativePath}`,
-    {
-      groupId: auth.groupId,
-      diff,
-    },
-  );
-  return { path: relativePath, changed: true, reloaded: await reloaded(deps, version) };
-}
-
-/** Hot reload picks an edit up on the next read after the watcher or the poll notices it. */
-async function reloaded(deps: Deps, version: number): Promise<boolean> {
-  const until = Date.now() + RELOAD_WAIT_MS;
-  while (Date.now() < until) {
-    if (deps.config.current().version !== version) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
+    baseSha: git === null ? null : shaOf(git),
+    restoredFrom,
+    action,
+    target: `config:${relativePath}`,
+  });
+  const served = deps.config.current() && file.current() === text;
+  const refused = deps.config.lastProblems().some((p) => p.file === relativePath);
+  return { path: relativePath, changed: true, reloaded: served && !refused };
 }

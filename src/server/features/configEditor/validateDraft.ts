@@ -12,17 +12,24 @@ export interface DraftResult {
 /**
  * The one adapter between the editor and the validator: the draft is checked by exactly what
  * `npm run screens:check` and hot reload run (buildConfigSnapshot), with the draft's text read in
- * place of the file on disk, so cross-file rules (tabs, endpoints, datasets, shared definitions)
+ * place of the file on disk (and the stored saves in place of theirs), so cross-file rules (tabs, endpoints, datasets, shared definitions)
  * see it as a saved file. The live folder is never touched.
  */
-export function validateDraft(screensDir: string, relativePath: string, text: string): DraftResult {
+export function validateDraft(
+  screensDir: string,
+  relativePath: string,
+  text: string,
+  /** The stored saves served over the files (docs/config-storage.md): the draft is checked among them. */
+  stored: ReadonlyMap<string, string> = new Map(),
+): DraftResult {
   const syntax = syntaxErrors(text);
   if (syntax.length > 0)
     return {
       problems: [jsonProblem(relativePath, text, syntax[0]!.offset, syntax[0]!.length)],
       snapshot: null,
     };
-  const result = buildConfigSnapshot(screensDir, 0, { drafts: new Map([[relativePath, text]]) });
+  const drafts = new Map([...stored, [relativePath, text]]);
+  const result = buildConfigSnapshot(screensDir, 0, { drafts });
   return { problems: locateProblems(result.problems, relativePath, text), snapshot: result.snapshot };
 }
 

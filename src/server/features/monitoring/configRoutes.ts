@@ -13,7 +13,7 @@ export function registerConfigRoutes(app: FastifyInstance, scope: ConfigScope = 
     '/config/screen',
     { schema: screenConfigSchema },
     (request) => {
-      const snapshot = scope.snapshot(request);
+      const snapshot = scope.presented?.(request) ?? scope.snapshot(request);
       const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
       scope.authorize(request, screen);
       return ok(resolveScreen(snapshot, screen, request.auth));
@@ -22,7 +22,7 @@ export function registerConfigRoutes(app: FastifyInstance, scope: ConfigScope = 
 
   app.get('/config/areas', { schema: areasSchema }, (request) => {
     if (!request.auth || request.auth.groupId === null) throw new UnauthorizedError(UNAUTHORIZED_USER);
-    const snapshot = scope.snapshot(request);
+    const snapshot = scope.presented?.(request) ?? scope.snapshot(request);
     const areas = [...snapshot.areas.values()]
       .map((area) => ({ area, tabs: allowedTabs(snapshot, area, request.auth) }))
       .filter((a) => a.tabs.length > 0)

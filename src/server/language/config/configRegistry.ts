@@ -3,6 +3,7 @@
  * Implemented by loadConfigRegistry(); an invalid edit keeps the last good config serving.
  */
 import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../../shared/config.gen.js';
+import type { StoredConfig } from './stored/storedConfig.js';
 
 export interface ConfigProblem {
   /** Path relative to the screens folder, e.g. 'stock/kpi.screen.json'. */
@@ -51,5 +52,7 @@ export interface ConfigRegistry {
 declare module '../../platform/deps.js' {
   interface Deps {
     config: ConfigRegistry;
+    /** Edits and group overlays held in the store (docs/config-storage.md); absent in small test harnesses. */
+    storedConfig?: StoredConfig;
   }
 }

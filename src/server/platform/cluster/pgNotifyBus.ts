@@ -13,6 +13,7 @@ export async function openPgNotifyBus(
   instanceId: string,
   listener: BusListener,
   log: FastifyBaseLogger,
+  channel: string = CHANNEL,
 ): Promise<InvalidationBus> {
   let client: pg.Client | null = null;
   let closed = false;
@@ -24,11 +25,11 @@ export async function openPgNotifyBus(
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== instanceId) listener.remoteWrite();
+      if (message.channel === channel && message.payload !== instanceId) listener.remoteWrite();
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
     } catch (error) {
       log.warn({ err: error }, 'store LISTEN connection failed; retrying');
       void next.end().catch(() => undefined);
@@ -55,7 +56,7 @@ export async function openPgNotifyBus(
       const current = client;
       if (!current) return;
       try {
-        await current.query('SELECT pg_notify($1, $2)', [CHANNEL, instanceId]);
+        await current.query('SELECT pg_notify($1, $2)', [channel, instanceId]);
       } catch (error) {
         log.warn({ err: error }, 'could not tell the other instances about a store write');
       }

@@ -24,6 +24,7 @@ export function openRedisBus(
   instanceId: string,
   listener: BusListener,
   log: FastifyBaseLogger,
+  channel: string = CHANNEL,
 ): InvalidationBus {
   const subscriber = new Redis(url, {
     connectTimeout: 5000,
@@ -40,7 +41,7 @@ export function openRedisBus(
   // a gap, messages may have been missed: that counts as a remote write. With Redis down at
   // start the server still starts, its session cache off until Redis is back.
   subscriber.on('ready', () => {
-    subscriber.subscribe(CHANNEL).then(
+    subscriber.subscribe(channel).then(
       () => {
         if (everSubscribed) listener.reconnected();
         everSubscribed = subscribed = true;
@@ -54,7 +55,7 @@ export function openRedisBus(
       // Nobody hears a message while Redis is away; their caches are off until it is back.
       if (commands.status !== 'ready') return;
       try {
-        await commands.publish(CHANNEL, instanceId);
+        await commands.publish(channel, instanceId);
       } catch (error) {
         log.warn({ err: error }, 'could not tell the other instances about a store write');
       }

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../../shared/envelope.js';
+import type { OverlayAnswer } from '../../../shared/groupOverlay.js';
+import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { requireAdminActivity } from '../../access/auth/guards.js';
+import { versionDiff, versionList, versionText } from './configVersions.js';
+import { currentOverlay, overlayFile, saveGroupOverlay } from './groupOverlays.js';
+import { overlayCatalogue } from './overlayCatalogue.js';
+import {
+  overlayDiffSchema,
+  overlayReadSchema,
+  overlayRestoreSchema,
+  overlaySaveSchema,
+  overlayVersionsSchema,
+} from './overlayRouteSchemas.js';
+
+/**
+ * A group's overlay of the global config under /api/v1/config/overlay (docs/config-storage.md):
+ * read, save, versions, diff and restore, for the session's group only. The group's admin role
+ * is required (the roles activity, as isGroupAdmin in access/auth/groupAdmin.ts); no staff flag,
+ * and the global config stays out of reach (the editor's routes answer 403).
+ */
+export const overlayPlugin: FastifyPluginAsync = (app) => {
+  const admin = (request: Parameters<typeof requireAdminActivity>[0]) =>
+    requireAdminActivity(request, ADMIN_ACTIVITIES.roles.url);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      admin(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+
+  app.get('', { schema: overlayReadSchema }, (request) => {
+    const auth = admin(request);
+    const answer: OverlayAnswer = {
+      ...currentOverlay(app.deps, auth.groupId),
+      areas: overlayCatalogue(app.deps.config.current()),
+    };
+    return ok(answer);
+  });
+
+  app.put<{ Body: { overlay: unknown } }>('', { schema: overlaySaveSchema }, async (request) =>
+    ok(await saveGroupOverlay(app.deps, admin(request), request.body.overlay), 'Saved'),
+  );
+
+  app.get('/versions', { schema: overlayVersionsSchema }, async (request) =>
+    ok(await versionList(app.deps, overlayFile(app.deps, admin(request).groupId))),
+  );
+
+  app.get<{ Querystring: { from: string; to: string } }>(
+    '/diff',
+    { schema: overlayDiffSchema },
+    async (request) => {
+      const file = overlayFile(app.deps, admin(request).groupId);
+      return ok(await versionDiff(app.deps, file, request.query.from, request.query.to));
+    },
+  );
+
+  // A restored version is checked again: the global config may have changed under it.
+  app.post<{ Body: { versionId: number } }>('/restore', { schema: overlayRestoreSchema }, async (request) => {
+    const auth = admin(request);
+    const text = await versionText(app.deps, overlayFile(app.deps, auth.groupId), request.body.versionId);
+    return ok(await saveGroupOverlay(app.deps, auth, JSON.parse(text), request.body.versionId), 'Restored');
+  });
+  return Promise.resolve();
+};

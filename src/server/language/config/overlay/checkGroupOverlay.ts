@@ -1,0 +1,156 @@
+import type { ScreenConfig } from '../../../../shared/config.gen.js';
+import type { ConfigSnapshot } from '../configRegistry.js';
+import { checkScreen, filterField } from '../checkScreen.js';
+import { createConfigSchemaValidator, type ConfigSchemaValidator } from '../configSchemaValidator.js';
+import { pointer } from '../configProblems.js';
+import { indexDataset } from '../../model/datasetIndex.js';
+import { suggestName } from '../../model/suggestName.js';
+import type { GroupOverlay } from '../../../../shared/groupOverlay.js';
+import { applyGroupOverlay } from './applyGroupOverlay.js';
+import { checkOverlayShape } from './overlayShape.js';
+
+export interface OverlayProblem {
+  /** JSON pointer into the overlay document. */
+  pointer: string;
+  message: string;
+}
+
+let validator: ConfigSchemaValidator | null = null;
+
+/**
+ * Checks a group overlay against the config it changes: only the listed properties
+ * (overlayShape.ts), only names the config has (areas, screens, filters, widgets, columns, tiles),
+ * defaults and presets the screen offers; then the screens and areas it changes are run through
+ * the language's own checks (schema and screen cross-references) as they would be served.
+ */
+export function checkGroupOverlay(
+  data: unknown,
+  snapshot: ConfigSnapshot,
+): { overlay: GroupOverlay; problems: [] } | { overlay: null; problems: OverlayProblem[] } {
+  const problems = checkOverlayShape(data);
+  if (problems.length > 0) return { overlay: null, problems };
+  const overlay = data as GroupOverlay;
+  checkNames(overlay, snapshot, problems);
+  if (problems.length === 0) checkServed(overlay, snapshot, problems);
+  return problems.length > 0 ? { overlay: null, problems } : { overlay, problems: [] };
+}
+
+function checkNames(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: OverlayProblem[]): void {
+  const add = (at: string, message: string) => problems.push({ pointer: at, message });
+  for (const id of Object.keys(overlay.areas ?? {}))
+    if (!snapshot.areas.has(id))
+      add(pointer('areas', id), `unknown area "${id}"${suggestName(id, snapshot.areas.keys())}`);
+  const hidden = new Map<string, number>();
+  for (const [key, change] of Object.entries(overlay.screens ?? {})) {
+    const at = (...rest: (string | number)[]) => pointer('screens', key, ...rest);
+    const screen = snapshot.screens.get(key);
+    if (!screen) {
+      add(at(), `unknown screen "${key}"${suggestName(key, snapshot.screens.keys())}`);
+      continue;
+    }
+    if (change.hidden) hidden.set(screen.area, (hidden.get(screen.area) ?? 0) + 1);
+    if (change.dates && !screen.dates) add(at('dates'), 'this screen has no date picker');
+    const offered = screen.dates?.presets ?? [];
+    const named = [
+      ...(change.dates?.presets ?? []),
+      ...(change.dates?.default ? [change.dates.default] : []),
+    ];
+    for (const preset of screen.dates ? named : [])
+      if (!offered.includes(preset))
+        add(at('dates'), `"${preset}" is not among the screen's presets (${offered.join(', ')})`);
+    const filters = new Map((screen.filters ?? []).map((f) => [filterField(f), f]));
+    for (const [field, f] of Object.entries(change.filters ?? {})) {
+      const filter = filters.get(field);
+      if (!filter) {
+        add(
+          at('filters', field),
+          `unknown filter "${field}"${suggestName(
+            field,
+            [...filters.keys()].filter((k) => k !== null),
+          )}`,
+        );
+        continue;
+      }
+      if (f.default === undefined) continue;
+      if (filter.kind !== 'singleSelect' && filter.kind !== 'radio')
+        add(
+          at('filters', field, 'default'),
+          `a ${filter.kind} filter has no default value; only single-select and radio filters do`,
+        );
+      else if (filter.options && !filter.options.some((o) => o.value === f.default))
+        add(
+          at('filters', field, 'default'),
+          `must be one of the filter's options: ${filter.options.map((o) => JSON.stringify(o.value)).join(', ')}`,
+        );
+    }
+    checkWidgetNames(screen, change.widgets ?? {}, (rest, message) => add(at('widgets', ...rest), message));
+  }
+  for (const [id, count] of hidden) {
+    const tabs = snapshot.areas.get(id)?.tabs.length ?? 0;
+    if (count >= tabs) add(pointer('screens'), `every tab of area "${id}" would be hidden: keep one`);
+  }
+}
+
+function checkWidgetNames(
+  screen: ScreenConfig,
+  widgets: NonNullable<NonNullable<GroupOverlay['screens']>[string]['widgets']>,
+  add: (at: string[], message: string) => void,
+): void {
+  for (const [id, change] of Object.entries(widgets)) {
+    const widget = screen.widgets.find((w) => w.id === id);
+    if (!widget) {
+      add(
+        [id],
+        `unknown widget "${id}"${suggestName(
+          id,
+          screen.widgets.map((w) => w.id),
+        )}`,
+      );
+      continue;
+    }
+    if (change.columns && widget.kind !== 'grid')
+      add([id, 'columns'], `widget "${id}" is a ${widget.kind}, not a grid`);
+    if (change.tiles && widget.kind !== 'kpiTiles')
+      add([id, 'tiles'], `widget "${id}" is a ${widget.kind}, not KPI tiles`);
+    if (widget.kind === 'grid')
+      for (const field of Object.keys(change.columns ?? {}))
+        if (!widget.columns.some((c) => c.field === field))
+          add(
+            [id, 'columns', field],
+            `unknown column "${field}"${suggestName(
+              field,
+              widget.columns.map((c) => c.field),
+            )}`,
+          );
+    if (widget.kind === 'kpiTiles')
+      for (const measure of Object.keys(change.tiles ?? {}))
+        if (!widget.tiles.some((t) => t.measure === measure))
+          add(
+            [id, 'tiles', measure],
+            `unknown tile "${measure}"${suggestName(
+              measure,
+              widget.tiles.map((t) => t.measure),
+            )}`,
+          );
+  }
+}
+
+/** The changed screens as the group would be served them, through the language's schema and screen checks. */
+function checkServed(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: OverlayProblem[]): void {
+  validator ??= createConfigSchemaValidator();
+  const served = applyGroupOverlay(snapshot, overlay);
+  const datasets = new Map([...snapshot.datasets].map(([id, d]) => [id, indexDataset(d)]));
+  for (const key of Object.keys(overlay.screens ?? {})) {
+    const screen = served.screens.get(key)!;
+    const file = `${screen.area}/${screen.id}.screen.json`;
+    const found = [
+      ...validator('screen', screen),
+      ...checkScreen(file, screen.area, screen.id, screen, datasets).filter((p) => p.severity !== 'warning'),
+    ];
+    for (const p of found)
+      problems.push({
+        pointer: pointer('screens', key),
+        message: `served as ${file}#${p.pointer}: ${p.message}`,
+      });
+  }
+}
