@@ -28,14 +28,13 @@ export class RoundRobinClient {
     return this.call('POST', route, body, options.on);
   }
 
-<<<<<<< HEAD
+  put(route: string, body: unknown = {}, options: { on?: number } = {}): Promise<Answer> {
+    return this.call('PUT', route, body, options.on);
+  }
+
   /** The cookies as a Cookie header (a socket.io client of the same browser sends them). */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-=======
-  put(route: string, body: unknown = {}, options: { on?: number } = {}): Promise<Answer> {
-    return this.call('PUT', route, body, options.on);
->>>>>>> h/overlays
   }
 
   /** A second browser holding this one's cookies (a stolen or copied session). */
