@@ -81,6 +81,20 @@ describe('group overlays', () => {
     // A hidden filter is presentation only: the data route still takes it (a drill may pass it).
     expect((await demoAdmin.get('stock/products/stats', { tag_id: '1' })).status).toBe(200);
 
+    // The sidebar (user/menu) names the area and its one tab as the overlay says, for this group.
+    type Menu = {
+      menuList: { menu_name: string; label: string }[];
+      submenuList: { area: string; screen: string; name: string }[];
+    };
+    const menuOf = async (client: typeof demoAdmin) => (await client.get<Menu>('user/menu')).body.data!;
+    const menu = await menuOf(stockUser);
+    expect(menu.menuList.find((m) => m.menu_name === 'stock')?.label).toBe('Inventory');
+    expect(menu.submenuList.filter((s) => s.area === 'stock').map((s) => [s.screen, s.name])).toEqual([
+      ['kpi', 'Shelf KPIs'],
+    ]);
+    const rivalMenu = await menuOf(rivalAdmin);
+    expect(rivalMenu.menuList.find((m) => m.menu_name === 'stock')?.label).toBe('Stock');
+
     // Rival Foods is served the global config.
     const rivalArea = await stockArea(rivalAdmin);
     expect(rivalArea.label).toBe('Stock');

@@ -9,6 +9,7 @@ import { buildMenu } from './menu.js';
 import { crawlDates } from './crawlDates.js';
 import type { AuthKit } from './kit.js';
 import type { GroupSelection } from '../../../shared/auth/accessTypes.js';
+import { configForGroup } from '../../language/config/overlay/configForGroup.js';
 export type { GroupSelection } from '../../../shared/auth/accessTypes.js';
 
 /** Passwords older than this many days prompt the 'Update Password' alert. */
@@ -50,7 +51,7 @@ export async function selectGroup(
   return {
     token,
     data: {
-      ...buildMenu(kit.deps.config.current(), activities),
+      ...buildMenu(configForGroup(kit.deps.config, kit.deps.storedConfig, groupId), activities),
       pass_day_left: passDaysLeft(user.password_changed_at),
       last_crawl_date: await crawlDates(kit, groupId),
       loginTime: new Date().toISOString(),

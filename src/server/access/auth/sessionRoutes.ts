@@ -8,6 +8,7 @@ import { accept, acceptedAt } from '../../platform/store/agreementRepo.js';
 import { clearSessionCookie } from './cookies.js';
 import { requireSession, requireUser } from './guards.js';
 import { buildMenu } from './menu.js';
+import { configForGroup } from '../../language/config/overlay/configForGroup.js';
 import { crawlDates } from './crawlDates.js';
 import { AGREEMENT_HTML, AGREEMENT_VERSION } from './agreementText.js';
 import { success } from './reply.js';
@@ -81,7 +82,8 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
 
     app.get('/user/menu', plain, (request) => {
       const auth = requireSession(request);
-      return success(buildMenu(config.current(), auth.activities));
+      // The group's overlay renames and hides entries of its own menu only.
+      return success(buildMenu(configForGroup(config, kit.deps.storedConfig, auth.groupId), auth.activities));
     });
 
     app.get('/info/getlastcrawltiming', plain, async (request) => {
