@@ -46,7 +46,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
     match: /^POST \/api\/v1\/(mutate|verify)\/client\/createaccount\//,
     why: 'creates a tenant (Create Account, a platform activity)',
   },
-  { match: /^PUT \/api\/v1\/channelprofile\/politeness$/, why: "sets a channel's politeness for every group" },
+  {
+    match: /^PUT \/api\/v1\/channelprofile\/politeness$/,
+    why: "sets a channel's politeness for every group",
+  },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
   { match: /^(GET|POST|PUT) \/api\/v1\/config\/editor\//, why: 'edits the one config every group is served' },
 ];

@@ -34,7 +34,12 @@ const lastAudit = (action: string) =>
     .executeTakeFirst();
 const groupCount = async () =>
   Number(
-    (await db().selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await db()
+        .selectFrom('groups')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 const account = (name: string) => ({
@@ -112,7 +117,9 @@ describe('platform-wide actions', () => {
     const body = { channel_id: 61, concurrency: 3, requests_per_second: 7 };
     const refused = await rival.put('channelprofile/politeness', body);
     expect([refused.status, refused.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.politeness]);
-    expect(await lastAudit('channelProfile.refused')).toMatchObject({ actor_user_id: await userId(DEMO_USERS.rival) });
+    expect(await lastAudit('channelProfile.refused')).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.rival),
+    });
     const profiles = () =>
       db()
         .selectFrom('channel_profiles')
@@ -203,7 +210,7 @@ describe('refusals through the generic write routes', () => {
     ).toBeUndefined();
   });
 
-  it("a group admin cannot block platform staff, who belong to their group too: 403, audited", async () => {
+  it('a group admin cannot block platform staff, who belong to their group too: 403, audited', async () => {
     const staffId = await userId(DEMO_USERS.staff);
     const res = await demo.post('user/changeUserStatus', { user_id: staffId, status: 'blocked' });
     expect([res.status, res.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.sharedUser]);
