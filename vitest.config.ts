@@ -70,6 +70,7 @@ const API_ON_POSTGRES = [
   'tests/api/badInput.test.ts', // what each database refuses must still be a 400
   'tests/api/badInputSweep.test.ts', // integer overflow and text limits differ per database
   'tests/api/isolationMatrix.test.ts', // no foreign row, file or write on either store
+  'tests/api/platformBoundaries.test.ts', // row locks of the last staff; refusals audited after a rollback
 ];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
   environment: 'node',
