@@ -11,6 +11,7 @@ import {
   STAFF_MSG,
 } from '../../src/shared/admin/adminActivities.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -122,6 +123,7 @@ describe('platform-wide actions', () => {
     });
     const profiles = () =>
       db()
+        .withTables<CrawlTables>()
         .selectFrom('channel_profiles')
         .select(['group_id', 'concurrency', 'requests_per_second'])
         .where('channel_id', '=', 61)

@@ -105,7 +105,8 @@ export const PLATFORM_ACTIVITY_REFUSED =
  * the staff flag (docs/principals.md "Platform-wide actions").
  */
 export const PLATFORM_ACTION_REFUSED = {
-  createGroup: 'Creating a group (client account) belongs to platform staff: a group admin manages their own group only',
+  createGroup:
+    'Creating a group (client account) belongs to platform staff: a group admin manages their own group only',
   groupName: 'Checking a group name against every group belongs to platform staff, who create groups',
   politeness:
     "A channel's politeness holds for every group that crawls it: only platform staff may change it",

@@ -42,8 +42,8 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
         // Only users of the caller's groups: an admin of one tenant cannot block another's staff.
         if ((await mappingsOf(db, userId, scope.groups)).length === 0)
           throw new NotFoundError('User not found');
-        const written = await setBlocked(db, admin.userId, userId, status, scope.groups).catch((error: unknown) =>
-          writeRefusalAudit(db, error),
+        const written = await setBlocked(db, admin.userId, userId, status, scope.groups).catch(
+          (error: unknown) => writeRefusalAudit(db, error),
         );
         if (!written) throw new NotFoundError('User not found');
         await audit(

@@ -166,7 +166,10 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       },
       async (request) => {
         // Every group's name answers here: only those who create groups may probe them.
-        await requirePlatformStaff(db, request, { message: PLATFORM_ACTION_REFUSED.groupName, entity: 'group' });
+        await requirePlatformStaff(db, request, {
+          message: PLATFORM_ACTION_REFUSED.groupName,
+          entity: 'group',
+        });
         const name = request.query.groupName ?? '';
         if (!name.trim()) throw new BadRequestError(ADMIN_MSG.groupNameRequired);
         if (await findGroupByName(db, name)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);

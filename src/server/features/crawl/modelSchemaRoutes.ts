@@ -115,7 +115,12 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
           });
       });
       return ok(
-        { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond, profiles: before.length },
+        {
+          channel_id: channelId,
+          concurrency,
+          requests_per_second: requestsPerSecond,
+          profiles: before.length,
+        },
         'Channel Profile Updated Successfully',
       );
     },

@@ -46,7 +46,11 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
       const resolved = resolveMutation(snapshot, request, request.params);
       const { field, value, id } = request.body;
       // A new group's name is checked against every group: staff's, who alone create groups.
-      if (resolved.home === 'store' && resolved.repo.createsTenant && resolved.mutation.operation === 'create')
+      if (
+        resolved.home === 'store' &&
+        resolved.repo.createsTenant &&
+        resolved.mutation.operation === 'create'
+      )
         await requirePlatformStaff(app.deps.store.db, request, {
           message: PLATFORM_ACTION_REFUSED.groupName,
           entity: resolved.mutation.entity,

@@ -69,9 +69,10 @@ export async function guardPlatformMutation(
   if (!screen || !mutation) return;
   const permission = mutation.permission ?? screen.permission;
   if (!PLATFORM_ACTIVITIES.includes(permission)) return;
-  const tenant = isEntityName(mutation.entity) && !isWarehouseEntity(mutation.entity)
-    ? ENTITY_REGISTRY[mutation.entity].createsTenant === true
-    : false;
+  const tenant =
+    isEntityName(mutation.entity) && !isWarehouseEntity(mutation.entity)
+      ? ENTITY_REGISTRY[mutation.entity].createsTenant === true
+      : false;
   await requirePlatformStaff(db, request, {
     message: tenant ? PLATFORM_ACTION_REFUSED.createGroup : PLATFORM_ACTION_REFUSED.platformScreen,
     entity: mutation.entity,
