@@ -32,6 +32,7 @@ const RUN_BY_EXISTING_STORES = [
   '390_listing_page_log',
   '400_bestseller_crawl',
   '410_platform_staff',
+  '415_platform_activities',
   '450_faqs',
   '460_support_tickets',
   '470_upload_undo',

@@ -3,6 +3,8 @@ import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { ADMIN_MSG } from '../../src/shared/admin/adminMessages.js';
 import { PLATFORM_ACTIVITY_REFUSED } from '../../src/shared/admin/adminActivities.js';
 import { linkFor, login, startAuthServer, type AuthServer } from './authHarness.js';
+import { createGroup } from '../../src/server/platform/store/groupRepo.js';
+import { makeGroupAdmin } from '../../src/server/language/entities/groupEntity.js';
 import type { ApiClient } from './support/apiClient.js';
 
 /** The admin API (docs/admin.md) against the real server, on PGlite or PostgreSQL (API_TEST_PG=1). */
@@ -207,10 +209,10 @@ describe('users', () => {
     const block = await admin.post('user/changeUserStatus', { user_id: me.id, status: 'blocked' });
     expect(block.status).toBe(400);
     expect(block.body.msg).toBe(ADMIN_MSG.blockSelf);
-    // A fresh group whose only admin is the demo login: taking that away is refused.
-    const created = await admin.post<{ id: number }>('admin/clients', validGroup(`Solo ${Date.now()}`));
-    expect(created.body.msg).toBe(ADMIN_MSG.accountCreated);
-    const groupId = created.body.data!.id;
+    // A fresh group whose only admin is the demo login (made in the store: groups are staff's to
+    // create): taking that away is refused.
+    const groupId = (await createGroup(db(), { group_name: `Solo ${Date.now()}`, end_date: null })).id;
+    await makeGroupAdmin(db(), groupId, me.id);
     const admin2 = await login(server);
     const unmap = await admin2.put('user/edit', {
       id: me.id,
@@ -314,7 +316,8 @@ describe('the screen editor is platform staff’s, never a group role’s (docs/
 });
 
 describe('groups', () => {
-  it('refuses each missing group field with the spec’s message, and a taken name', async () => {
+  it('refuses each missing group field with the spec’s message, and a taken name (staff create groups)', async () => {
+    const staff = await login(server, DEMO_USERS.staff);
     const cases: [object, string][] = [
       [{ groupName: ' ' }, ADMIN_MSG.groupNameRequired],
       [{ channels: [] }, ADMIN_MSG.channelEmpty],
@@ -329,11 +332,11 @@ describe('groups', () => {
     ];
     const groups = await count('groups');
     for (const [patch, msg] of cases) {
-      const res = await admin.post('admin/clients', { ...validGroup(`G ${Date.now()}`), ...patch });
+      const res = await staff.post('admin/clients', { ...validGroup(`G ${Date.now()}`), ...patch });
       expect(res.status, msg).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
-    expect((await admin.get('admin/verify/group', { groupName: 'Demo Brands' })).body.msg).toBe(
+    expect((await staff.get('admin/verify/group', { groupName: 'Demo Brands' })).body.msg).toBe(
       ADMIN_MSG.groupNameTaken,
     );
     expect(await count('groups')).toBe(groups);

@@ -33,6 +33,28 @@ const EXEMPT: Record<string, string> = {};
  */
 const KNOWN_DEFECTS: { principal: string; match: RegExp; why: string }[] = [];
 
+/**
+ * Platform-wide operations (docs/principals.md "Platform-wide actions"): platform staff's alone,
+ * whatever the caller's role. No principal of the matrix is staff, so each must be refused: 401
+ * without a user, 403 otherwise. Any other answer (a 200, or a 400 or 404 from a check that ran
+ * after a missing guard) is a finding. Every entry must match a request the matrix sends.
+ */
+const STAFF_ONLY: { match: RegExp; why: string }[] = [
+  { match: /^POST \/api\/v1\/admin\/clients$/, why: 'creates a tenant' },
+  { match: /^GET \/api\/v1\/admin\/verify\/group\?/, why: "probes every group's name" },
+  {
+    match: /^POST \/api\/v1\/(mutate|verify)\/client\/createaccount\//,
+    why: 'creates a tenant (Create Account, a platform activity)',
+  },
+  {
+    match: /^PUT \/api\/v1\/channelprofile\/politeness$/,
+    why: "sets a channel's politeness for every group",
+  },
+  { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
+  { match: /^(GET|POST|PUT) \/api\/v1\/config\/editor\//, why: 'edits the one config every group is served' },
+];
+const staffOnly = (request: string) => STAFF_ONLY.find((s) => s.match.test(request));
+
 /** Sign-in and session steps: they may end the caller's session, so they run last, one by one. */
 const SESSION_STEPS =
   /\/(authenticate|verifyotp|resendOtp|trustbrowser|selectGroup|change\/password|logout)$/;
@@ -81,6 +103,13 @@ async function sweep(p: Principal): Promise<Finding[]> {
         `${p.name}\t${res.status}\t${req.method} ${req.url}\t${JSON.stringify(req.body ?? null).slice(0, 300)}\t${res.text().slice(0, 200).replace(/\s+/g, ' ')}\n`,
       );
     const name = `${req.method} ${req.url}`;
+    const platformWide = staffOnly(name);
+    if (platformWide && res.status !== 401 && res.status !== 403)
+      findings.push({
+        principal: p.name,
+        request: name,
+        what: `platform-wide (${platformWide.why}) answered ${res.status}, not refused`,
+      });
     if (res.status >= 500)
       findings.push({ principal: p.name, request: name, what: `${res.status} ${res.text().slice(0, 200)}` });
     const text = res.text();
@@ -138,6 +167,9 @@ describe('isolation matrix', () => {
     expect(requests.filter((r) => r.url.includes('/mutate/')).length).toBeGreaterThan(10);
     expect(requests.filter((r) => r.url.includes('/uploads/')).length).toBeGreaterThan(10);
     expect(requests.filter((r) => r.asksForFile).length).toBeGreaterThan(3);
+    // Every platform-wide operation is tried.
+    const names = requests.map((r) => `${r.method} ${r.url}`);
+    expect(STAFF_ONLY.filter((s) => !names.some((n) => s.match.test(n))).map((s) => s.why)).toEqual([]);
   });
 
   it('no principal gets a Demo Brands row, file or write it may not have', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
-import { login, startAuthServer, type AuthServer } from './authHarness.js';
+import { DEMO, login, startAuthServer, type AuthServer } from './authHarness.js';
+import { createGroup } from '../../src/server/platform/store/groupRepo.js';
+import { makeGroupAdmin } from '../../src/server/language/entities/groupEntity.js';
 import type { ApiClient } from './support/apiClient.js';
 
 /**
@@ -49,25 +51,12 @@ beforeAll(async () => {
   server.config.current = () => snapshot;
   admin = await login(server);
   rival = await login(server, DEMO_USERS.rival, undefined, 2);
-  // A second group of the demo admin's (its creator becomes its Admin).
-  const created = await admin.post<{ id: number }>('admin/clients', {
-    groupName: `Members ${Date.now()}`,
-    channels: [1],
-    notifyToEmail: 'alerts@acme.test',
-    end_date: '2030-12-31',
-    crawl_type: [0],
-    accountRequestedBy: 'Ria',
-    accountManagerName: 'Omar',
-    accountManagerEmail: 'omar@acme.test',
-    associate1Name: 'Lena',
-    associate1Email: 'lena@acme.test',
-    taskId: 'T-9',
-    comments: '',
-    operationType: [1],
-    schema_type: [],
-  });
-  expect(created.status).toBe(200);
-  groupId = created.body.data!.id;
+  // A second group of the demo admin's, its Admin (made in the store: groups are staff's to create).
+  groupId = (
+    await createGroup(db(), { group_name: `Members ${Date.now()}`, end_date: '2030-12-31', channels: [1] })
+  ).id;
+  await makeGroupAdmin(db(), groupId, await userId(DEMO));
+
   adminRole = (
     await db()
       .selectFrom('roles')

@@ -13,6 +13,8 @@ import type { ApiClient } from './support/apiClient.js';
  */
 let server: AuthServer;
 let admin: ApiClient;
+/** Platform staff: a new group is theirs to create (docs/principals.md). */
+let staff: ApiClient;
 
 const product = loadConfigSnapshot('screens');
 const createAccount = product.screens.get('client/createaccount')!;
@@ -56,6 +58,7 @@ beforeAll(async () => {
   const snapshot = { ...fixed, screens };
   server.config.current = () => snapshot;
   admin = await login(server);
+  staff = await login(server, DEMO_USERS.staff);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -95,7 +98,7 @@ const VERIFY = 'verify/client/createaccount/create';
 
 describe('create through the generic route', () => {
   it("creates the group in one audited write, its creator its admin, answering the config's message", async () => {
-    const res = await admin.post<{ id: number; row: { group_name: string }; changed: object }>(
+    const res = await staff.post<{ id: number; row: { group_name: string }; changed: object }>(
       CREATE,
       validAccount('  Acme Foods '),
     );
@@ -116,22 +119,24 @@ describe('create through the generic route', () => {
       .where('target', '=', `group:${id}`)
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'group.created', entity: 'group', group_id: id });
-    // The Client Logs API lists it: the creator administers the new group.
-    const logs = await admin.get<{ rows: { action: string; target: string }[] }>('admin/logs', {
-      action: 'group.created',
-    });
-    expect(logs.body.data!.rows.map((r) => r.target)).toContain(`group:${id}`);
-    const roles = await db().selectFrom('roles').select('name').where('group_id', '=', id).execute();
-    expect(roles.map((r) => r.name)).toEqual(['Admin']);
+    // The creator administers the new group: its one role, Admin, is theirs.
+    const roles = await db()
+      .selectFrom('roles as r')
+      .innerJoin('user_group_roles as m', 'm.role_id', 'r.id')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['r.name', 'u.user_name'])
+      .where('r.group_id', '=', id)
+      .execute();
+    expect(roles).toEqual([{ name: 'Admin', user_name: DEMO_USERS.staff }]);
   });
 
   it("verify answers 'Group Name already exists.' for a taken name, whatever its case and spaces", async () => {
-    const taken = await admin.post(VERIFY, { field: 'group_name', value: ' acme FOODS' });
+    const taken = await staff.post(VERIFY, { field: 'group_name', value: ' acme FOODS' });
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ statusCode: 0, msg: 'Group Name already exists.' });
-    const free = await admin.post(VERIFY, { field: 'group_name', value: 'Nobody Yet' });
+    const free = await staff.post(VERIFY, { field: 'group_name', value: 'Nobody Yet' });
     expect(free.body.statusCode).toBe(1);
-    expect((await admin.post(VERIFY, { field: 'comments', value: 'x' })).status).toBe(400);
+    expect((await staff.post(VERIFY, { field: 'comments', value: 'x' })).status).toBe(400);
   });
 
   it("refuses the spec's bad bodies with its messages, sent straight to the API, writing nothing", async () => {
@@ -152,7 +157,7 @@ describe('create through the generic route', () => {
       [validAccount('ACME foods'), 'Group Name already exists.'],
     ];
     for (const [body, msg] of cases) {
-      const res = await admin.post(CREATE, body);
+      const res = await staff.post(CREATE, body);
       expect(res.status, msg).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
@@ -176,7 +181,7 @@ describe('create through the generic route', () => {
       'H8',
     ];
     for (const body of hostile) {
-      const res = await admin.post(CREATE, body);
+      const res = await staff.post(CREATE, body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(res.body.statusCode).toBe(0);
     }
@@ -185,7 +190,7 @@ describe('create through the generic route', () => {
       audit: await count('audit_log'),
       roles: await count('roles'),
     }).toEqual(before);
-    expect((await admin.post('mutate/client/createaccount/nope', validAccount('H9'))).status).toBe(404);
+    expect((await staff.post('mutate/client/createaccount/nope', validAccount('H9'))).status).toBe(404);
   });
 });
 
@@ -247,7 +252,7 @@ describe('update and toggle', () => {
 });
 
 describe('who may write', () => {
-  it('an admin of group 2 cannot edit or toggle group 1, nor an analyst run any mutation', async () => {
+  it('an admin of group 2 cannot edit or toggle group 1 nor create a group, nor an analyst run any mutation', async () => {
     const before = await group(1);
     const audit = await count('audit_log');
     const rival = await login(server, DEMO_USERS.rival, undefined, 2);
@@ -267,12 +272,16 @@ describe('who may write', () => {
     expect(back.status).toBe(200);
     expect(back.body.data!.changed).toEqual({ status: { before: 0, after: 1 } });
     expect((await group(2)).status).toBe(1);
+    // Creating a group is platform staff's: the group admins of the demo too are refused.
+    for (const groupAdmin of [rival, admin])
+      expect((await groupAdmin.post(CREATE, validAccount('By A Group Admin'))).status).toBe(403);
     const analyst = await login(server, DEMO_USERS.analyst);
     expect((await analyst.post(CREATE, validAccount('By Analyst'))).status).toBe(403);
     expect((await analyst.post(VERIFY, { field: 'group_name', value: 'x' })).status).toBe(403);
     expect((await analyst.post('mutate/client/clients/status', await readToken(1))).status).toBe(403);
     expect(await group(1)).toEqual(before);
-    expect(await count('audit_log')).toBe(audit + 2);
+    // The two toggles, and each refused create or name check (platform-wide, so audited).
+    expect(await count('audit_log')).toBe(audit + 6);
     expect((await server.client().post(CREATE, validAccount('Anonymous'))).status).toBe(401);
   });
 

@@ -21,31 +21,6 @@ async function column(grid: Locator, header: string): Promise<string[]> {
     .evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''), index);
 }
 
-/**
- * A group of the demo admin's with every field the Edit form requires (Demo Brands has no end
- * date, so its Edit form cannot save untouched), made through the Create Account mutation.
- */
-async function createGroup(page: Page, name: string): Promise<void> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')!.value;
-  const created = await page.request.post('/api/v1/mutate/client/createaccount/create', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      group_name: name,
-      end_date: '2030-12-31',
-      channels: [1],
-      crawl_types: [1],
-      notify_to_email: 'alerts@audit.test',
-      account_requested_by: 'Ria',
-      account_manager_name: 'Omar',
-      account_manager_email: 'omar@audit.test',
-      associate1_name: 'Lena',
-      associate1_email: 'lena@audit.test',
-      task_id: 'T-12',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-}
-
 async function editComments(page: Page, group: string, text: string): Promise<void> {
   await page.goto('/workspace/client/clients');
   await settled(page);
@@ -68,10 +43,18 @@ test('client logs: an edit just made in Clients is found with the user, group, a
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signIn(page);
   const stamp = Date.now().toString(36);
-  const GROUP = `Audit Foods ${stamp}`;
+  // The demo admin's own group (the demo gives it every field the Edit form requires): groups are
+  // platform staff's to create.
+  const GROUP = 'Demo Brands';
   const note = `Audit check ${stamp}`;
-  await createGroup(page, GROUP);
   await editComments(page, GROUP, note);
+  // A platform-wide action the group admin is refused: audited in their group (docs/principals.md).
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')!.value;
+  const refused = await page.request.put('/api/v1/channelprofile/politeness', {
+    headers: { 'x-csrf-token': csrf },
+    data: { channel_id: 61, concurrency: 4, requests_per_second: 5 },
+  });
+  expect(refused.status()).toBe(403);
 
   await page.goto('/workspace/client/clientlogs');
   const grid = page.getByRole('region', { name: 'Audit Trail' });
@@ -104,10 +87,9 @@ test('client logs: an edit just made in Clients is found with the user, group, a
   }
   await page.screenshot({ path: 'test-results/client-logs-filtered.png' });
 
-  // Another action excludes it: the group's creation shows, its edit does not.
-  await pickOption(page, 'Action', 'group.created');
-  await expect(selected).toContainText('group.created', LONG);
+  // Another action excludes it: the refused politeness shows, the edit does not.
+  await pickOption(page, 'Action', 'channelProfile.refused');
+  await expect(selected).toContainText('channelProfile.refused', LONG);
   await expect(entry).toHaveCount(0, LONG);
-  await expect(grid.locator('tbody tr')).toHaveCount(1, LONG);
-  await expect(grid.locator('tbody tr')).toContainText('group.created');
+  await expect(grid.locator('tbody tr').first()).toContainText('channelProfile.refused', LONG);
 });

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { STAFF_USER } from './support/staff.js';
 
 const input = (page: Page, field: string) => page.locator(`#root_${field}`);
 
@@ -24,11 +25,11 @@ async function fillAccount(page: Page, name: string): Promise<void> {
   for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
 }
 
-test('create account: required messages, taken name on blur, bad e-mail, then the group is created', async ({
+test('create account (platform staff): required messages, taken name on blur, bad e-mail, then the group is created', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 1100 });
-  await signIn(page);
+  await signIn(page, STAFF_USER);
   await page.goto('/workspace/client/createaccount');
   const create = page.getByRole('button', { name: 'Create', exact: true });
   await create.click();
@@ -60,11 +61,11 @@ test('create account: required messages, taken name on blur, bad e-mail, then th
   await create.click();
   await expect(page.getByRole('status')).toHaveText('Account Created Successfully');
   await page.screenshot({ path: 'test-results/createaccount-created.png', fullPage: true });
-  // The new tenant is the creator's: it is offered at the next group choice.
-  const groups = (await (await page.request.get('/api/v1/groups/all')).json()) as {
-    data: { group_name: string }[] | { rows: { group_name: string }[] };
+  // The new tenant is the creator's: staff are its first Admin (Platform Settings lists their groups).
+  const users = (await (await page.request.get('/api/v1/platform/staff/users?limit=500')).json()) as {
+    data: { rows: { user_name: string; groups: string }[] };
   };
-  expect(JSON.stringify(groups.data)).toContain('Acme Foods E2E');
+  expect(users.data.rows.find((u) => u.user_name === STAFF_USER)?.groups).toContain('Acme Foods E2E');
 });
 
 test('the analyst has no admin activities: no Client area, and the screen is refused', async ({ page }) => {

@@ -4,8 +4,9 @@
  * monitor, watches the run go In Progress -> Success, and sees the new values on the Stock and
  * Price screens. The schema and the day are put back at the end, for the specs that follow.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { staffPage } from './support/staff.js';
 import { kpiValue, pickOption, settled } from './support/screen.js';
 
 const CHANNEL = 'Blinkit';
@@ -48,20 +49,24 @@ async function saveSchema(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Brand ops' politeness for the channel on Channel Profile: at most `perSecond` requests a second
- * to its site, which the crawler's queue honours (a Blinkit day of the e2e tenant is 579 pages, so
- * a crawl at POLITE_RATE fetches for at least four seconds: more than the monitor's 2 s reload).
+ * The channel's politeness, set by platform staff on Platform Settings (every group's profile of
+ * the channel): at most `perSecond` requests a second to its site, which the crawler's queue
+ * honours (a Blinkit day of the e2e tenant is 579 pages, so a crawl at POLITE_RATE fetches for at
+ * least four seconds: more than the monitor's 2 s reload). The group admin's Channel Profile shows it.
  */
-async function setPoliteness(page: Page, concurrency: number, perSecond: number): Promise<void> {
-  await page.goto('/workspace/tracking/channelProfile');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Crawl politeness' }) });
+async function setPoliteness(page: Page, browser: Browser, concurrency: number, perSecond: number) {
+  const staff = await staffPage(browser);
+  await staff.goto('/workspace/platform/settings');
+  const form = staff.locator('section', { has: staff.getByRole('heading', { name: /^Crawl politeness/ }) });
   await form.getByRole('combobox', { name: /^Channel/ }).selectOption({ label: 'Blinkit (app, JSON)' });
   await form.getByRole('spinbutton', { name: /^Concurrency/ }).fill(String(concurrency));
   await form.getByRole('spinbutton', { name: /^Requests\/s/ }).fill(String(perSecond));
   await form.getByRole('button', { name: 'Save Politeness' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Channel Profile Updated Successfully' }),
+    staff.getByRole('status').filter({ hasText: 'Channel Profile Updated Successfully' }),
   ).toBeVisible();
+  await staff.context().close();
+  await page.goto('/workspace/tracking/channelProfile');
   const row = page.locator('table tbody tr', { hasText: 'Blinkit' });
   await expect(row.locator('td').last()).toHaveText(String(perSecond));
 }
@@ -85,6 +90,7 @@ async function crawlAndWatch(page: Page, outcome: string, shot?: string): Promis
 
 test('edit a model schema, crawl a fixture channel from the process monitor, see the new values', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000); // two crawls and six screen loads on a shared 2-core machine
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -136,7 +142,7 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   await expect(cell('selling_price')).toHaveText((await cell('mrp').textContent())!);
   await page.screenshot({ path: 'test-results/operations-schema-test.png', fullPage: true });
   await saveSchema(page, edited);
-  await setPoliteness(page, 4, POLITE_RATE);
+  await setPoliteness(page, browser, 4, POLITE_RATE);
   await page.screenshot({ path: 'test-results/operations-politeness.png', fullPage: true });
 
   // The pages that leave MRP out (1 in 10) now have no price: they fail, logged, not loaded.
@@ -163,7 +169,7 @@ test('edit a model schema, crawl a fixture channel from the process monitor, see
   await expect(rows.first()).toContainText('Mismatch');
   await expect(rows.filter({ hasNotText: 'Mismatch' })).toHaveCount(0);
   expect(await kpiOn(page, '/workspace/price/data', 'Discount %')).toBe(discountBefore);
-  await setPoliteness(page, 8, 400); // the seeded profile's, for the specs that follow
+  await setPoliteness(page, browser, 8, 400); // the seeded profile's, for the specs that follow
 });
 
 test('the operations screens: crawl KPIs, inputs vs crawled, channel tracking, queues with purge', async ({

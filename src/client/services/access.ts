@@ -3,14 +3,15 @@ import { HOME_URL } from './sessionStore.js';
 
 /**
  * docs/product-spec.md §2: the workspace's known children, plus the areas we add beyond the spec
- * (alerts, docs/jobs.md); any other first segment goes to /workspace.
+ * (alerts, docs/jobs.md; platform, platform staff's settings, docs/principals.md); any other first
+ * segment goes to /workspace.
  */
 export const WORKSPACE_CHILDREN = new Set(
   (
     'alerts dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
     'sales salesv2 advertising advertising_beta advertisingpg ams-historical-bid manualUploads display sellersbeta manualReports ' +
     'carsx client user report setup master reports information changedetection role settings sentiment internal-tools faq ' +
-    'feedbackSupport resetpassword paxviz crawl_status sellers customscreen ams360'
+    'feedbackSupport resetpassword paxviz crawl_status sellers customscreen ams360 platform'
   ).split(' '),
 );
 

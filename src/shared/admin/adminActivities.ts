@@ -22,6 +22,8 @@ export const ADMIN_ACTIVITIES = {
   reportDelivery: { url: 'processmonitor/report_delivery', name: 'Report Delivery' },
   /** The screen editor, its problems banner and the OpenAPI document. */
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
+  /** Platform settings (a platform activity, docs/principals.md): who is staff, channel politeness. */
+  platformSettings: { url: 'platform/settings', name: 'Platform Settings' },
   /** Crawl runs, their page logs and triggers (docs/crawl.md). */
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
   crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
@@ -84,11 +86,39 @@ export function isAdminActivity(url: string): boolean {
 
 /**
  * Activities of platform staff (docs/principals.md), the people who run Shelfscope: the screen
- * editor edits the one global config every group is served, so no group's role may hold it, no
- * role auto-grant gives it, and a session has it only when its user is staff.
+ * editor edits the one global config every group is served, Create Account makes a new tenant,
+ * Platform Settings says who runs the platform and how hard crawls press a channel's site. No group's role may hold one, no role auto-grant
+ * gives one, and a session has them only when its user is staff.
  */
-export const PLATFORM_ACTIVITIES: readonly string[] = [ADMIN_ACTIVITIES.configEditor.url];
+export const PLATFORM_ACTIVITIES: readonly string[] = [
+  ADMIN_ACTIVITIES.configEditor.url,
+  ADMIN_ACTIVITIES.createAccount.url,
+  ADMIN_ACTIVITIES.platformSettings.url,
+];
 
 /** The 403 answer to a role that names a platform activity (create, edit or auto-grant). */
 export const PLATFORM_ACTIVITY_REFUSED =
-  'The Screen Editor belongs to platform staff: a group role can neither hold nor grant it';
+  'The Screen Editor, Create Account and Platform Settings belong to platform staff: a group role can neither hold nor grant them';
+
+/**
+ * The 403 answers to a platform-wide action asked by anyone but platform staff, and the 400s of
+ * the staff flag (docs/principals.md "Platform-wide actions").
+ */
+export const PLATFORM_ACTION_REFUSED = {
+  createGroup:
+    'Creating a group (client account) belongs to platform staff: a group admin manages their own group only',
+  groupName: 'Checking a group name against every group belongs to platform staff, who create groups',
+  politeness:
+    "A channel's politeness holds for every group that crawls it: only platform staff may change it",
+  staffFlag: 'Only platform staff may mark or unmark platform staff',
+  platformScreen: "This screen's writes belong to platform staff",
+  sharedUser:
+    'This user also belongs to groups you do not administer, or is platform staff: deactivate their role in your group instead',
+} as const;
+
+export const STAFF_MSG = {
+  marked: 'Marked as platform staff',
+  unmarked: 'No longer platform staff',
+  lastStaff: 'The last platform staff cannot be unmarked: mark another user as staff first',
+  noUser: 'User not found',
+} as const;

@@ -112,9 +112,9 @@ export async function principalsOf(server: TestServer, fx: TenantFixture): Promi
     sees: () => false,
     send: cookieSender(anonymous),
   };
-  // PLATFORM STAFF: staff@shelfscope.test is seeded by another branch. Once it exists here it
-  // joins this list as an outsider to every tenant's rows (staff edit the product's config, not
-  // a group's data): `await outsider(server, 'platform staff', 'staff@shelfscope.test')`.
+  // Platform staff (staff@shelfscope.test) is not swept: staff may do the platform-wide operations
+  // (STAFF_ONLY in isolationMatrix.test.ts) for real, which would write the config and every
+  // group's profiles. Staff's own rules are tests/api/platformBoundaries.test.ts's.
   return [
     await outsider(server, "another tenant's admin", 'rival@shelfscope.test'),
     viewer,

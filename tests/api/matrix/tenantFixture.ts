@@ -112,7 +112,16 @@ export async function plantTenantFixture(server: RunningServer, demo: ApiClient)
     .execute();
   const adminRole = roles.find((r) => r.name === 'Admin')!.id;
   const analystRole = roles.find((r) => r.name === 'Analyst')!.id;
-  await must('role', demo.post('role', { groupId: VICTIM_GROUP, name: name('role'), activity_id: [1] }));
+  // A screen's activity: a platform activity (Create Account, the editor) would be refused.
+  const screenActivity = await db
+    .selectFrom('activities')
+    .select('id')
+    .where('url', '=', 'stock/kpi')
+    .executeTakeFirstOrThrow();
+  await must(
+    'role',
+    demo.post('role', { groupId: VICTIM_GROUP, name: name('role'), activity_id: [screenActivity.id] }),
+  );
   await must(
     'user',
     demo.post('user/createv2', {

@@ -10,7 +10,7 @@ export const E2E_DATA_DIR = THIS_E2E_SERVER.dataDir;
 interface LoginBody {
   statusCode: number;
   msg: string;
-  data?: { settrustbrowser?: boolean; org_list?: { id: number; status: number }[] };
+  data?: { settrustbrowser?: boolean; org_list?: { id: number; group_name: string; status: number }[] };
 }
 
 /**
@@ -24,6 +24,8 @@ export async function signIn(
   password = DEMO_PASSWORD,
   /** DATA_DIR of the server the page talks to (a spec may start its own). */
   dataDir = E2E_DATA_DIR,
+  /** The group to select, by name; default the first active one. */
+  groupName?: string,
 ): Promise<void> {
   const request = page.context().request;
   await request.get('/api/v1/processmonitor/sessionvalidity');
@@ -38,7 +40,9 @@ export async function signIn(
     body = (await (await request.post('/api/v1/verifyotp', { data: { otp }, headers })).json()) as LoginBody;
     if (body.statusCode !== 1) throw new Error(`verifyotp failed: ${body.msg}`);
   }
-  const group = body.data?.org_list?.find((g) => g.status === 1);
+  const group = body.data?.org_list?.find((g) =>
+    groupName === undefined ? g.status === 1 : g.group_name === groupName,
+  );
   if (!group) throw new Error('no active group');
   const selected = (await (
     await request.post('/api/v1/selectGroup', { data: { group_id: group.id }, headers })

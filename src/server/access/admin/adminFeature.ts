@@ -5,13 +5,21 @@ import { userAdminRoutes } from './userAdminRoutes.js';
 import { roleAdminRoutes } from './roleAdminRoutes.js';
 import { groupAdminRoutes } from './groupAdminRoutes.js';
 import { logAdminRoutes } from './logAdminRoutes.js';
+import { platformStaffRoutes } from './platformStaffRoutes.js';
 
 // The admin side (docs/admin.md): each route checks its admin activity and the caller's groups.
 // The auth plugin hangs its kit (mailer, secrets) on the app before any feature registers.
 const routes: FastifyPluginAsync = async (app) => {
-  for (const admin of [adminRoutes, userAdminRoutes, roleAdminRoutes, groupAdminRoutes, logAdminRoutes])
+  for (const admin of [
+    adminRoutes,
+    userAdminRoutes,
+    roleAdminRoutes,
+    groupAdminRoutes,
+    logAdminRoutes,
+    platformStaffRoutes,
+  ])
     await app.register(admin(app.authKit));
 };
 
-/** Groups, users, roles and the client logs, for group admins. */
+/** Groups, users, roles and the client logs, for group admins; the staff flag, for platform staff. */
 export const adminFeature: ServerFeature = { name: 'admin', routes };

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../../shared/errors.js';
 import { findUserById } from '../../platform/store/userRepo.js';
 import { setBlocked } from '../admin/userAdminService.js';
 import { audit } from '../../platform/store/auditRepo.js';
+import { writeRefusalAudit } from '../../platform/store/auditedRefusal.js';
 import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import { BadRequestError } from '../../../shared/errors.js';
@@ -41,7 +42,10 @@ export function adminRoutes(kit: AuthKit): FastifyPluginCallback {
         // Only users of the caller's groups: an admin of one tenant cannot block another's staff.
         if ((await mappingsOf(db, userId, scope.groups)).length === 0)
           throw new NotFoundError('User not found');
-        if (!(await setBlocked(db, admin.userId, userId, status))) throw new NotFoundError('User not found');
+        const written = await setBlocked(db, admin.userId, userId, status, scope.groups).catch(
+          (error: unknown) => writeRefusalAudit(db, error),
+        );
+        if (!written) throw new NotFoundError('User not found');
         await audit(
           db,
           admin.userId,

@@ -1,14 +1,16 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { ADMIN_ACTIVITIES as A } from '../../../shared/admin/adminActivities.js';
+import { ADMIN_ACTIVITIES as A, PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import type { GroupPayload } from '../../../shared/admin/adminRules.js';
-import { BadRequestError } from '../../../shared/errors.js';
+import { BadRequestError, ForbiddenError } from '../../../shared/errors.js';
 import { answers } from '../../platform/http/schemaKit.js';
 import { success } from '../auth/reply.js';
 import type { AuthKit } from '../auth/kit.js';
 import { findGroupByName, listGroups } from '../../platform/store/groupRepo.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
 import { DEMO_CHANNELS } from '../../demo/warehouse/places.js';
+import { requireUser } from '../auth/guards.js';
+import { requirePlatformStaff } from '../auth/requirePlatformStaff.js';
 import { adminScope } from './adminScope.js';
 import { groupCreateBody, groupEditBody, prefixQuery } from './adminSchemas.js';
 import { createAdminGroup, editAdminGroup } from './groupAdminService.js';
@@ -55,8 +57,11 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
     app.get(
       '/group/channels',
       { schema: { summary: 'Channels and crawl types a group can take', response: answers() } },
-      async (request) => {
-        await adminScope(deps, request, A.createAccount.url);
+      (request) => {
+        // The create form's (staff) and the edit form's (a group admin's Clients) reference data.
+        const auth = requireUser(request);
+        if (![A.createAccount.url, A.clients.url].some((a) => auth.activities.has(a)))
+          throw new ForbiddenError('Access denied');
         return success({
           channels: DEMO_CHANNELS.map((c) => ({ channelid: c.channelId, channel_name: c.name })),
           crawl_types: CRAWL_TYPES,
@@ -77,14 +82,19 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       '/admin/clients',
       {
         schema: {
-          summary: 'Create a group (account), overlay mode 1',
+          summary: 'Create a group (account), overlay mode 1: platform staff only',
           body: groupCreateBody,
           response: answers(),
         },
       },
       async (request) => {
-        const scope = await adminScope(deps, request, A.createAccount.url);
-        const group = await createAdminGroup(deps, scope, request.body ?? {});
+        // A new tenant is platform-wide (docs/principals.md): never a group admin's to make.
+        const auth = await requirePlatformStaff(db, request, {
+          message: PLATFORM_ACTION_REFUSED.createGroup,
+          entity: 'group',
+          asked: { group_name: request.body?.groupName ?? null },
+        });
+        const group = await createAdminGroup(deps, auth.userId, request.body ?? {});
         return success(group, ADMIN_MSG.accountCreated);
       },
     );
@@ -145,7 +155,7 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
       '/admin/verify/group',
       {
         schema: {
-          summary: 'Is this group name free? (checked on leaving the field)',
+          summary: 'Is this group name free? (checked on leaving the field; platform staff only)',
           querystring: {
             type: 'object',
             additionalProperties: false,
@@ -155,7 +165,11 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
         },
       },
       async (request) => {
-        await adminScope(deps, request, A.createAccount.url);
+        // Every group's name answers here: only those who create groups may probe them.
+        await requirePlatformStaff(db, request, {
+          message: PLATFORM_ACTION_REFUSED.groupName,
+          entity: 'group',
+        });
         const name = request.query.groupName ?? '';
         if (!name.trim()) throw new BadRequestError(ADMIN_MSG.groupNameRequired);
         if (await findGroupByName(db, name)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);

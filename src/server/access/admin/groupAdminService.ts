@@ -41,18 +41,18 @@ function refuse(body: GroupPayload): void {
 }
 
 /**
- * Creates a group (overlay mode 1). Its creator becomes its first admin (an Admin role with every
+ * Creates a group (overlay mode 1; platform staff, groupAdminRoutes.ts). Its creator becomes its first admin (an Admin role with every
  * activity), so the new tenant is administered by someone and falls inside their scope.
  */
-export async function createAdminGroup(deps: Deps, scope: AdminScope, body: GroupPayload) {
+export async function createAdminGroup(deps: Deps, actorUserId: number, body: GroupPayload) {
   refuse(body);
   const db = deps.store.db;
   if (await findGroupByName(db, body.groupName!)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
   return db.transaction().execute(async (tx) => {
     const group = await createGroup(tx, toFields(body));
-    await makeGroupAdmin(tx, group.id, scope.auth.userId);
+    await makeGroupAdmin(tx, group.id, actorUserId);
     await auditChange(tx, {
-      actor: scope.auth.userId,
+      actor: actorUserId,
       groupId: group.id,
       entity: 'group',
       entityId: group.id,

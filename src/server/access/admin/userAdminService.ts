@@ -1,6 +1,7 @@
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
-import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { ADMIN_ACTIVITIES, PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
+import { AuditedRefusal } from '../../platform/store/auditedRefusal.js';
 import { userProblems, type MappingEntry, type UserPayload } from '../../../shared/admin/adminRules.js';
 import { createUser, findUserById, findUserByName, setUserStatus } from '../../platform/store/userRepo.js';
 import { deleteMapping, mappingsOf, putMapping, type MappingView } from '../../platform/store/mappingRepo.js';
@@ -152,9 +153,53 @@ export async function setBlocked(
   actorUserId: number,
   userId: number,
   status: 'active' | 'blocked',
+  scope: readonly number[],
 ): Promise<boolean> {
   if (userId === actorUserId && status === 'blocked') throw new BadRequestError(ADMIN_MSG.blockSelf);
+  await refuseBeyondScope(db, actorUserId, userId, status, scope);
   if (!(await setUserStatus(db, userId, status))) return false;
   if (status === 'blocked') await deleteSessionsOfUser(db, userId);
   return true;
+}
+
+/**
+ * A block is the account's, in every group it belongs to (docs/principals.md): a group admin may
+ * block or unblock only a user all of whose groups they administer, and never platform staff.
+ * Anyone else is refused (403, audited): they deactivate the user's role in their own group.
+ * Platform staff stand above groups and may.
+ */
+async function refuseBeyondScope(
+  db: Db,
+  actorUserId: number,
+  userId: number,
+  status: 'active' | 'blocked',
+  scope: readonly number[],
+): Promise<void> {
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'is_platform_staff'])
+    .where('id', 'in', [actorUserId, userId])
+    .execute();
+  if (people.find((p) => p.id === actorUserId)?.is_platform_staff) return;
+  const target = people.find((p) => p.id === userId);
+  const elsewhere = await db
+    .selectFrom('user_group_roles')
+    .select('group_id')
+    .where('user_id', '=', userId)
+    .$if(scope.length > 0, (q) => q.where('group_id', 'not in', scope))
+    .execute();
+  if (!target?.is_platform_staff && elsewhere.length === 0) return;
+  throw new AuditedRefusal(PLATFORM_ACTION_REFUSED.sharedUser, {
+    actor: actorUserId,
+    groupId: scope[0] ?? null,
+    entity: 'user',
+    entityId: userId,
+    action: 'user.refused',
+    after: {
+      reason: PLATFORM_ACTION_REFUSED.sharedUser,
+      status,
+      other_groups: elsewhere.map((g) => g.group_id),
+      platform_staff: target?.is_platform_staff ?? false,
+    },
+  });
 }

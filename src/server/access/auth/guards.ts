@@ -47,6 +47,11 @@ export function requireAdminActivity(request: FastifyRequest, activity: string):
  */
 export function requireStaff(request: FastifyRequest): ActiveAuth {
   const auth = requireUser(request);
-  if (!PLATFORM_ACTIVITIES.every((a) => auth.activities.has(a))) throw new ForbiddenError('Access denied');
+  if (!isPlatformStaff(auth)) throw new ForbiddenError('Access denied');
   return auth;
+}
+
+/** Whether the session is platform staff's: it holds every platform activity (sessionRepo.ts). */
+export function isPlatformStaff(auth: Pick<AuthContext, 'activities' | 'readMode'>): boolean {
+  return !auth.readMode && PLATFORM_ACTIVITIES.every((a) => auth.activities.has(a));
 }

@@ -16,7 +16,13 @@ let wh: Warehouse;
 let market: FixtureMarket;
 
 function profileFor(responseType: 'HTML' | 'JSON'): CrawlProfile {
-  return { ...DEFAULT_LIMITS, responseType, allowedHosts: [new URL(market.baseUrl).host] };
+  const host = new URL(market.baseUrl).host;
+  return {
+    ...DEFAULT_LIMITS,
+    responseType,
+    allowedHosts: [host],
+    outbound: { allow: [], trustedHosts: [host] },
+  };
 }
 
 beforeAll(async () => {

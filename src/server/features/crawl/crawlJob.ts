@@ -12,6 +12,7 @@ import { loadMarketShelf } from '../../demo/fixtureMarket/marketShelf.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
+import { crawlOutbound } from './crawlOutbound.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { runLiveCrawl } from './liveCrawl.js';
 import { runListingCrawl } from './listingCrawl.js';
@@ -82,7 +83,7 @@ async function runCrawl(
     // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
     if (market && profile.base_url === market.baseUrl && !market.showShelf({ groupId, channelId, date }))
       market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
-    return runListingCrawl(deps.warehouse, repo, run, profile);
+    return runListingCrawl(deps.warehouse, repo, run, profile, profileLimits(profile, crawlOutbound(deps)));
   }
   const schemaRow =
     profile.model_schema_id === null ? undefined : await repo.schemaOf(groupId, profile.model_schema_id);
@@ -94,7 +95,14 @@ async function runCrawl(
   if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
     market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
   if (run.crawl_type === LIVE_TRACKING_CRAWL)
-    return runLiveCrawl(deps.warehouse, repo, run, profile, schema.schema.dataModel);
+    return runLiveCrawl(
+      deps.warehouse,
+      repo,
+      run,
+      profile,
+      profileLimits(profile, crawlOutbound(deps)),
+      schema.schema.dataModel,
+    );
   const inputs = await loadCrawlInputs(
     deps.warehouse,
     groupId,
@@ -110,7 +118,7 @@ async function runCrawl(
     groupId,
     channelId,
     date,
-    profile: profileLimits(profile),
+    profile: profileLimits(profile, crawlOutbound(deps)),
     model: schema.schema.dataModel,
     inputs,
   });

@@ -4,13 +4,21 @@ import { startFixtureMarket, type FixtureMarket } from '../../demo/fixtureMarket
 import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
 import { crawlPages } from './crawlPages.js';
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 
 let market: FixtureMarket;
 beforeAll(async () => void (market = await startFixtureMarket()));
 afterAll(() => market?.close());
 
-function profile(responseType: 'HTML' | 'JSON'): CrawlProfile {
-  return { ...DEFAULT_LIMITS, responseType, allowedHosts: [new URL(market.baseUrl).host] };
+/** The market's own host:port is trusted (as startCrawling trusts it); nothing else on loopback is. */
+function profile(responseType: 'HTML' | 'JSON', hosts: string[] = []): CrawlProfile {
+  const host = new URL(market.baseUrl).host;
+  return {
+    ...DEFAULT_LIMITS,
+    responseType,
+    allowedHosts: [host, ...hosts],
+    outbound: { allow: [], trustedHosts: [host] },
+  };
 }
 
 describe('hostile and broken pages', () => {
@@ -56,6 +64,25 @@ describe('hostile and broken pages', () => {
       profile('JSON'),
       APP_PRODUCT_SCHEMA.dataModel,
     );
+    expect(market.requests).toBe(requests);
+  });
+
+  it('refuses a private or loopback address the profile names, written as an address or as a name', async () => {
+    const port = new URL(market.baseUrl).port;
+    const requests = market.requests;
+    // 0x7f.2 is 127.0.0.2 in another encoding; localhost resolves to loopback, refused at connect.
+    const hosts = [`0x7f.2:${port}`, `localhost:${port}`, '10.0.0.1:80'];
+    const out = await crawlPages(
+      hosts.map((h, i) => ({ productId: i, cityId: 1, url: `http://${h}/app/61/v1/products/X?city_id=1` })),
+      profile(
+        'JSON',
+        hosts.map((h) => new URL(`http://${h}`).host),
+      ),
+      APP_PRODUCT_SCHEMA.dataModel,
+    );
+    expect(out.map((o) => (o.ok ? 'ok' : o.reason))).toEqual(hosts.map(() => DESTINATION_REFUSED));
+    // Refused once, never retried, never reached.
+    expect(out.every((o) => o.attempts <= 1)).toBe(true);
     expect(market.requests).toBe(requests);
   });
 });

@@ -10,6 +10,8 @@ import {
 } from './extractFields.js';
 import { crawlAgent, fetchPage, PageError } from './fetchPage.js';
 import { htmlDepth } from './htmlDepth.js';
+import { refusedBeforeConnect } from './crawlOutbound.js';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 
 const MAX_DEPTH = 256;
 
@@ -48,12 +50,13 @@ async function crawlOne(
 ): Promise<PageOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(input.url).host;
+    url = new URL(input.url);
   } catch {
     return { input, ok: false, httpStatus: null, ms: 0, attempts: 0, reason: 'invalid URL' };
   }
+  const host = url.host;
   if (!profile.allowedHosts.includes(host)) {
     return {
       input,
@@ -64,6 +67,8 @@ async function crawlOne(
       reason: `host ${host} is not configured for this channel`,
     };
   }
+  if (refusedBeforeConnect(url, profile.outbound))
+    return { input, ok: false, httpStatus: null, ms: 0, attempts: 0, reason: DESTINATION_REFUSED };
   let attempts = 0;
   try {
     const page = await fetchPage(input.url, profile, agent);

@@ -88,19 +88,23 @@ export class CrawlRepo {
       .executeTakeFirst();
   }
 
-  /** A profile's crawl politeness (pages at once, requests per second); false: no such profile. */
-  async setPoliteness(
-    groupId: number,
-    channelId: number,
-    limits: { concurrency: number; requestsPerSecond: number },
-  ): Promise<boolean> {
-    const result = await this.db
+  /** Every group's profile of a channel: politeness is the channel's, set for all of them at once. */
+  profilesOfChannel(channelId: number): Promise<ChannelProfileRow[]> {
+    return this.db
+      .selectFrom('channel_profiles')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .orderBy('group_id')
+      .execute();
+  }
+
+  /** The channel's crawl politeness (pages at once, requests per second) in every group's profile. */
+  async setPoliteness(channelId: number, limits: { concurrency: number; requestsPerSecond: number }) {
+    await this.db
       .updateTable('channel_profiles')
       .set({ concurrency: limits.concurrency, requests_per_second: limits.requestsPerSecond })
-      .where('group_id', '=', groupId)
       .where('channel_id', '=', channelId)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+      .execute();
   }
 
   async saveSample(profileId: number, page: string): Promise<void> {

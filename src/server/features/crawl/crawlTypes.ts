@@ -1,3 +1,4 @@
+import type { OutboundAllowList } from '../../platform/http/outbound/outboundPolicy.js';
 import type { FieldValue } from './extractFields.js';
 
 /** A Search run's result pages; a Display run's category listings and bestseller lists. */
@@ -38,6 +39,18 @@ export interface CrawlProfile {
   maxPageBytes: number;
   /** Milliseconds a page may take, headers and body each (bounded time). */
   timeoutMs: number;
+  /** Which addresses the crawl may reach (crawlOutbound.ts): checked on every connection. */
+  outbound: CrawlOutbound;
+}
+
+/**
+ * The outbound policy as a crawl applies it (platform/http/outbound): public addresses and
+ * OUTBOUND_ALLOW's ranges, plus the host:port of a server this process runs and crawls on purpose
+ * (the demo's fixture market on loopback), trusted as written.
+ */
+export interface CrawlOutbound {
+  allow: OutboundAllowList;
+  trustedHosts: readonly string[];
 }
 
 export const DEFAULT_LIMITS = {

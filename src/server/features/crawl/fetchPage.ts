@@ -1,6 +1,8 @@
 import pRetry, { AbortError } from 'p-retry';
 import { Agent, request } from 'undici';
 import type { CrawlProfile } from './crawlTypes.js';
+import { OutboundRefusedError, policyLookup } from '../../platform/http/outbound/outboundLookup.js';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 
 export class PageError extends Error {
   constructor(
@@ -18,14 +20,27 @@ export interface FetchedPage {
   attempts: number;
 }
 
-/** A connection pool whose answers are capped in size and time: a hostile site cannot hold us. */
+/**
+ * A connection pool whose answers are capped in size and time (a hostile site cannot hold us) and
+ * whose every connection resolves through the outbound policy: a page's host that resolves to a
+ * private, loopback or link-local address is never connected to, whatever it answered before.
+ */
 export function crawlAgent(profile: CrawlProfile): Agent {
   return new Agent({
     connections: profile.concurrency,
     maxResponseSize: profile.maxPageBytes,
     headersTimeout: profile.timeoutMs,
     bodyTimeout: profile.timeoutMs,
+    connect: { lookup: policyLookup(profile.outbound.allow) },
   });
+}
+
+/** A connection the outbound policy refused, however undici wrapped it. */
+function refusedByPolicy(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (e instanceof OutboundRefusedError || (e as { code?: unknown }).code === 'E_OUTBOUND_REFUSED')
+      return true;
+  return false;
 }
 
 function charsetOf(contentType: string): string {
@@ -60,6 +75,8 @@ export async function fetchPage(url: string, profile: CrawlProfile, agent: Agent
     try {
       res = await request(url, { dispatcher: agent, headers: { 'user-agent': 'ShelfscopeBot/0.0.1' } });
     } catch (error) {
+      // Refused by the policy: asking again would be refused again.
+      if (refusedByPolicy(error)) throw new AbortError(new PageError(DESTINATION_REFUSED));
       const text = error instanceof Error ? error.message : String(error);
       if (/exceeded|max size|maxResponseSize/i.test(text))
         throw new AbortError(new PageError('page larger than the limit'));

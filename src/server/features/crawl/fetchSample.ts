@@ -1,12 +1,16 @@
 import { BadRequestError } from '../../../shared/errors.js';
 import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { crawlAgent, fetchPage, PageError } from './fetchPage.js';
+import { refusedBeforeConnect } from './crawlOutbound.js';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 
 /** One page's text through the crawler's host list and limits, for the schema editor's sample. */
 export async function fetchSample(input: CrawlInput, profile: CrawlProfile): Promise<string> {
-  if (!profile.allowedHosts.includes(new URL(input.url).host)) {
+  const url = new URL(input.url);
+  if (!profile.allowedHosts.includes(url.host)) {
     throw new BadRequestError('The sample page is not on a host configured for this channel');
   }
+  if (refusedBeforeConnect(url, profile.outbound)) throw new BadRequestError(DESTINATION_REFUSED);
   const agent = crawlAgent(profile);
   try {
     const page = await fetchPage(input.url, profile, agent);

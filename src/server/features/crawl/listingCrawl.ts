@@ -11,13 +11,12 @@ import {
 } from './bestsellerPages.js';
 import { crawlPages } from './crawlPages.js';
 import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
-import type { CrawlInput } from './crawlTypes.js';
+import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { loadListingContext, type ListingContext } from './listingContext.js';
 import { buildListingRows, type ListingPage, type ListingTrigger } from './listingRows.js';
 import { inserts } from './loadFactRows.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 import { listingSchema } from './listingSchema.js';
-import { profileLimits } from './profileLimits.js';
 
 const TABLE = { search: 'fact_search', category: 'fact_category_rank' } as const;
 /** crawl_log's crawl type of each (spec §9: visibility reads keyword, category reads category). */
@@ -186,6 +185,7 @@ export async function runListingCrawl(
   repo: CrawlRepo,
   run: CrawlRunRow,
   profile: ChannelProfileRow,
+  limits: CrawlProfile,
 ): Promise<void> {
   const trigger: ListingTrigger = run.trigger_type === TRIGGER_TYPE.search ? 'search' : 'category';
   const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
@@ -204,7 +204,6 @@ export async function runListingCrawl(
   const bs = await bestsellerWork(wh, bestsellers, key, profile.base_url, failedOf('bestseller'));
   const pagesTotal = inputs.length + bs.inputs.length;
   await repo.updateRun(run.id, { pages_total: pagesTotal });
-  const limits = profileLimits(profile);
   const t0 = performance.now();
   // One list after the other: the channel's politeness holds for the run as a whole.
   const outcomes = await crawlPages(inputs, limits, listing.model, undefined, listing.items);

@@ -3,10 +3,9 @@ import { PROCESS_STATUS } from '../../../shared/crawl/crawlVocabulary.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { crawlPages } from './crawlPages.js';
 import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
-import type { CrawlInput } from './crawlTypes.js';
+import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { buildLiveRows, checkMoment, type LiveListing } from './liveCheckRows.js';
 import { inserts } from './loadFactRows.js';
-import { profileLimits } from './profileLimits.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 
 /** The listed pages of a channel: each listing of the live-tracking list in its city. */
@@ -54,6 +53,7 @@ export async function runLiveCrawl(
   repo: CrawlRepo,
   run: CrawlRunRow,
   profile: ChannelProfileRow,
+  limits: CrawlProfile,
   model: readonly DataModelEntry[],
   now: () => Date = () => new Date(),
 ): Promise<void> {
@@ -69,7 +69,7 @@ export async function runLiveCrawl(
     return;
   }
   const t0 = performance.now();
-  const outcomes = await crawlPages(inputs, profileLimits(profile), model);
+  const outcomes = await crawlPages(inputs, limits, model);
   const t1 = performance.now();
   const at = checkMoment(run.crawl_date, now());
   const built = buildLiveRows(outcomes, listings, await ownSellers(wh, groupId, channelId), {

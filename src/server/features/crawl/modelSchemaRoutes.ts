@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
-import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
+import { ADMIN_ACTIVITIES, PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
 import { CRAWL_TYPES } from '../../../shared/crawl/crawlVocabulary.js';
 import { checkModelSchema, MODEL_SCHEMA_MSG } from '../../../shared/crawl/modelSchemaRules.js';
 import { requireAdminActivity } from '../../access/auth/guards.js';
+import { requirePlatformStaff } from '../../access/auth/requirePlatformStaff.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
 import { CrawlRepo } from './crawlRepo.js';
 import { testModelSchema } from './testModelSchema.js';
 import { requireFittingSources } from './schemaSources.js';
+import { crawlOutbound } from './crawlOutbound.js';
 import * as s from './crawlRouteSchemas.js';
 
 const SCHEMAS = ADMIN_ACTIVITIES.modelSchemas.url;
-const PROFILES = ADMIN_ACTIVITIES.channelProfile.url;
 const KNOWN_TYPES = new Set<number>(CRAWL_TYPES.map((t) => t.id));
 
 /** The spec's checks, the crawl type, then the sources against the response type: nothing broken is saved. */
@@ -108,7 +109,9 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
           [{ path: 'channel_id', message: `The sample page of this channel is ${profile.response_type}.` }],
         );
       requireFittingSources(check.schema, profile.response_type);
-      return ok(await testModelSchema(app.deps.warehouse, repo, profile, check.schema));
+      return ok(
+        await testModelSchema(app.deps.warehouse, repo, profile, check.schema, crawlOutbound(app.deps)),
+      );
     },
   );
 
@@ -119,26 +122,41 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
   });
 
   // Politeness: how hard a crawl of the channel may press its site; the crawler's queue honours it.
+  // The site is every group's (and the platform's standing with it), so the setting is the
+  // channel's, platform staff's to change, written to every group's profile of the channel.
   app.put<{ Body: { channel_id: number; concurrency: number; requests_per_second: number } }>(
     '/channelprofile/politeness',
     { schema: { body: s.politenessBody, response: s.objectAnswer } },
     async (request) => {
-      const auth = requireAdminActivity(request, PROFILES);
       const { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond } = request.body;
-      const before = await repo.profileOf(auth.groupId, channelId);
-      if (!before) throw new NotFoundError('No channel profile for this channel');
-      await repo.setPoliteness(auth.groupId, channelId, { concurrency, requestsPerSecond });
-      await auditChange(app.deps.store.db, {
-        actor: auth.userId,
-        groupId: auth.groupId,
+      const db = app.deps.store.db;
+      const auth = await requirePlatformStaff(db, request, {
+        message: PLATFORM_ACTION_REFUSED.politeness,
         entity: 'channelProfile',
-        entityId: before.id,
-        action: 'update',
-        before: { concurrency: before.concurrency, requests_per_second: before.requests_per_second },
-        after: { concurrency, requests_per_second: requestsPerSecond },
+        asked: { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond },
+      });
+      const before = await repo.profilesOfChannel(channelId);
+      if (before.length === 0) throw new NotFoundError('No channel profile for this channel');
+      await db.transaction().execute(async (tx) => {
+        await new CrawlRepo(tx).setPoliteness(channelId, { concurrency, requestsPerSecond });
+        for (const profile of before)
+          await auditChange(tx, {
+            actor: auth.userId,
+            groupId: profile.group_id,
+            entity: 'channelProfile',
+            entityId: profile.id,
+            action: 'update',
+            before: { concurrency: profile.concurrency, requests_per_second: profile.requests_per_second },
+            after: { concurrency, requests_per_second: requestsPerSecond },
+          });
       });
       return ok(
-        { channel_id: channelId, concurrency, requests_per_second: requestsPerSecond },
+        {
+          channel_id: channelId,
+          concurrency,
+          requests_per_second: requestsPerSecond,
+          profiles: before.length,
+        },
         'Channel Profile Updated Successfully',
       );
     },

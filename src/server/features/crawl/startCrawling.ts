@@ -8,6 +8,7 @@ import { registerCrawlScheduler } from './crawlTimings.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
 import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
 import { CrawlRepo } from './crawlRepo.js';
+import './crawlOutbound.js';
 
 /** Demo groups that get fixture-market profiles (the demo login's group and the isolation tenant). */
 const DEMO_GROUP_IDS = [1, 2];
@@ -23,6 +24,9 @@ export async function startCrawling(deps: Deps & { jobs: Jobs }): Promise<Fixtur
   let market: FixtureMarket | null = null;
   if (deps.env.DEMO_DATA) {
     market = await startFixtureMarket();
+    // The market listens on loopback, which the outbound policy refuses: this server runs it and
+    // crawls it on purpose, so its own host:port (and nothing else on loopback) is let through.
+    deps.crawlTrustedHosts = [new URL(market.baseUrl).host];
     const groups = await deps.store.db
       .selectFrom('groups')
       .select('id')

@@ -4,6 +4,7 @@ import type { ChannelProfileRow, CrawlRepo } from './crawlRepo.js';
 import { extractHtml, extractJson, type FieldValue } from './extractFields.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { profileLimits } from './profileLimits.js';
+import type { CrawlOutbound } from './crawlTypes.js';
 import { fetchSample } from './fetchSample.js';
 
 /**
@@ -15,6 +16,7 @@ export async function testModelSchema(
   repo: CrawlRepo,
   profile: ChannelProfileRow,
   schema: ModelSchema,
+  outbound: CrawlOutbound,
 ): Promise<{ url: string; fields: Record<string, FieldValue> }> {
   let sample = profile.sample_page;
   let url = 'stored sample';
@@ -29,7 +31,7 @@ export async function testModelSchema(
     );
     if (!input) return { url: '', fields: {} };
     url = input.url;
-    sample = await fetchSample(input, profileLimits(profile));
+    sample = await fetchSample(input, profileLimits(profile, outbound));
     await repo.saveSample(profile.id, sample);
   }
   if (profile.response_type === 'JSON') {

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { fail, ok } from '../../../shared/envelope.js';
 import { BadRequestError } from '../../../shared/errors.js';
 import { checkMutationBody } from './mutationBody.js';
-import { resolveMutation, type MutationParams } from './screenMutation.js';
+import { guardPlatformMutation, resolveMutation, type MutationParams } from './screenMutation.js';
 import { runMutation } from './runMutation.js';
 import { runWarehouseMutation } from './runWarehouseMutation.js';
 import { mutateSchema, verifySchema } from './mutationRouteSchemas.js';
+import { PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
+import { requirePlatformStaff } from '../../access/auth/requirePlatformStaff.js';
 
 interface VerifyBody {
   field: string;
@@ -22,7 +24,9 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
     '/mutate/:area/:screen/:mutation',
     { schema: mutateSchema },
     async (request) => {
-      const resolved = resolveMutation(app.deps.config.current(), request, request.params);
+      const snapshot = app.deps.config.current();
+      await guardPlatformMutation(app.deps.store.db, snapshot, request, request.params);
+      const resolved = resolveMutation(snapshot, request, request.params);
       const body = checkMutationBody(resolved.mutation, request.body);
       const { db } = app.deps.store;
       const outcome =
@@ -37,8 +41,20 @@ export const mutationRoutes: FastifyPluginAsync = async (app) => {
     '/verify/:area/:screen/:mutation',
     { schema: verifySchema },
     async (request) => {
-      const resolved = resolveMutation(app.deps.config.current(), request, request.params);
+      const snapshot = app.deps.config.current();
+      await guardPlatformMutation(app.deps.store.db, snapshot, request, request.params);
+      const resolved = resolveMutation(snapshot, request, request.params);
       const { field, value, id } = request.body;
+      // A new group's name is checked against every group: staff's, who alone create groups.
+      if (
+        resolved.home === 'store' &&
+        resolved.repo.createsTenant &&
+        resolved.mutation.operation === 'create'
+      )
+        await requirePlatformStaff(app.deps.store.db, request, {
+          message: PLATFORM_ACTION_REFUSED.groupName,
+          entity: resolved.mutation.entity,
+        });
       const check = resolved.mutation.checks?.find((c) => c.kind === 'unique' && c.field === field);
       // Unique checks are a store-entity feature (screens:check refuses them on warehouse entities).
       if (!check || resolved.home === 'warehouse')

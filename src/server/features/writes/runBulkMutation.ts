@@ -1,6 +1,7 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
+import { writeRefusalAudit } from '../../platform/store/auditedRefusal.js';
 import { groupsGranting } from '../../platform/store/adminScopeRepo.js';
 import type { Db, EntityFields, EntityRow, WriteResult } from '../../language/entities/entityRepo.js';
 import { newWriteToken } from '../../language/entities/warehouseEntity.js';
@@ -44,7 +45,7 @@ export async function runBulkStore(
   set: EntityFields,
 ): Promise<BulkOutcome> {
   const { mutation, repo, auth } = resolved;
-  return db.transaction().execute(async (tx) => {
+  const run = db.transaction().execute(async (tx) => {
     const scope = await groupsGranting(tx, auth.userId, resolved.permission);
     const ctx = { actorUserId: auth.userId, scope, afterCommit: () => undefined };
     for (const sent of rows) {
@@ -74,6 +75,8 @@ export async function runBulkStore(
     }
     return { count: rows.length, ids: rows.map((r) => r.id) };
   });
+  // A refusal that must be audited (a shared user's block): its entry is written after the rollback.
+  return run.catch((error: unknown) => writeRefusalAudit(db, error));
 }
 
 /**

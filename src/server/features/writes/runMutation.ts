@@ -1,7 +1,10 @@
 import type { MutationNode } from '../../../shared/config.gen.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
+import { PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
+import { AuditedRefusal, writeRefusalAudit } from '../../platform/store/auditedRefusal.js';
+import { isPlatformStaff } from '../../access/auth/guards.js';
 import { groupsGranting } from '../../platform/store/adminScopeRepo.js';
 import type { AuthKit } from '../../access/auth/kit.js';
 import type {
@@ -53,6 +56,16 @@ export async function runMutation(
     let before: EntityRow | null = null;
     let result: WriteResult;
     if (mutation.operation === 'create') {
+      // A new tenant is platform staff's to make, whatever screen names the mutation (docs/principals.md).
+      if (repo.createsTenant && !isPlatformStaff(auth))
+        throw new AuditedRefusal(PLATFORM_ACTION_REFUSED.createGroup, {
+          actor: auth.userId,
+          groupId: auth.groupId,
+          entity: mutation.entity,
+          entityId: 0,
+          action: `${mutation.entity}.refused`,
+          after: { reason: PLATFORM_ACTION_REFUSED.createGroup, mutation: mutation.id },
+        });
       const row = await repo.create(tx, fields, auth.userId, auth.groupId, ctx);
       // A row a group owns must land in a group where the caller's role grants the write.
       if (!repo.createsTenant) {
@@ -86,9 +99,10 @@ export async function runMutation(
     });
     return { id: row.id as number, row: after, changed: changedFields(before, after) };
   });
-  const outcome = await run.catch((error: unknown) => {
+  const outcome = await run.catch(async (error: unknown) => {
+    // A refusal that must be audited: its entry went down with the transaction, so it is written now.
+    if ((error as { code?: unknown }).code !== '23505') return writeRefusalAudit(db, error);
     // Two writes racing past the unique check: the store's unique index decides, same message.
-    if ((error as { code?: unknown }).code !== '23505') throw error;
     const unique = mutation.checks?.find((c) => c.kind === 'unique');
     throw new BadRequestError(unique?.message ?? 'This value already exists');
   });

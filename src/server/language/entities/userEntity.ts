@@ -97,7 +97,7 @@ export const userEntity: EntityRepo = {
     if (claim !== 'claimed') return claim === 'stale' ? { kind: 'stale', row: before } : { kind: 'missing' };
     if (fields.status === 'active' || fields.status === 'blocked') {
       // The status row action (a toggle): block or unblock only.
-      await userAdmin.setBlocked(db, actorUserId, id, fields.status);
+      await userAdmin.setBlocked(db, actorUserId, id, fields.status, scope);
     } else {
       const mappings = mappingsOf(fields);
       await userAdmin.checkMappings(db, scope, mappings);

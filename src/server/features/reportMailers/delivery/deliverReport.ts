@@ -72,7 +72,7 @@ export async function deliverReport(
     if (!host) throw new DestinationRefusedError();
     const address = await resolveOutbound(host, allow);
     const delivery = FILE_DELIVERIES[distribution](target, secret, file, {
-      address: distribution === 'azure' ? undefined : address,
+      address,
       connectTimeoutMs: deps.env.DELIVERY_CONNECT_TIMEOUT_MS,
       signal,
     });

@@ -20,7 +20,10 @@ export interface DeliveryTarget {
 
 /** How a file delivery connects: to the address the outbound policy checked, bounded in time. */
 export interface DeliveryConnection {
-  /** The checked IP address of `target.host` (sftp / ftp): connected to instead of the name. */
+  /**
+   * The checked IP address of `target.host` (sftp / ftp) or of the blob endpoint (azure): the
+   * connection goes there, not to a second resolution of the name.
+   */
   address?: string;
   /** Seconds a connection may take to open. */
   connectTimeoutMs: number;

@@ -23,6 +23,7 @@ import * as listingCrawl from './370_listing_crawl.js';
 import * as listingPageLog from './390_listing_page_log.js';
 import * as bestsellerCrawl from './400_bestseller_crawl.js';
 import * as platformStaff from './410_platform_staff.js';
+import * as platformActivities from './415_platform_activities.js';
 
 /** The store's own migrations; features add theirs (src/server/storeMigrations.ts). */
 export const coreMigrations = Object.freeze<Record<string, Migration>>({
@@ -50,4 +51,5 @@ export const coreMigrations = Object.freeze<Record<string, Migration>>({
   '390_listing_page_log': listingPageLog,
   '400_bestseller_crawl': bestsellerCrawl,
   '410_platform_staff': platformStaff,
+  '415_platform_activities': platformActivities,
 });

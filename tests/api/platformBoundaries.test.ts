@@ -1,0 +1,236 @@
+/**
+ * Platform staff vs group admins (docs/principals.md "Platform-wide actions"): creating a group,
+ * a channel's politeness and the staff flag are platform staff's; a group admin is refused (403)
+ * and the attempt audited. A role naming a platform activity through the generic write routes is
+ * audited as the role routes' refusal is, and a block reaching beyond the admin's groups is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PLATFORM_ACTION_REFUSED,
+  PLATFORM_ACTIVITY_REFUSED,
+  STAFF_MSG,
+} from '../../src/shared/admin/adminActivities.js';
+import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
+import type { ApiClient } from './support/apiClient.js';
+import { signIn } from './support/signIn.js';
+import { startTestServer, type TestServer } from './support/testServer.js';
+
+let server: TestServer;
+let demo: ApiClient;
+let rival: ApiClient;
+let staff: ApiClient;
+
+const db = () => server.server.app.deps.store.db;
+const userId = async (name: string) =>
+  (await db().selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
+/** The newest audit entry of this action, or undefined. */
+const lastAudit = (action: string) =>
+  db()
+    .selectFrom('audit_log')
+    .select(['actor_user_id', 'group_id', 'target', 'detail'])
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+const groupCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('groups')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const account = (name: string) => ({
+  groupName: name,
+  channels: [1],
+  notifyToEmail: 'alerts@acme.test',
+  end_date: '2030-12-31',
+  crawl_type: [0],
+  accountRequestedBy: 'Ria',
+  accountManagerName: 'Omar',
+  accountManagerEmail: 'omar@acme.test',
+  associate1Name: 'Lena',
+  associate1Email: 'lena@acme.test',
+  taskId: 'T-1',
+  comments: '',
+  operationType: [1],
+  schema_type: [],
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [demo, rival, staff] = await Promise.all([
+    signIn(server),
+    signIn(server, DEMO_USERS.rival),
+    signIn(server, DEMO_USERS.staff),
+  ]);
+}, 300_000);
+afterAll(() => server?.close());
+
+describe('platform-wide actions', () => {
+  it('a group admin cannot create a group (route, screen mutation, name check): 403, audited', async () => {
+    const before = await groupCount();
+    const refused = await rival.post('admin/clients', account('Rival Made'));
+    expect([refused.status, refused.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.createGroup]);
+    expect(await lastAudit('group.refused')).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.rival),
+      group_id: 2,
+    });
+    const viaScreen = await rival.post('mutate/client/createaccount/create', { group_name: 'Rival Screen' });
+    expect([viaScreen.status, viaScreen.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.createGroup]);
+    const probe = await rival.get('admin/verify/group', { groupName: 'Demo Brands' });
+    expect([probe.status, probe.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.groupName]);
+    expect(await groupCount()).toBe(before);
+    // The Create Account tab is not in a group admin's menu; it is in staff's.
+    const tabs = async (c: ApiClient) =>
+      ((await c.get<{ submenuList: { url: string }[] }>('user/menu')).body.data?.submenuList ?? []).map(
+        (s) => s.url,
+      );
+    expect(await tabs(demo)).not.toContain('/workspace/client/createaccount');
+    expect(await tabs(staff)).toEqual(
+      expect.arrayContaining(['/workspace/client/createaccount', '/workspace/platform/settings']),
+    );
+
+    const made = await staff.post<{ id: number }>('admin/clients', account('Staff Made'));
+    expect([made.status, made.body.msg]).toEqual([200, 'Account Created Successfully']);
+    const viaStaffScreen = await staff.post('mutate/client/createaccount/create', {
+      group_name: 'Staff Screen Made',
+      end_date: '2030-12-31',
+      channels: [1],
+      crawl_types: [1],
+      notify_to_email: 'alerts@acme.test',
+      account_requested_by: 'Ria',
+      account_manager_name: 'Omar',
+      account_manager_email: 'omar@acme.test',
+      associate1_name: 'Lena',
+      associate1_email: 'lena@acme.test',
+      task_id: 'T-1',
+      comments: '',
+    });
+    expect(viaStaffScreen.status).toBe(200);
+    expect(await groupCount()).toBe(before + 2);
+  });
+
+  it("a channel's politeness: staff set it on every group's profile; a group admin is refused", async () => {
+    const body = { channel_id: 61, concurrency: 3, requests_per_second: 7 };
+    const refused = await rival.put('channelprofile/politeness', body);
+    expect([refused.status, refused.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.politeness]);
+    expect(await lastAudit('channelProfile.refused')).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.rival),
+    });
+    const profiles = () =>
+      db()
+        .withTables<CrawlTables>()
+        .selectFrom('channel_profiles')
+        .select(['group_id', 'concurrency', 'requests_per_second'])
+        .where('channel_id', '=', 61)
+        .orderBy('group_id')
+        .execute();
+    const before = await profiles();
+    expect(before.length).toBeGreaterThan(1);
+    expect(before.every((p) => p.concurrency !== 3)).toBe(true);
+
+    const saved = await staff.put('channelprofile/politeness', body);
+    expect(saved.status).toBe(200);
+    expect(await profiles()).toEqual(before.map((p) => ({ ...p, concurrency: 3, requests_per_second: 7 })));
+    await staff.put('channelprofile/politeness', {
+      ...body,
+      concurrency: before[0]!.concurrency,
+      requests_per_second: before[0]!.requests_per_second,
+    });
+  });
+});
+
+describe('the platform staff flag', () => {
+  it('staff mark and unmark (audited); a group admin is refused; the last staff stays', async () => {
+    const [demoId, staffId, rivalId] = await Promise.all(
+      [server.env.DEMO_USER, DEMO_USERS.staff, DEMO_USERS.rival].map(userId),
+    );
+    for (const [route, body] of [
+      ['platform/staff/mark', { user_id: rivalId }],
+      ['platform/staff/unmark', { user_id: staffId }],
+    ] as const) {
+      const refused = await rival.post(route, body);
+      expect([refused.status, refused.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.staffFlag]);
+    }
+    expect((await rival.get('platform/staff/users')).status).toBe(403);
+    expect(await lastAudit('user.refused')).toMatchObject({ actor_user_id: rivalId });
+    expect((await rival.get('config/screen', { area: 'platform', screen: 'settings' })).status).toBe(403);
+
+    const last = await staff.post('platform/staff/unmark', { user_id: staffId });
+    expect([last.status, last.body.msg]).toEqual([400, STAFF_MSG.lastStaff]);
+
+    const list = await staff.get<{ rows: { id: number; is_platform_staff: boolean }[]; total: number }>(
+      'platform/staff/users',
+      { limit: 500 },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data!.rows[0]).toMatchObject({ id: staffId, is_platform_staff: true });
+    expect(list.body.data!.rows.filter((r) => r.is_platform_staff)).toHaveLength(1);
+
+    const marked = await staff.post('platform/staff/mark', { user_id: demoId });
+    expect([marked.status, marked.body.msg]).toEqual([200, STAFF_MSG.marked]);
+    expect(await lastAudit('user.staff_marked')).toMatchObject({
+      actor_user_id: staffId,
+      target: `user:${demoId}`,
+    });
+    // The flag is read on the next call: demo holds the platform's activities at once.
+    expect((await demo.get<{ isStaff: boolean }>('user/info')).body.data?.isStaff).toBe(true);
+    // Two staff now: either may go, and the other cannot then follow.
+    expect((await staff.post('platform/staff/unmark', { user_id: staffId })).status).toBe(200);
+    expect((await staff.get('platform/staff/users')).status).toBe(403);
+    expect((await demo.post('platform/staff/unmark', { user_id: demoId })).status).toBe(400);
+    expect((await demo.post('platform/staff/mark', { user_id: staffId })).status).toBe(200);
+    const unmarked = await staff.post('platform/staff/unmark', { user_id: demoId });
+    expect([unmarked.status, unmarked.body.msg]).toEqual([200, STAFF_MSG.unmarked]);
+    expect((await demo.get<{ isStaff: boolean }>('user/info')).body.data?.isStaff).toBe(false);
+    expect((await staff.post('platform/staff/mark', { user_id: 999_999 })).status).toBe(404);
+  });
+});
+
+describe('refusals through the generic write routes', () => {
+  it('a role naming a platform activity is refused and audited as the role routes do', async () => {
+    const editor = await db()
+      .selectFrom('activities')
+      .select('id')
+      .where('url', '=', 'config/editor')
+      .executeTakeFirstOrThrow();
+    const res = await demo.post('mutate/role/createrole/create', {
+      group_id: 1,
+      name: 'Sneaky Editors',
+      activity_ids: [editor.id],
+    });
+    expect([res.status, res.body.msg]).toEqual([403, PLATFORM_ACTIVITY_REFUSED]);
+    const entry = await lastAudit('role.refused');
+    expect(entry).toMatchObject({ actor_user_id: await userId(server.env.DEMO_USER), group_id: 1 });
+    expect(JSON.stringify(entry!.detail)).toContain('config/editor');
+    expect(
+      await db().selectFrom('roles').select('id').where('name', '=', 'Sneaky Editors').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('a group admin cannot block platform staff, who belong to their group too: 403, audited', async () => {
+    const staffId = await userId(DEMO_USERS.staff);
+    const res = await demo.post('user/changeUserStatus', { user_id: staffId, status: 'blocked' });
+    expect([res.status, res.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.sharedUser]);
+    expect(await lastAudit('user.refused')).toMatchObject({
+      actor_user_id: await userId(server.env.DEMO_USER),
+      target: `user:${staffId}`,
+    });
+    const row = await db()
+      .selectFrom('users')
+      .select(['status', 'updated_at'])
+      .where('id', '=', staffId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('active');
+    const viaScreen = await demo.post('mutate/user/users/status', {
+      id: staffId,
+      updated_at: new Date(row.updated_at).toISOString(),
+    });
+    expect([viaScreen.status, viaScreen.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.sharedUser]);
+    expect((await staff.get('user/info')).status).toBe(200);
+  });
+});
