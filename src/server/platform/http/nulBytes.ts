@@ -4,6 +4,13 @@ import { BadRequestError } from '../../../shared/errors.js';
 /** The one message every NUL refusal answers with, wherever the byte came in. */
 export const NUL_MESSAGE = 'Request refused: it contains a NUL character (\\u0000).';
 
+/**
+ * A lone UTF-16 surrogate cannot be stored either: JSON.stringify writes it as a `\ud800` escape
+ * that a jsonb column (audit before/after) refuses, and UTF-8 has no encoding for it.
+ */
+export const SURROGATE_MESSAGE =
+  'Request refused: it contains text that is not valid Unicode (a lone surrogate).';
+
 /** Raw text with a NUL, literal or percent-encoded (a URL, a header, a cookie). */
 function rawHasNul(text: string): boolean {
   return text.includes('\u0000') || /%00/i.test(text);
@@ -21,16 +28,28 @@ function isPlainRecord(item: unknown): item is Record<string, unknown> {
  * the JSON parser already bounds depth (http/jsonBody.ts), the walk needs no recursion.
  */
 export function holdsNul(value: unknown): boolean {
+  return findsString(value, (text) => text.includes('\u0000'));
+}
+
+// In a `u` pattern a surrogate pair is one code point: this matches only a half without its mate.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Whether a parsed value holds a string or key with a lone surrogate. */
+export function holdsLoneSurrogate(value: unknown): boolean {
+  return findsString(value, (text) => LONE_SURROGATE.test(text));
+}
+
+function findsString(value: unknown, bad: (text: string) => boolean): boolean {
   const pending: unknown[] = [value];
   while (pending.length) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
+      if (bad(item)) return true;
     } else if (Array.isArray(item)) {
       pending.push(...(item as unknown[]));
     } else if (isPlainRecord(item)) {
       for (const [key, inner] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
+        if (bad(key)) return true;
         pending.push(inner);
       }
     }
@@ -53,7 +72,8 @@ export function installNulGuard(app: FastifyInstance): void {
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    const found = holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params);
-    done(found ? new BadRequestError(NUL_MESSAGE) : undefined);
+    const parts = [request.body, request.query, request.params];
+    if (parts.some(holdsNul)) return done(new BadRequestError(NUL_MESSAGE));
+    done(parts.some(holdsLoneSurrogate) ? new BadRequestError(SURROGATE_MESSAGE) : undefined);
   });
 }
