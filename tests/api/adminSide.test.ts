@@ -344,7 +344,21 @@ describe('groups', () => {
 
   it('refuses a stale group edit and keeps the newer row', async () => {
     const group = await db().selectFrom('groups').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-    const body = { ...validGroup('Demo Brands'), group_id: 1, updated_at: group.updated_at.toISOString() };
+    // The subscription as it stands (end date, channels, types are platform staff's to change).
+    const day = (d: Date | string | null) =>
+      d instanceof Date
+        ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+        : d;
+    const body = {
+      ...validGroup('Demo Brands'),
+      end_date: day(group.end_date as Date | string | null),
+      channels: group.channels,
+      crawl_type: group.crawl_types,
+      schema_type: group.schema_types,
+      operationType: [group.operation_type],
+      group_id: 1,
+      updated_at: group.updated_at.toISOString(),
+    };
     expect((await admin.post('group/edit', { ...body, comments: 'first' })).status).toBe(200);
     const stale = await admin.post('group/edit', { ...body, comments: 'second' });
     expect(stale.status).toBe(409);

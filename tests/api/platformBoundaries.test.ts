@@ -114,6 +114,53 @@ describe('platform-wide actions', () => {
     expect(await groupCount()).toBe(before + 2);
   });
 
+  it("a group's subscription (end date, channels) is staff's: its own admin is refused, its notes are not", async () => {
+    const row = () => db().selectFrom('groups').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    const before = await row();
+    // The group as its edit form sends it back: every required field, as stored.
+    const token = {
+      id: 1,
+      updated_at: before.updated_at.toISOString(),
+      group_name: before.group_name,
+      end_date: before.end_date,
+      channels: before.channels,
+      crawl_types: before.crawl_types,
+      notify_to_email: 'alerts@acme.test',
+      account_requested_by: 'Ria',
+      account_manager_name: 'Omar',
+      account_manager_email: 'omar@acme.test',
+      associate1_name: 'Lena',
+      associate1_email: 'lena@acme.test',
+      task_id: 'T-1',
+      comments: '',
+    };
+    const extend = await demo.post('mutate/client/clients/edit', { ...token, end_date: '2099-12-31' });
+    expect([extend.status, extend.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    expect(await lastAudit('group.refused')).toMatchObject({
+      actor_user_id: await userId(server.env.DEMO_USER),
+    });
+    const more = await demo.post('mutate/client/clients/edit', {
+      ...token,
+      channels: before.channels?.length === 4 ? [1] : [1, 2, 3, 4],
+    });
+    expect([more.status, more.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    // The group form (group/edit) asks the same of its fields.
+    const form = await demo.post('group/edit', {
+      ...account(before.group_name),
+      end_date: '2099-12-31',
+      group_id: 1,
+      updated_at: token.updated_at,
+    });
+    expect([form.status, form.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    expect(await row()).toMatchObject({ end_date: before.end_date, channels: before.channels });
+    // The same admin still edits the group's notes.
+    const notes = await demo.post('mutate/client/clients/edit', {
+      ...token,
+      comments: 'renewal call booked',
+    });
+    expect(notes.status, notes.body.msg).toBe(200);
+  });
+
   it("a channel's politeness: staff set it on every group's profile; a group admin is refused", async () => {
     const body = { channel_id: 61, concurrency: 3, requests_per_second: 7 };
     const refused = await rival.put('channelprofile/politeness', body);

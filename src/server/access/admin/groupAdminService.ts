@@ -11,6 +11,10 @@ import { makeGroupAdmin } from '../../language/entities/groupEntity.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
 import type { Deps } from '../../platform/deps.js';
 import type { AdminScope } from './adminScope.js';
+import { PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.js';
+import { AuditedRefusal, writeRefusalAudit } from '../../platform/store/auditedRefusal.js';
+import { GROUP_SUBSCRIPTION_FIELDS, staffOnlyChanges } from '../../language/entities/staffOnlyChanges.js';
+import { isPlatformStaff } from '../auth/guards.js';
 
 /** The spec's group payload (§3) in the store's column names. */
 function toFields(b: GroupPayload): GroupFields {
@@ -63,6 +67,13 @@ export async function createAdminGroup(deps: Deps, actorUserId: number, body: Gr
   });
 }
 
+/** The form's name of a group column, where it differs. */
+const FORM_NAME: Record<string, string> = {
+  crawl_types: 'crawl_type',
+  schema_types: 'schema_type',
+  operation_type: 'operationType',
+};
+
 /** Edits a group of the caller's; refused when the row changed since the editor read it. */
 export async function editAdminGroup(
   deps: Deps,
@@ -74,24 +85,46 @@ export async function editAdminGroup(
   const db = deps.store.db;
   const same = await findGroupByName(db, body.groupName!);
   if (same && same.id !== body.group_id) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
-  return db.transaction().execute(async (tx) => {
-    const before = await tx
-      .selectFrom('groups')
-      .selectAll()
-      .where('id', '=', body.group_id)
-      .executeTakeFirst();
-    const result = await updateGroup(tx, body.group_id, toFields(body), new Date(body.updated_at));
-    if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
-    if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);
-    await auditChange(tx, {
-      actor: scope.auth.userId,
-      groupId: body.group_id,
-      entity: 'group',
-      entityId: body.group_id,
-      action: 'group.edited',
-      before,
-      after: result.row,
-    });
-    return result.row;
-  });
+  return db
+    .transaction()
+    .execute(async (tx) => {
+      const before = await tx
+        .selectFrom('groups')
+        .selectAll()
+        .where('id', '=', body.group_id)
+        .executeTakeFirst();
+      const fields = toFields(body);
+      // Only what the form names: a field it leaves out is not a change asked for.
+      const named = Object.fromEntries(
+        Object.entries(fields).filter(([k]) => Object.hasOwn(body, FORM_NAME[k] ?? k)),
+      );
+      const staffOnly = before ? staffOnlyChanges(GROUP_SUBSCRIPTION_FIELDS, before, named) : [];
+      if (staffOnly.length && !isPlatformStaff(scope.auth))
+        throw new AuditedRefusal(PLATFORM_ACTION_REFUSED.subscription, {
+          actor: scope.auth.userId,
+          groupId: scope.auth.groupId,
+          entity: 'group',
+          entityId: body.group_id,
+          action: 'group.refused',
+          after: {
+            reason: PLATFORM_ACTION_REFUSED.subscription,
+            route: 'POST group/edit',
+            fields: staffOnly,
+          },
+        });
+      const result = await updateGroup(tx, body.group_id, fields, new Date(body.updated_at));
+      if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
+      if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);
+      await auditChange(tx, {
+        actor: scope.auth.userId,
+        groupId: body.group_id,
+        entity: 'group',
+        entityId: body.group_id,
+        action: 'group.edited',
+        before,
+        after: result.row,
+      });
+      return result.row;
+    })
+    .catch((error: unknown) => writeRefusalAudit(db, error));
 }

@@ -16,6 +16,7 @@ import type {
   WriteResult,
 } from '../../language/entities/entityRepo.js';
 import type { ResolvedMutation } from './screenMutation.js';
+import { staffOnlyChanges } from '../../language/entities/staffOnlyChanges.js';
 
 /** What a write answers: the row as written and each field that changed, before -> after. */
 export interface MutationOutcome {
@@ -80,6 +81,16 @@ export async function runMutation(
         ? repo.inScope(before, ctx.scope)
         : ctx.scope.includes(repo.groupOf(before));
       if (!inScope) throw new ForbiddenError(ADMIN_MSG.notInScope);
+      const staffOnly = staffOnlyChanges(repo.staffOnlyFields ?? [], before, fields);
+      if (staffOnly.length && !isPlatformStaff(auth))
+        throw new AuditedRefusal(PLATFORM_ACTION_REFUSED.subscription, {
+          actor: auth.userId,
+          groupId: auth.groupId,
+          entity: mutation.entity,
+          entityId: id as number,
+          action: `${mutation.entity}.refused`,
+          after: { reason: PLATFORM_ACTION_REFUSED.subscription, mutation: mutation.id, fields: staffOnly },
+        });
       const readAt = new Date(readAtText as string);
       if (Number.isNaN(readAt.getTime())) throw new BadRequestError('updated_at must be a date-time');
       result = await write(tx, mutation, repo, id as number, fields, before, readAt, ctx);

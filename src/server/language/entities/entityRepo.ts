@@ -94,6 +94,8 @@ export interface EntityRepo extends ReadRepo {
   ): Promise<EntityRow>;
   /** Creating a row makes a new tenant (a group): no scope to check it against. */
   createsTenant?: true;
+  /** Fields only platform staff may change (a group's subscription terms); others' edits are refused. */
+  staffOnlyFields?: readonly string[];
   /** Writes only when the row still carries `readAt` (optimistic concurrency). */
   update(db: Db, id: number, fields: EntityFields, readAt: Date, ctx?: WriteContext): Promise<WriteResult>;
   /** A page of rows of `groupIds` only; `orderBy` is a catalogue column (or id, updated_at). */

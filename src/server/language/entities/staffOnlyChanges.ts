@@ -1,0 +1,37 @@
+/**
+ * What a group buys: the platform sets it, so a group admin cannot extend their own end date or
+ * add channels (docs/principals.md "Platform-wide actions").
+ */
+export const GROUP_SUBSCRIPTION_FIELDS = [
+  'end_date',
+  'channels',
+  'crawl_types',
+  'schema_types',
+  'operation_type',
+] as const;
+
+/** A comparable form: dates as their day, arrays in order, null for absent. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'null';
+  // A DATE column comes back as local midnight (node-postgres): its local day is the stored day.
+  if (value instanceof Date)
+    return JSON.stringify(
+      `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`,
+    );
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
+    return JSON.stringify(value.slice(0, 10));
+  if (Array.isArray(value)) return JSON.stringify(value.map(Number).sort((a, b) => a - b));
+  return JSON.stringify(value);
+}
+
+/** The staff-only fields a write would change: those it names with a value other than the row's. */
+export function staffOnlyChanges(
+  keys: readonly string[],
+  before: Record<string, unknown>,
+  fields: Record<string, unknown>,
+): string[] {
+  return keys.filter(
+    (k) =>
+      Object.hasOwn(fields, k) && fields[k] !== undefined && comparable(fields[k]) !== comparable(before[k]),
+  );
+}
