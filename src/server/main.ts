@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (env.DEMO_DATA) {
     console.log(`Demo login: ${env.DEMO_USER} / ${env.DEMO_PASSWORD}`);
     console.log(
-      `The one-time code (OTP) is printed in this log and written to ${path.join(env.DATA_DIR, 'outbox')}.\n`,
+      `The one-time code (OTP) is mailed to ${path.join(env.DATA_DIR, 'outbox')}: this log names each mail's file.\n`,
     );
   }
   const stop = (): void => {
