@@ -45,6 +45,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     if (handle) started.push(handle);
   }
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  jobs.useLog(app.log);
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
