@@ -36,7 +36,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof Error && error.name === 'ConfigInvalidError') {
+  // Errors that explain themselves in one line: a bad screen file, a store that cannot migrate.
+  if (
+    error instanceof Error &&
+    (error.name === 'ConfigInvalidError' || error.name === 'StoreMigrationError')
+  ) {
     console.error(error.message);
   } else {
     console.error(error);
