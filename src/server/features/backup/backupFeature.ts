@@ -1,5 +1,5 @@
 import type { ServerFeature } from '../../platform/feature.js';
-import { snapshotRunning } from '../../platform/backup/backup.js';
+import { snapshotRunning } from '../../platform/backup/snapshots.js';
 import { opsSocketPath, serveOps } from '../../platform/backup/opsSocket.js';
 
 /**

@@ -4,11 +4,8 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql as kyselySql } from 'kysely';
 import { create as createTar } from 'tar';
 import type { Env } from '../settings/env.js';
-import type { Store } from '../store/store.js';
-import type { Warehouse } from '../warehouse/warehouse.js';
 import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
 import { askSnapshot, opsSocketPath } from './opsSocket.js';
 import {
@@ -43,24 +40,6 @@ export interface BackupManifest {
 
 /** Entries of DATA_DIR that are not copied as files: the databases (their snapshots are) and the socket. */
 const NOT_FILES = new Set(['store', 'warehouse.duckdb', 'warehouse.duckdb.wal', 'ops.sock']);
-
-/**
- * The embedded parts of a running server (`npm run backup` asks it over the ops socket): the
- * store between two transactions, the warehouse in one read transaction.
- */
-export async function snapshotRunning(
-  store: Store,
-  warehouse: Warehouse,
-  dir: string,
-): Promise<EmbeddedSnapshot> {
-  const out: EmbeddedSnapshot = {};
-  if (store.dumpDataDir) {
-    const sql = { query: async <T>(text: string) => (await kyselySql.raw<T>(text).execute(store.db)).rows };
-    out.store = await writePgliteSnapshot(() => store.dumpDataDir!(), sql, dir);
-  }
-  if (warehouse.dialect === 'duckdb') out.warehouse = await writeDuckDbSnapshot(warehouse, dir);
-  return out;
-}
 
 /**
  * Writes one archive of the store, the warehouse and DATA_DIR's files (a gzipped tar with a

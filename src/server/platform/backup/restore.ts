@@ -25,7 +25,7 @@ export async function restoreBackup(
   if (!existsSync(source)) throw new BackupError(`No backup at ${source}`);
   const staging = await mkdtemp(path.join(os.tmpdir(), 'shelfscope-restore-'));
   try {
-    const manifest = await unpack(source, staging);
+    const manifest = unpack(source, staging);
     await checkRestorable(env, manifest, staging, knownMigrations);
     await checkTargetsEmpty(env, manifest);
     await mkdir(env.DATA_DIR, { recursive: true });
@@ -59,9 +59,10 @@ export async function restoreBackup(
   }
 }
 
-async function unpack(source: string, dir: string): Promise<BackupManifest> {
+function unpack(source: string, dir: string): BackupManifest {
   try {
-    await extract({ file: source, cwd: dir, strict: true });
+    // Synchronous: a failed extraction leaves no write still running into the folder removed after.
+    extract({ file: source, cwd: dir, strict: true, sync: true });
   } catch (error) {
     throw new BackupError(`The backup ${source} is damaged or not a backup: ${messageOf(error)}`);
   }

@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { sql as kyselySql } from 'kysely';
 import pg from 'pg';
+import type { Store } from '../store/store.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
 
 /** One-line failures of a backup or a restore: the command prints the message alone. */
 export class BackupError extends Error {
@@ -92,6 +95,24 @@ export async function writeDuckDbSnapshot(wh: DuckDbRunner, dir: string): Promis
     await wh.exec(`DETACH ${alias}`);
   }
   return { engine: 'duckdb', file: PART_FILES.duckdb, version: current!.version };
+}
+
+/**
+ * The embedded parts of a running server (`npm run backup` asks it over the ops socket): the
+ * store between two transactions, the warehouse in one read transaction.
+ */
+export async function snapshotRunning(
+  store: Store,
+  warehouse: Warehouse,
+  dir: string,
+): Promise<EmbeddedSnapshot> {
+  const out: EmbeddedSnapshot = {};
+  if (store.dumpDataDir) {
+    const sql = { query: async <T>(text: string) => (await kyselySql.raw<T>(text).execute(store.db)).rows };
+    out.store = await writePgliteSnapshot(() => store.dumpDataDir!(), sql, dir);
+  }
+  if (warehouse.dialect === 'duckdb') out.warehouse = await writeDuckDbSnapshot(warehouse, dir);
+  return out;
 }
 
 const run = promisify(execFile);
