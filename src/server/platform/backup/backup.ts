@@ -4,7 +4,6 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { create as createTar } from 'tar';
 import type { Env } from '../settings/env.js';
 import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
 import { askSnapshot, opsSocketPath } from './opsSocket.js';
@@ -12,6 +11,7 @@ import {
   BackupError,
   PART_FILES,
   pgDump,
+  runTar,
   storeFacts,
   withPg,
   writeDuckDbSnapshot,
@@ -86,7 +86,10 @@ export async function createBackup(env: Env, archive: string): Promise<BackupMan
     };
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const part = `${target}.part`;
-    await createTar({ gzip: true, file: part, cwd: staging, portable: true }, await readdir(staging));
+    await runTar(
+      ['-czf', part, '-C', staging, ...(await readdir(staging))],
+      'The archive could not be written',
+    );
     await rename(part, target);
     return manifest;
   } finally {

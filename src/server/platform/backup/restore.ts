@@ -3,11 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { extract } from 'tar';
 import type { Env } from '../settings/env.js';
 import { createDuckDbWarehouse } from '../warehouse/duckdb/duckDbWarehouse.js';
 import { BACKUP_FORMAT, checksums, FILES_DIR, MANIFEST, messageOf, type BackupManifest } from './backup.js';
-import { BackupError, pgRestore, withPg } from './snapshots.js';
+import { BackupError, pgRestore, runTar, withPg } from './snapshots.js';
 
 /**
  * Restores an archive of `createBackup` into an empty DATA_DIR (and empty databases when
@@ -25,7 +24,7 @@ export async function restoreBackup(
   if (!existsSync(source)) throw new BackupError(`No backup at ${source}`);
   const staging = await mkdtemp(path.join(os.tmpdir(), 'shelfscope-restore-'));
   try {
-    const manifest = unpack(source, staging);
+    const manifest = await unpack(source, staging);
     await checkRestorable(env, manifest, staging, knownMigrations);
     await checkTargetsEmpty(env, manifest);
     await mkdir(env.DATA_DIR, { recursive: true });
@@ -59,13 +58,9 @@ export async function restoreBackup(
   }
 }
 
-function unpack(source: string, dir: string): BackupManifest {
-  try {
-    // Synchronous: a failed extraction leaves no write still running into the folder removed after.
-    extract({ file: source, cwd: dir, strict: true, sync: true });
-  } catch (error) {
-    throw new BackupError(`The backup ${source} is damaged or not a backup: ${messageOf(error)}`);
-  }
+async function unpack(source: string, dir: string): Promise<BackupManifest> {
+  // tar refuses members outside `dir` (absolute or with ..) and fails on a cut or garbled archive.
+  await runTar(['-xzf', source, '-C', dir], `The backup ${source} is damaged or not a backup`);
   const file = path.join(dir, MANIFEST);
   if (!existsSync(file))
     throw new BackupError(`The backup ${source} is damaged or not a backup: no ${MANIFEST}`);

@@ -162,6 +162,22 @@ export function pgRestore(url: string, file: string): Promise<void> {
   );
 }
 
+/**
+ * The system's `tar` (GNU tar on Linux and in the image, bsdtar on macOS and Windows 10+), gzip on:
+ * one well-known archive any operator can also open by hand.
+ */
+export async function runTar(args: string[], what: string): Promise<void> {
+  try {
+    await run('tar', args, { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT')
+      throw new BackupError('tar was not found: install it (it comes with every Linux and macOS)');
+    const first = (e.stderr ?? e.message).trim().split('\n')[0];
+    throw new BackupError(`${what}: ${first}`);
+  }
+}
+
 /** Runs `work` with a client on `url`, closed after. */
 export async function withPg<T>(url: string, work: (sql: SqlRunner) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
