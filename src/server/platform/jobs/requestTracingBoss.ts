@@ -42,7 +42,7 @@ export class RequestTracingBoss extends PgBoss {
     options: SendOptions | null,
     after: Date | string | number,
   ): Promise<string | null> {
-    return super.sendAfter(name, tagged(data), options, after as Date);
+    return super.sendAfter(name, tagged(data) ?? null, options, after as Date);
   }
 
   override insert(name: string, jobs: JobInsert[], options?: Parameters<PgBoss['insert']>[2]) {
