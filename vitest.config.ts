@@ -70,7 +70,6 @@ const API_ON_POSTGRES = [
   'tests/api/badInput.test.ts', // what each database refuses must still be a 400
   'tests/api/badInputSweep.test.ts', // integer overflow and text limits differ per database
   'tests/api/isolationMatrix.test.ts', // no foreign row, file or write on either store
-  'tests/api/backupRestore.test.ts', // pg_dump/pg_restore instead of PGlite's and DuckDB's snapshots
   'tests/api/upgrade.test.ts', // the previous release's store loaded into PostgreSQL and migrated
 ];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
