@@ -13,6 +13,7 @@ import { CSRF_COOKIE, setCsrfCookie } from './access/auth/cookies.js';
 import { randomToken } from './access/auth/secrets.js';
 import { registerDemoImages } from './demo/demoImageRoute.js';
 import { installRouteTable } from './platform/http/routeTable.js';
+import { installRequestIds, requestIdOf } from './platform/http/requestIds.js';
 import { apiDocsRoute, installApiDocs } from './apiDocs.js';
 import { FEATURES } from './features/index.js';
 
@@ -29,6 +30,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? { level: deps.env.LOG_LEVEL },
     trustProxy: deps.env.TRUST_PROXY,
+    genReqId: requestIdOf,
     // allowUnionTypes: the spec sends some lists either as a JSON string or as the list itself.
     ajv: {
       customOptions: {
@@ -40,6 +42,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
   });
   app.decorate('deps', deps);
+  installRequestIds(app);
   installErrorHandler(app);
   installJsonBodyParser(app);
   installNulGuard(app);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (env.DEMO_DATA) {
     console.log(`Demo login: ${env.DEMO_USER} / ${env.DEMO_PASSWORD}`);
     console.log(
-      `The one-time code (OTP) is printed in this log and written to ${path.join(env.DATA_DIR, 'outbox')}.\n`,
+      `The one-time code (OTP) is mailed to ${path.join(env.DATA_DIR, 'outbox')}: this log names each mail's file.\n`,
     );
   }
   const stop = (): void => {
@@ -36,7 +36,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof Error && error.name === 'ConfigInvalidError') {
+  // Errors that explain themselves in one line: a bad screen file, a store that cannot migrate.
+  if (
+    error instanceof Error &&
+    (error.name === 'ConfigInvalidError' || error.name === 'StoreMigrationError')
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -54,6 +54,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     if (handle) started.push(handle);
   }
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  jobs.useLog(app.log);
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   const configChannel = await openConfigChannel(
     env,

@@ -2,7 +2,8 @@
  * No log line carries a secret: a real server process at LOG_LEVEL=debug (every line it prints
  * captured) goes through a failed and a successful sign-in with a one-time code sent by SMTP, a
  * share link, a report mailer with an SFTP password and a password change; then its output is
- * searched for every secret it was handed or handed out.
+ * searched for every secret it was handed or handed out. The same output shows one request's id
+ * (X-Request-Id) on its access lines and on the lines of the job it started.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,8 @@ const PASSWORD = 'Demo@2026!';
 const NEW_PASSWORD = 'Changed@Log-2026!q';
 const WRONG_PASSWORD = 'Wrong@Guess-9931!z';
 const SFTP_SECRET = 'sftp-Secret-Pass-77123';
+/** The id a proxy sends with the mailer's run: its job's lines carry it too. */
+const RUN_ID = 'trace-run-0001';
 
 let smtp: TestSmtpServer;
 let server: ServerProcess;
@@ -53,7 +56,7 @@ function longStrings(value: unknown, out: string[] = []): string[] {
 }
 
 describe('logs', () => {
-  it('never carry a password, one-time code, session, share token or mailer secret', async () => {
+  it('never carry a password, one-time code, session, share token or mailer secret; a request id reaches its job', async () => {
     const secrets: string[] = [PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, SFTP_SECRET];
     const client = new ApiClient(server.url);
     expect((await client.post('authenticate', { username: USER, password: WRONG_PASSWORD })).status).not.toBe(
@@ -94,7 +97,13 @@ describe('logs', () => {
     });
     expect(mailer.status, JSON.stringify(mailer.body)).toBe(200);
     // The delivery fails (nothing listens on port 1): a failure is where a secret would leak.
-    expect((await client.post(`report-mailers/${mailer.body.data!.id}/run`)).status).toBe(200);
+    const run = await client.post(
+      `report-mailers/${mailer.body.data!.id}/run`,
+      {},
+      { 'x-request-id': RUN_ID },
+    );
+    expect(run.status).toBe(200);
+    expect(run.headers.get('x-request-id')).toBe(RUN_ID);
 
     const changed = await client.post('change/password', {
       current_password: PASSWORD,
@@ -113,5 +122,15 @@ describe('logs', () => {
     expect(log).toContain('"reqId"'); // debug lines were captured
     const leaked = secrets.filter((secret) => log.includes(secret));
     expect(leaked).toEqual([]);
+
+    // One request followed into its job: the access lines and the job's lines share its id.
+    const traced = log
+      .split('\n')
+      .filter((line) => line.includes(`"reqId":"${RUN_ID}"`))
+      .map((line) => JSON.parse(line) as { msg: string; queue?: string });
+    expect(traced.map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed', 'job started', 'job failed']),
+    );
+    expect(traced.find((line) => line.msg === 'job started')?.queue).toBe('report-deliveries');
   }, 120_000);
 });

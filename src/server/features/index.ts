@@ -1,6 +1,7 @@
 import type { ServerFeature } from '../platform/feature.js';
 import { healthFeature } from './health/healthFeature.js';
 import { metricsFeature } from './metrics/metricsFeature.js';
+import { backupFeature } from './backup/backupFeature.js';
 import { adminFeature } from '../access/admin/adminFeature.js';
 import { savedViewsFeature } from './savedViews/savedViewsFeature.js';
 import { monitoringFeature } from './monitoring/monitoringFeature.js';
@@ -28,6 +29,7 @@ import { supportFeature } from './support/supportFeature.js';
 export const FEATURES: readonly ServerFeature[] = uniqueByName([
   healthFeature,
   metricsFeature,
+  backupFeature,
   adminFeature,
   savedViewsFeature,
   monitoringFeature,

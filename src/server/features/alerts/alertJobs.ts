@@ -80,11 +80,7 @@ export async function sendDigests(deps: Deps, repo: AlertRepo): Promise<number> 
     const alerts = await repo.claimDigest(groupId);
     if (alerts.length === 0 || recipients.length === 0) continue; // nobody to tell: claimed, not kept forever
     try {
-      await mailer.send({
-        ...digestMail(alerts, publicUrl(deps.env)),
-        to: recipients.join(', '),
-        secretForLog: '',
-      });
+      await mailer.send({ ...digestMail(alerts, publicUrl(deps.env)), to: recipients.join(', ') });
       sent += 1;
     } catch (error) {
       await repo.releaseDigest(alerts.map((a) => a.id));

@@ -8,11 +8,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /**
-   * What the recipient needs (the OTP or the link). Without SMTP it is printed in the server
-   * log, so a fresh demo can be used without a mail server.
-   */
-  secretForLog: string;
 }
 
 export interface Mailer {
@@ -25,7 +20,11 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** SMTP when SMTP_URL is set; otherwise every message becomes DATA_DIR/outbox/<time>-<n>-<to>.eml. */
+/**
+ * SMTP when SMTP_URL is set; otherwise every message becomes DATA_DIR/outbox/<time>-<n>-<to>.eml
+ * and the log names that file. The log never carries what the mail holds (a one-time code, a
+ * reset link): tests/api/logSecrets.test.ts searches a run's logs for them.
+ */
 export function createMailer(env: Env, log: Logger): Mailer {
   if (env.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
@@ -60,7 +59,7 @@ export function createMailer(env: Env, log: Logger): Mailer {
       const safeTo = m.to.replace(/[^\w.@-]/g, '_');
       const file = path.join(outbox, `${Date.now()}-${String(seq).padStart(4, '0')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);
-      log.info({ to: m.to, file }, `mail "${m.subject}" to ${m.to}: ${m.secretForLog}`);
+      log.info({ to: m.to, file }, `mail "${m.subject}" to ${m.to} written to ${file}`);
     },
   };
 }

@@ -10,8 +10,8 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function message(to: string, subject: string, lines: string[], secretForLog: string): MailMessage {
-  return { to, subject, text: `${lines.join('\n\n')}\n\n— Shelfscope\n`, html: html(lines), secretForLog };
+function message(to: string, subject: string, lines: string[]): MailMessage {
+  return { to, subject, text: `${lines.join('\n\n')}\n\n— Shelfscope\n`, html: html(lines) };
 }
 
 export function otpMail(to: string, otp: string): MailMessage {
@@ -22,7 +22,6 @@ export function otpMail(to: string, otp: string): MailMessage {
       `Your verification code is ${otp}.`,
       'It expires in 10 minutes and can be used once. If you did not try to log in, change your password.',
     ],
-    `OTP ${otp}`,
   );
 }
 
@@ -35,7 +34,6 @@ export function resetMail(to: string, link: string): MailMessage {
       link,
       'The link expires in 1 hour and works once.',
     ],
-    `reset link ${link}`,
   );
 }
 
@@ -48,7 +46,6 @@ export function activationMail(to: string, link: string): MailMessage {
       link,
       'The link expires in 72 hours and works once.',
     ],
-    `activation link ${link}`,
   );
 }
 
@@ -61,7 +58,6 @@ export function accountLockedMail(to: string, minutes: number): MailMessage {
       `To protect it, new sign-ins are paused for ${minutes} minute(s), longer if the failures go on. A browser you chose to trust can still sign in.`,
       'If this was not you, change your password.',
     ],
-    `account paused ${minutes} min`,
   );
 }
 

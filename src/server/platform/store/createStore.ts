@@ -18,6 +18,7 @@ export async function createStore(env: Env, migrations: Record<string, Migration
   let db: Kysely<StoreDatabase>;
   let kind: Store['kind'];
   let closeExtra = async (): Promise<void> => {};
+  let dumpDataDir: Store['dumpDataDir'];
   const writes = new WriteGeneration();
   if (env.DATABASE_URL) {
     kind = 'postgres';
@@ -30,17 +31,33 @@ export async function createStore(env: Env, migrations: Record<string, Migration
     const pglite = await PGlite.create(dir);
     db = new Kysely<StoreDatabase>({ dialect: new PGliteDialect(pglite), plugins: [writes] });
     closeExtra = () => pglite.close();
+    // Holding Kysely's connection queues every other user (requests, pg-boss) until the dump ends.
+    dumpDataDir = () =>
+      db.connection().execute(async () => {
+        await pglite.exec('CHECKPOINT');
+        return pglite.dumpDataDir('gzip');
+      });
   }
   await migrate(db, migrations);
   return {
     db,
     kind,
     writes,
+    ...(dumpDataDir ? { dumpDataDir } : {}),
     async close() {
       await db.destroy();
       await closeExtra();
     },
   };
+}
+
+/**
+ * A start that could not migrate the store: names the migration and the cause in one line. Kysely
+ * runs every pending migration in one transaction on PostgreSQL and PGlite (transactional DDL), so
+ * the store is left exactly as it was; main.ts prints the message alone, without a stack.
+ */
+export class StoreMigrationError extends Error {
+  override name = 'StoreMigrationError';
 }
 
 async function migrate(db: Kysely<StoreDatabase>, migrations: Record<string, Migration>): Promise<void> {
@@ -52,7 +69,12 @@ async function migrate(db: Kysely<StoreDatabase>, migrations: Record<string, Mig
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : JSON.stringify(error ?? failed?.status);
-    throw new Error(`Store migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    const cause = (error instanceof Error ? error.message : JSON.stringify(error ?? failed?.status))
+      .split('\n')[0]!
+      .trim()
+      .replace(/\.$/, '');
+    const what = failed ? `Store migration ${failed.migrationName} failed` : 'Store migrations failed';
+    const kept = failed ? ' The store is as it was: no migration of this start was kept.' : '';
+    throw new StoreMigrationError(`${what}: ${cause}.${kept}`, { cause: error });
   }
 }

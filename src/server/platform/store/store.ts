@@ -8,5 +8,11 @@ export interface Store {
   readonly kind: 'pglite' | 'postgres';
   /** Moves on every write through `db`: lets caches of store rows know they may be stale. */
   readonly writes: WriteGeneration;
+  /**
+   * PGlite only: a gzipped tar of the data folder at a checkpoint, taken between two users of the
+   * one connection (no transaction half done), while the server runs; PGlite loads it back with
+   * `loadDataDir` (platform/backup).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
