@@ -5,6 +5,7 @@ import { countDistinct } from './countDistinct.js';
 import { countDistinctIf } from './countDistinctIf.js';
 import { countIf } from './countIf.js';
 import { entityDayShare } from './entityDayShare.js';
+import { lostSales } from './lostSales.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 import { rankWeight } from './rankWeight.js';
 import { ratio } from './ratio.js';
@@ -31,6 +32,7 @@ export const measureKinds: Registry = {
   ratio,
   entityDayShare,
   shareOfTotal,
+  lostSales,
 };
 
 /** The kind object of a measure node (config is schema-checked, so the kind is known). */
