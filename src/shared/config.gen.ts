@@ -860,6 +860,10 @@ export interface MeasureInputs {
    * Items: A config id: letters, digits and underscores, starting with a letter.
    */
   notes?: string[];
+  /**
+   * Shown in place of a missing value (no figure), e.g. "not enough history": a missing figure is never shown as 0.
+   */
+  missing?: string;
 }
 /**
  * A screen of an area: filters, data queries, widgets and their layout.

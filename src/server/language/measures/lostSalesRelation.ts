@@ -19,7 +19,7 @@ export interface LostSalesGrain {
 /**
  * `LEFT JOIN (...) alias ON ...`: per listing-day (and city on the stock rows) its exposure, baseline
  * units a day, median in-stock price and the weights used. One text for DuckDB and PostgreSQL:
- * percentile_cont ... WITHIN GROUP, FILTER, ROW_NUMBER, EXTRACT(DOW) and DATE - INTEGER are both's.
+ * percentile_cont ... WITHIN GROUP, FILTER, window sums, EXTRACT(DOW) and DATE - INTEGER are both's.
  */
 export function lostSalesJoin(
   m: LostSalesModel,
@@ -35,10 +35,13 @@ export function lostSalesJoin(
   const lookback = `CAST(${p.add(m.lookbackDays ?? LOST_SALES_DEFAULTS.lookbackDays)} AS INTEGER)`;
   const start = ctx.startDate ? p.date(ctx.startDate) : null;
   const end = ctx.endDate ? p.date(ctx.endDate) : null;
-  // Rows from `lookback` days before the first day asked for: the first day's baseline days.
-  const range = (alias: string, column: string) =>
+  // History from `lookback` days before the first day asked for (that day's baseline days); the
+  // figures' own rows from that first day.
+  const range = (alias: string, column: string, from: 'history' | 'asked' = 'history') =>
     [
-      ...(start ? [`${alias}.${ident(column)} >= ${start} - ${lookback}`] : []),
+      ...(start
+        ? [`${alias}.${ident(column)} >= ${from === 'history' ? `${start} - ${lookback}` : start}`]
+        : []),
       ...(end ? [`${alias}.${ident(column)} <= ${end}`] : []),
     ]
       .map((c) => ` AND ${c}`)
@@ -48,6 +51,8 @@ export function lostSalesJoin(
   const s = m.stock;
   const share = `s.${ident(s.storeShare)}`;
   const full = `CAST(${p.add(m.availableShare ?? LOST_SALES_DEFAULTS.availableShare)} AS DOUBLE PRECISION)`;
+  const out = `CASE WHEN s.${ident(s.status)} = 1 THEN COALESCE(1 - ${share}, 0) ELSE 1 END`;
+  const stores = `CAST(s.${ident(s.stores)} AS DOUBLE PRECISION)`;
   let demand = 'CAST(NULL AS DOUBLE PRECISION)';
   let demandJoin = '';
   if (m.cityDemand) {
@@ -57,22 +62,21 @@ export function lostSalesJoin(
       key ? ` AND dm.${ident(key)} = ${tenant}` : ''
     }`;
   }
-  const obs = `ls_obs AS MATERIALIZED (
-  SELECT ${keys('s')}, s.${ident(m.city)} AS __city, s.${ident(s.dateColumn)} AS __day,
-    CASE WHEN s.${ident(s.status)} = 1 THEN COALESCE(1 - ${share}, 0) ELSE 1 END AS __out,
-    CASE WHEN s.${ident(s.status)} = 1 AND COALESCE(${share}, 1) >= ${full} THEN 1 ELSE 0 END AS __available,
-    s.${ident(s.stores)} AS __stores, ${demand} AS __demand
+  // Per listing-day: whether it was fully available, and its weights' totals by scheme. The
+  // weights: city demand when every city has one, else store counts when every city has stores
+  // (quick commerce), else equal. Exposure = sum(weight x out) / sum(weight) of that scheme.
+  const day = `ls_day AS MATERIALIZED (
+  SELECT ${keys('s')}, s.${ident(s.dateColumn)} AS __day,
+    CASE WHEN COUNT(${demand}) = COUNT(*) AND MIN(${demand}) > 0 THEN 'city demand'
+      WHEN MIN(${stores}) > 0 THEN 'store counts' ELSE 'equal' END AS __weights,
+    MIN(CASE WHEN s.${ident(s.status)} = 1 AND COALESCE(${share}, 1) >= ${full} THEN 1 ELSE 0 END) AS __full,
+    MAX(${out}) AS __any_out,
+    SUM(${demand}) AS __w_demand, SUM(${demand} * ${out}) AS __x_demand,
+    SUM(${stores}) AS __w_stores, SUM(${stores} * ${out}) AS __x_stores,
+    CAST(COUNT(*) AS DOUBLE PRECISION) AS __w_equal, SUM(${out}) AS __x_equal
   FROM ${ident(s.table)} s${demandJoin}
   WHERE ${scoped('s', s.table)}${range('s', s.dateColumn)}
-)`;
-  // A listing-day's weights: city demand when every city has one, else store counts when every
-  // city has stores (quick commerce), else equal.
-  const day = `ls_day AS MATERIALIZED (
-  SELECT ${listing}, __day,
-    CASE WHEN COUNT(__demand) = COUNT(*) AND MIN(__demand) > 0 THEN 'city demand'
-      WHEN MIN(__stores) > 0 THEN 'store counts' ELSE 'equal' END AS __weights,
-    MIN(__available) AS __full, MAX(__out) AS __any_out
-  FROM ls_obs GROUP BY ${listing}, __day
+  GROUP BY ${keys('s')}, s.${ident(s.dateColumn)}
 )`;
   const sales = `ls_sales AS MATERIALIZED (
   SELECT ${keys('x')}, x.${ident(m.sales.dateColumn)} AS __day, CAST(SUM(x.${ident(m.sales.units)}) AS DOUBLE PRECISION) AS __units
@@ -81,26 +85,35 @@ export function lostSalesJoin(
 )`;
   const price = `ls_price AS MATERIALIZED (
   SELECT ${keys('x')}, x.${ident(m.price.dateColumn)} AS __day,
-    percentile_cont(0.5) WITHIN GROUP (ORDER BY x.${ident(m.price.column)}) AS __price
+    AVG(x.${ident(m.price.column)}) AS __price
   FROM ${ident(m.price.table)} x WHERE ${scoped('x', m.price.table)}${range('x', m.price.dateColumn)}
   GROUP BY ${keys('x')}, x.${ident(m.price.dateColumn)}
+)`;
+  // Each day's count of fully available days up to it (a running sum): the baseline days of a day
+  // are the full days numbered (before - N, before], found by a join on the listing, not a top-N.
+  const seq = `ls_seq AS MATERIALIZED (
+  SELECT ${listing}, __day, __full, __any_out,
+    SUM(__full) OVER (PARTITION BY ${listing} ORDER BY __day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS __ord
+  FROM ls_day
 )`;
   // Fully available days with their sales: the only days a baseline is taken from, so a day out of
   // stock (whose sales fall by construction) never lowers it.
   const hist = `ls_hist AS MATERIALIZED (
-  SELECT ${keys('d')}, d.__day, sa.__units, pr.__price
-  FROM ls_day d JOIN ls_sales sa ON ${on('sa', 'd')} AND sa.__day = d.__day
+  SELECT ${keys('d')}, d.__day, d.__ord, sa.__units, pr.__price
+  FROM ls_seq d JOIN ls_sales sa ON ${on('sa', 'd')} AND sa.__day = d.__day
   LEFT JOIN ls_price pr ON ${on('pr', 'd')} AND pr.__day = d.__day
   WHERE d.__full = 1
 )`;
   const need = `ls_need AS MATERIALIZED (
-  SELECT ${listing}, __day FROM ls_day WHERE __any_out > 0${start ? ` AND __day >= ${start}` : ''}
+  SELECT ${listing}, __day, __ord - __full AS __before FROM ls_seq
+  WHERE __any_out > 0${start ? ` AND __day >= ${start}` : ''}
 )`;
+  const history = p.add(m.historyDays ?? LOST_SALES_DEFAULTS.historyDays);
   const cand = `ls_cand AS MATERIALIZED (
   SELECT ${keys('n')}, n.__day, h.__units, h.__price,
-    CASE WHEN EXTRACT(DOW FROM h.__day) = EXTRACT(DOW FROM n.__day) THEN 1 ELSE 0 END AS __same,
-    ROW_NUMBER() OVER (PARTITION BY ${keys('n')}, n.__day ORDER BY h.__day DESC) AS __k
-  FROM ls_need n JOIN ls_hist h ON ${on('h', 'n')} AND h.__day < n.__day AND h.__day >= n.__day - ${lookback}
+    CASE WHEN EXTRACT(DOW FROM h.__day) = EXTRACT(DOW FROM n.__day) THEN 1 ELSE 0 END AS __same
+  FROM ls_need n JOIN ls_hist h ON ${on('h', 'n')} AND h.__ord <= n.__before AND h.__ord > n.__before - ${history}
+    AND h.__day >= n.__day - ${lookback}
 )`;
   const median = (filter: string) =>
     `percentile_cont(0.5) WITHIN GROUP (ORDER BY __units)${filter ? ` FILTER (WHERE ${filter})` : ''}`;
@@ -111,21 +124,21 @@ export function lostSalesJoin(
       WHEN SUM(__same) >= ${min} THEN ${median('__same = 1')}
       ELSE ${median('')} END AS __baseline,
     percentile_cont(0.5) WITHIN GROUP (ORDER BY __price) AS __price
-  FROM ls_cand WHERE __k <= ${p.add(m.historyDays ?? LOST_SALES_DEFAULTS.historyDays)}
+  FROM ls_cand
   GROUP BY ${listing}, __day
 )`;
-  const weight = `CASE d.__weights WHEN 'city demand' THEN o.__demand WHEN 'store counts' THEN CAST(o.__stores AS DOUBLE PRECISION) ELSE 1.0 END`;
-  const inWindow = start ? `\n  WHERE o.__day >= ${start}` : '';
+  const chosen = (w: 'w' | 'x') =>
+    `CASE d.__weights WHEN 'city demand' THEN d.__${w}_demand WHEN 'store counts' THEN d.__${w}_stores ELSE d.__${w}_equal END`;
+  const weight = `CASE d.__weights WHEN 'city demand' THEN ${demand} WHEN 'store counts' THEN ${stores} ELSE 1.0 END`;
   const rows = grain.perCity
-    ? `SELECT ${keys('o')}, o.__city, o.__day, d.__weights, b.__baseline, b.__price,
-    ${weight} * o.__out / SUM(${weight}) OVER (PARTITION BY ${keys('o')}, o.__day) AS __exposure
-  FROM ls_obs o JOIN ls_day d ON ${on('d', 'o')} AND d.__day = o.__day
-  LEFT JOIN ls_base b ON ${on('b', 'o')} AND b.__day = o.__day${inWindow}`
-    : `SELECT ${keys('o')}, o.__day, MIN(d.__weights) AS __weights, MIN(b.__baseline) AS __baseline,
-    MIN(b.__price) AS __price, SUM(${weight} * o.__out) / SUM(${weight}) AS __exposure
-  FROM ls_obs o JOIN ls_day d ON ${on('d', 'o')} AND d.__day = o.__day
-  LEFT JOIN ls_base b ON ${on('b', 'o')} AND b.__day = o.__day${inWindow}
-  GROUP BY ${keys('o')}, o.__day`;
+    ? `SELECT ${keys('s')}, s.${ident(m.city)} AS __city, s.${ident(s.dateColumn)} AS __day, d.__weights,
+    b.__baseline, b.__price, ${weight} * ${out} / ${chosen('w')} AS __exposure
+  FROM ${ident(s.table)} s${demandJoin}
+  JOIN ls_day d ON ${on('d', 's')} AND d.__day = s.${ident(s.dateColumn)}
+  LEFT JOIN ls_base b ON ${on('b', 's')} AND b.__day = d.__day
+  WHERE ${scoped('s', s.table)}${range('s', s.dateColumn, 'asked')}`
+    : `SELECT ${keys('d')}, d.__day, d.__weights, b.__baseline, b.__price, ${chosen('x')} / ${chosen('w')} AS __exposure
+  FROM ls_day d LEFT JOIN ls_base b ON ${on('b', 'd')} AND b.__day = d.__day${start ? `\n  WHERE d.__day >= ${start}` : ''}`;
   const a = ident(alias);
   const match = [
     on(a, 'f'),
@@ -134,6 +147,6 @@ export function lostSalesJoin(
   ].join(' AND ');
   // Every step MATERIALIZED: PostgreSQL would otherwise inline a step used once and run it again
   // for each row of a nested loop (seconds on a few hundred rows of a fresh, unanalysed table).
-  const ctes = [obs, day, sales, price, hist, need, cand, base, `ls_rows AS MATERIALIZED (\n  ${rows}\n)`];
+  const ctes = [day, sales, price, seq, hist, need, cand, base, `ls_rows AS MATERIALIZED (\n  ${rows}\n)`];
   return `LEFT JOIN (\nWITH ${ctes.join(',\n')}\nSELECT * FROM ls_rows\n) ${a} ON ${match}`;
 }

@@ -1,4 +1,4 @@
-import type { MeasureNode } from '../../../shared/config.gen.js';
+import type { MeasureInputs, MeasureNode } from '../../../shared/config.gen.js';
 import { avg, max, min, sum } from './columnAggregates.js';
 import { count } from './count.js';
 import { countDistinct } from './countDistinct.js';
@@ -46,3 +46,8 @@ export function measureKind<M extends MeasureNode>(m: M): MeasureKind<M> {
 export const ADDITIVE_KINDS: readonly string[] = Object.values(measureKinds)
   .filter((k) => k.additive)
   .map((k) => k.kind);
+
+/** The figures a measure shows on hover (schema: measureCommon.inputs), where its kind has them. */
+export function measureInputs(m: MeasureNode | undefined): MeasureInputs | undefined {
+  return m && 'inputs' in m ? m.inputs : undefined;
+}
