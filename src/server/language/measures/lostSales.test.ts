@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenQuery } from '../../../shared/config.gen.js';
+import { buildConfigSnapshot } from '../config/buildConfigSnapshot.js';
+import { formatProblem } from '../config/configProblems.js';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
+import { copyStockScreens } from '../config/testing/screensFixture.js';
 import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
 import type { DataRequest } from '../query/dataRequest.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
@@ -228,5 +231,23 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
       });
     const [other] = await lostBy(t, datasets.sales, [], ASKED, 2);
     expect(other).toMatchObject({ lost_units: 5000 });
+  });
+});
+
+describe('lost-sales config', () => {
+  it('a query showing a figure with inputs must carry them, named at the measure', () => {
+    const fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s: { queries: { id: string; measures: string[] }[] }) => {
+      const stats = s.queries.find((q) => q.id === 'stats')!;
+      stats.measures = stats.measures.filter((m) => m !== 'lost_price' && m !== 'lost_weights');
+    });
+    const { problems } = buildConfigSnapshot(fixture.dir, 1);
+    fixture.remove();
+    expect(problems.map(({ line: _l, column: _c, ...p }) => formatProblem(p))).toEqual([
+      expect.stringMatching(
+        /^stock\/kpi\.screen\.json#\/queries\/0\/measures\/\d+: "lost_sales" shows its inputs on hover: add "lost_price", "lost_weights" to the query's measures$/,
+      ),
+      expect.stringMatching(/"lost_units" shows its inputs on hover: add "lost_weights"/),
+    ]);
   });
 });
