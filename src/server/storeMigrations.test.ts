@@ -33,6 +33,7 @@ const RUN_BY_EXISTING_STORES = [
   '400_bestseller_crawl',
   '410_platform_staff',
   '450_faqs',
+  '470_anomaly_alert_rules',
 ];
 
 describe('storeMigrations', () => {
