@@ -146,7 +146,7 @@ export function AlertRuleForm({
         </>
       )}
       <label>
-        Threshold (optional; for an anomaly, the robust z)
+        Threshold (optional); for an anomaly, the robust z
         <input
           type="number"
           min={0}
