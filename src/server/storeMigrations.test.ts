@@ -37,6 +37,7 @@ const RUN_BY_EXISTING_STORES = [
   '460_support_tickets',
   '470_upload_undo',
   '480_config_versions',
+  '490_anomaly_alert_rules',
 ];
 
 describe('storeMigrations', () => {

@@ -44,7 +44,8 @@ export type MeasureNode =
   | RatioMeasure
   | EntityDayShareMeasure
   | RankWeightMeasure
-  | ShareOfTotalMeasure;
+  | ShareOfTotalMeasure
+  | LostSalesMeasure;
 /**
  * How a number or date is shown: short (k/m/b/t/q, one decimal), plain (two decimals), integer, currency (user's currency), percent, date (DD-MMM-YYYY), monthYear (MMM 'YY), text.
  */
@@ -703,6 +704,166 @@ export interface ShareOfTotalMeasure {
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
+}
+/**
+ * Sales lost to stock-outs (docs/metrics.md, Lost sales): per listing and day, baseline units a day (the median of its sales over its last fully available days, same weekday when 3 exist) x exposure (the demand-weighted share of its cities out of stock; on quick commerce the missing share of dark stores); rupees at its median in-stock selling price. On the stock table itself each city row carries its city's part; on another table (sales) each listing-day row the whole. A listing-day without 3 fully available days has no figure.
+ */
+export interface LostSalesMeasure {
+  /**
+   * Node kind: sales lost to stock-outs.
+   */
+  kind: 'lostSales';
+  /**
+   * rupees: lost units x price; units: baseline x exposure; outDays: exposure summed over the listing-days that have a baseline (days fully out); unknownDays: exposure of the listing-days without enough history (not in units or rupees); weights: which city weights the exposure used (city demand, store counts, equal, or mixed; format text).
+   */
+  value: 'rupees' | 'units' | 'outDays' | 'unknownDays' | 'weights';
+  model: LostSalesModel;
+  /**
+   * Measure id: output field name and sort field.
+   */
+  id: string;
+  /**
+   * Human name (tile label, column header).
+   */
+  label: string;
+  /**
+   * The metric's definition, shown on hover.
+   */
+  description: string;
+  format: ValueFormat;
+  /**
+   * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
+   */
+  goodDirection?: 'up' | 'down' | 'neutral';
+  inputs?: MeasureInputs;
+}
+/**
+ * Where a lost-sales measure reads stock, sales and prices (docs/metrics.md, Lost sales). Every table named carries the listing columns and the tenant key.
+ */
+export interface LostSalesModel {
+  /**
+   * Columns naming a listing in every table, e.g. product_id and channel_id: a baseline and a price are per listing.
+   *
+   * @minItems 1
+   * @maxItems 3
+   *
+   * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+   */
+  listing: string[];
+  /**
+   * City column of the stock table: exposure is a weighted share of a listing's cities.
+   */
+  city: string;
+  /**
+   * Stock observations: one row per listing, city and day.
+   */
+  stock: {
+    /**
+     * Table of the observations.
+     */
+    table: string;
+    /**
+     * Its day column.
+     */
+    dateColumn: string;
+    /**
+     * Stock status column: 1 in stock, anything else (out of stock, delisted) out.
+     */
+    status: string;
+    /**
+     * Share of the city's dark stores holding the listing (quick commerce; NULL elsewhere): out by 1 - share on an in-stock row.
+     */
+    storeShare: string;
+    /**
+     * Dark stores of the city (0 where none): the city's weight when no demand is known.
+     */
+    stores: string;
+  };
+  /**
+   * Daily sales of a listing: the baseline's units.
+   */
+  sales: {
+    /**
+     * Table or view of the sales.
+     */
+    table: string;
+    /**
+     * Its day column.
+     */
+    dateColumn: string;
+    /**
+     * Units sold that day.
+     */
+    units: string;
+  };
+  /**
+   * Observed selling prices per listing, city and day.
+   */
+  price: {
+    /**
+     * Table of the prices.
+     */
+    table: string;
+    /**
+     * Its day column.
+     */
+    dateColumn: string;
+    /**
+     * The selling price.
+     */
+    column: string;
+  };
+  /**
+   * A city's share of demand, where known: the cities' weights instead of store counts.
+   */
+  cityDemand?: {
+    /**
+     * Table with one row per city (and tenant, where it has the tenant key).
+     */
+    table: string;
+    /**
+     * Demand weight of the city (any positive scale).
+     */
+    column: string;
+  };
+  /**
+   * On quick commerce, the share of a city's dark stores at which the city counts as fully available for the baseline (default 0.8, as quick-commerce depth).
+   */
+  availableShare?: number;
+  /**
+   * Fully available days the baseline is the median of (default 28).
+   */
+  historyDays?: number;
+  /**
+   * Calendar days back the baseline's days are looked for (default 91).
+   */
+  lookbackDays?: number;
+}
+/**
+ * Figures shown on hover beside the value, so that an analyst can recompute it (CONVENTIONS.md item 19): `product` are measures of the same query row whose values multiply to this one (`a x b x c = value`), `notes` further measures shown after them (e.g. the weights used). The query must list them all.
+ */
+export interface MeasureInputs {
+  /**
+   * Measure ids whose product is this measure's value, in the order shown.
+   *
+   * @minItems 2
+   * @maxItems 4
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  product: string[];
+  /**
+   * Measure ids shown after the product, each as `label: value`.
+   *
+   * @maxItems 4
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  notes?: string[];
+  /**
+   * Shown in place of a missing value (no figure), e.g. "not enough history": a missing figure is never shown as 0.
+   */
+  missing?: string;
 }
 /**
  * A screen of an area: filters, data queries, widgets and their layout.
@@ -2665,6 +2826,7 @@ export const MEASURE_KINDS = {
   entityDayShare: 'entityDayShare',
   rankWeight: 'rankWeight',
   shareOfTotal: 'shareOfTotal',
+  lostSales: 'lostSales',
 } as const;
 export type MeasureKind = keyof typeof MEASURE_KINDS;
 

@@ -1,4 +1,4 @@
-import type { ScreenConfig, ValueFormat } from './config.gen.js';
+import type { MeasureInputs, ScreenConfig, ValueFormat } from './config.gen.js';
 
 /** Wire shapes of the screen API (docs/contracts.md): the server sends them, the SPA reads them. */
 
@@ -17,6 +17,8 @@ export interface FieldMeta {
   format?: ValueFormat;
   /** Measures: which way a change is good news (default neutral). */
   goodDirection?: 'up' | 'down' | 'neutral';
+  /** Measures: the figures its hover shows so that they multiply to it (shared/insights/figureInputs.ts). */
+  inputs?: MeasureInputs;
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */

@@ -86,7 +86,9 @@ describe('alert rules: edit', () => {
       // same subjects again, under its own dedup keys. (The demo data moves with the day, so a
       // fixed kind may have nothing to raise on some days.)
       const kind = seeded[0]!.kind;
-      const rule = (await demo.post<RuleView>('alert-rules', { kind, name: 'Second watch' })).body.data!;
+      const watch = kind === 'anomaly' ? { dataset: 'sales', measure: 'units', by: 'brand_id' } : undefined;
+      const rule = (await demo.post<RuleView>('alert-rules', { kind, name: 'Second watch', watch })).body
+        .data!;
       const fresh = await until(async () => {
         const list = (await alertsOf(demo)).filter((a) => !seeded.some((s) => s.id === a.id));
         return list.length > 0 ? list : undefined;
@@ -175,5 +177,34 @@ describe('alert rules: edit', () => {
     expect((await demo.put('alert-rules/999999', renamed)).status).toBe(404);
     expect((await rulesOf(demo)).find((r) => r.id === rule.id)!.name).toBe('Reviews');
     expect((await rulesOf(rival)).map((r) => r.name)).not.toContain('Reviews');
+  });
+
+  it('an anomaly rule watches a measure per member of a dimension; a watch the config lacks is a 400', async () => {
+    const watch = { dataset: 'sales', measure: 'units', by: 'brand_id' };
+    const made = await demo.post<RuleView & { watch: unknown }>('alert-rules', {
+      kind: 'anomaly',
+      name: 'Units per brand',
+      watch,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ kind: 'anomaly', threshold: 3.5, watch });
+    const refused = [
+      [{ kind: 'anomaly', name: 'x' }, 'An anomaly rule needs a dataset, a measure and a dimension to watch'],
+      [{ kind: 'anomaly', name: 'x', watch: { ...watch, dataset: 'sale' } }, 'Unknown dataset "sale"'],
+      [
+        { kind: 'anomaly', name: 'x', watch: { ...watch, measure: 'unit' } },
+        'Unknown measure "unit" of dataset "sales"',
+      ],
+      [
+        { kind: 'anomaly', name: 'x', watch: { ...watch, by: 'brand' } },
+        'Unknown column dimension "brand" of dataset "sales"',
+      ],
+    ] as const;
+    for (const [body, msg] of refused) {
+      const answer = await demo.post('alert-rules', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.msg).toBe(msg);
+    }
+    expect((await rulesOf(demo)).filter((r) => r.name === 'x')).toEqual([]);
   });
 });

@@ -60,6 +60,15 @@ describe('GET /insights/explain', () => {
       method: 'additive',
     },
     {
+      // Lost sales sum over any dimension: per city they add up to the tile (measures/lostSales.ts).
+      screen: 'stock/kpi',
+      endpoint: 'stock/products/stats',
+      query: 'stats',
+      measure: 'lost_sales',
+      by: 'city_id',
+      method: 'additive',
+    },
+    {
       screen: 'sales/data',
       endpoint: 'sales/data/stats',
       query: 'stats',

@@ -170,6 +170,7 @@ describe('alerts', () => {
       threshold: ALERT_KINDS[kind as AlertKind].threshold,
       recipients: ['category.manager@example.com'],
       createdBy: null,
+      watch: kind === 'anomaly' ? { dataset: 'sales', measure: 'units', by: 'brand_id' } : null,
     });
     const before = await unread(demo);
     const demoSocket = await registeredSocket(demo);

@@ -92,7 +92,10 @@ test('alerts: the bell counts unread alerts, lists them, marks them read and lin
   const kindTitle = newest!.title.split(':')[0]!;
   await call.post('alerts/read');
   const name = `E2E bell ${Date.now()}`;
-  const rule = await call.post<RuleView>('alert-rules', { kind: newest!.kind, name });
+  // An anomaly rule names its measure (the seeded one watches units per brand).
+  const watch =
+    newest!.kind === 'anomaly' ? { dataset: 'sales', measure: 'units', by: 'brand_id' } : undefined;
+  const rule = await call.post<RuleView>('alert-rules', { kind: newest!.kind, name, watch });
   let unread = 0;
   await expect
     .poll(async () => (unread = (await call.get<{ unread: number }>('alerts/unread')).unread), {

@@ -25,12 +25,16 @@ export async function generateGroupFacts(
     const dayRng = rng.fork(dayIndex);
     const day = weekday(date);
     const withSales = dayIndex < dates.length - 1;
+    // A planted surge: the first own brand's sales jump on the newest sales day, so the seeded
+    // anomaly rule (units per brand) has something to find (features/alerts/anomalyFinder.ts).
+    const surge = dayIndex === dates.length - 2 ? model.brands.find((b) => b.isCompetitor === 0) : undefined;
     const ctx = {
       sink,
       groupId,
       date,
       weekday: day,
       withSales,
+      surgeBrandId: surge?.brandId,
       sellers,
       nextReviewId: () => ++reviewId,
       rng: dayRng,

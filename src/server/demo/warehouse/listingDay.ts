@@ -14,6 +14,8 @@ export interface ListingDayContext {
   weekday: number;
   /** Sales and best sellers lag one day behind the crawl (reports arrive next morning). */
   withSales: boolean;
+  /** A brand whose reported sales surge this day (x1.8, no random draw: the rest of the data is as before). */
+  surgeBrandId?: number | undefined;
   sellers: ReadonlyMap<number, DemoSeller>;
   nextReviewId: () => number;
   rng: Rng;
@@ -156,7 +158,8 @@ export function emitListingDay(ctx: ListingDayContext, listing: DemoListing, she
     // Own products' sales are reported (is_estimate 0), competitors' estimated: a product never
     // has both on one day and channel, so no estimate is superseded (is_superseded 0).
     const isEstimate = product.isCompetitor;
-    ctx.sink.push('fact_sales', [...keys, units, round2(units * shelf.avgPrice), isEstimate, 0]);
+    const sold = ctx.surgeBrandId === product.brand.brandId ? Math.round(units * 1.8) : units;
+    ctx.sink.push('fact_sales', [...keys, sold, round2(sold * shelf.avgPrice), isEstimate, 0]);
   }
   return units;
 }

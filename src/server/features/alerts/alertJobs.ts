@@ -63,7 +63,8 @@ export async function evaluateGroup(
   repo: AlertRepo,
   groupId: number,
 ): Promise<number> {
-  const found = await evaluateAlerts(deps.warehouse, groupId, await repo.rules(groupId));
+  const rules = await repo.rules(groupId);
+  const found = await evaluateAlerts(deps.warehouse, groupId, rules, deps.config.current().datasets);
   const raised = await repo.raise(found);
   if (raised.length)
     deps.jobs.events.emit('alert', { groupId, count: raised.length, title: raised[0]!.title });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AlertRulesTable, AlertsTable, StoreDatabase } from '../../platform/store/storeDatabase.js';
+import type { AnomalyWatch } from './alertKinds.js';
 
 export type AlertRuleRow = Selectable<AlertRulesTable>;
 export type AlertRow = Selectable<AlertsTable>;
@@ -12,6 +13,8 @@ export interface NewAlertRule {
   threshold: number | null;
   recipients: string[];
   createdBy: number | null;
+  /** An anomaly rule's measure (alertKinds.ts); null for the fixed kinds. */
+  watch: AnomalyWatch | null;
 }
 
 /** What an edit may change: everything the form shows. */
@@ -51,6 +54,7 @@ export class AlertRepo {
         threshold: rule.threshold,
         recipients: JSON.stringify(rule.recipients),
         created_by: rule.createdBy,
+        watch: rule.watch ? JSON.stringify(rule.watch) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -74,6 +78,7 @@ export class AlertRepo {
         channel_id: edit.channelId,
         threshold: edit.threshold,
         recipients: JSON.stringify(edit.recipients),
+        watch: edit.watch ? JSON.stringify(edit.watch) : null,
         status: edit.status,
         updated_at: sql<Date>`clock_timestamp()`,
       })

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatasetConfig } from '../../../shared/config.gen.js';
 import { ok } from '../../../shared/envelope.js';
-import { ConflictError, NotFoundError } from '../../../shared/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors.js';
 import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import { requireAdminActivity, requireUser } from '../../access/auth/guards.js';
 import { answers, noBody } from '../../platform/http/schemaKit.js';
-import { ALERT_KIND_IDS, ALERT_KINDS } from './alertKinds.js';
+import { ALERT_KIND_IDS, ALERT_KINDS, type AnomalyWatch } from './alertKinds.js';
+import { watchProblem } from './anomalyFinder.js';
 import { AlertRepo, type AlertRuleRow } from './alertRepo.js';
 import { queueEvaluation } from './alertJobs.js';
 
@@ -43,6 +45,22 @@ const ruleBody = {
       uniqueItems: true,
       items: { type: 'string', format: 'email', maxLength: 200 },
     },
+    // An anomaly rule's measure: a dataset's measure per member of one of its column dimensions.
+    watch: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['dataset', 'measure', 'by'],
+          additionalProperties: false,
+          properties: {
+            dataset: { type: 'string', minLength: 1, maxLength: 80 },
+            measure: { type: 'string', minLength: 1, maxLength: 80 },
+            by: { type: 'string', minLength: 1, maxLength: 80 },
+          },
+        },
+      ],
+    },
   },
 } as const;
 /** An edit: the whole rule as the form shows it, and the version it was read at. */
@@ -69,10 +87,21 @@ interface RuleBody {
   channelId?: number | null;
   threshold?: number | null;
   recipients?: string[];
+  watch?: AnomalyWatch | null;
 }
 interface EditBody extends RuleBody {
   status: 'Active' | 'In-Active';
   updatedAt: string;
+}
+
+/** An anomaly rule's watch, checked against the config; the other kinds watch nothing of it. */
+function watchOf(b: RuleBody, datasets: ReadonlyMap<string, DatasetConfig>): AnomalyWatch | null {
+  if (b.kind !== 'anomaly') return null;
+  if (!b.watch)
+    throw new BadRequestError('An anomaly rule needs a dataset, a measure and a dimension to watch');
+  const problem = watchProblem(b.watch, datasets);
+  if (problem) throw new BadRequestError(problem);
+  return b.watch;
 }
 
 function ruleView(rule: AlertRuleRow) {
@@ -84,6 +113,7 @@ function ruleView(rule: AlertRuleRow) {
     channelId: rule.channel_id,
     threshold: rule.threshold,
     recipients: rule.recipients,
+    watch: rule.watch ? (JSON.parse(rule.watch) as AnomalyWatch) : null,
     status: rule.status,
     updatedAt: rule.updated_at.toISOString(),
   };
@@ -160,6 +190,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
         threshold: b.threshold ?? ALERT_KINDS[b.kind].threshold,
         recipients: b.recipients ?? [],
         createdBy: auth.userId,
+        watch: watchOf(b, app.deps.config.current().datasets),
       });
       await evaluateSoon(rule);
       return ok(ruleView(rule), 'Alert rule saved');
@@ -178,6 +209,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
         channelId: b.channelId ?? null,
         threshold: b.threshold ?? ALERT_KINDS[b.kind].threshold,
         recipients: b.recipients ?? [],
+        watch: watchOf(b, app.deps.config.current().datasets),
         status: b.status,
       });
       if (result.kind !== 'written')

@@ -1,6 +1,8 @@
+import type { DatasetConfig } from '../../../shared/config.gen.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { MAX_ALERTS_PER_RULE, type AlertKind } from './alertKinds.js';
 import type { AlertRuleRow, NewAlert } from './alertRepo.js';
+import { findAnomalies } from './anomalyFinder.js';
 
 interface Day {
   latest: string | null;
@@ -190,7 +192,7 @@ const lowRatingReviews: Finder = async (wh, rule, day) => {
   );
 };
 
-const FINDERS: Record<AlertKind, { table: string; column: string; find: Finder }> = {
+const FINDERS: Record<Exclude<AlertKind, 'anomaly'>, { table: string; column: string; find: Finder }> = {
   out_of_stock: { table: 'fact_stock', column: 'crawl_date', find: outOfStock },
   price_violation: { table: 'fact_price', column: 'crawl_date', find: priceViolation },
   content_drop: { table: 'fact_content', column: 'crawl_date', find: contentDrop },
@@ -200,18 +202,25 @@ const FINDERS: Record<AlertKind, { table: string; column: string; find: Finder }
 
 /**
  * The alerts the group's active rules find in the warehouse's newest day (compared with the day
- * before). Pure reads: deduplication is the store's unique key when they are raised.
+ * before; an anomaly rule, with its measure's weeks before). Pure reads: deduplication is the
+ * store's unique key when they are raised.
  */
 export async function evaluateAlerts(
   wh: Warehouse,
   groupId: number,
   rules: readonly AlertRuleRow[],
+  datasets: ReadonlyMap<string, DatasetConfig> = new Map(),
 ): Promise<NewAlert[]> {
   const days = new Map<string, Day>();
   const out: NewAlert[] = [];
   for (const rule of rules) {
-    if (rule.status !== 'Active' || !(rule.kind in FINDERS)) continue;
-    const finder = FINDERS[rule.kind as AlertKind];
+    if (rule.status !== 'Active') continue;
+    if (rule.kind === 'anomaly') {
+      out.push(...(await findAnomalies(wh, rule, datasets)));
+      continue;
+    }
+    if (!(rule.kind in FINDERS)) continue;
+    const finder = FINDERS[rule.kind as keyof typeof FINDERS];
     let day = days.get(finder.table);
     if (!day) {
       day = await daysOf(wh, finder.table, finder.column, groupId);

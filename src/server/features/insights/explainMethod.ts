@@ -16,7 +16,13 @@ export type ExplainMethod =
 export function explainMethod(ds: DatasetIndex, measureId: string): ExplainMethod {
   const m = ds.measures.get(measureId);
   if (!m) throw new BadRequestError(`Unknown measure "${measureId.slice(0, 80)}"`);
-  const summable = (id: string) => SUMMABLE_KINDS.includes(ds.measures.get(id)?.kind ?? '');
+  const summable = (id: string) => {
+    const node = ds.measures.get(id);
+    // Lost sales' figures (not its weights, a word) are sums over the fact rows of their own.
+    return (
+      SUMMABLE_KINDS.includes(node?.kind ?? '') || (node?.kind === 'lostSales' && node.value !== 'weights')
+    );
+  };
   const volume = ds.config.explain?.priceVolume?.[measureId];
   if (volume !== undefined) return { method: 'priceVolume', reads: [measureId, volume] };
   if (summable(measureId)) return { method: 'additive', reads: [measureId] };

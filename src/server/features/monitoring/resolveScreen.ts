@@ -3,6 +3,7 @@ import type { FieldMeta, ResolvedScreen } from '../../../shared/screenApi.js';
 import type { AuthContext } from '../../access/auth/authContext.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { allowedTabs, datasetOf } from './screenAccess.js';
+import { measureInputs } from '../../language/measures/measureKinds.js';
 
 export function resolveScreen(
   snapshot: ConfigSnapshot,
@@ -13,13 +14,17 @@ export function resolveScreen(
   const tabs = area ? allowedTabs(snapshot, area, auth) : [];
   if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
   const ds = datasetOf(snapshot, screen).config;
-  const measures = ds.measures.map((m) => ({
-    id: m.id,
-    label: m.label,
-    description: m.description,
-    format: m.format,
-    goodDirection: m.goodDirection,
-  }));
+  const measures = ds.measures.map((m) => {
+    const inputs = measureInputs(m);
+    return {
+      id: m.id,
+      label: m.label,
+      description: m.description,
+      format: m.format,
+      goodDirection: m.goodDirection,
+      ...(inputs ? { inputs } : {}),
+    };
+  });
   const dimensions: FieldMeta[] = [];
   for (const d of ds.dimensions) {
     dimensions.push(

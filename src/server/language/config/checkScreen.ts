@@ -1,3 +1,4 @@
+import { measureInputs } from '../measures/measureKinds.js';
 import type { FilterNode, ScreenConfig, ScreenQuery } from '../../../shared/config.gen.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
@@ -137,6 +138,16 @@ function checkQueries(screen: ScreenConfig, ds: DatasetIndex, add: Add): void {
         add(
           pointer('queries', i, 'measures', j),
           `unknown measure "${m}"${suggestName(m, ds.measures.keys())}`,
+        );
+      // A figure shows its inputs on hover from the same row: the query must carry them.
+      const inputs = measureInputs(ds.measures.get(m));
+      const missing = [...(inputs?.product ?? []), ...(inputs?.notes ?? [])].filter(
+        (x) => !q.measures.includes(x),
+      );
+      if (missing.length)
+        add(
+          pointer('queries', i, 'measures', j),
+          `"${m}" shows its inputs on hover: add ${missing.map((x) => `"${x}"`).join(', ')} to the query's measures`,
         );
     });
     const outputs = queryOutputFields(ds, q);

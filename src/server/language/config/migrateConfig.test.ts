@@ -21,8 +21,12 @@ describe('schemaVersion migration', () => {
     // promotion tiles and grid) is left out here.
     const current = JSON.parse(readFileSync(path.join(fixture.dir, 'stock/kpi.screen.json'), 'utf8')) as {
       filters: { use?: string }[];
-      queries: { id: string }[];
-      widgets: { id: string; tiles?: { drill?: unknown }[] }[];
+      queries: { id: string; measures: string[] }[];
+      widgets: {
+        id: string;
+        tiles?: { measure: string; drill?: unknown }[];
+        columns?: { field: string }[];
+      }[];
       layout: { widgets: string[] }[];
     };
     const added = new Set(['labelCategory', 'product', 'cityZone', 'tag']);
@@ -32,6 +36,13 @@ describe('schemaVersion migration', () => {
     current.widgets = current.widgets.filter((w) => !promo.has(w.id));
     current.layout = current.layout.filter((row) => !row.widgets.some((w) => promo.has(w)));
     for (const tile of current.widgets.flatMap((w) => w.tiles ?? [])) delete tile.drill;
+    // Lost sales (a later measure kind): its tile, grid column and measures.
+    const lost = (id: string) => id.startsWith('lost_');
+    for (const q of current.queries) q.measures = q.measures.filter((m) => !lost(m));
+    for (const w of current.widgets) {
+      if (w.tiles) w.tiles = w.tiles.filter((tile) => !lost(tile.measure));
+      if (w.columns) w.columns = w.columns.filter((c) => !lost(c.field));
+    }
     fixture.write('stock/kpi.screen.json', JSON.stringify(current));
     const v2 = loadConfigSnapshot(fixture.dir).screens.get('stock/kpi');
     fixture.write('stock/kpi.screen.json', v1Kpi);

@@ -41,6 +41,25 @@ export interface DayShareParts {
   measure(id: string): string;
 }
 
+/** What a kind's joined relation may use: the dataset, the bind values, the tenant and the days read. */
+export interface MeasureJoinContext {
+  ds: DatasetIndex;
+  p: SqlParams;
+  /** The query's bound tenant (group id), e.g. `$1`. */
+  tenant: string;
+  /** First and last day of the fact rows the query reads (YYYY-MM-DD), null when open. */
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** A relation LEFT JOINed to the fact rows `f`, whose columns a kind's SQL reads by its alias. */
+export interface MeasureJoin {
+  /** Alias of the relation; measures asking for the same alias share one join. */
+  alias: string;
+  /** `LEFT JOIN (...) alias ON ...`, built once per alias. */
+  sql(ctx: MeasureJoinContext): string;
+}
+
 /** What a kind's config check may use; `add` takes the path below `/measures/<i>`. */
 export interface MeasureCheckContext {
   ds: DatasetConfig;
@@ -71,6 +90,11 @@ export interface MeasureKind<M extends MeasureNode> {
     /** The unit (fact columns) it computes a day share per. */
     entity?(m: M, ds: DatasetIndex): string[];
   };
+  /**
+   * A per-row figure it reads from a relation beside the fact rows (lost sales: a listing-day's
+   * baseline from other days and tables); the one-step plan joins it, rollups never answer it.
+   */
+  join?(m: M, ds: DatasetIndex): MeasureJoin;
   /** Cross-references only this kind has (the schema checked the shape). */
   check?(m: M, ctx: MeasureCheckContext): void;
 }

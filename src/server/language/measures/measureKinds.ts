@@ -1,10 +1,11 @@
-import type { MeasureNode } from '../../../shared/config.gen.js';
+import type { MeasureInputs, MeasureNode } from '../../../shared/config.gen.js';
 import { avg, max, min, sum } from './columnAggregates.js';
 import { count } from './count.js';
 import { countDistinct } from './countDistinct.js';
 import { countDistinctIf } from './countDistinctIf.js';
 import { countIf } from './countIf.js';
 import { entityDayShare } from './entityDayShare.js';
+import { lostSales } from './lostSales.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 import { rankWeight } from './rankWeight.js';
 import { ratio } from './ratio.js';
@@ -31,6 +32,7 @@ export const measureKinds: Registry = {
   ratio,
   entityDayShare,
   shareOfTotal,
+  lostSales,
 };
 
 /** The kind object of a measure node (config is schema-checked, so the kind is known). */
@@ -44,3 +46,8 @@ export function measureKind<M extends MeasureNode>(m: M): MeasureKind<M> {
 export const ADDITIVE_KINDS: readonly string[] = Object.values(measureKinds)
   .filter((k) => k.additive)
   .map((k) => k.kind);
+
+/** The figures a measure shows on hover (schema: measureCommon.inputs), where its kind has them. */
+export function measureInputs(m: MeasureNode | undefined): MeasureInputs | undefined {
+  return m && 'inputs' in m ? m.inputs : undefined;
+}

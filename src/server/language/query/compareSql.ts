@@ -23,6 +23,8 @@ export interface CompareInput {
   request: DataRequest;
   where: Omit<WhereInput, 'startDate' | 'endDate'>;
   p: SqlParams;
+  /** Relations the measures read beside the fact rows (`LEFT JOIN ...` lines), '' when none. */
+  joined?: string;
   /** The one-row aggregate of `measures` over `from` (FROM and WHERE over the fact rows `f`). */
   aggregate: (from: string, measures: string[]) => string;
 }
@@ -62,7 +64,8 @@ export function compareSql(input: CompareInput): CompareSql {
     `SELECT ${keys} ${table} WHERE ${whereOf(prev.start, prev.end)}`,
   ].join('\n');
   const onCommon = `JOIN compare_keys ck ON ${cols.map((c) => `ck.${c} = f.${c}`).join(' AND ')}`;
-  const restricted = (s: string, e: string) => `${table}\n${onCommon}\nWHERE ${whereOf(s, e)}`;
+  const restricted = (s: string, e: string) =>
+    `${table}${input.joined ?? ''}\n${onCommon}\nWHERE ${whereOf(s, e)}`;
   const select = compare.measures.flatMap((m) => [
     `c.${alias(m)} - pr.${alias(m)} AS ${alias(changeField(m))}`,
     `pr.${alias(m)} AS ${alias(previousField(m))}`,

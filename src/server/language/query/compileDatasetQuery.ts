@@ -6,7 +6,8 @@ import { whereClauses } from './filterSql.js';
 import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
-import { compareSql } from './compareSql.js';
+import { compareSql, previousPeriod } from './compareSql.js';
+import { joinsSql, measureJoins } from './measureJoins.js';
 import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
 import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
@@ -121,7 +122,16 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const paged = Boolean(query.paged) && input.mode === 'page';
   if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
 
-  const from = `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`;
+  // Relations some measures read beside the fact rows (lost sales), over every day the query
+  // reads: the previous period too when it compares.
+  const related = measureJoins(ds, query.measures);
+  if (related.length && p.rows.rollup) throw new NotOnRollupError('a measure joins the fact rows');
+  const joinFrom =
+    query.compare && request.startDate && request.endDate
+      ? previousPeriod(request.startDate, request.endDate).start
+      : request.startDate;
+  const joined = joinsSql(related, { ds, p, tenant, startDate: joinFrom, endDate: request.endDate });
+  const from = `FROM ${ident(ds.config.table)} f${joined}\nWHERE ${where.join(' AND ')}`;
   const aggregateOf = (rowsFrom: string, measures: string[]) => {
     const q = { ...query, measures };
     const unit = dayShareEntity(ds, measures);
@@ -132,7 +142,15 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const aggregate = aggregateOf(from, query.measures);
   // Config checks keep compare to one-row queries: no keys to join the periods on.
   const cmp = query.compare
-    ? compareSql({ ds, compare: query.compare, request, where: whereInput, p, aggregate: aggregateOf })
+    ? compareSql({
+        ds,
+        compare: query.compare,
+        request,
+        where: whereInput,
+        p,
+        joined,
+        aggregate: aggregateOf,
+      })
     : null;
   const lines = [
     ...(cmp?.with ? [cmp.with] : []),

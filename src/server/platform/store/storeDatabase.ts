@@ -333,6 +333,8 @@ export interface AlertRulesTable {
   created_at: Generated<Date>;
   /** Moves on every edit and toggle: an edit carrying an older one is stale (migration 240). */
   updated_at: Generated<Date>;
+  /** An anomaly rule's `{ dataset, measure, by }` as JSON (features/alerts, migration 470). */
+  watch: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An alert a rule raised; dedup_key is unique per group. */

@@ -11,6 +11,8 @@ export interface Rule {
   recipients: string[];
   status: string;
   updatedAt: string;
+  /** An anomaly rule's measure: a dataset's measure per member of one of its dimensions. */
+  watch?: { dataset: string; measure: string; by: string } | null;
 }
 export interface Kind {
   id: string;
@@ -24,14 +26,31 @@ interface Draft {
   threshold: string;
   recipients: string;
   status: string;
+  dataset: string;
+  measure: string;
+  by: string;
 }
-const EMPTY: Draft = { kind: '', name: '', threshold: '', recipients: '', status: 'Active' };
+const EMPTY: Draft = {
+  kind: '',
+  name: '',
+  threshold: '',
+  recipients: '',
+  status: 'Active',
+  dataset: '',
+  measure: '',
+  by: '',
+};
+/** The kind whose rules watch a measure of a dataset (features/alerts/alertKinds.ts). */
+const ANOMALY = 'anomaly';
 const draftOf = (r: Rule): Draft => ({
   kind: r.kind,
   name: r.name,
   threshold: r.threshold === null ? '' : String(r.threshold),
   recipients: r.recipients.join(', '),
   status: r.status,
+  dataset: r.watch?.dataset ?? '',
+  measure: r.watch?.measure ?? '',
+  by: r.watch?.by ?? '',
 });
 
 /**
@@ -65,6 +84,10 @@ export function AlertRuleForm({
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
+      watch:
+        kind === ANOMALY
+          ? { dataset: draft.dataset.trim(), measure: draft.measure.trim(), by: draft.by.trim() }
+          : null,
     };
     try {
       const res = editing
@@ -106,8 +129,24 @@ export function AlertRuleForm({
         Name
         <input required value={draft.name} onChange={set('name')} />
       </label>
+      {(draft.kind || kinds[0]?.id) === ANOMALY && (
+        <>
+          <label>
+            Dataset
+            <input required value={draft.dataset} onChange={set('dataset')} placeholder="sales" />
+          </label>
+          <label>
+            Measure
+            <input required value={draft.measure} onChange={set('measure')} placeholder="units" />
+          </label>
+          <label>
+            Per (dimension)
+            <input required value={draft.by} onChange={set('by')} placeholder="brand_id" />
+          </label>
+        </>
+      )}
       <label>
-        Threshold (optional)
+        Threshold (optional); for an anomaly, the robust z
         <input
           type="number"
           min={0}

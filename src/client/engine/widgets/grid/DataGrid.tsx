@@ -72,6 +72,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
             numberStyle={numberStyle}
             clamp={layouts[i]?.clamp}
             productPage={source.productPage?.bind(source)}
+            measures={screen.measures}
           />
         ),
       })),

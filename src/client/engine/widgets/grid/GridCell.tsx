@@ -1,6 +1,7 @@
 import type { GridColumnNode } from '../../../../shared/config.gen.js';
 import { formatValue, type CurrencyInfo, type NumberStyle } from '../../../../shared/format/index.js';
-import type { ProductPage } from '../../../../shared/screenApi.js';
+import type { FieldMeta, ProductPage } from '../../../../shared/screenApi.js';
+import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
 import { ImagePreview } from './ImagePreview.js';
 import { Sparkline } from './Sparkline.js';
 import { StatusChip } from './StatusChip.js';
@@ -13,6 +14,7 @@ export function GridCell({
   numberStyle,
   clamp = false,
   productPage,
+  measures,
 }: {
   column: GridColumnNode;
   row: Record<string, unknown>;
@@ -22,6 +24,8 @@ export function GridCell({
   clamp?: boolean;
   /** Reads a product's channel pages, for an image column with a productField. */
   productPage?: ((productId: number) => Promise<ProductPage>) | undefined;
+  /** The screen's measures: a computed figure shows its inputs on hover. */
+  measures?: readonly FieldMeta[] | undefined;
 }) {
   const value = row[column.field];
   switch (column.kind) {
@@ -53,8 +57,13 @@ export function GridCell({
     }
     case 'sparkline':
       return <Sparkline values={value} />;
-    default:
-      return <Clamped text={formatValue(value, column.kind, currency, numberStyle)} on={clamp} />;
+    default: {
+      const meta = measures?.find((m) => m.id === column.field);
+      const text = missingText(meta, value) ?? formatValue(value, column.kind, currency, numberStyle);
+      const inputs = meta && figureInputs(meta, row, measures ?? [], currency, numberStyle);
+      if (inputs) return <span title={inputs}>{text}</span>;
+      return <Clamped text={text} on={clamp} />;
+    }
   }
 }
 

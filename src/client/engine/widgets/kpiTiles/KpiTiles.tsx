@@ -12,6 +12,7 @@ import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { ExplainPanel } from './ExplainPanel.js';
 import { useState } from 'react';
+import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -56,8 +57,12 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                   })
                 : null;
             // One rule for every tile: full below one lakh, the style's short form above (full on hover).
-            const value = formatTileValue(row[tile.measure], format, currency, numberStyle);
-            const definition = [tile.description ?? meta?.description, change?.detail, before?.detail]
+            const missing = missingText(meta, row[tile.measure]);
+            const formatted = formatTileValue(row[tile.measure], format, currency, numberStyle);
+            const value = missing ? { text: missing, full: missing } : formatted;
+            // A computed figure's inputs, multiplied out to it (shared/insights/figureInputs.ts).
+            const inputs = figureInputs(meta, row, screen.measures ?? [], currency, numberStyle);
+            const definition = [inputs, tile.description ?? meta?.description, change?.detail, before?.detail]
               .filter(Boolean)
               .join(' ');
             return (

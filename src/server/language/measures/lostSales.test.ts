@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScreenQuery } from '../../../shared/config.gen.js';
+import { buildConfigSnapshot } from '../config/buildConfigSnapshot.js';
+import { formatProblem } from '../config/configProblems.js';
+import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
+import { copyStockScreens } from '../config/testing/screensFixture.js';
+import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
+import type { DataRequest } from '../query/dataRequest.js';
+import { runScreenQuery } from '../query/runScreenQuery.js';
+import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
+import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
+import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import { TEST_WAREHOUSES, type TestWarehouse } from '../../platform/warehouse/testing/testWarehouses.js';
+
+/**
+ * Known answers of the lost-sales kind (docs/metrics.md, Lost sales), on the configured stock and
+ * sales datasets over a tiny synthetic warehouse: one product per situation, 42 days of history
+ * from Thursday 2026-01-01, the days asked about after it.
+ */
+const GROUP = 1;
+const DAYS = 42;
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
+const weekday = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).getUTCDay();
+/** The asked days: 2026-02-12 (Thursday) .. 2026-02-16 (Monday); day 44 is Saturday 2026-02-14. */
+const ASKED = [DAYS, DAYS + 4] as const;
+const SATURDAY = 44;
+
+interface City {
+  city: number;
+  status: number;
+  stores?: number;
+  share?: number | null;
+}
+type Listing = (n: number) => { cities: City[]; units: number; price?: number };
+
+const inStock = (city: number): City => ({ city, status: 1 });
+const asked = (n: number) => n >= ASKED[0] && n <= ASKED[1];
+const PRODUCTS: Record<number, Listing> = {
+  // 10 units a day at Rs 50 in two equal cities; city 1 out on the 5 asked days (sales planted low).
+  1: (n) => ({ cities: [{ city: 1, status: asked(n) ? 0 : 1 }, inStock(2)], units: asked(n) ? 5 : 10 }),
+  // Both cities out on the asked days.
+  2: (n) => ({
+    cities: [
+      { city: 1, status: asked(n) ? 0 : 1 },
+      { city: 2, status: asked(n) ? 0 : 1 },
+    ],
+    units: asked(n) ? 0 : 10,
+  }),
+  // Quick commerce: in stock in 60% of the city's dark stores on the first asked day.
+  3: (n) => ({
+    cities: [{ city: 1, status: 1, stores: 10, share: n === ASKED[0] ? 0.6 : 1 }],
+    units: 10,
+  }),
+  // Out of stock from day 2 on: only 2 fully available days.
+  4: (n) => ({ cities: [{ city: 1, status: n < 2 ? 1 : 0 }], units: n < 2 ? 10 : 0 }),
+  // 10 a day, 20 on Saturdays; out on the asked Saturday only.
+  5: (n) => ({
+    cities: [{ city: 1, status: n === SATURDAY ? 0 : 1 }],
+    units: n === SATURDAY ? 0 : weekday(n) === 6 ? 20 : 10,
+  }),
+  // Out in one of two cities every other day of the history with sales planted at 1: those days
+  // must not feed the baseline (a median over all days would be 1 or 5.5, not 10).
+  6: (n) => {
+    const out = asked(n) || n % 2 === 1;
+    return { cities: [{ city: 1, status: out ? 0 : 1 }, inStock(2)], units: out ? 1 : 10 };
+  },
+  // Delisted in one of two cities from the first asked day: counts as out.
+  7: (n) => ({ cities: [{ city: 1, status: asked(n) ? 2 : 1 }, inStock(2)], units: 10 }),
+  // Quick commerce weighted by dark stores: the city with 30 of 40 stores out on the first asked day.
+  8: (n) => ({
+    cities: [
+      { city: 1, status: n === ASKED[0] ? 0 : 1, stores: 30, share: n === ASKED[0] ? 0 : 1 },
+      { city: 2, status: 1, stores: 10, share: 1 },
+    ],
+    units: 10,
+  }),
+};
+
+async function load(t: TestWarehouse): Promise<void> {
+  await createSchema(t.wh);
+  const stock: unknown[][] = [];
+  const sales: unknown[][] = [];
+  const prices: unknown[][] = [];
+  for (const [id, listing] of Object.entries(PRODUCTS)) {
+    const product = Number(id);
+    for (let n = 0; n <= ASKED[1]; n++) {
+      const { cities, units, price = 50 } = listing(n);
+      const keys = [GROUP, day(n), 1];
+      for (const c of cities) {
+        const total = c.stores ?? 0;
+        const share = c.share === undefined ? null : c.share;
+        stock.push([
+          ...keys,
+          c.city,
+          product,
+          1,
+          1,
+          0,
+          c.status,
+          total,
+          Math.round(total * (share ?? 0)),
+          share,
+          0,
+        ]);
+        if (c.status !== 2)
+          prices.push([...keys, c.city, product, 1, 1, 0, 60, price, 0, 60, null, null, 5, 0, 0, 3, 'x', 0]);
+      }
+      sales.push([...keys, product, 1, 1, 0, units, units * price, 1, 0]);
+    }
+  }
+  // Another tenant's product 1 sells 1,000 a day and is out everywhere: it must never show.
+  for (let n = 0; n <= ASKED[1]; n++) {
+    stock.push([2, day(n), 1, 1, 1, 1, 1, 0, asked(n) ? 0 : 1, 0, 0, null, 0]);
+    sales.push([2, day(n), 1, 1, 1, 1, 0, 1000, 50_000, 1, 0]);
+  }
+  await bulkInsert(t.wh, 'fact_stock', tableColumns('fact_stock'), stock);
+  await bulkInsert(t.wh, 'fact_sales', tableColumns('fact_sales'), sales);
+  await bulkInsert(t.wh, 'fact_price', tableColumns('fact_price'), prices);
+}
+
+const MEASURES = [
+  'lost_sales',
+  'lost_units',
+  'lost_out_days',
+  'lost_baseline',
+  'lost_price',
+  'lost_weights',
+  'lost_unknown_days',
+];
+const snapshot = loadConfigSnapshot('screens');
+const datasets = {
+  stock: indexDataset(snapshot.datasets.get('stock')!),
+  sales: indexDataset(snapshot.datasets.get('sales')!),
+};
+
+function request(start: string, end: string): DataRequest {
+  return { conditions: [], startDate: start, endDate: end, limit: 500, offset: 0, sort: null };
+}
+
+async function lostBy(
+  t: TestWarehouse,
+  dataset: DatasetIndex,
+  groupBy: string[],
+  range: readonly [number, number] = ASKED,
+  groupId = GROUP,
+): Promise<Record<string, unknown>[]> {
+  const query: ScreenQuery = { kind: 'query', id: 'lost', endpoint: 'x/lost', groupBy, measures: MEASURES };
+  const screen = snapshot.screens.get('stock/kpi')!;
+  const { rows } = await runScreenQuery(
+    t.wh,
+    { screen, query, dataset },
+    request(day(range[0]), day(range[1])),
+    groupId,
+  );
+  return rows;
+}
+
+describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
+  let t: TestWarehouse;
+  let byProduct: Map<number, Record<string, unknown>>;
+  beforeAll(async () => {
+    t = await open();
+    await load(t);
+    const rows = await lostBy(t, datasets.stock, ['product_id']);
+    byProduct = new Map(rows.map((r) => [Number(r.product_id), r]));
+  });
+  afterAll(async () => t.drop());
+
+  it('one of two equal cities out for 5 days at 10 a day and Rs 50: 25 units, Rs 1,250', () => {
+    expect(byProduct.get(1)).toMatchObject({
+      lost_units: 25,
+      lost_sales: 1250,
+      lost_out_days: 2.5,
+      lost_baseline: 10,
+      lost_price: 50,
+      lost_weights: 'equal',
+      lost_unknown_days: 0,
+    });
+  });
+
+  it('both cities out: 50 units', () => {
+    expect(byProduct.get(2)).toMatchObject({ lost_units: 50, lost_sales: 2500, lost_out_days: 5 });
+  });
+
+  it('in stock in 60% of the dark stores: exposure 0.4, 4 units', () => {
+    expect(byProduct.get(3)).toMatchObject({
+      lost_units: 4,
+      lost_out_days: 0.4,
+      lost_weights: 'store counts',
+    });
+  });
+
+  it('2 fully available days: no figure, the days count as not enough history', () => {
+    expect(byProduct.get(4)).toMatchObject({ lost_units: null, lost_sales: null, lost_out_days: 0 });
+    expect(byProduct.get(4)!.lost_unknown_days).toBe(5);
+  });
+
+  it('a Saturday of 20 units loses 20, not the median of all days', () => {
+    expect(byProduct.get(5)).toMatchObject({ lost_units: 20, lost_out_days: 1, lost_baseline: 20 });
+  });
+
+  it('depressed sales on out-of-stock days never lower the baseline', () => {
+    expect(byProduct.get(6)).toMatchObject({ lost_baseline: 10, lost_units: 25 });
+  });
+
+  it('delisted counts as out from its first delisted day', () => {
+    expect(byProduct.get(7)).toMatchObject({ lost_units: 25, lost_out_days: 2.5 });
+  });
+
+  it('weights cities by their dark stores: 30 of 40 out, exposure 0.75', () => {
+    expect(byProduct.get(8)).toMatchObject({ lost_units: 7.5, lost_out_days: 0.75 });
+  });
+
+  it('sums by any dimension: per city and day the parts add up to the listing', async () => {
+    const rows = await lostBy(t, datasets.stock, ['product_id', 'city_id', 'crawl_date']);
+    const p1 = rows.filter((r) => Number(r.product_id) === 1);
+    expect(p1.filter((r) => Number(r.city_id) === 1).map((r) => r.lost_units)).toEqual([5, 5, 5, 5, 5]);
+    expect(p1.filter((r) => Number(r.city_id) === 2).map((r) => r.lost_units)).toEqual([0, 0, 0, 0, 0]);
+    const [total] = await lostBy(t, datasets.stock, []);
+    expect(total).toMatchObject({ lost_units: 25 + 50 + 4 + 20 + 25 + 25 + 7.5, lost_weights: 'mixed' });
+  });
+
+  it('on the sales rows (one per listing-day) the same figures, and no other tenant', async () => {
+    const rows = await lostBy(t, datasets.sales, ['product_id']);
+    const sales = new Map(rows.map((r) => [Number(r.product_id), r]));
+    for (const [id, r] of byProduct)
+      expect(sales.get(id), `product ${id}`).toMatchObject({
+        lost_units: r.lost_units,
+        lost_sales: r.lost_sales,
+        lost_unknown_days: r.lost_unknown_days,
+      });
+    const [other] = await lostBy(t, datasets.sales, [], ASKED, 2);
+    expect(other).toMatchObject({ lost_units: 5000 });
+  });
+});
+
+describe('lost-sales config', () => {
+  it('a query showing a figure with inputs must carry them, named at the measure', () => {
+    const fixture = copyStockScreens();
+    fixture.edit('stock/kpi.screen.json', (s: { queries: { id: string; measures: string[] }[] }) => {
+      const stats = s.queries.find((q) => q.id === 'stats')!;
+      stats.measures = stats.measures.filter((m) => m !== 'lost_price' && m !== 'lost_weights');
+    });
+    const { problems } = buildConfigSnapshot(fixture.dir, 1);
+    fixture.remove();
+    expect(problems.map(({ line: _l, column: _c, ...p }) => formatProblem(p))).toEqual([
+      expect.stringMatching(
+        /^stock\/kpi\.screen\.json#\/queries\/0\/measures\/\d+: "lost_sales" shows its inputs on hover: add "lost_price", "lost_weights" to the query's measures$/,
+      ),
+      expect.stringMatching(/"lost_units" shows its inputs on hover: add "lost_weights"/),
+    ]);
+  });
+});
