@@ -83,6 +83,5 @@ export function supportTicketMail(to: string, t: SupportTicketMail): MailMessage
       t.text,
       'Platform staff see and close it under Feedback & Support.',
     ],
-    `support request #${t.id}`,
   );
 }
