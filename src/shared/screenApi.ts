@@ -17,6 +17,8 @@ export interface FieldMeta {
   format?: ValueFormat;
   /** Measures: which way a change is good news (default neutral). */
   goodDirection?: 'up' | 'down' | 'neutral';
+  /** Measures: why a tile of it cannot list the rows behind it (absent: 'View rows' lists them). */
+  noDrill?: string;
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */

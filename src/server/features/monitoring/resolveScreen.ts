@@ -3,6 +3,7 @@ import type { FieldMeta, ResolvedScreen } from '../../../shared/screenApi.js';
 import type { AuthContext } from '../../access/auth/authContext.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { allowedTabs, datasetOf } from './screenAccess.js';
+import { measureDrill } from '../../language/measures/measureDrill.js';
 
 export function resolveScreen(
   snapshot: ConfigSnapshot,
@@ -12,14 +13,19 @@ export function resolveScreen(
   const area = snapshot.areas.get(screen.area);
   const tabs = area ? allowedTabs(snapshot, area, auth) : [];
   if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
-  const ds = datasetOf(snapshot, screen).config;
-  const measures = ds.measures.map((m) => ({
-    id: m.id,
-    label: m.label,
-    description: m.description,
-    format: m.format,
-    goodDirection: m.goodDirection,
-  }));
+  const index = datasetOf(snapshot, screen);
+  const ds = index.config;
+  const measures = ds.measures.map((m) => {
+    const drill = measureDrill(index, m.id);
+    return {
+      id: m.id,
+      label: m.label,
+      description: m.description,
+      format: m.format,
+      goodDirection: m.goodDirection,
+      ...('reason' in drill ? { noDrill: drill.reason } : {}),
+    };
+  });
   const dimensions: FieldMeta[] = [];
   for (const d of ds.dimensions) {
     dimensions.push(
