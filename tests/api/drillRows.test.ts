@@ -27,7 +27,7 @@ const EXCEPTIONS: Record<string, string> = {
 let server: TestServer;
 let demo: ApiClient;
 let kpis: MonitoringQuery[];
-let screens: Map<string, ScreenConfig>;
+let screens: ReadonlyMap<string, ScreenConfig>;
 
 beforeAll(async () => {
   server = await startTestServer({ RESULT_CACHE_MB: '0', DEMO_SKUS: '20', DEMO_DAYS: '7' });
@@ -123,8 +123,8 @@ describe('View rows of KPI tiles', () => {
           const res = await tile;
           expect(res.body.statusCode, `${q.endpoint}: ${res.body.msg}`).toBe(1);
           const shown = res.body.data!.rows[0]?.[measure];
-          const params = { ...q.params, screen: q.screenKey, query: q.ctx.query.id, measure };
-          delete params.limit;
+          const { limit: _paged, ...opening } = q.params;
+          const params = { ...opening, screen: q.screenKey, query: q.ctx.query.id, measure };
           const drill = await allRows(params);
           const what = `${q.screenKey} ${measure}`;
           near(drill.value, shown, `${what}: drill total vs tile`);

@@ -1,3 +1,5 @@
+import type { ValueFormat } from '../config.gen.js';
+
 /** The `GET /insights/drill` answer: the rows behind a KPI tile or a chart point. */
 export interface DrillRows {
   measure: string;
@@ -11,7 +13,7 @@ export interface DrillRows {
   /** Key and label fields of a row, in order, with headers. */
   columns: { id: string; label: string }[];
   /** The figures of a row (the measure itself, or a ratio's numerator and denominator). */
-  parts: { id: string; label: string }[];
+  parts: { id: string; label: string; format: ValueFormat }[];
   /** The fact rows the measure reads: a removable tag (absent when it reads every row). */
   condition?: { label: string; detail: string; applied: boolean };
   /** A chart point's dimensions, each a tag. */

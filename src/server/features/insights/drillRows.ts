@@ -56,7 +56,7 @@ export async function drillRows(warehouse: Warehouse, input: DrillInput): Promis
     rowNoun: unit.rowNoun,
     factNoun: unit.factNoun,
     columns: unit.fields.map((id) => ({ id, label: fieldLabel(ds, id) })),
-    parts: plan.parts.map((p) => ({ id: p.id, label: p.label })),
+    parts: plan.parts.map((p) => ({ id: p.id, label: p.label, format: p.format })),
     ...(plan.where?.length
       ? {
           condition: {

@@ -53,7 +53,14 @@ export const drillSchema = {
             rowNoun: { type: 'string' },
             factNoun: { type: 'string' },
             columns: labelled,
-            parts: labelled,
+            parts: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'label', 'format'],
+                properties: { id: { type: 'string' }, label: { type: 'string' }, format: { type: 'string' } },
+              },
+            },
             condition: {
               type: 'object',
               required: ['label', 'detail', 'applied'],

@@ -34,8 +34,18 @@ export const avg: MeasureKind<MeasureOf<'avg'>> = {
   // The rows of its numerator and denominator: each row's sum and count of values.
   drill: (m) => ({
     parts: [
-      { id: `${m.id}_sum`, label: `${m.label}: sum`, sql: ({ p }) => asDouble(p.rows.sum(m.column)) },
-      { id: `${m.id}_values`, label: `${m.label}: values`, sql: ({ p }) => p.rows.countValues(m.column) },
+      {
+        id: `${m.id}_sum`,
+        label: `${m.label}: sum`,
+        format: m.format === 'percent' ? 'plain' : m.format,
+        sql: ({ p }) => asDouble(p.rows.sum(m.column)),
+      },
+      {
+        id: `${m.id}_values`,
+        label: `${m.label}: values`,
+        format: 'integer',
+        sql: ({ p }) => p.rows.countValues(m.column),
+      },
     ],
     combine: 'ratio',
   }),

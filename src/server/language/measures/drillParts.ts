@@ -3,7 +3,7 @@ import type { DrillPart, MeasureDrill, MeasureKind } from './measureKind.js';
 
 /** The measure itself as a drill row's figure: the same SQL over the row's fact rows. */
 export function selfPart<M extends MeasureNode>(kind: MeasureKind<M>, m: M): DrillPart {
-  return { id: m.id, label: m.label, sql: (ctx) => kind.sql(m, ctx) };
+  return { id: m.id, label: m.label, format: m.format, sql: (ctx) => kind.sql(m, ctx) };
 }
 
 /**

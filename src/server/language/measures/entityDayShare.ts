@@ -39,10 +39,11 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
       {
         id: `${m.id}_days`,
         label: `${m.label}: days meeting it`,
+        format: 'integer',
         sql: ({ p, ds }) =>
           `COUNT(DISTINCT ${factColumn(ds.config.dateColumn)}) FILTER (WHERE ${conditionSql(m.where, p, ds)})`,
       },
-      { id: `${m.id}_period`, label: 'Days in the period', sql: ({ days }) => days },
+      { id: `${m.id}_period`, label: 'Days in the period', format: 'integer', sql: ({ days }) => days },
     ],
     combine: 'ratio',
     scale: m.scale ?? 1,

@@ -3,6 +3,7 @@ import type {
   DimensionNode,
   MeasureCondition,
   MeasureNode,
+  ValueFormat,
 } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
@@ -56,6 +57,7 @@ export interface DrillSqlContext extends MeasureSqlContext {
 export interface DrillPart {
   id: string;
   label: string;
+  format: ValueFormat;
   sql(ctx: DrillSqlContext): string;
 }
 

@@ -94,8 +94,7 @@ function pageSql(input: DrillQueryInput): CompiledSql {
     joins.push(
       `LEFT JOIN ${ident(lookup.table)} ${l} ON ${l}.${ident(lookup.key)} = a.${alias(k.field)}${scope}`,
     );
-    for (const c of [lookup.labelColumn, ...(lookup.attributes ?? [])])
-      outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
+    outer.push(`${l}.${ident(lookup.labelColumn)} AS ${alias(lookup.labelColumn)}`);
   });
   for (const part of input.plan.parts) outer.push(`a.${alias(part.id)}`);
   const sort = input.request.sort ?? { field: input.plan.parts[0]!.id, order: 'desc' as const };

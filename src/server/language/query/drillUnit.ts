@@ -1,6 +1,6 @@
 import type { ColumnDimension } from '../../../shared/config.gen.js';
 import type { MeasureDrill } from '../measures/measureKind.js';
-import { columnDimension, dimensionOutputFields, type DatasetIndex } from '../model/datasetIndex.js';
+import { columnDimension, type DatasetIndex } from '../model/datasetIndex.js';
 
 /** One column a drill row is grouped by: the fact column, its dimension (for labels) and its field. */
 export interface DrillKey {
@@ -15,7 +15,7 @@ export interface DrillUnit {
   rowNoun: string;
   /** What the tile counts, plural ('observations (listing x day)'); equal to rowNoun when the same. */
   factNoun: string;
-  /** Fields of a row other than the figures: each key's field, label column and attributes. */
+  /** Fields of a row other than the figures: each key's field and its label column. */
   fields: string[];
 }
 
@@ -55,6 +55,9 @@ export function drillUnit(ds: DatasetIndex, plan: MeasureDrill): DrillUnit {
       : plan.counts === 'days'
         ? `days (${labels.join(' × ')} × day)`
         : (cfg.drill?.factNoun ?? 'fact rows');
-  const fields = keys.flatMap((k) => (k.dimension ? dimensionOutputFields(k.dimension) : [k.field]));
+  const fields = keys.flatMap((k) => [
+    k.field,
+    ...(k.dimension?.lookup ? [k.dimension.lookup.labelColumn] : []),
+  ]);
   return { keys, rowNoun, factNoun, fields };
 }

@@ -11,6 +11,7 @@ import { previousChange } from './previousChange.js';
 import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { ExplainPanel } from './ExplainPanel.js';
+import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
@@ -32,6 +33,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   // The tile whose change is explained below the tiles (one at a time).
   const [explained, setExplained] = useState<string | null>(null);
   const explainable = Boolean(source.explain && screen.explainBy?.length && config.query);
+  // The tile whose rows are listed below the tiles (one at a time).
+  const [drilled, setDrilled] = useState<string | null>(null);
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {row && (
@@ -57,7 +60,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 : null;
             // One rule for every tile: full below one lakh, the style's short form above (full on hover).
             const value = formatTileValue(row[tile.measure], format, currency, numberStyle);
-            const definition = [tile.description ?? meta?.description, change?.detail, before?.detail]
+            const noRows = meta?.noDrill && !tile.drill ? `No rows to list: ${meta.noDrill}.` : undefined;
+            const definition = [tile.description ?? meta?.description, change?.detail, before?.detail, noRows]
               .filter(Boolean)
               .join(' ');
             return (
@@ -101,7 +105,23 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     Why?
                   </button>
                 )}
-                <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
+                {source.drill && config.query && meta && !meta.noDrill ? (
+                  <button
+                    type="button"
+                    className="ss-kpi__drill ss-link-btn"
+                    aria-expanded={drilled === tile.measure}
+                    aria-label={`View rows behind ${tile.label ?? meta.label}`}
+                    onClick={() => setDrilled(drilled === tile.measure ? null : tile.measure)}
+                  >
+                    View rows →
+                  </button>
+                ) : noRows ? (
+                  <span className="ss-kpi__nodrill" title={noRows}>
+                    No rows to list
+                  </span>
+                ) : (
+                  <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
+                )}
                 {definition && (
                   <div className="ss-kpi__definition" role="tooltip">
                     {definition}
@@ -111,6 +131,16 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             );
           })}
         </div>
+      )}
+      {row && drilled && config.query && (
+        <DrillPanel
+          key={drilled}
+          queryId={config.query}
+          measure={drilled}
+          label={labelOf(screen, config, drilled)}
+          override={config.tiles.find((t) => t.measure === drilled)?.drill}
+          onClose={() => setDrilled(null)}
+        />
       )}
       {row && explained && config.query && (
         <ExplainPanel
