@@ -206,6 +206,7 @@ export interface DatasetConfig {
    */
   grain?: string[];
   explain?: DatasetExplain;
+  drill?: DatasetDrill;
   /**
    * What screens may filter, group and sort by.
    *
@@ -263,6 +264,28 @@ export interface DatasetExplain {
      */
     [k: string]: string | undefined;
   };
+}
+/**
+ * The rows a KPI tile's 'View rows' lists (GET /api/v1/insights/drill): each row groups the fact rows of one value of `rows`, and shows the tile's figures over them, so the rows add up to the tile. Default rows: the grain without the date column, else the explain dimensions.
+ */
+export interface DatasetDrill {
+  /**
+   * Column dimension ids one drill row stands for, e.g. ["channel_id", "city_id", "product_id"] for a listing.
+   *
+   * @minItems 1
+   * @maxItems 8
+   *
+   * Items: A config id: letters, digits and underscores, starting with a letter.
+   */
+  rows?: string[];
+  /**
+   * What one drill row is, plural, e.g. 'listings'; default the rows' dimension labels.
+   */
+  rowNoun?: string;
+  /**
+   * What one fact row is, plural, e.g. 'observations (listing x day)': the unit a count tile counts, named when the rows group several.
+   */
+  factNoun?: string;
 }
 /**
  * A dimension stored as a column of the fact table.

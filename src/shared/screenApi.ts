@@ -19,6 +19,8 @@ export interface FieldMeta {
   goodDirection?: 'up' | 'down' | 'neutral';
   /** Measures: the figures its hover shows so that they multiply to it (shared/insights/figureInputs.ts). */
   inputs?: MeasureInputs;
+  /** Measures: why a tile of it cannot list the rows behind it (absent: 'View rows' lists them). */
+  noDrill?: string;
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */

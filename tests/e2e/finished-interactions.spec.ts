@@ -97,11 +97,23 @@ test('grid sort, Show More and a filter work from the keyboard', async () => {
 test('a KPI tile drills down to the grid rows behind it', async () => {
   await page.goto('/workspace/stock/kpi');
   await settled(page);
-  await page.getByRole('link', { name: 'View rows behind Out Of Stock' }).click();
-  await expect(page).toHaveURL(/\/workspace\/stock\/data\?.*stock_status=%5B0%5D/);
-  await expect(page.getByRole('button', { name: 'Remove Stock status Out Of Stock' })).toBeVisible();
-  // exact: stock/data's Observed status filter has 'Observed Out Of Stock' too.
-  await expect(page.getByRole('checkbox', { name: 'Out Of Stock', exact: true })).toBeChecked();
+  // The tile's full figure (on hover when the tile shows it short).
+  const tile = kpiValue(page, 'Out Of Stock').first();
+  const shown = (await tile.getAttribute('title')) ?? (await tile.innerText());
+  await page.getByRole('button', { name: 'View rows behind Out Of Stock' }).click();
+  const rows = page.getByRole('region', { name: 'Rows behind Out Of Stock' });
+  // Listings, each counting its observations: the column's total is the tile, in its unit.
+  await expect(rows.getByText(/^[\d,]+ listings\. The tile counts observations/)).toBeVisible();
+  await expect(rows.locator('tfoot td').first()).toHaveText(shown);
+  const listed = await rows.locator('.ss-explain__summary').innerText();
+  // The condition is a tag: removed, every listing under the filters, the total unchanged.
+  await rows.getByRole('button', { name: 'Remove condition Out Of Stock' }).click();
+  await expect(rows.locator('.ss-explain__summary')).not.toHaveText(listed);
+  await expect(rows.locator('tfoot td').first()).toHaveText(shown);
+  await expect(rows.getByRole('button', { name: /^Only the rows counted/ })).toBeVisible();
+  // The tile's own drill to the Data tab: its observations with that status.
+  await rows.getByRole('link', { name: /^Open in Data/ }).click();
+  await expect(page).toHaveURL(/\/workspace\/stock\/data\?.*observed_status=%5B0%5D/);
 });
 
 test('a product image opens a preview with its product page links; Escape closes it', async () => {

@@ -113,8 +113,9 @@ describe('finished screens', () => {
         onNavigate={(url) => visited.push(url)}
       />,
     );
+    // Without a drill call (this source has none) the tile's own drill to a sibling tab stands in.
     fireEvent.click(await screen.findByRole('link', { name: 'View rows behind Out Of Stock' }));
-    expect(visited[0]).toMatch(/^\/workspace\/stock\/data\?.*stock_status=%5B0%5D/);
+    expect(visited[0]).toMatch(/^\/workspace\/stock\/data\?.*observed_status=%5B0%5D/);
   });
 
   it('a product image opens a preview with its product page link', () => {

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/screenApi.js';
 import type { ViewsApi } from './savedViews.js';
 import type { Explanation } from '../../../shared/insights/explanation.js';
+import type { DrillRows } from '../../../shared/insights/drill.js';
 import { serverViewsApi } from './serverViewsApi.js';
 import { httpShareLinksApi, type ShareLinksApi } from '../share/shareLinksApi.js';
 
@@ -32,6 +33,8 @@ export interface DataSource {
   productPage?(productId: number): Promise<ProductPage>;
   /** Why a KPI moved (GET insights/explain); absent where the server cannot explain. */
   explain?(params: Record<string, unknown>): Promise<Explanation>;
+  /** The rows behind a tile or a chart point (GET insights/drill); absent where they cannot be listed. */
+  drill?(params: Record<string, unknown>): Promise<DrillRows>;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -81,6 +84,10 @@ export function createHttpDataSource(prefix = ''): DataSource {
     shares: httpShareLinksApi,
     async explain(params) {
       const res = await http.get<Envelope<Explanation>>('insights/explain', { params });
+      return unwrap(res.data);
+    },
+    async drill(params) {
+      const res = await http.get<Envelope<DrillRows>>('insights/drill', { params });
       return unwrap(res.data);
     },
     async productPage(productId) {

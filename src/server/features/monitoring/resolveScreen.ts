@@ -4,6 +4,7 @@ import type { AuthContext } from '../../access/auth/authContext.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { allowedTabs, datasetOf } from './screenAccess.js';
 import { measureInputs } from '../../language/measures/measureKinds.js';
+import { measureDrill } from '../../language/measures/measureDrill.js';
 
 export function resolveScreen(
   snapshot: ConfigSnapshot,
@@ -13,8 +14,10 @@ export function resolveScreen(
   const area = snapshot.areas.get(screen.area);
   const tabs = area ? allowedTabs(snapshot, area, auth) : [];
   if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
-  const ds = datasetOf(snapshot, screen).config;
+  const index = datasetOf(snapshot, screen);
+  const ds = index.config;
   const measures = ds.measures.map((m) => {
+    const drill = measureDrill(index, m.id);
     const inputs = measureInputs(m);
     return {
       id: m.id,
@@ -23,6 +26,7 @@ export function resolveScreen(
       format: m.format,
       goodDirection: m.goodDirection,
       ...(inputs ? { inputs } : {}),
+      ...('reason' in drill ? { noDrill: drill.reason } : {}),
     };
   });
   const dimensions: FieldMeta[] = [];

@@ -1,5 +1,6 @@
 import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { factColumn } from './measureSqlParts.js';
+import { selfPart, summedDrill } from './drillParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
 const asDouble = (sql: string) => `CAST(${sql} AS DOUBLE PRECISION)`;
@@ -11,6 +12,7 @@ export const sum: MeasureKind<MeasureOf<'sum'>> = {
   additive: true,
   sql: (m, { p }) => asDouble(p.rows.sum(m.column)),
   dayShare: { final: (m, d) => asDouble(`SUM(d.${d.partial(...sumPartial(m.column, d.p))})`) },
+  drill: (m) => summedDrill(sum, m),
 };
 
 /** AVG of a fact column: the sum of partial sums over the sum of partial counts. */
@@ -29,12 +31,30 @@ export const avg: MeasureKind<MeasureOf<'avg'>> = {
       return `${asDouble(`SUM(d.${total})`)} / NULLIF(SUM(d.${rows}), 0)`;
     },
   },
+  // The rows of its numerator and denominator: each row's sum and count of values.
+  drill: (m) => ({
+    parts: [
+      {
+        id: `${m.id}_sum`,
+        label: `${m.label}: sum`,
+        format: m.format === 'percent' ? 'plain' : m.format,
+        sql: ({ p }) => asDouble(p.rows.sum(m.column)),
+      },
+      {
+        id: `${m.id}_values`,
+        label: `${m.label}: values`,
+        format: 'integer',
+        sql: ({ p }) => p.rows.countValues(m.column),
+      },
+    ],
+    combine: 'ratio',
+  }),
 };
 
 /** MIN or MAX of a fact column: the extreme of the partial extremes. */
 function extreme<K extends 'min' | 'max'>(kind: K): MeasureKind<MeasureOf<K>> {
   const fn = kind.toUpperCase();
-  return {
+  const self: MeasureKind<MeasureOf<K>> = {
     kind,
     additive: false,
     sql: (m) => asDouble(`${fn}(${factColumn(m.column)})`),
@@ -42,7 +62,10 @@ function extreme<K extends 'min' | 'max'>(kind: K): MeasureKind<MeasureOf<K>> {
       final: (m, d) =>
         asDouble(`${fn}(d.${d.partial(`${fn} ${m.column}`, () => `${fn}(${factColumn(m.column)})`)})`),
     },
+    // The rows' own extremes: the tile is the extreme of the rows.
+    drill: (m) => ({ parts: [selfPart(self, m)], combine: kind }),
   };
+  return self;
 }
 
 export const min = extreme('min');

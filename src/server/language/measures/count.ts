@@ -1,3 +1,4 @@
+import { summedDrill } from './drillParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
 /** COUNT(*) of the fact rows. */
@@ -6,4 +7,5 @@ export const count: MeasureKind<MeasureOf<'count'>> = {
   additive: true,
   sql: (_m, { p }) => p.rows.count(),
   dayShare: { final: (_m, d) => d.sumOf(d.partial('count', () => d.p.rows.count())) },
+  drill: (m) => summedDrill(count, m),
 };

@@ -1,4 +1,5 @@
 import { factColumn } from './measureSqlParts.js';
+import { summedDrill } from './drillParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
 /** Distinct values of a fact column. */
@@ -15,4 +16,6 @@ export const countDistinct: MeasureKind<MeasureOf<'countDistinct'>> = {
     },
     distinctColumns: (m) => [m.column],
   },
+  // One row per distinct value, each counting 1.
+  drill: (m) => summedDrill(countDistinct, m, undefined, { unit: [m.column], counts: 'distinct' }),
 };

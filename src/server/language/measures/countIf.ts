@@ -1,4 +1,5 @@
 import { conditionSql } from './measureSqlParts.js';
+import { summedDrill } from './drillParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 
 /** Number of fact rows meeting a condition. */
@@ -7,4 +8,5 @@ export const countIf: MeasureKind<MeasureOf<'countIf'>> = {
   additive: true,
   sql: (m, { p, ds }) => p.rows.count(conditionSql(m.where, p, ds)),
   dayShare: { final: (m, d) => d.sumOf(d.countWhere(m.where)) },
+  drill: (m) => summedDrill(countIf, m, m.where),
 };

@@ -33,6 +33,23 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
     },
     entity: (m, ds) => entityColumns(ds, m.entity),
   },
+  // One row per unit: its qualifying days over the period's days; the sums make the average.
+  drill: (m, { ds }) => ({
+    parts: [
+      {
+        id: `${m.id}_days`,
+        label: `${m.label}: days meeting it`,
+        format: 'integer',
+        sql: ({ p, ds }) =>
+          `COUNT(DISTINCT ${factColumn(ds.config.dateColumn)}) FILTER (WHERE ${conditionSql(m.where, p, ds)})`,
+      },
+      { id: `${m.id}_period`, label: 'Days in the period', format: 'integer', sql: ({ days }) => days },
+    ],
+    combine: 'ratio',
+    scale: m.scale ?? 1,
+    unit: entityColumns(ds, m.entity),
+    counts: 'days',
+  }),
   check(m, ctx) {
     m.entity.forEach((id, j) => {
       const e = ctx.dimension(id);

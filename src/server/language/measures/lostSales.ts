@@ -42,6 +42,11 @@ export const lostSales: MeasureKind<LostSalesMeasure> = {
       }
     }
   },
+  // Its figure is read from a relation beside the fact rows (other days' baselines), which the drill
+  // query does not join: the screen's data grid lists lost sales per listing instead.
+  drill: () => ({
+    reason: "a figure from each listing's baseline over other days: the Data tab lists it per listing",
+  }),
   join: (m, ds) => ({
     alias: aliasOf(m, ds),
     sql: (ctx) =>

@@ -1,4 +1,10 @@
-import type { DatasetConfig, DimensionNode, MeasureNode } from '../../../shared/config.gen.js';
+import type {
+  DatasetConfig,
+  DimensionNode,
+  MeasureCondition,
+  MeasureNode,
+  ValueFormat,
+} from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
 
@@ -60,6 +66,43 @@ export interface MeasureJoin {
   sql(ctx: MeasureJoinContext): string;
 }
 
+/** What a drill part's SQL may use: the measure context, and the selection's distinct days. */
+export interface DrillSqlContext extends MeasureSqlContext {
+  /** Distinct dates of the fact rows under the drill's filters (a day share's divisor). */
+  days: string;
+}
+
+/** One figure of a drill row: an aggregate over the row's fact rows. */
+export interface DrillPart {
+  id: string;
+  label: string;
+  format: ValueFormat;
+  sql(ctx: DrillSqlContext): string;
+}
+
+/**
+ * The rows behind a tile of this measure (GET /insights/drill): fact rows grouped per drill row,
+ * each with `parts`, which make the tile by `combine` over all rows: 'sum' of the first part,
+ * 'ratio' first x scale / second (sums of each), 'min' or 'max' of the first.
+ */
+export interface MeasureDrill {
+  parts: DrillPart[];
+  combine: 'sum' | 'ratio' | 'min' | 'max';
+  scale?: number;
+  /** Fact columns a row stands for instead of the dataset's drill rows (a distinct count's values). */
+  unit?: string[];
+  /** What the tile counts, when not fact rows: 'distinct' values of the unit, or 'days'. */
+  counts?: 'facts' | 'distinct' | 'days';
+  /** The fact rows the tile reads, any of (absent: every row); shown as a removable condition. */
+  where?: { label: string; condition: MeasureCondition }[];
+}
+
+/** What a kind's drill may look up: the dataset and another measure's drill (a ratio's parts). */
+export interface MeasureDrillContext {
+  ds: DatasetIndex;
+  drillOf(id: string): MeasureDrill | { reason: string };
+}
+
 /** What a kind's config check may use; `add` takes the path below `/measures/<i>`. */
 export interface MeasureCheckContext {
   ds: DatasetConfig;
@@ -95,6 +138,8 @@ export interface MeasureKind<M extends MeasureNode> {
    * baseline from other days and tables); the one-step plan joins it, rollups never answer it.
    */
   join?(m: M, ds: DatasetIndex): MeasureJoin;
+  /** How its tiles list the rows behind them, or why they cannot (shown on the tile's hover). */
+  drill?(m: M, ctx: MeasureDrillContext): MeasureDrill | { reason: string };
   /** Cross-references only this kind has (the schema checked the shape). */
   check?(m: M, ctx: MeasureCheckContext): void;
 }

@@ -1,4 +1,5 @@
 import { conditionSql, factColumn } from './measureSqlParts.js';
+import { summedDrill } from './drillParts.js';
 import type { MeasureKind, MeasureOf } from './measureKind.js';
 import { NotOnRollupError } from '../../platform/warehouse/sql/factRows.js';
 
@@ -14,4 +15,6 @@ export const rankWeight: MeasureKind<MeasureOf<'rankWeight'>> = {
     const when = m.where ? ` AND ${conditionSql(m.where, p, ds)}` : '';
     return `CAST(SUM(CASE WHEN ${col} >= 1 AND ${col} <= ${top}${when} THEN ${top} + 1 - ${col} ELSE 0 END) AS DOUBLE PRECISION)`;
   },
+  // Position weights add up over rows; its `where` narrows the list to the rows weighed.
+  drill: (m) => summedDrill(rankWeight, m, m.where),
 };

@@ -11,6 +11,9 @@ export const shareOfTotal: MeasureKind<MeasureOf<'shareOfTotal'>> = {
     return scaledRatio(of, `SUM(${of}) OVER ()`, m.scale, p);
   },
   uses: (m) => [m.of],
+  drill: (m) => ({
+    reason: `a share of the rows' total: its rows are the rows of "${m.of}", which the grid lists`,
+  }),
   check(m, ctx) {
     const of = ctx.measure(m.of);
     if (!of || !ctx.additiveKinds.includes(of.kind))

@@ -1,18 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ChartWidget as ChartConfig } from '../../../../shared/config.gen.js';
 import { DEFAULT_NUMBER_STYLE } from '../../../../shared/format/index.js';
 import { useEngine } from '../../runtime/EngineContext.js';
+import { findQuery } from '../../runtime/findQuery.js';
 import { useQueryRows } from '../../runtime/useQueryRows.js';
+import { DrillPanel } from '../drill/DrillPanel.js';
+import { pointParams } from '../drill/drillView.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
+import { chartMeasure } from './chartMeasure.js';
 
 // Vega is ~300 KB gzip: split out so only screens with charts pay for it.
 const VegaChart = lazy(() => import('./VegaChart.js'));
 
-/** A Vega-Lite chart whose data is the rows of a screen query. */
+/**
+ * A Vega-Lite chart whose data is the rows of a screen query. A click on a point (a day, a
+ * channel, a brand) lists the rows behind it below the chart, when its measure has rows to list.
+ */
 export function ChartWidget({ config }: { config: ChartConfig }) {
-  const { currency, numberStyle = DEFAULT_NUMBER_STYLE } = useEngine();
+  const { screen, source, currency, numberStyle = DEFAULT_NUMBER_STYLE } = useEngine();
   const load = useQueryRows(config.query);
   const rows = load.result?.rows ?? [];
+  const query = findQuery(screen, config.query);
+  const measure = query ? chartMeasure(config.spec, query.measures) : null;
+  const meta = screen.measures.find((m) => m.id === measure);
+  const drillable = Boolean(source.drill && measure && meta && !meta.noDrill && query?.groupBy?.length);
+  const [point, setPoint] = useState<Record<string, string> | null>(null);
+  const dates = screen.dimensions.filter((d) => d.format === 'date').map((d) => d.id);
+  const onPoint = drillable
+    ? (datum: Record<string, unknown>) => setPoint(pointParams(datum, query?.groupBy ?? [], dates))
+    : undefined;
   return (
     <WidgetFrame title={config.title} kind="chart" {...loadFrame(load, rows.length > 0)}>
       {load.status === 'ready' && rows.length > 0 && (
@@ -24,8 +40,19 @@ export function ChartWidget({ config }: { config: ChartConfig }) {
             title={config.title}
             numberStyle={numberStyle}
             currencySymbol={currency.symbol}
+            onPoint={onPoint}
           />
         </Suspense>
+      )}
+      {point && measure && (
+        <DrillPanel
+          key={JSON.stringify(point)}
+          queryId={config.query}
+          measure={measure}
+          label={meta?.label ?? measure}
+          point={point}
+          onClose={() => setPoint(null)}
+        />
       )}
     </WidgetFrame>
   );

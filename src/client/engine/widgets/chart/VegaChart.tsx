@@ -16,6 +16,8 @@ interface Props {
   title?: string | undefined;
   numberStyle: NumberStyle;
   currencySymbol: string;
+  /** A click on a mark: its datum (a chart point drills to the rows behind it). */
+  onPoint?: ((datum: Record<string, unknown>) => void) | undefined;
 }
 
 /**
@@ -26,7 +28,20 @@ interface Props {
  * the first draw (drawVegaChart.ts); the next chart starts when this one is drawn. Vega itself is
  * evaluated in stages, a task each (loadVega.ts).
  */
-export default function VegaChart({ spec, rows, height, title, numberStyle, currencySymbol }: Props) {
+export default function VegaChart({
+  spec,
+  rows,
+  height,
+  title,
+  numberStyle,
+  currencySymbol,
+  onPoint,
+}: Props) {
+  // Read at click time, so a new handler does not redraw the chart.
+  const pointRef = useRef(onPoint);
+  useEffect(() => {
+    pointRef.current = onPoint;
+  }, [onPoint]);
   const full = useMemo(
     () =>
       ({
@@ -69,6 +84,10 @@ export default function VegaChart({ spec, rows, height, title, numberStyle, curr
           numberLocale: chartNumberLocale(numberStyle, currencySymbol),
           live: () => live,
         });
+        chart?.view.addEventListener('click', (_event, item) => {
+          const datum = (item as { datum?: unknown } | null | undefined)?.datum;
+          if (datum && typeof datum === 'object') pointRef.current?.(datum as Record<string, unknown>);
+        });
         if (chart && live) setDrawn(true);
       } catch (error) {
         console.error('Chart spec does not compile', error);
@@ -86,7 +105,7 @@ export default function VegaChart({ spec, rows, height, title, numberStyle, curr
   return (
     <div
       ref={box}
-      className={drawn ? 'ss-chart' : 'ss-chart ss-chart-loading'}
+      className={`${drawn ? 'ss-chart' : 'ss-chart ss-chart-loading'}${onPoint ? ' ss-chart--drill' : ''}`}
       style={drawn ? undefined : { minHeight: height ?? 260 }}
     />
   );

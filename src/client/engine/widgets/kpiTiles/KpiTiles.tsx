@@ -11,6 +11,7 @@ import { previousChange } from './previousChange.js';
 import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { ExplainPanel } from './ExplainPanel.js';
+import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
@@ -33,6 +34,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   // The tile whose change is explained below the tiles (one at a time).
   const [explained, setExplained] = useState<string | null>(null);
   const explainable = Boolean(source.explain && screen.explainBy?.length && config.query);
+  // The tile whose rows are listed below the tiles (one at a time).
+  const [drilled, setDrilled] = useState<string | null>(null);
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {row && (
@@ -62,7 +65,14 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             const value = missing ? { text: missing, full: missing } : formatted;
             // A computed figure's inputs, multiplied out to it (shared/insights/figureInputs.ts).
             const inputs = figureInputs(meta, row, screen.measures ?? [], currency, numberStyle);
-            const definition = [inputs, tile.description ?? meta?.description, change?.detail, before?.detail]
+            const noRows = meta?.noDrill && !tile.drill ? `No rows to list: ${meta.noDrill}.` : undefined;
+            const definition = [
+              inputs,
+              tile.description ?? meta?.description,
+              change?.detail,
+              before?.detail,
+              noRows,
+            ]
               .filter(Boolean)
               .join(' ');
             return (
@@ -106,7 +116,23 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     Why?
                   </button>
                 )}
-                <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
+                {source.drill && config.query && meta && !meta.noDrill ? (
+                  <button
+                    type="button"
+                    className="ss-kpi__drill ss-link-btn"
+                    aria-expanded={drilled === tile.measure}
+                    aria-label={`View rows behind ${tile.label ?? meta.label}`}
+                    onClick={() => setDrilled(drilled === tile.measure ? null : tile.measure)}
+                  >
+                    View rows →
+                  </button>
+                ) : noRows ? (
+                  <span className="ss-kpi__nodrill" title={noRows}>
+                    No rows to list
+                  </span>
+                ) : (
+                  <KpiDrillLink drill={tile.drill} label={tile.label ?? meta?.label ?? tile.measure} />
+                )}
                 {definition && (
                   <div className="ss-kpi__definition" role="tooltip">
                     {definition}
@@ -116,6 +142,16 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             );
           })}
         </div>
+      )}
+      {row && drilled && config.query && (
+        <DrillPanel
+          key={drilled}
+          queryId={config.query}
+          measure={drilled}
+          label={labelOf(screen, config, drilled)}
+          override={config.tiles.find((t) => t.measure === drilled)?.drill}
+          onClose={() => setDrilled(null)}
+        />
       )}
       {row && explained && config.query && (
         <ExplainPanel
