@@ -351,7 +351,7 @@ describe('groups', () => {
         : d;
     const body = {
       ...validGroup('Demo Brands'),
-      end_date: day(group.end_date as Date | string | null),
+      end_date: day(group.end_date),
       channels: group.channels,
       crawl_type: group.crawl_types,
       schema_type: group.schema_types,

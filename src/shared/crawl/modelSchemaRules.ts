@@ -83,9 +83,6 @@ export function checkModelSchema(text: string): ModelSchemaCheck {
   return { ok: true, schema: parsed as ModelSchema };
 }
 
-/** What a channel answers, and so what a schema's sources read: CSS selectors or JSONPath. */
-export const RESPONSE_TYPES = ['HTML', 'JSON'] as const;
-
 const isJsonPath = (source: string): boolean => source.trim().startsWith('$');
 
 /**
