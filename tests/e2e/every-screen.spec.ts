@@ -3,7 +3,8 @@
  * what a user sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no
  * console error; no grid wider than its card (wide grids scroll inside it, no column clipped), the
  * page never scrolls sideways, and axe finds no serious or critical accessibility violation. A
- * screenshot of each screen is kept in the run's data folder (shots/) for a person to look at.
+ * screenshot of each screen is kept in the run's data folder (shots/) for a person to look at
+ * (outside CI, or with E2E_SHOTS=1).
  * Selectors are the engine's stable class names (WidgetFrame: `ss-widget--{kind}`).
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -18,6 +19,7 @@ const EMPTY_VALUE = '---';
 /** The stock area's data screen (another engineer's reference screen) is a grid only. */
 const GRID_ONLY = new Set(['stock/data']);
 const SHOTS = path.join(E2E_DATA_DIR, 'shots');
+const TAKE_SHOTS = process.env.E2E_SHOTS === '1' || !process.env.CI;
 
 // The screens are independent visits: the two workers share them (each signs in once on its own
 // server) instead of one worker taking the whole file while the other idles at the suite's end.
@@ -132,7 +134,9 @@ for (const key of MONITORING_SCREENS) {
     await expectContent(key);
     await expectFit();
     expect(consoleErrors, 'console errors').toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, `${key.replace('/', '-')}.png`), fullPage: true });
+    // For a person to look at; CI throws them away, so it takes none (E2E_SHOTS=1 forces them).
+    if (TAKE_SHOTS)
+      await page.screenshot({ path: path.join(SHOTS, `${key.replace('/', '-')}.png`), fullPage: true });
     await expectAccessible();
   });
 }
