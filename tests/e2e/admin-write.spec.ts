@@ -122,7 +122,8 @@ test('client/clients: an edit of a row changed since it was opened shows the sta
   await page.goto('/workspace/client/clients');
   await page.getByRole('button', { name: 'Edit' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.locator('#root_end_date input').fill('31-01-2031');
+  // The notes, not the end date: a group's subscription is platform staff's (platformBoundaries.test.ts).
+  await dialog.locator('#root_comments').fill('Renewal call booked');
   // Someone else writes the row meanwhile: two toggles leave the status as it was, not the token.
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')!.value;
   for (let i = 0; i < 2; i++) {
