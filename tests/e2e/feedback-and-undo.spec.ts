@@ -84,4 +84,14 @@ test('deleting an uploaded month asks first, naming it, and Undo brings it back'
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Restored: Flipkart, Mar 2025')).toBeVisible();
   await expect(month).toHaveCount(1);
+
+  // Leave the worker's server as found: uploads.spec.ts opens this panel expecting no uploads.
+  const slice = encodeURIComponent(JSON.stringify({ channel_id: 4, sale_date: '2025-03' }));
+  const removed = await page.request.delete(
+    `/api/v1/uploads/sales/channelsales/sales/slices?slice=${slice}`,
+    {
+      headers: { 'x-csrf-token': csrf },
+    },
+  );
+  expect(removed.status()).toBe(200);
 });

@@ -60,10 +60,15 @@ test('stock/kpi: the stock-on-promotion tiles show and are the by-brand grid sum
   await widget.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(E2E_DATA_DIR, 'stock-kpi-promotions.png'), fullPage: true });
 
-  // 'View rows' under a promotion tile: stock/data with the tile's filters, and the drilled grid
-  // counts what the tile counts (its out-of-stock observations summed over every row).
+  // 'View rows' under a promotion tile, then its own drill ("Open in Data"): stock/data with the
+  // tile's filters, and the drilled grid counts what the tile counts (its out-of-stock
+  // observations summed over every row).
   const drilled = page.waitForResponse((r) => r.url().includes('/api/v1/stock/data?'));
-  await page.getByRole('link', { name: 'View rows behind On Promo: Out Of Stock' }).click();
+  await page.getByRole('button', { name: 'View rows behind On Promo: Out Of Stock' }).click();
+  await page
+    .getByRole('region', { name: 'Rows behind On Promo: Out Of Stock' })
+    .getByRole('link', { name: /^Open in Data/ })
+    .click();
   await expect(page).toHaveURL(/\/workspace\/stock\/data\?.*on_promo=%5B1%5D/);
   await expect(page).toHaveURL(/observed_status=%5B0%5D/);
   await expect(page.getByRole('button', { name: 'Remove Promotion On Promo' })).toBeVisible();
