@@ -36,6 +36,7 @@ const RUN_BY_EXISTING_STORES = [
   '460_support_tickets',
   '470_upload_undo',
   '480_config_versions',
+  '495_crawl_walls',
 ];
 
 describe('storeMigrations', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
 import type { ChannelProfileRow } from './crawlRepo.js';
+import { parseCrawlSettings } from './crawlSettings.js';
 
 /** The crawler's settings from a stored channel profile. */
 export function profileLimits(row: ChannelProfileRow): CrawlProfile {
@@ -9,5 +10,6 @@ export function profileLimits(row: ChannelProfileRow): CrawlProfile {
     allowedHosts: row.allowed_hosts,
     concurrency: row.concurrency,
     requestsPerSecond: row.requests_per_second,
+    settings: parseCrawlSettings(row.crawl_settings),
   };
 }
