@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageError } from './fetchPage.js';
 import { sessionHeaders, type CrawlSession } from './sessionPool.js';
 
 let configuredPath = '';
+
+/** Open tabs per rendering slot: sessions beyond it lose their tab (and context) first. */
+const MAX_TABS_PER_SLOT = 4;
 
 /** The Chromium binary (the PLAYWRIGHT_CHROMIUM setting, as the end-to-end tests use), set at start. */
 export function configureBrowser(executablePath: string): void {
@@ -32,7 +35,8 @@ export interface BrowserPoolOptions {
  */
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
-  private readonly contexts = new Map<string, Promise<BrowserContext>>();
+  /** A tab per session (its own context: cookies, headers), least recently used first. */
+  private readonly tabs = new Map<string, Promise<Page>>();
   private active = 0;
   private queue: (() => void)[] = [];
 
@@ -41,40 +45,43 @@ export class BrowserPool {
   async render(url: string, session: CrawlSession, waitFor: string): Promise<{ status: number; text: string }> {
     await this.slot();
     try {
-      const context = await this.contextOf(session, url);
-      const page = await context.newPage();
-      try {
-        const response = await page.goto(url, { timeout: this.options.timeoutMs, waitUntil: 'domcontentloaded' });
-        const status = response?.status() ?? 0;
-        if (status === 200 && waitFor) {
-          // A page without its rendered mark is judged on what it shows (a wall has no such mark).
-          await page.waitForSelector(waitFor, { state: 'attached', timeout: this.options.timeoutMs }).catch(() => undefined);
-        }
-        const text = await page.content();
-        if (Buffer.byteLength(text) > this.options.maxPageBytes) throw new PageError('page larger than the limit', status);
-        return { status, text };
-      } finally {
-        await page.close().catch(() => undefined);
+      const page = await this.tabOf(session, url);
+      const response = await page.goto(url, { timeout: this.options.timeoutMs, waitUntil: 'domcontentloaded' });
+      const status = response?.status() ?? 0;
+      if (status === 200 && waitFor) {
+        // Until the script marks its block rendered; a page without scripts (a wall, a soft 404)
+        // has nothing more to show. One that never gets there is judged on what it shows.
+        await page
+          .waitForFunction(
+            (selector) => document.querySelector(selector) !== null || document.scripts.length === 0,
+            waitFor,
+            { timeout: this.options.timeoutMs, polling: 10 },
+          )
+          .catch(() => undefined);
       }
+      const text = await page.content();
+      if (Buffer.byteLength(text) > this.options.maxPageBytes) throw new PageError('page larger than the limit', status);
+      return { status, text };
     } catch (error) {
       if (error instanceof PageError) throw error;
+      this.drop(session);
       throw new PageError(`browser: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120)}`);
     } finally {
       this.free();
     }
   }
 
-  /** A retired session's context goes with it. */
+  /** A retired session's tab and context go with it. */
   drop(session: CrawlSession): void {
-    const context = this.contexts.get(session.id);
-    this.contexts.delete(session.id);
-    void context?.then((c) => c.close()).catch(() => undefined);
+    const tab = this.tabs.get(session.id);
+    this.tabs.delete(session.id);
+    void tab?.then((p) => p.context().close()).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     const browser = this.browser;
     this.browser = null;
-    this.contexts.clear();
+    this.tabs.clear();
     if (browser) await (await browser.catch(() => null))?.close().catch(() => undefined);
   }
 
@@ -90,13 +97,21 @@ export class BrowserPool {
     return this.browser;
   }
 
-  private contextOf(session: CrawlSession, url: string): Promise<BrowserContext> {
-    let context = this.contexts.get(session.id);
-    if (!context) {
-      context = this.newContext(session, url);
-      this.contexts.set(session.id, context);
+  /**
+   * The session's tab, reused page after page (a new tab costs more than the page); at most
+   * MAX_TABS_PER_SLOT per rendering slot stay open, the least recently used closed first.
+   */
+  private tabOf(session: CrawlSession, url: string): Promise<Page> {
+    let tab = this.tabs.get(session.id);
+    if (tab) this.tabs.delete(session.id);
+    else tab = this.newContext(session, url).then((c) => c.newPage());
+    this.tabs.set(session.id, tab);
+    const over = this.tabs.size - this.options.pages * MAX_TABS_PER_SLOT;
+    for (const [id, old] of [...this.tabs].slice(0, Math.max(0, over))) {
+      this.tabs.delete(id);
+      void old.then((p) => p.context().close()).catch(() => undefined);
     }
-    return context;
+    return tab;
   }
 
   private async newContext(session: CrawlSession, url: string): Promise<BrowserContext> {
