@@ -152,3 +152,42 @@ describe.each([
     );
   }, 120_000);
 });
+
+describe('the Crawling Logs screen after the walled days', () => {
+  type Page<T> = { rows: T[]; total: number };
+  it('shows Blocked pages with their session, coverage per channel and city, and the sessions', async () => {
+    const blocked = await demo.get<Page<{ outcome: string; session_id: string; reason: string }>>(
+      'rows/processmonitor/initiate_crawling_logs/crawlPage',
+      { limit: 500 },
+    );
+    const walls = blocked.body.data!.rows.filter((r) => r.outcome === 'Blocked');
+    expect(walls.length).toBeGreaterThan(0);
+    expect(walls.every((r) => r.reason.startsWith('Blocked: ') && /^c\d+-\d+$/.test(r.session_id))).toBe(true);
+
+    const coverage = (
+      await demo.get<Page<{ channel_name: string; pages: number; loaded: number; blocked: number; failed: number; coverage: number }>>(
+        'processmonitor/crawl/coverage/rows',
+        { limit: 500 },
+      )
+    ).body.data!;
+    expect(new Set(coverage.rows.map((r) => r.channel_name))).toEqual(new Set(['Amazon', 'Flipkart', 'Blinkit']));
+    const db = server.server.app.deps.store.db;
+    const runs = await db.selectFrom('crawl_runs').select(['pages_total', 'pages_blocked']).where('group_id', '=', 1).execute();
+    const sum = (k: 'pages' | 'blocked') => coverage.rows.reduce((n, r) => n + r[k], 0);
+    expect([sum('pages'), sum('blocked')]).toEqual([
+      runs.reduce((n, r) => n + r.pages_total, 0),
+      runs.reduce((n, r) => n + r.pages_blocked, 0),
+    ]);
+    for (const r of coverage.rows) expect(r.loaded + r.blocked + r.failed).toBe(r.pages);
+
+    const sessions = (await demo.get<Page<{ session_id: string; pages: number; blocked: number }>>('processmonitor/crawl/sessions/rows'))
+      .body.data!.rows;
+    expect(sessions.reduce((n, s) => n + s.pages, 0)).toBe(runs.reduce((n, r) => n + r.pages_total, 0));
+    expect(sessions.filter((s) => s.blocked > 0).length).toBeGreaterThan(0);
+
+    const rival = await signIn(server, 'rival@shelfscope.test');
+    expect((await rival.get<Page<unknown>>('processmonitor/crawl/coverage/rows')).body.data!.total).toBe(0);
+    const analyst = await signIn(server, 'analyst@shelfscope.test');
+    expect((await analyst.get('processmonitor/crawl/sessions/rows')).status).toBe(403);
+  });
+});

@@ -41,7 +41,7 @@ async function crawlOne(
     sessionId = session.id;
     let verdict: PageVerdict;
     try {
-      const page = await visitor.fetch(input.url, session);
+      const page = await visitor.fetch(input.url, session, items === undefined);
       attempts += page.attempts;
       lastStatus = page.status;
       verdict = judgePage(page, profile, visitor.settings, model, items);

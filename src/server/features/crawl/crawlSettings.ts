@@ -36,7 +36,7 @@ export interface CrawlSettings {
   };
   /** Text of a 200 page saying the listing is gone (a soft 404): no row, not a wall. */
   notFoundMarkers: readonly string[];
-  /** `browser`: pages are rendered by headless Chromium (their product block comes from a script). */
+  /** `browser`: product pages are rendered by headless Chromium (their block comes from a script); listing pages stay HTTP. */
   render: { mode: 'http' | 'browser'; waitFor: string };
   robots: 'obey' | 'ignore';
   /** Proxy endpoints (http://host:port) requests rotate over; none: direct. */

@@ -77,11 +77,18 @@ export class SiteVisitor {
     return (await rules)(pathname + search);
   }
 
-  /** One page through a session: HTTP, or Chromium for a script-rendered channel. */
-  async fetch(url: string, session: CrawlSession): Promise<{ status: number; text: string; attempts: number }> {
+  /**
+   * One page through a session: HTTP, or Chromium for a product page of a script-rendered channel
+   * (`productPage`; its listing pages are plain HTML).
+   */
+  async fetch(
+    url: string,
+    session: CrawlSession,
+    productPage = true,
+  ): Promise<{ status: number; text: string; attempts: number }> {
     const proxy = this.proxyOf.get(session.id);
     try {
-      if (this.browser) return await this.render(url, session);
+      if (this.browser && productPage) return await this.render(url, session);
       const page = await fetchPage(url, this.profile, this.agent, {
         headers: sessionHeaders(session),
         blockStatuses: this.settings.blocks.statuses,
