@@ -11,6 +11,7 @@ import { signIn } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
 import { finishedRun } from './support/crawlRunPoll.js';
 import { factDay, maskSwings } from '../../src/server/features/crawl/crawlTruth.js';
+import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
 import { pageFate, type MarketOptions } from '../../src/server/demo/fixtureMarket/marketMechanics.js';
 
 const MARKET: MarketOptions = { seed: 42, wallPct: 10, soft404Pct: 5 };
@@ -66,7 +67,10 @@ async function trackOnly(channelId: number, date: string, keep: readonly string[
 /** A few pages of each fate: walls that hold, walls a second session passes, soft 404s, plain pages. */
 function sampleOfEachFate(rows: readonly Row[], fate: (r: Row) => ReturnType<typeof pageFate>): string[] {
   const take = (test: (f: ReturnType<typeof pageFate>) => boolean, n: number) =>
-    rows.filter((r) => test(fate(r))).slice(0, n).map(pageKey);
+    rows
+      .filter((r) => test(fate(r)))
+      .slice(0, n)
+      .map(pageKey);
   return [
     ...take((f) => f.wall?.hard === true, 4),
     ...take((f) => f.wall?.hard === false, 3),
@@ -82,7 +86,7 @@ describe.each([
 ])('a walled fixture day of channel $channelId ($how)', ({ channelId, sample }) => {
   it('loads the market truth for every page not blocked, and no blocked page becomes a row', async () => {
     const wh = server.server.app.deps.warehouse;
-    const db = server.server.app.deps.store.db;
+    const db = server.server.app.deps.store.db.withTables<CrawlTables>();
     const [{ d: date } = { d: '' }] = await wh.query<{ d: string }>(
       `SELECT CAST(last_crawl_date AS VARCHAR) AS d FROM crawl_log WHERE group_id = 1 AND crawl_type = 'product'`,
     );
@@ -96,7 +100,8 @@ describe.each([
       ).map((l) => [Number(l.product_id), l.sku]),
     );
     const fate = (r: Row) => pageFate(MARKET, channelId, skus.get(Number(r.product_id))!, Number(r.city_id));
-    if (sample) await trackOnly(channelId, key.date, sampleOfEachFate(await factDay(wh, 'fact_stock', key), fate));
+    if (sample)
+      await trackOnly(channelId, key.date, sampleOfEachFate(await factDay(wh, 'fact_stock', key), fate));
     const truthStock = await factDay(wh, 'fact_stock', key);
     const truthPrice = await factDay(wh, 'fact_price', key);
     const hardWalled = new Set(truthStock.filter((r) => fate(r).wall?.hard).map(pageKey));
@@ -105,7 +110,10 @@ describe.each([
     expect(hardWalled.size).toBeGreaterThan(0);
     expect(passedWall).toBeGreaterThan(0);
 
-    const started = await demo.post<Run>('processmonitor/crawl/trigger', { channel_id: channelId, crawl_date: key.date });
+    const started = await demo.post<Run>('processmonitor/crawl/trigger', {
+      channel_id: channelId,
+      crawl_date: key.date,
+    });
     const run = await finishedRun<Run>(demo, started.body.data!.id);
 
     // The page log: Blocked exactly where every session met the wall; soft 404s are not walls.
@@ -118,14 +126,18 @@ describe.each([
     const blocked = new Set(log.filter((l) => l.blocked).map(pageKey));
     expect([...blocked].sort()).toEqual([...hardWalled].sort());
     expect(log.filter((l) => l.blocked).every((l) => String(l.reason).startsWith('Blocked: '))).toBe(true);
-    expect(new Set(log.filter((l) => l.reason === 'product unavailable (soft 404)').map(pageKey))).toEqual(soft404);
+    expect(new Set(log.filter((l) => l.reason === 'product unavailable (soft 404)').map(pageKey))).toEqual(
+      soft404,
+    );
     expect(log.filter((l) => l.reason !== null && !l.blocked && !soft404.has(pageKey(l)))).toEqual([]);
     expect([run.status_name, run.pages_blocked, run.pages_failed]).toEqual([
       'Blocked',
       hardWalled.size,
       hardWalled.size + soft404.size,
     ]);
-    expect(run.message).toBe(`${hardWalled.size} of ${run.pages_total} pages blocked, ${soft404.size} failed`);
+    expect(run.message).toBe(
+      `${hardWalled.size} of ${run.pages_total} pages blocked, ${soft404.size} failed`,
+    );
 
     // The rows: the truth of every loaded page, none for a blocked page or a soft 404.
     const loaded = (r: Row) => !hardWalled.has(pageKey(r)) && !soft404.has(pageKey(r));
@@ -162,17 +174,31 @@ describe('the Crawling Logs screen after the walled days', () => {
     );
     const walls = blocked.body.data!.rows.filter((r) => r.outcome === 'Blocked');
     expect(walls.length).toBeGreaterThan(0);
-    expect(walls.every((r) => r.reason.startsWith('Blocked: ') && /^c\d+-\d+$/.test(r.session_id))).toBe(true);
+    expect(walls.every((r) => r.reason.startsWith('Blocked: ') && /^c\d+-\d+$/.test(r.session_id))).toBe(
+      true,
+    );
 
     const coverage = (
-      await demo.get<Page<{ channel_name: string; pages: number; loaded: number; blocked: number; failed: number; coverage: number }>>(
-        'processmonitor/crawl/coverage/rows',
-        { limit: 500 },
-      )
+      await demo.get<
+        Page<{
+          channel_name: string;
+          pages: number;
+          loaded: number;
+          blocked: number;
+          failed: number;
+          coverage: number;
+        }>
+      >('processmonitor/crawl/coverage/rows', { limit: 500 })
     ).body.data!;
-    expect(new Set(coverage.rows.map((r) => r.channel_name))).toEqual(new Set(['Amazon', 'Flipkart', 'Blinkit']));
-    const db = server.server.app.deps.store.db;
-    const runs = await db.selectFrom('crawl_runs').select(['pages_total', 'pages_blocked']).where('group_id', '=', 1).execute();
+    expect(new Set(coverage.rows.map((r) => r.channel_name))).toEqual(
+      new Set(['Amazon', 'Flipkart', 'Blinkit']),
+    );
+    const db = server.server.app.deps.store.db.withTables<CrawlTables>();
+    const runs = await db
+      .selectFrom('crawl_runs')
+      .select(['pages_total', 'pages_blocked'])
+      .where('group_id', '=', 1)
+      .execute();
     const sum = (k: 'pages' | 'blocked') => coverage.rows.reduce((n, r) => n + r[k], 0);
     expect([sum('pages'), sum('blocked')]).toEqual([
       runs.reduce((n, r) => n + r.pages_total, 0),
@@ -180,8 +206,11 @@ describe('the Crawling Logs screen after the walled days', () => {
     ]);
     for (const r of coverage.rows) expect(r.loaded + r.blocked + r.failed).toBe(r.pages);
 
-    const sessions = (await demo.get<Page<{ session_id: string; pages: number; blocked: number }>>('processmonitor/crawl/sessions/rows'))
-      .body.data!.rows;
+    const sessions = (
+      await demo.get<Page<{ session_id: string; pages: number; blocked: number }>>(
+        'processmonitor/crawl/sessions/rows',
+      )
+    ).body.data!.rows;
     expect(sessions.reduce((n, s) => n + s.pages, 0)).toBe(runs.reduce((n, r) => n + r.pages_total, 0));
     expect(sessions.filter((s) => s.blocked > 0).length).toBeGreaterThan(0);
 

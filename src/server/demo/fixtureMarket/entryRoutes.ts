@@ -21,7 +21,11 @@ export function entryRoute(site: ProductSite, req: IncomingMessage, url: URL): M
     const session = site.sessions.open();
     const home =
       platform === 'web'
-        ? answer(200, 'text/html; charset=utf-8', `<!doctype html><html><body><h1>Fixture marketplace</h1><p>Deals of the day</p></body></html>`)
+        ? answer(
+            200,
+            'text/html; charset=utf-8',
+            `<!doctype html><html><body><h1>Fixture marketplace</h1><p>Deals of the day</p></body></html>`,
+          )
         : answer(200, 'application/json; charset=utf-8', { status: 'ok', session: { ready: true } });
     return {
       ...home,
@@ -38,5 +42,7 @@ export function entryRoute(site: ProductSite, req: IncomingMessage, url: URL): M
         ...answer(200, 'application/json; charset=utf-8', { ok: true, city: cityId }),
         headers: { 'set-cookie': `loc=${cityId}; Path=/` },
       }
-    : answer(200, 'application/json; charset=utf-8', { location: { token: locationToken(session.id, cityId) } });
+    : answer(200, 'application/json; charset=utf-8', {
+        location: { token: locationToken(session.id, cityId) },
+      });
 }

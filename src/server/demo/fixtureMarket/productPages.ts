@@ -70,12 +70,20 @@ export function productPage(
   const script = platform === 'web' && SCRIPT_RENDERED_CHANNELS.has(channelId);
   const fate = pageFate(site.options, channelId, sku, cityId);
   // A script-rendered page's emptied block comes from its API (productApi), not the shell.
-  if (fate.wall && !(script && fate.wall.kind === 'emptied') && meetsWall(site, session, fate.wall, `${channelId}/${sku}/${cityId}`))
+  if (
+    fate.wall &&
+    !(script && fate.wall.kind === 'emptied') &&
+    meetsWall(site, session, fate.wall, `${channelId}/${sku}/${cityId}`)
+  )
     return wallAnswer(fate.wall.kind, platform);
   const v = variety(sku, cityId, session);
   const key = `${platform}/${channelId}/${sku}/${cityId}`;
   if (script)
-    return { key, variety: v, send: () => answer(200, 'text/html; charset=utf-8', scriptShell(channelId, sku, listing.name)) };
+    return {
+      key,
+      variety: v,
+      send: () => answer(200, 'text/html; charset=utf-8', scriptShell(channelId, sku, listing.name)),
+    };
   if (fate.soft404) return soft404Answer(platform);
   return {
     key,
@@ -101,7 +109,10 @@ export function productApi(
   const { listing, cityId } = found;
   const fate = pageFate(site.options, channelId, sku, cityId);
   const json = (html: string) => answer(200, 'application/json; charset=utf-8', { html });
-  if (fate.wall?.kind === 'emptied' && meetsWall(site, session, fate.wall, `api/${channelId}/${sku}/${cityId}`))
+  if (
+    fate.wall?.kind === 'emptied' &&
+    meetsWall(site, session, fate.wall, `api/${channelId}/${sku}/${cityId}`)
+  )
     return json('');
   if (fate.soft404) return json(soft404Answer('web').body);
   return json(renderProductBlock(listing, listing.cities.get(cityId)!, variety(sku, cityId, session)));

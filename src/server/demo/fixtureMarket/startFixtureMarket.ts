@@ -95,7 +95,8 @@ export async function startFixtureMarket(options: MarketOptions = KIND_MARKET): 
     res.end(body);
   }
 
-  const send = (res: ServerResponse, a: MarketAnswer) => answer(res, a.status, a.contentType, a.body, a.headers);
+  const send = (res: ServerResponse, a: MarketAnswer) =>
+    answer(res, a.status, a.contentType, a.body, a.headers);
 
   function notFound(res: ServerResponse, platform: 'web' | 'app'): void {
     return platform === 'web'
@@ -141,7 +142,11 @@ export async function startFixtureMarket(options: MarketOptions = KIND_MARKET): 
       kind === 'search' ? day?.searches.get(term.toLowerCase()) : day?.categories.get(Number(term));
     // Infinite scroll: an app answer carries `next_cursor`, which stands for the next page.
     const cursor = url.searchParams.get('cursor');
-    const page = Number(cursor ? Buffer.from(cursor, 'base64url').toString().replace(/^p/, '') : (url.searchParams.get('page') ?? '1'));
+    const page = Number(
+      cursor
+        ? Buffer.from(cursor, 'base64url').toString().replace(/^p/, '')
+        : (url.searchParams.get('page') ?? '1'),
+    );
     if (!shelf || !Number.isInteger(page) || page < 1 || page > shelf.pages.length)
       return notFound(res, platform);
     const key = `${platform}/${match[2]}/${kind}:${term}`;
@@ -213,7 +218,8 @@ export async function startFixtureMarket(options: MarketOptions = KIND_MARKET): 
         listings.set(sku, listing);
         // The site's default city: the lowest city it delivers to.
         for (const cityId of listing.cities.keys())
-          if (cityId < (defaultCities.get(day.channelId) ?? Infinity)) defaultCities.set(day.channelId, cityId);
+          if (cityId < (defaultCities.get(day.channelId) ?? Infinity))
+            defaultCities.set(day.channelId, cityId);
       }
       published.add(dayKey(day));
     },

@@ -19,7 +19,10 @@ export function wallAnswer(kind: WallKind, platform: 'web' | 'app'): MarketAnswe
   if (platform === 'app') {
     switch (kind) {
       case 'captcha':
-        return answer(200, JSON_TYPE, { status: 'verify', captcha: { required: true, reason: 'robot check' } });
+        return answer(200, JSON_TYPE, {
+          status: 'verify',
+          captcha: { required: true, reason: 'robot check' },
+        });
       case 'challenge403':
         return answer(403, JSON_TYPE, { error: 'challenge_required', message: 'Access denied' });
       case 'challenge503':
@@ -40,7 +43,7 @@ export function wallAnswer(kind: WallKind, platform: 'web' | 'app'): MarketAnswe
       return answer(
         403,
         HTML,
-        '<!doctype html><html><head><title>Access Denied</title></head><body><h1>Access Denied</h1><p>You don\'t have permission to access this page. Reference #18.2f</p></body></html>',
+        "<!doctype html><html><head><title>Access Denied</title></head><body><h1>Access Denied</h1><p>You don't have permission to access this page. Reference #18.2f</p></body></html>",
       );
     case 'challenge503':
       return answer(

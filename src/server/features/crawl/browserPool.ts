@@ -42,11 +42,18 @@ export class BrowserPool {
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
-  async render(url: string, session: CrawlSession, waitFor: string): Promise<{ status: number; text: string }> {
+  async render(
+    url: string,
+    session: CrawlSession,
+    waitFor: string,
+  ): Promise<{ status: number; text: string }> {
     await this.slot();
     try {
       const page = await this.tabOf(session, url);
-      const response = await page.goto(url, { timeout: this.options.timeoutMs, waitUntil: 'domcontentloaded' });
+      const response = await page.goto(url, {
+        timeout: this.options.timeoutMs,
+        waitUntil: 'domcontentloaded',
+      });
       const status = response?.status() ?? 0;
       if (status === 200 && waitFor) {
         // Until the script marks its block rendered; a page without scripts (a wall, a soft 404)
@@ -60,12 +67,15 @@ export class BrowserPool {
           .catch(() => undefined);
       }
       const text = await page.content();
-      if (Buffer.byteLength(text) > this.options.maxPageBytes) throw new PageError('page larger than the limit', status);
+      if (Buffer.byteLength(text) > this.options.maxPageBytes)
+        throw new PageError('page larger than the limit', status);
       return { status, text };
     } catch (error) {
       if (error instanceof PageError) throw error;
       this.drop(session);
-      throw new PageError(`browser: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120)}`);
+      throw new PageError(
+        `browser: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120)}`,
+      );
     } finally {
       this.free();
     }
@@ -116,7 +126,9 @@ export class BrowserPool {
 
   private async newContext(session: CrawlSession, url: string): Promise<BrowserContext> {
     const { cookie: _cookie, ...headers } = sessionHeaders(session);
-    const context = await (await this.launch()).newContext({
+    const context = await (
+      await this.launch()
+    ).newContext({
       userAgent: this.options.userAgent,
       extraHTTPHeaders: headers,
       serviceWorkers: 'block',

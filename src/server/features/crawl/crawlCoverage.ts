@@ -41,7 +41,16 @@ export function coverageStatements(
   }
   const params: unknown[] = [];
   const tuples = [...cities].map(([cityId, c]) => {
-    const values = [slice.groupId, slice.date, slice.channelId, cityId, c.pages, c.loaded, c.blocked, c.failed];
+    const values = [
+      slice.groupId,
+      slice.date,
+      slice.channelId,
+      cityId,
+      c.pages,
+      c.loaded,
+      c.blocked,
+      c.failed,
+    ];
     return `(${values.map((v) => (params.push(v), `$${params.length}`)).join(',')})`;
   });
   return [

@@ -17,7 +17,9 @@ function profile(responseType: 'HTML' | 'JSON'): CrawlProfile {
     ...DEFAULT_LIMITS,
     responseType,
     allowedHosts: [new URL(market.baseUrl).host],
-    settings: parseCrawlSettings(fixtureCrawlSettings(responseType === 'HTML' ? 1 : 61, responseType === 'HTML')),
+    settings: parseCrawlSettings(
+      fixtureCrawlSettings(responseType === 'HTML' ? 1 : 61, responseType === 'HTML'),
+    ),
   };
 }
 

@@ -36,7 +36,10 @@ async function crawlOne(
       session = await visitor.sessions.acquire(input.cityId);
     } catch (error) {
       const failure = error instanceof PageError ? error : new PageError(String(error));
-      return { ...failed(`session: ${failure.message}`, failure.httpStatus, attempts + failure.attempts), sessionId };
+      return {
+        ...failed(`session: ${failure.message}`, failure.httpStatus, attempts + failure.attempts),
+        sessionId,
+      };
     }
     sessionId = session.id;
     let verdict: PageVerdict;

@@ -36,4 +36,3 @@ export function extractPage(
     ? { fields: extractHtml(text, model) }
     : { fields: {}, items: extractHtmlItems(text, items, model) };
 }
-

@@ -48,7 +48,8 @@ export function judgePage(
       const v = extracted.fields[f];
       return v === null || v === undefined || v === '';
     });
-    if (missing.length > 0) return { kind: 'blocked', reason: `product block empty (no ${missing.join(', ')})` };
+    if (missing.length > 0)
+      return { kind: 'blocked', reason: `product block empty (no ${missing.join(', ')})` };
   }
   return { kind: 'page', page: extracted };
 }

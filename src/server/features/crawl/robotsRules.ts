@@ -36,7 +36,8 @@ export function robotsRules(text: string, agent: string): (pathAndQuery: string)
     } else if (key === 'allow' || key === 'disallow') {
       inRules = true;
       if (value === '') continue; // "Disallow:" with no path allows everything
-      for (const a of current) groups.get(a)!.push({ allow: key === 'allow', length: value.length, pattern: toRegExp(value) });
+      for (const a of current)
+        groups.get(a)!.push({ allow: key === 'allow', length: value.length, pattern: toRegExp(value) });
     }
   }
   const name = agent.toLowerCase().split('/')[0]!;

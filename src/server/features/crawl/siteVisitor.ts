@@ -107,7 +107,8 @@ export class SiteVisitor {
   private async render(url: string, session: CrawlSession) {
     for (let attempts = 1; ; attempts++) {
       const page = await this.browser!.render(url, session, this.settings.render.waitFor);
-      const retry = (page.status === 429 || page.status >= 500) && !this.settings.blocks.statuses.includes(page.status);
+      const retry =
+        (page.status === 429 || page.status >= 500) && !this.settings.blocks.statuses.includes(page.status);
       if (!retry || attempts > this.profile.retries) return { ...page, attempts };
       await new Promise((r) => setTimeout(r, 25 * 2 ** attempts));
     }
@@ -148,7 +149,12 @@ export class SiteVisitor {
     }
   }
 
-  private async call(session: CrawlSession, method: 'GET' | 'POST', path: string, what: string): Promise<string> {
+  private async call(
+    session: CrawlSession,
+    method: 'GET' | 'POST',
+    path: string,
+    what: string,
+  ): Promise<string> {
     const page = await fetchPage(new URL(path, this.origin).href, this.profile, this.agent, {
       method,
       headers: sessionHeaders(session),
