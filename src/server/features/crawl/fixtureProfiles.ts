@@ -20,7 +20,7 @@ export function fixtureCrawlSettings(channelId: number, isWeb: boolean): string 
       warmup_url: isWeb ? `/web/${channelId}/` : `/app/${channelId}/v1/bootstrap`,
       per_city: 3,
       // The market flags a session past 25 requests a second; a rendered page costs two.
-      min_interval_ms: 100,
+      min_interval_ms: script ? 100 : 50,
       max_uses: 400,
     },
     location: isWeb
