@@ -11,7 +11,7 @@ interface MarketSession {
   flagged: boolean;
 }
 
-export function cookiesOf(req: IncomingMessage): Map<string, string> {
+function cookiesOf(req: IncomingMessage): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');

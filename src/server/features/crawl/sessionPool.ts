@@ -84,11 +84,6 @@ export class SessionPool {
     this.options.onRetire?.(session);
   }
 
-  /** Sessions opened so far, per city. */
-  get openedPerCity(): ReadonlyMap<number, number> {
-    return this.opened;
-  }
-
   private take(session: CrawlSession): CrawlSession {
     session.busy = true;
     session.uses++;
