@@ -38,6 +38,7 @@ const RUN_BY_EXISTING_STORES = [
   '470_upload_undo',
   '480_config_versions',
   '490_anomaly_alert_rules',
+  '495_crawl_walls',
 ];
 
 describe('storeMigrations', () => {

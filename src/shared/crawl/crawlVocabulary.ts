@@ -25,6 +25,8 @@ export const PROCESS_STATUS = {
   noData: 3,
   failed: 4,
   waiting: 5,
+  /** Finished, but some pages stayed behind a bot wall: the day misses their coverage. */
+  blocked: 6,
 } as const;
 
 export const PROCESS_STATUS_NAMES: Readonly<Record<number, string>> = {
@@ -34,4 +36,24 @@ export const PROCESS_STATUS_NAMES: Readonly<Record<number, string>> = {
   4: 'Failed',
   5: 'Waiting',
   0: 'Mismatch',
+  6: 'Blocked',
 };
+
+/**
+ * A finished run's status: No Data when nothing loaded (and no page was blocked), Blocked when a
+ * page stayed behind a bot wall (missing coverage outranks other gaps), Mismatch when pages failed
+ * otherwise, else Success.
+ */
+export function finishedStatus(counts: { rowsLoaded: number; failed: number; blocked: number }): number {
+  if (counts.blocked > 0) return PROCESS_STATUS.blocked;
+  if (counts.rowsLoaded === 0) return PROCESS_STATUS.noData;
+  return counts.failed > 0 ? PROCESS_STATUS.mismatch : PROCESS_STATUS.success;
+}
+
+/** The run message's count of failed pages, naming the blocked ones. */
+export function failedMessage(counts: { pages: number; failed: number; blocked: number }): string {
+  if (counts.failed === 0) return '';
+  const other = counts.failed - counts.blocked;
+  if (counts.blocked === 0) return `${counts.failed} of ${counts.pages} pages failed`;
+  return `${counts.blocked} of ${counts.pages} pages blocked${other > 0 ? `, ${other} failed` : ''}`;
+}

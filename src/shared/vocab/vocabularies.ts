@@ -47,6 +47,7 @@ export const PROCESS_STATUS = {
   4: { label: 'Failed', tone: 'bad' },
   5: { label: 'Waiting', tone: 'neutral' },
   0: { label: 'Mismatch', tone: 'bad' },
+  6: { label: 'Blocked', tone: 'bad' },
 } as const satisfies Record<number, VocabEntry>;
 
 export const VIOLATION_TYPE = {

@@ -47,6 +47,10 @@ const RUNTIME_ONLY = new Set([
   'OUTBOUND_ALLOW',
   'DELIVERY_CONNECT_TIMEOUT_MS',
   'DELIVERY_TIMEOUT_MS',
+  // The fixture market starts anew with each server: its walls change no first start.
+  'DEMO_MARKET_WALLS_PCT',
+  'DEMO_MARKET_SOFT404_PCT',
+  'PLAYWRIGHT_CHROMIUM',
 ]);
 const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS']);
 

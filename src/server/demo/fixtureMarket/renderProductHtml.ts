@@ -42,11 +42,14 @@ function newLayout(listing: MarketListing, shelf: CityShelf, variety: PageVariet
 <section class="pdp-buybox">${price}${mrp}${seller}<p class="pdp-stock" data-state="${shelf.stockStatus}">${status}</p></section></section></main>`;
 }
 
+/** The product block alone (what a script-rendered page's API hands its script), in one of two layouts. */
+export function renderProductBlock(listing: MarketListing, shelf: CityShelf, variety: PageVariety): string {
+  return variety.newLayout ? newLayout(listing, shelf, variety) : classicLayout(listing, shelf, variety);
+}
+
 /** A web channel's product page for one city (pincode chosen), in one of two layouts. */
 export function renderProductHtml(listing: MarketListing, shelf: CityShelf, variety: PageVariety): string {
-  const body = variety.newLayout
-    ? newLayout(listing, shelf, variety)
-    : classicLayout(listing, shelf, variety);
+  const body = renderProductBlock(listing, shelf, variety);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(listing.name)}</title></head>
 <body><nav>Deliver to city ${shelf.cityId}</nav>${body}<footer>Fixture marketplace</footer></body></html>`;
 }

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { entryRoute } from './entryRoutes.js';
 import { hostilePage } from './hostilePages.js';
 import type { MarketDay, MarketListing } from './marketDay.js';
+import { KIND_MARKET, type MarketOptions } from './marketMechanics.js';
+import { MarketSessions } from './marketSessions.js';
 import { pageVariety } from './pageVariety.js';
-import { renderProductHtml } from './renderProductHtml.js';
-import { renderProductJson } from './renderProductJson.js';
+import { gate, productApi, productPage, type ProductSite } from './productPages.js';
+import type { MarketAnswer } from './wallPages.js';
 import type { MarketShelf } from './marketShelf.js';
 import {
   bestsellerPageVariety,
@@ -37,22 +40,39 @@ export interface FixtureMarket {
   showShelf(day: Pick<MarketShelf, 'groupId' | 'channelId' | 'date'>): boolean;
   /** Requests answered so far, 429s included. */
   readonly requests: number;
+  /** Sessions opened so far (home pages and app bootstraps). */
+  readonly sessions: number;
+  /** What makes it hostile (walls, soft 404s), by seed: a test derives the truth from it. */
+  readonly options: MarketOptions;
   close(): Promise<void>;
 }
 
 const ROUTE = /^\/(web|app)\/(\d+)\/(?:dp|v1\/products)\/([^/?]+)$/;
+/** The product block a script-rendered page's script fetches. */
+const PDP_API = /^\/web\/(\d+)\/api\/pdp\/([^/?]+)$/;
 /** Listing pages: web `/web/<channel>/s?k=<keyword>&page=<n>`, `/web/<channel>/c/<category>?page=<n>`; app `/app/<channel>/v1/search?q=<keyword>&page=<n>`, `/app/<channel>/v1/categories/<category>/products?page=<n>`. */
 const LISTING = /^\/(web|app)\/(\d+)\/(?:(s|v1\/search)|(?:c|v1\/categories)\/(\d+)(?:\/products)?)$/;
 /** Bestseller lists: web `/web/<channel>/gp/bestsellers/<category>?page=<n>`, app `/app/<channel>/v1/categories/<category>/bestsellers?page=<n>`. */
 const BESTSELLERS = /^\/(web|app)\/(\d+)\/(?:gp\/bestsellers\/(\d+)|v1\/categories\/(\d+)\/bestsellers)$/;
 
 /**
- * A marketplace on loopback: web channels answer HTML product pages
- * (`/web/<channel>/dp/<sku>?city=<id>`), app channels JSON (`/app/<channel>/v1/products/<sku>?city_id=<id>`),
- * from the generator's day. Unknown listings are 404s; some pages are slow, some answer 429 once.
+ * A marketplace on loopback with the real web's mechanics: a visitor opens a session (home page or
+ * app bootstrap), chooses a city through a location call (cookie on the web, a header token in the
+ * app; none: the site's default city), then reads product pages (`/web/<channel>/dp/<sku>`, HTML;
+ * `/app/<channel>/v1/products/<sku>`, JSON) from the generator's day. No session, or too many
+ * requests on one, meets a bot wall; `options` puts walls and soft 404s in front of some pages.
+ * Unknown listings are 404s; some pages are slow, some answer 429 once.
  */
-export async function startFixtureMarket(): Promise<FixtureMarket> {
+export async function startFixtureMarket(options: MarketOptions = KIND_MARKET): Promise<FixtureMarket> {
   const channels = new Map<number, Map<string, MarketListing>>();
+  const defaultCities = new Map<number, number>();
+  const site: ProductSite = {
+    options,
+    sessions: new MarketSessions(),
+    listing: (channelId, sku) => channels.get(channelId)?.get(sku),
+    defaultCity: (channelId) => defaultCities.get(channelId) ?? null,
+    softHits: new Set(),
+  };
   const limited = new Set<string>();
   const published = new Set<string>();
   // Every published channel-day's listing pages, and the day each channel shows now: a crawl of
@@ -64,10 +84,19 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     `${d.groupId}/${d.channelId}/${d.date}`;
   let requests = 0;
 
-  function answer(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  function answer(
+    res: ServerResponse,
+    status: number,
+    type: string,
+    body: string | Buffer,
+    headers: MarketAnswer['headers'] = {},
+  ): void {
+    res.writeHead(status, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   }
+
+  const send = (res: ServerResponse, a: MarketAnswer) =>
+    answer(res, a.status, a.contentType, a.body, a.headers);
 
   function notFound(res: ServerResponse, platform: 'web' | 'app'): void {
     return platform === 'web'
@@ -102,31 +131,42 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     else send();
   }
 
-  function listingPage(res: ServerResponse, url: URL, match: RegExpExecArray): void {
+  function listingPage(req: IncomingMessage, res: ServerResponse, url: URL, match: RegExpExecArray): void {
     const platform = match[1] as 'web' | 'app';
+    const session = gate(site, req, platform);
+    if ('status' in session) return send(res, session);
     const kind: ListingKind = match[3] ? 'search' : 'category';
     const day = shelfOf(match[2]!);
     const term = kind === 'search' ? (url.searchParams.get(platform === 'web' ? 'k' : 'q') ?? '') : match[4]!;
     const shelf =
       kind === 'search' ? day?.searches.get(term.toLowerCase()) : day?.categories.get(Number(term));
-    const page = Number(url.searchParams.get('page') ?? '1');
+    // Infinite scroll: an app answer carries `next_cursor`, which stands for the next page.
+    const cursor = url.searchParams.get('cursor');
+    const page = Number(
+      cursor
+        ? Buffer.from(cursor, 'base64url').toString().replace(/^p/, '')
+        : (url.searchParams.get('page') ?? '1'),
+    );
     if (!shelf || !Number.isInteger(page) || page < 1 || page > shelf.pages.length)
       return notFound(res, platform);
     const key = `${platform}/${match[2]}/${kind}:${term}`;
     const variety = listingVariety(key);
+    const next = page < shelf.pages.length ? Buffer.from(`p${page + 1}`).toString('base64url') : null;
     politely(res, `${key}/${page}`, pageVariety(`${kind}:${term}`, page), () =>
       answerPage(
         res,
         platform,
         () => renderListingHtml(kind, shelf, page, variety),
-        () => renderListingJson(kind, shelf, page, variety),
+        () => ({ ...(renderListingJson(kind, shelf, page, variety) as object), next_cursor: next }),
       ),
     );
   }
 
   /** A category's bestseller list, page by page: 404 past its last page or for an unknown category. */
-  function bestsellerPage(res: ServerResponse, url: URL, match: RegExpExecArray): void {
+  function bestsellerPage(req: IncomingMessage, res: ServerResponse, url: URL, match: RegExpExecArray): void {
     const platform = match[1] as 'web' | 'app';
+    const session = gate(site, req, platform);
+    if ('status' in session) return send(res, session);
     const category = match[3] ?? match[4]!;
     const shelf = shelfOf(match[2]!)?.bestsellers.get(Number(category));
     const page = Number(url.searchParams.get('page') ?? '1');
@@ -147,29 +187,23 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
   function handle(req: IncomingMessage, res: ServerResponse): void {
     requests++;
     const url = new URL(req.url ?? '/', 'http://fixture');
+    const entry = entryRoute(site, req, url);
+    if (entry) return send(res, entry);
     const listingRoute = LISTING.exec(url.pathname);
-    if (listingRoute) return listingPage(res, url, listingRoute);
+    if (listingRoute) return listingPage(req, res, url, listingRoute);
     const bestsellerRoute = BESTSELLERS.exec(url.pathname);
-    if (bestsellerRoute) return bestsellerPage(res, url, bestsellerRoute);
+    if (bestsellerRoute) return bestsellerPage(req, res, url, bestsellerRoute);
+    const api = PDP_API.exec(url.pathname);
+    if (api) return send(res, productApi(site, req, Number(api[1]), decodeURIComponent(api[2]!)));
     const match = ROUTE.exec(url.pathname);
     if (!match) return answer(res, 404, 'text/plain', 'page not found');
     const platform = match[1] as 'web' | 'app';
     const sku = decodeURIComponent(match[3]!);
     const hostile = hostilePage(sku, platform);
     if (hostile) return answer(res, hostile.status, hostile.contentType, hostile.body);
-    const cityId = Number(url.searchParams.get(platform === 'web' ? 'city' : 'city_id'));
-    const listing = channels.get(Number(match[2]))?.get(sku);
-    const shelf = listing?.cities.get(cityId);
-    if (!listing || !shelf) return notFound(res, platform);
-    const variety = pageVariety(sku, cityId);
-    politely(res, `${platform}/${match[2]}/${sku}/${cityId}`, variety, () =>
-      answerPage(
-        res,
-        platform,
-        () => renderProductHtml(listing, shelf, variety),
-        () => renderProductJson(listing, shelf, variety),
-      ),
-    );
+    const page = productPage(site, req, platform, Number(match[2]), sku);
+    if ('status' in page) return send(res, page);
+    politely(res, page.key, page.variety, () => send(res, page.send()));
   }
 
   const server = createServer(handle);
@@ -180,7 +214,13 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     publish(day) {
       let listings = channels.get(day.channelId);
       if (!listings) channels.set(day.channelId, (listings = new Map<string, MarketListing>()));
-      for (const [sku, listing] of day.listings) listings.set(sku, listing);
+      for (const [sku, listing] of day.listings) {
+        listings.set(sku, listing);
+        // The site's default city: the lowest city it delivers to.
+        for (const cityId of listing.cities.keys())
+          if (cityId < (defaultCities.get(day.channelId) ?? Infinity))
+            defaultCities.set(day.channelId, cityId);
+      }
       published.add(dayKey(day));
     },
     serves: (day) => published.has(dayKey(day)),
@@ -200,6 +240,10 @@ export async function startFixtureMarket(): Promise<FixtureMarket> {
     get requests() {
       return requests;
     },
+    get sessions() {
+      return site.sessions.count;
+    },
+    options,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

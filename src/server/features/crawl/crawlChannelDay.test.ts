@@ -7,6 +7,8 @@ import { startFixtureMarket, type FixtureMarket } from '../../demo/fixtureMarket
 import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
+import { parseCrawlSettings } from './crawlSettings.js';
+import { fixtureCrawlSettings, fixtureProductTemplate } from './fixtureProfiles.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { factDay, maskSwings, swingShare } from './crawlTruth.js';
 
@@ -15,13 +17,14 @@ const GROUP = 1;
 let wh: Warehouse;
 let market: FixtureMarket;
 
-function profileFor(responseType: 'HTML' | 'JSON'): CrawlProfile {
-  const host = new URL(market.baseUrl).host;
+function profileFor(channelId: number, responseType: 'HTML' | 'JSON'): CrawlProfile {
   return {
     ...DEFAULT_LIMITS,
     responseType,
-    allowedHosts: [host],
-    outbound: { allow: [], trustedHosts: [host] },
+    allowedHosts: [new URL(market.baseUrl).host],
+    // The market's own host:port is trusted, as startCrawling trusts it.
+    outbound: { allow: [], trustedHosts: [new URL(market.baseUrl).host] },
+    settings: parseCrawlSettings(fixtureCrawlSettings(channelId, responseType === 'HTML')),
   };
 }
 
@@ -49,14 +52,14 @@ describe.each([
     channelId: 1,
     kind: 'web (HTML)',
     responseType: 'HTML' as const,
-    template: '/web/1/dp/{sku}?city={city}',
+    template: fixtureProductTemplate(1, true),
     model: WEB_PRODUCT_SCHEMA,
   },
   {
     channelId: 61,
     kind: 'app (JSON)',
     responseType: 'JSON' as const,
-    template: '/app/61/v1/products/{sku}?city_id={city}',
+    template: fixtureProductTemplate(61, false),
     model: APP_PRODUCT_SCHEMA,
   },
 ])('crawling a $kind channel day from the fixture market', ({ channelId, responseType, template, model }) => {
@@ -87,7 +90,7 @@ describe.each([
       groupId: GROUP,
       channelId,
       date: DATE,
-      profile: profileFor(responseType),
+      profile: profileFor(channelId, responseType),
       model: model.dataModel,
       inputs,
     });

@@ -1,6 +1,7 @@
 import type { DataModelEntry } from '../../../shared/crawl/modelSchemaRules.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { buildFactRows } from './buildFactRows.js';
+import { coverageStatements, ensureCoverageTable } from './crawlCoverage.js';
 import { crawlPages } from './crawlPages.js';
 import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { loadFactRows } from './loadFactRows.js';
@@ -17,12 +18,17 @@ export interface PageLogEntry {
   attempts: number;
   /** null when the page was loaded. */
   reason: string | null;
+  /** Behind a bot wall whichever session asked: no observation (never a row). */
+  blocked: boolean;
+  sessionId: string | null;
 }
 
 export interface CrawlSummary {
   pages: number;
   pagesOk: number;
   pagesFailed: number;
+  /** Of the failed pages, those behind a bot wall whichever session asked. */
+  pagesBlocked: number;
   stockRows: number;
   priceRows: number;
   fetchMs: number;
@@ -33,7 +39,8 @@ export interface CrawlSummary {
 /**
  * One channel's day, end to end: fetch and extract every input page, build the fact rows, load
  * them in one transaction. Pages that fail (fetch or validation) are logged with their reason and
- * load nothing; the others replace the channel's day.
+ * load nothing; the others replace the channel's day. A page behind a bot wall is logged blocked
+ * and counted as missing coverage of its city (crawl_coverage, in the same transaction).
  */
 export async function crawlChannelDay(options: {
   wh: Warehouse;
@@ -53,13 +60,18 @@ export async function crawlChannelDay(options: {
   const t1 = performance.now();
   const listings = await loadListingContext(wh, groupId, channelId, date);
   const rows = buildFactRows(outcomes, listings, groupId, channelId, date);
-  if (rows.stock.length > 0) await loadFactRows(wh, { groupId, channelId, date }, rows);
   const log = pageLog(outcomes, rows.rejected);
+  const slice = { groupId, channelId, date };
+  await ensureCoverageTable(wh);
+  const coverage = coverageStatements(slice, log);
+  if (rows.stock.length > 0) await loadFactRows(wh, slice, rows, coverage);
+  else await wh.transaction(coverage);
   const failed = log.filter((l) => l.reason !== null).length;
   return {
     pages: inputs.length,
     pagesOk: inputs.length - failed,
     pagesFailed: failed,
+    pagesBlocked: log.filter((l) => l.blocked).length,
     stockRows: rows.stock.length,
     priceRows: rows.price.length,
     fetchMs: Math.round(t1 - t0),

@@ -4,6 +4,7 @@ import { registerCrawlRunRoutes } from './crawlRunRoutes.js';
 import { registerModelSchemaRoutes } from './modelSchemaRoutes.js';
 import { registerCrawlTimingRoutes } from './crawlTimingRoutes.js';
 import { startCrawling } from './startCrawling.js';
+import { crawlWallsMigration } from './crawlWallsMigration.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(routesOf(registerModelSchemaRoutes));
@@ -11,4 +12,9 @@ const routes: FastifyPluginAsync = async (app) => {
 };
 
 /** Crawls: model schemas, runs and timings, and the crawl job (with the demo's fixture market). */
-export const crawlFeature: ServerFeature = { name: 'crawl', routes, start: startCrawling };
+export const crawlFeature: ServerFeature = {
+  name: 'crawl',
+  routes,
+  start: startCrawling,
+  migrations: Object.freeze({ '495_crawl_walls': crawlWallsMigration }),
+};

@@ -1,6 +1,12 @@
 import type { Job } from 'pg-boss';
 import { checkModelSchema } from '../../../shared/crawl/modelSchemaRules.js';
-import { LIVE_TRACKING_CRAWL, PROCESS_STATUS, TRIGGER_TYPE } from '../../../shared/crawl/crawlVocabulary.js';
+import {
+  failedMessage,
+  finishedStatus,
+  LIVE_TRACKING_CRAWL,
+  PROCESS_STATUS,
+  TRIGGER_TYPE,
+} from '../../../shared/crawl/crawlVocabulary.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
@@ -67,7 +73,8 @@ export async function registerCrawlRunner(
 
 /**
  * Runs one crawl: the channel's profile and schema, its tracked pages, the load; the run's status
- * ends Success (every page loaded), Mismatch (some pages failed), No Data or Failed.
+ * ends Success (every page loaded), Blocked (some pages stayed behind a bot wall), Mismatch (some
+ * pages failed), No Data or Failed.
  */
 async function runCrawl(
   deps: Deps,
@@ -123,20 +130,16 @@ async function runCrawl(
     inputs,
   });
   await repo.writePageLog(run.id, groupId, summary.log);
-  const status =
-    summary.stockRows === 0
-      ? PROCESS_STATUS.noData
-      : summary.pagesFailed > 0
-        ? PROCESS_STATUS.mismatch
-        : PROCESS_STATUS.success;
+  const counts = { pages: summary.pages, failed: summary.pagesFailed, blocked: summary.pagesBlocked };
   await repo.updateRun(run.id, {
-    status,
+    status: finishedStatus({ ...counts, rowsLoaded: summary.stockRows }),
     pages_ok: summary.pagesOk,
     pages_failed: summary.pagesFailed,
+    pages_blocked: summary.pagesBlocked,
     rows_loaded: summary.stockRows + summary.priceRows,
     fetch_ms: summary.fetchMs,
     load_ms: summary.loadMs,
-    message: summary.pagesFailed > 0 ? `${summary.pagesFailed} of ${summary.pages} pages failed` : '',
+    message: failedMessage(counts),
     finished_at: new Date(),
   });
 }

@@ -5,12 +5,17 @@ import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js
 import { crawlPages } from './crawlPages.js';
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
 import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
+import { parseCrawlSettings } from './crawlSettings.js';
+import { fixtureCrawlSettings } from './fixtureProfiles.js';
 
 let market: FixtureMarket;
 beforeAll(async () => void (market = await startFixtureMarket()));
 afterAll(() => market?.close());
 
-/** The market's own host:port is trusted (as startCrawling trusts it); nothing else on loopback is. */
+/**
+ * Channel 1 (web) or 61 (app) as the demo profiles crawl them: sessions, location, walls. The
+ * market's own host:port is trusted (as startCrawling trusts it); nothing else on loopback is.
+ */
 function profile(responseType: 'HTML' | 'JSON', hosts: string[] = []): CrawlProfile {
   const host = new URL(market.baseUrl).host;
   return {
@@ -18,6 +23,9 @@ function profile(responseType: 'HTML' | 'JSON', hosts: string[] = []): CrawlProf
     responseType,
     allowedHosts: [host, ...hosts],
     outbound: { allow: [], trustedHosts: [host] },
+    settings: parseCrawlSettings(
+      fixtureCrawlSettings(responseType === 'HTML' ? 1 : 61, responseType === 'HTML'),
+    ),
   };
 }
 
@@ -26,7 +34,7 @@ describe('hostile and broken pages', () => {
     const inputs = HOSTILE_SKUS.map((sku, i) => ({
       productId: i,
       cityId: 1,
-      url: `${market.baseUrl}/web/1/dp/${sku}?city=1`,
+      url: `${market.baseUrl}/web/1/dp/${sku}`,
     }));
     const started = performance.now();
     const out = await crawlPages(inputs, profile('HTML'), WEB_PRODUCT_SCHEMA.dataModel);
@@ -42,13 +50,14 @@ describe('hostile and broken pages', () => {
     });
   });
 
-  it('logs invalid JSON and 404s, and never fetches a host the channel does not have', async () => {
+  it('logs invalid JSON and 404s, obeys robots.txt, and never fetches a host the channel does not have', async () => {
     const base = market.baseUrl;
     const out = await crawlPages(
       [
-        { productId: 1, cityId: 1, url: `${base}/app/61/v1/products/HOSTILE-BADJSON?city_id=1` },
-        { productId: 2, cityId: 1, url: `${base}/app/61/v1/products/NO-SUCH-SKU?city_id=1` },
+        { productId: 1, cityId: 1, url: `${base}/app/61/v1/products/HOSTILE-BADJSON` },
+        { productId: 2, cityId: 1, url: `${base}/app/61/v1/products/NO-SUCH-SKU` },
         { productId: 3, cityId: 1, url: 'http://169.254.169.254/latest/meta-data' },
+        { productId: 4, cityId: 1, url: `${base}/private/app/61/v1/products/X` },
       ],
       profile('JSON'),
       APP_PRODUCT_SCHEMA.dataModel,
@@ -57,6 +66,7 @@ describe('hostile and broken pages', () => {
       'invalid JSON',
       'page not found (404)',
       'host 169.254.169.254 is not configured for this channel',
+      'disallowed by robots.txt',
     ]);
     const requests = market.requests;
     await crawlPages(

@@ -1,107 +1,75 @@
 import PQueue from 'p-queue';
 import type { DataModelEntry } from '../../../shared/crawl/modelSchemaRules.js';
 import type { CrawlInput, CrawlProfile, PageOutcome } from './crawlTypes.js';
-import {
-  extractHtml,
-  extractHtmlItems,
-  extractJson,
-  extractJsonItems,
-  type FieldValue,
-} from './extractFields.js';
-import { crawlAgent, fetchPage, PageError } from './fetchPage.js';
-import { htmlDepth } from './htmlDepth.js';
+import { crawlAgent, PageError } from './fetchPage.js';
+import { judgePage, type PageVerdict } from './judgePage.js';
+import { SiteVisitor } from './siteVisitor.js';
 import { refusedBeforeConnect } from './crawlOutbound.js';
 import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
-
-const MAX_DEPTH = 256;
-
-/** A page's fields, or with `items` (a listing page) each result's fields. */
-function extract(
-  text: string,
-  profile: Pick<CrawlProfile, 'responseType'>,
-  model: readonly DataModelEntry[],
-  items?: string,
-): { fields: Record<string, FieldValue>; items?: Record<string, FieldValue>[] } {
-  if (profile.responseType === 'JSON') {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new PageError('invalid JSON', 200);
-    }
-    return items === undefined
-      ? { fields: extractJson(json, model) }
-      : { fields: {}, items: extractJsonItems(json, items, model) };
-  }
-  if (htmlDepth(text, MAX_DEPTH) > MAX_DEPTH)
-    throw new PageError(`HTML nested deeper than ${MAX_DEPTH} levels`, 200);
-  return items === undefined
-    ? { fields: extractHtml(text, model) }
-    : { fields: {}, items: extractHtmlItems(text, items, model) };
-}
 
 /** Fetches and extracts one page; every failure becomes an outcome with its reason. */
 async function crawlOne(
   input: CrawlInput,
   profile: CrawlProfile,
   model: readonly DataModelEntry[],
-  agent: ReturnType<typeof crawlAgent>,
+  visitor: SiteVisitor,
   items: string | undefined,
 ): Promise<PageOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
+  const failed = (reason: string, httpStatus: number | null = null, attempts = 0) =>
+    ({ input, ok: false, httpStatus, ms: ms(), attempts, reason }) as const;
   let url: URL;
   try {
     url = new URL(input.url);
   } catch {
-    return { input, ok: false, httpStatus: null, ms: 0, attempts: 0, reason: 'invalid URL' };
+    return failed('invalid URL');
   }
   const host = url.host;
-  if (!profile.allowedHosts.includes(host)) {
-    return {
-      input,
-      ok: false,
-      httpStatus: null,
-      ms: 0,
-      attempts: 0,
-      reason: `host ${host} is not configured for this channel`,
-    };
-  }
-  if (refusedBeforeConnect(url, profile.outbound))
-    return { input, ok: false, httpStatus: null, ms: 0, attempts: 0, reason: DESTINATION_REFUSED };
+  if (!profile.allowedHosts.includes(host)) return failed(`host ${host} is not configured for this channel`);
+  if (refusedBeforeConnect(url, profile.outbound)) return failed(DESTINATION_REFUSED);
+  if (!(await visitor.allowed(input.url))) return failed('disallowed by robots.txt');
   let attempts = 0;
-  try {
-    const page = await fetchPage(input.url, profile, agent);
-    attempts = page.attempts;
-    if (page.status !== 200) {
+  let wall = '';
+  let sessionId: string | undefined;
+  let lastStatus: number | null = null;
+  // A wall is tried again through another session (the blocked one is retired), up to the profile's retries.
+  for (let round = 0; round <= visitor.settings.blocks.retries; round++) {
+    let session;
+    try {
+      session = await visitor.sessions.acquire(input.cityId);
+    } catch (error) {
+      const failure = error instanceof PageError ? error : new PageError(String(error));
       return {
-        input,
-        ok: false,
-        httpStatus: page.status,
-        ms: ms(),
-        attempts,
-        reason: page.status === 404 ? 'page not found (404)' : `HTTP ${page.status}`,
+        ...failed(`session: ${failure.message}`, failure.httpStatus, attempts + failure.attempts),
+        sessionId,
       };
     }
-    return {
-      input,
-      ok: true,
-      httpStatus: 200,
-      ms: ms(),
-      attempts,
-      ...extract(page.text, profile, model, items),
-    };
-  } catch (error) {
-    const failure = error instanceof PageError ? error : new PageError(String(error));
-    return {
-      input,
-      ok: false,
-      httpStatus: failure.httpStatus,
-      ms: ms(),
-      attempts: Math.max(attempts, failure.attempts),
-      reason: failure.message,
-    };
+    sessionId = session.id;
+    let verdict: PageVerdict;
+    try {
+      const page = await visitor.fetch(input.url, session, items === undefined);
+      attempts += page.attempts;
+      lastStatus = page.status;
+      verdict = judgePage(page, profile, visitor.settings, model, items);
+    } catch (error) {
+      const failure = error instanceof PageError ? error : new PageError(String(error));
+      return {
+        ...failed(failure.message, failure.httpStatus, attempts + failure.attempts),
+        sessionId,
+      };
+    } finally {
+      visitor.sessions.release(session);
+    }
+    if (verdict.kind === 'blocked') {
+      visitor.blocked(session);
+      wall = verdict.reason;
+      continue;
+    }
+    if (verdict.kind === 'failed') return { ...failed(verdict.reason, lastStatus, attempts), sessionId };
+    return { input, ok: true, httpStatus: 200, ms: ms(), attempts, sessionId, ...verdict.page };
   }
+  return { ...failed(`Blocked: ${wall}`, lastStatus, attempts), blocked: true, sessionId };
 }
 
 /**
@@ -117,6 +85,7 @@ export async function crawlPages(
   items?: string,
 ): Promise<PageOutcome[]> {
   const agent = crawlAgent(profile);
+  const visitor = new SiteVisitor(profile, agent, inputs[0]?.url ?? 'http://invalid');
   const queue = new PQueue({
     concurrency: profile.concurrency,
     interval: 1000,
@@ -128,7 +97,7 @@ export async function crawlPages(
       inputs.map((input) =>
         queue.add(
           async () => {
-            const outcome = await crawlOne(input, profile, model, agent, items);
+            const outcome = await crawlOne(input, profile, model, visitor, items);
             onPage?.(++done);
             return outcome;
           },
@@ -137,6 +106,7 @@ export async function crawlPages(
       ),
     );
   } finally {
+    await visitor.close();
     await agent.close();
   }
 }

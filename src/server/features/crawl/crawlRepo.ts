@@ -180,6 +180,8 @@ export class CrawlRepo {
       attempts: l.attempts,
       ms: l.ms,
       reason: l.reason,
+      blocked: l.blocked,
+      session_id: l.sessionId,
     }));
     for (let i = 0; i < rows.length; i += 2000)
       await this.db

@@ -39,6 +39,8 @@ export type CrawlTables = {
     /** Bestseller lists (migration 400): `{category}` and `{page}`, and the schema reading them. */
     bestseller_url_template: Defaulted<string>;
     bestseller_schema_id: Defaulted<number | null>;
+    /** Sessions, location, walls, rendering, robots, proxies (migration 495; crawlSettings.ts). */
+    crawl_settings: Defaulted<string>;
   };
   crawl_runs: {
     id: Generated<number>;
@@ -52,6 +54,8 @@ export type CrawlTables = {
     pages_total: Defaulted<number>;
     pages_ok: Defaulted<number>;
     pages_failed: Defaulted<number>;
+    /** Pages that stayed behind a bot wall (migration 495), counted in pages_failed too. */
+    pages_blocked: Defaulted<number>;
     rows_loaded: Defaulted<number>;
     fetch_ms: Defaulted<number>;
     load_ms: Defaulted<number>;
@@ -76,6 +80,9 @@ export type CrawlTables = {
     attempts: number;
     ms: number;
     reason: string | null;
+    /** Behind a bot wall whichever session asked (migration 495); the session it was last fetched through. */
+    blocked: Defaulted<boolean>;
+    session_id: Defaulted<string | null>;
   };
   crawl_timings: {
     id: Generated<number>;

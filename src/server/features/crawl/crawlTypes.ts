@@ -1,4 +1,5 @@
 import type { OutboundAllowList } from '../../platform/http/outbound/outboundPolicy.js';
+import type { CrawlSettings } from './crawlSettings.js';
 import type { FieldValue } from './extractFields.js';
 
 /** A Search run's result pages; a Display run's category listings and bestseller lists. */
@@ -13,7 +14,7 @@ export interface CrawlInput {
   listing?: { kind: ListingPageKind; id: number; page: number };
 }
 
-export type PageOutcome =
+export type PageOutcome = (
   | {
       input: CrawlInput;
       ok: true;
@@ -24,7 +25,20 @@ export type PageOutcome =
       /** A listing page's results, in page order (crawls with a schema's `items`). */
       items?: Record<string, FieldValue>[];
     }
-  | { input: CrawlInput; ok: false; httpStatus: number | null; ms: number; attempts: number; reason: string };
+  | {
+      input: CrawlInput;
+      ok: false;
+      httpStatus: number | null;
+      ms: number;
+      attempts: number;
+      reason: string;
+      /** A bot wall every session tried met: no observation, missing coverage, never a row. */
+      blocked?: boolean;
+    }
+) & {
+  /** The session the page was last fetched through (logged with the page). */
+  sessionId?: string;
+};
 
 /** How a channel is fetched and read (a channel profile, as the crawler needs it). */
 export interface CrawlProfile {
@@ -39,6 +53,10 @@ export interface CrawlProfile {
   maxPageBytes: number;
   /** Milliseconds a page may take, headers and body each (bounded time). */
   timeoutMs: number;
+  /** Browser tabs at once, for a channel whose pages are rendered by script. */
+  browserPages: number;
+  /** Sessions, location, walls, rendering, robots, proxies; absent: the defaults (crawlSettings.ts). */
+  settings?: CrawlSettings;
   /** Which addresses the crawl may reach (crawlOutbound.ts): checked on every connection. */
   outbound: CrawlOutbound;
 }
@@ -59,4 +77,5 @@ export const DEFAULT_LIMITS = {
   retries: 3,
   maxPageBytes: 2 * 1024 * 1024,
   timeoutMs: 10_000,
+  browserPages: 2,
 } as const;

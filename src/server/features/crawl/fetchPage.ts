@@ -1,5 +1,5 @@
 import pRetry, { AbortError } from 'p-retry';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { CrawlProfile } from './crawlTypes.js';
 import { OutboundRefusedError, policyLookup } from '../../platform/http/outbound/outboundLookup.js';
 import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
@@ -18,7 +18,21 @@ export interface FetchedPage {
   status: number;
   text: string;
   attempts: number;
+  /** The answer's Set-Cookie headers (a session keeps them). */
+  setCookies: string[];
 }
+
+export interface FetchOptions {
+  method?: 'GET' | 'POST';
+  /** A session's cookie and location headers. */
+  headers?: Record<string, string>;
+  /** Statuses that are a bot wall: answered at once with their body, never retried here. */
+  blockStatuses?: readonly number[];
+  /** Another connection pool than `agent` (a proxy's). */
+  dispatcher?: Dispatcher;
+}
+
+export const USER_AGENT = 'ShelfscopeBot/0.0.1';
 
 /**
  * A connection pool whose answers are capped in size and time (a hostile site cannot hold us) and
@@ -64,16 +78,26 @@ function decode(body: ArrayBuffer, contentType: string): string {
 
 /**
  * GETs one page with retries and exponential back-off: 429 and 5xx answers and network errors are
- * retried (after Retry-After, capped), anything else answers at once. No redirects are followed,
- * so a page can never lead the crawler to another host.
+ * retried (after Retry-After, capped), anything else answers at once, and so do the statuses the
+ * caller takes for a bot wall (another session, not the same one again, is the way past it). No
+ * redirects are followed, so a page can never lead the crawler to another host.
  */
-export async function fetchPage(url: string, profile: CrawlProfile, agent: Agent): Promise<FetchedPage> {
+export async function fetchPage(
+  url: string,
+  profile: Pick<CrawlProfile, 'retries'>,
+  agent: Dispatcher,
+  options: FetchOptions = {},
+): Promise<FetchedPage> {
   let attempts = 0;
   const once = async (): Promise<FetchedPage> => {
     attempts++;
     let res;
     try {
-      res = await request(url, { dispatcher: agent, headers: { 'user-agent': 'ShelfscopeBot/0.0.1' } });
+      res = await request(url, {
+        dispatcher: options.dispatcher ?? agent,
+        method: options.method ?? 'GET',
+        headers: { 'user-agent': USER_AGENT, ...options.headers },
+      });
     } catch (error) {
       // Refused by the policy: asking again would be refused again.
       if (refusedByPolicy(error)) throw new AbortError(new PageError(DESTINATION_REFUSED));
@@ -83,7 +107,8 @@ export async function fetchPage(url: string, profile: CrawlProfile, agent: Agent
       throw new PageError(`network: ${text.slice(0, 120)}`);
     }
     const { statusCode } = res;
-    if (statusCode === 429 || statusCode >= 500) {
+    const wall = options.blockStatuses?.includes(statusCode) ?? false;
+    if (!wall && (statusCode === 429 || statusCode >= 500)) {
       await res.body.dump();
       const wait = Math.min(5, Number(res.headers['retry-after'] ?? 0) || 0);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
@@ -104,7 +129,13 @@ export async function fetchPage(url: string, profile: CrawlProfile, agent: Agent
       );
     }
     const contentType = String(res.headers['content-type'] ?? '');
-    return { status: statusCode, text: decode(body, contentType), attempts };
+    const cookies = res.headers['set-cookie'];
+    return {
+      status: statusCode,
+      text: decode(body, contentType),
+      attempts,
+      setCookies: cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [cookies],
+    };
   };
   try {
     return await pRetry(once, { retries: profile.retries, minTimeout: 25, maxTimeout: 2000, factor: 2 });

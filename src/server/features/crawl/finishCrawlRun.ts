@@ -1,4 +1,4 @@
-import { PROCESS_STATUS } from '../../../shared/crawl/crawlVocabulary.js';
+import { failedMessage, finishedStatus } from '../../../shared/crawl/crawlVocabulary.js';
 import type { CrawlRepo } from './crawlRepo.js';
 import type { PageOutcome } from './crawlTypes.js';
 import { pageLog } from './pageLog.js';
@@ -21,28 +21,26 @@ interface Finished {
 }
 
 /**
- * Ends a listing or live run: its page log, then its status — No Data when nothing loaded,
- * Mismatch when some pages failed, else Success — with counts and timings.
+ * Ends a listing or live run: its page log, then its status (finishedStatus: No Data, Blocked,
+ * Mismatch or Success) with counts and timings.
  */
 export async function finishCrawlRun(repo: CrawlRepo, f: Finished): Promise<void> {
   const log = pageLog(f.outcomes, f.rejected);
   await repo.writePageLog(f.runId, f.groupId, log);
   const failed = log.filter((l) => l.reason !== null).length;
+  const blocked = log.filter((l) => l.blocked).length;
+  const counts = { pages: f.pagesTotal, failed, blocked };
   await repo.updateRun(f.runId, {
-    status:
-      f.rowsLoaded === 0
-        ? PROCESS_STATUS.noData
-        : failed > 0
-          ? PROCESS_STATUS.mismatch
-          : PROCESS_STATUS.success,
+    status: finishedStatus({ ...counts, rowsLoaded: f.rowsLoaded }),
     pages_ok: f.pagesTotal - failed,
     pages_failed: failed,
+    pages_blocked: blocked,
     rows_loaded: f.rowsLoaded,
     fetch_ms: Math.round(f.t1 - f.t0),
     load_ms: Math.round(performance.now() - f.t1),
     message: [
       f.retryOf === undefined ? '' : `Retried the ${f.pagesTotal} pages that failed in run ${f.retryOf}`,
-      failed > 0 ? `${failed} of ${f.pagesTotal} pages failed` : f.okMessage,
+      failed > 0 ? failedMessage(counts) : f.okMessage,
     ]
       .filter(Boolean)
       .join(': '),

@@ -32,6 +32,8 @@ export async function loadFactRows(
   wh: Warehouse,
   slice: { groupId: number; channelId: number; date: string },
   rows: { stock: unknown[][]; price: unknown[][] },
+  /** More statements of the same transaction (the day's crawl coverage). */
+  extra: readonly WarehouseStatement[] = [],
 ): Promise<void> {
   const key = [slice.groupId, slice.channelId, slice.date];
   const [last] = await wh.query<{ d: string }>(
@@ -61,6 +63,7 @@ export async function loadFactRows(
     ...inserts('fact_price', rows.price),
     ...onPromoStatements({ groupId: slice.groupId, channelId: slice.channelId, date: slice.date }),
     ...crawlLog,
+    ...extra,
   ]);
   await deriveNewViolations(wh, slice.groupId);
 }

@@ -3,6 +3,7 @@ import type { PageOutcome } from './crawlTypes.js';
 /**
  * One crawl-page-log entry per fetched page: a fetch that failed keeps its own reason, a page that
  * was fetched but could not be turned into rows the reason it was rejected; null means loaded.
+ * A page behind a bot wall whichever session asked is marked blocked.
  */
 export function pageLog(
   outcomes: readonly PageOutcome[],
@@ -18,5 +19,7 @@ export function pageLog(
     ms: o.ms,
     attempts: o.attempts,
     reason: o.ok ? (rejected.get(o) ?? null) : o.reason,
+    blocked: !o.ok && o.blocked === true,
+    sessionId: o.sessionId ?? null,
   }));
 }

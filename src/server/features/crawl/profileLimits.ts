@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, type CrawlOutbound, type CrawlProfile } from './crawlTypes.js';
 import type { ChannelProfileRow } from './crawlRepo.js';
+import { parseCrawlSettings } from './crawlSettings.js';
 
 /** The crawler's settings from a stored channel profile, under the server's outbound policy. */
 export function profileLimits(row: ChannelProfileRow, outbound: CrawlOutbound): CrawlProfile {
@@ -10,5 +11,6 @@ export function profileLimits(row: ChannelProfileRow, outbound: CrawlOutbound): 
     concurrency: row.concurrency,
     requestsPerSecond: row.requests_per_second,
     outbound,
+    settings: parseCrawlSettings(row.crawl_settings),
   };
 }

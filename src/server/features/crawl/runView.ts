@@ -15,6 +15,7 @@ export function runView(run: CrawlRunRow) {
     pages_total: run.pages_total,
     pages_ok: run.pages_ok,
     pages_failed: run.pages_failed,
+    pages_blocked: run.pages_blocked,
     rows_loaded: run.rows_loaded,
     fetch_ms: run.fetch_ms,
     load_ms: run.load_ms,

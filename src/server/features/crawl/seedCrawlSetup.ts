@@ -5,6 +5,7 @@ import { DEMO_CHANNELS } from '../../demo/warehouse/places.js';
 // eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
 import type { FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
 import type { CrawlTables } from './crawlTables.js';
+import { fixtureCrawlSettings, fixtureProductTemplate } from './fixtureProfiles.js';
 import {
   APP_BESTSELLER_SCHEMA,
   APP_LISTING_SCHEMA,
@@ -78,6 +79,25 @@ export async function seedCrawlSetup(
         .where('group_id', '=', groupId)
         .where('engine_type', '=', ENGINE)
         .execute();
+      // Profiles from before the market chose cities by session (city in the URL) learn how it does.
+      const legacy = await tx
+        .selectFrom('channel_profiles')
+        .select(['id', 'channel_id', 'response_type'])
+        .where('group_id', '=', groupId)
+        .where('engine_type', '=', ENGINE)
+        .where('crawl_settings', '=', '{}')
+        .execute();
+      for (const p of legacy) {
+        const isWeb = p.response_type === 'HTML';
+        await tx
+          .updateTable('channel_profiles')
+          .set({
+            url_template: fixtureProductTemplate(p.channel_id, isWeb),
+            crawl_settings: fixtureCrawlSettings(p.channel_id, isWeb),
+          })
+          .where('id', '=', p.id)
+          .execute();
+      }
     } else {
       const web = await schemaId('Product page (web)', 'HTML', WEB_PRODUCT_SCHEMA);
       const app = await schemaId('Product answer (app)', 'JSON', APP_PRODUCT_SCHEMA);
@@ -93,9 +113,8 @@ export async function seedCrawlSetup(
             platform: isWeb ? 'WEB' : 'MOBILE APP',
             engine_type: ENGINE,
             base_url: market.baseUrl,
-            url_template: isWeb
-              ? `/web/${channel.channelId}/dp/{sku}?city={city}`
-              : `/app/${channel.channelId}/v1/products/{sku}?city_id={city}`,
+            url_template: fixtureProductTemplate(channel.channelId, isWeb),
+            crawl_settings: fixtureCrawlSettings(channel.channelId, isWeb),
             allowed_hosts: JSON.stringify([host]),
             model_schema_id: isWeb ? web : app,
           })

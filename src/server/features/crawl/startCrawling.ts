@@ -9,6 +9,8 @@ import { registerCrawlScheduler } from './crawlTimings.js';
 import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
 import { CrawlRepo } from './crawlRepo.js';
 import './crawlOutbound.js';
+import { configureBrowser } from './browserPool.js';
+import { ensureCoverageTable } from './crawlCoverage.js';
 
 /** Demo groups that get fixture-market profiles (the demo login's group and the isolation tenant). */
 const DEMO_GROUP_IDS = [1, 2];
@@ -22,8 +24,14 @@ export const FIRST_CRAWL = { groupId: 1, channelIds: [1, 61] } as const;
  */
 export async function startCrawling(deps: Deps & { jobs: Jobs }): Promise<FixtureMarket | null> {
   let market: FixtureMarket | null = null;
+  configureBrowser(deps.env.PLAYWRIGHT_CHROMIUM);
+  await ensureCoverageTable(deps.warehouse);
   if (deps.env.DEMO_DATA) {
-    market = await startFixtureMarket();
+    market = await startFixtureMarket({
+      seed: deps.env.DEMO_SEED,
+      wallPct: deps.env.DEMO_MARKET_WALLS_PCT,
+      soft404Pct: deps.env.DEMO_MARKET_SOFT404_PCT,
+    });
     // The market listens on loopback, which the outbound policy refuses: this server runs it and
     // crawls it on purpose, so its own host:port (and nothing else on loopback) is let through.
     deps.crawlTrustedHosts = [new URL(market.baseUrl).host];

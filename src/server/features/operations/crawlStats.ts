@@ -4,7 +4,7 @@ import { PROCESS_STATUS, PROCESS_STATUS_NAMES, TRIGGER_TYPE } from '../../../sha
 
 /** Store-side figures of the group's crawls for the operations screens (all scoped by group). */
 const S = PROCESS_STATUS;
-const FINISHED = [S.success, S.mismatch, S.noData, S.failed];
+const FINISHED = [S.success, S.mismatch, S.noData, S.failed, S.blocked];
 const pct = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
 const iso = (d: unknown): string | null => (d ? new Date(d as string).toISOString() : null);
@@ -34,8 +34,10 @@ export async function crawlKpis(
            count(*) FILTER (WHERE r.status = ${S.mismatch})::int AS mismatch,
            count(*) FILTER (WHERE r.status = ${S.noData})::int AS no_data,
            count(*) FILTER (WHERE r.status = ${S.failed})::int AS failed,
+           count(*) FILTER (WHERE r.status = ${S.blocked})::int AS blocked,
            count(*) FILTER (WHERE r.status IN (${S.inProgress}, ${S.waiting}))::int AS in_flight,
            coalesce(sum(r.pages_total), 0)::int AS pages, coalesce(sum(r.pages_failed), 0)::int AS pages_failed,
+           coalesce(sum(r.pages_blocked), 0)::int AS pages_blocked,
            coalesce(sum(r.rows_loaded), 0)::int AS rows_loaded,
            round(avg(extract(epoch FROM r.finished_at - r.started_at))::numeric, 1)::float8 AS avg_seconds,
            max(r.created_at) AS last_run_at
@@ -74,7 +76,7 @@ export async function inputAnalysis(
      ORDER BY r.channel_id, r.crawl_date, r.id DESC`;
   const { rows } = await sql<Record<string, number | string>>`
     SELECT d.id, d.channel_id, p.channel_name, d.crawl_date, d.runs, d.status, d.pages_total AS inputs,
-           d.pages_ok AS crawled, d.pages_failed AS failed, d.rows_loaded
+           d.pages_ok AS crawled, d.pages_failed AS failed, d.pages_blocked AS blocked, d.rows_loaded
       FROM (${days}) d
       LEFT JOIN channel_profiles p ON p.group_id = ${groupId} AND p.channel_id = d.channel_id
      ORDER BY d.crawl_date DESC, d.channel_id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);

@@ -8,6 +8,7 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { purgeQueue, QUEUE_NAMES, queueStatus } from './queueStatus.js';
 import { channelTracking, crawlKpis, inputAnalysis } from './crawlStats.js';
 import { athenaStatus, sellerStatus, vendorStatus } from './statusScreens.js';
+import { crawlCoverage, crawlSessions } from './crawlCoverageStats.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
 
 /** What a grid with `rows.endpoint` sends: paging (and a sort these grids do not offer). */
@@ -29,9 +30,9 @@ const crawlKpiQuery = {
     ...gridRowsQuery.properties,
     status: {
       type: 'string',
-      pattern: '^[0-5](,[0-5]){0,5}$',
+      pattern: '^[0-6](,[0-6]){0,6}$',
       description:
-        'Only runs of these statuses (0 Mismatch, 1 In Progress, 2 Success, 3 No Data, 4 Failed, 5 Waiting)',
+        'Only runs of these statuses (0 Mismatch, 1 In Progress, 2 Success, 3 No Data, 4 Failed, 5 Waiting, 6 Blocked)',
     },
   },
 } as const;
@@ -94,6 +95,21 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
       const auth = requireAdminActivity(request, A.inputAnalysis.url);
       return ok(await inputAnalysis(db, auth.groupId, request.query));
     },
+  );
+
+  // Crawling Logs: coverage per channel and city of each crawled day, and the latest crawls' sessions.
+  app.get<Paging>(
+    '/processmonitor/crawl/coverage/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, A.crawlLogs.url);
+      return ok(await crawlCoverage(db, app.deps.warehouse, auth.groupId, request.query));
+    },
+  );
+  app.get(
+    '/processmonitor/crawl/sessions/rows',
+    { schema: { querystring: gridRowsQuery, response: objectAnswer } },
+    async (request) => all(await crawlSessions(db, requireAdminActivity(request, A.crawlLogs.url).groupId)),
   );
 
   app.get(

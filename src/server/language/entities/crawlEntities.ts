@@ -108,11 +108,11 @@ export const crawlRunEntity = readOnlyEntity(
   },
 );
 
-/** One fetched page of a run: URL, HTTP status, attempts, time and the reason it failed. */
+/** One fetched page of a run: URL, HTTP status, attempts, time, its session and the reason it failed (Blocked: behind a bot wall). */
 export const crawlPageEntity = readOnlyEntity(
   'crawl_page_log',
   ['run_id', 'http_status', 'attempts', 'ms'],
-  (row) => ({ ...row, outcome: row.reason === null ? 'Loaded' : 'Failed' }),
+  (row) => ({ ...row, outcome: row.reason === null ? 'Loaded' : row.blocked ? 'Blocked' : 'Failed' }),
   true,
 );
 

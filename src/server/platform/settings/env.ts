@@ -110,6 +110,21 @@ export const SETTINGS = {
     "On the demo's first start, crawl its last day for one web and one app channel from the fixture marketplace (background jobs; docs/crawl.md)",
     bool,
   ),
+  DEMO_MARKET_WALLS_PCT: setting(
+    '0',
+    'Percent of the fixture marketplace product pages behind a bot wall (captcha, 403/503 challenge, emptied block; half of them pass for a second session), by DEMO_SEED',
+    int(0, 100),
+  ),
+  DEMO_MARKET_SOFT404_PCT: setting(
+    '0',
+    'Percent of the fixture marketplace product pages answering a 200 "this product is unavailable" (a soft 404), by DEMO_SEED',
+    int(0, 100),
+  ),
+  PLAYWRIGHT_CHROMIUM: setting(
+    '',
+    "Chromium binary for channels whose pages are rendered by script (the end-to-end tests' browser too); empty = /usr/bin/chromium when present, else Playwright's own build",
+    text,
+  ),
   DEMO_USER: setting('demo@shelfscope.test', 'User name (an e-mail) of the demo login', text),
   DEMO_PASSWORD: setting('Demo@2026!', 'Password of the demo login', text),
   SESSION_TTL_HOURS: setting('12', 'Idle lifetime of a login session, in hours', int(1, 720)),
