@@ -41,7 +41,11 @@ async function crawlOne(
     } catch (error) {
       const failure = error instanceof PageError ? error : new PageError(String(error));
       return {
-        ...failed(`session: ${failure.message}`, failure.httpStatus, attempts + failure.attempts),
+        ...failed(
+          failure.message === DESTINATION_REFUSED ? failure.message : `session: ${failure.message}`,
+          failure.httpStatus,
+          attempts + failure.attempts,
+        ),
         sessionId,
       };
     }

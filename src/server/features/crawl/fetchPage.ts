@@ -3,6 +3,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { CrawlProfile } from './crawlTypes.js';
 import { OutboundRefusedError, policyLookup } from '../../platform/http/outbound/outboundLookup.js';
 import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
+import { refusedBeforeConnect } from './crawlOutbound.js';
 
 export class PageError extends Error {
   constructor(
@@ -84,10 +85,14 @@ function decode(body: ArrayBuffer, contentType: string): string {
  */
 export async function fetchPage(
   url: string,
-  profile: Pick<CrawlProfile, 'retries'>,
+  profile: Pick<CrawlProfile, 'retries'> & { outbound?: CrawlProfile['outbound'] },
   agent: Dispatcher,
   options: FetchOptions = {},
 ): Promise<FetchedPage> {
+  // An address literal never reaches the pool's lookup: the policy is asked here for every request
+  // (pages, a session's warm-up and location calls, robots.txt).
+  if (profile.outbound && refusedBeforeConnect(new URL(url), profile.outbound))
+    throw new PageError(DESTINATION_REFUSED, null, 0);
   let attempts = 0;
   const once = async (): Promise<FetchedPage> => {
     attempts++;

@@ -68,7 +68,7 @@ export class SiteVisitor {
     const { origin, pathname, search } = new URL(url);
     let rules = this.robots.get(origin);
     if (!rules) {
-      rules = fetchPage(`${origin}/robots.txt`, { retries: 1 }, this.agent)
+      rules = fetchPage(`${origin}/robots.txt`, { retries: 1, outbound: this.profile.outbound }, this.agent)
         .then((page) => (page.status === 200 ? robotsRules(page.text, USER_AGENT) : () => true))
         // No robots.txt to be had: nothing is disallowed (RFC 9309 treats an unreachable one so only for 4xx; a crawl that cannot reach it cannot reach the pages either).
         .catch(() => () => true);
