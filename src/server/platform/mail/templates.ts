@@ -15,50 +15,34 @@ function message(to: string, subject: string, lines: string[]): MailMessage {
 }
 
 export function otpMail(to: string, otp: string): MailMessage {
-  return message(
-    to,
-    'Your Shelfscope verification code',
-    [
-      `Your verification code is ${otp}.`,
-      'It expires in 10 minutes and can be used once. If you did not try to log in, change your password.',
-    ],
-  );
+  return message(to, 'Your Shelfscope verification code', [
+    `Your verification code is ${otp}.`,
+    'It expires in 10 minutes and can be used once. If you did not try to log in, change your password.',
+  ]);
 }
 
 export function resetMail(to: string, link: string): MailMessage {
-  return message(
-    to,
-    'Reset your Shelfscope password',
-    [
-      'We received a request to reset your password. Open this link to choose a new one:',
-      link,
-      'The link expires in 1 hour and works once.',
-    ],
-  );
+  return message(to, 'Reset your Shelfscope password', [
+    'We received a request to reset your password. Open this link to choose a new one:',
+    link,
+    'The link expires in 1 hour and works once.',
+  ]);
 }
 
 export function activationMail(to: string, link: string): MailMessage {
-  return message(
-    to,
-    'Activate your Shelfscope account',
-    [
-      'An account was created for you. Open this link to set your password:',
-      link,
-      'The link expires in 72 hours and works once.',
-    ],
-  );
+  return message(to, 'Activate your Shelfscope account', [
+    'An account was created for you. Open this link to set your password:',
+    link,
+    'The link expires in 72 hours and works once.',
+  ]);
 }
 
 export function accountLockedMail(to: string, minutes: number): MailMessage {
-  return message(
-    to,
-    'Unusual sign-in attempts on your Shelfscope account',
-    [
-      'Several sign-in attempts on your account failed (a wrong password or verification code).',
-      `To protect it, new sign-ins are paused for ${minutes} minute(s), longer if the failures go on. A browser you chose to trust can still sign in.`,
-      'If this was not you, change your password.',
-    ],
-  );
+  return message(to, 'Unusual sign-in attempts on your Shelfscope account', [
+    'Several sign-in attempts on your account failed (a wrong password or verification code).',
+    `To protect it, new sign-ins are paused for ${minutes} minute(s), longer if the failures go on. A browser you chose to trust can still sign in.`,
+    'If this was not you, change your password.',
+  ]);
 }
 
 export interface SupportTicketMail {
@@ -72,16 +56,12 @@ export interface SupportTicketMail {
 
 /** A Feedback & Support request, to the support address: who, group, screen, time and the words. */
 export function supportTicketMail(to: string, t: SupportTicketMail): MailMessage {
-  return message(
-    to,
-    `Support request #${t.id} from ${t.userName} (${t.groupName})`,
-    [
-      `From: ${t.userName}`,
-      `Group: ${t.groupName}`,
-      `Screen: ${t.screen || '---'}`,
-      `Sent: ${t.at.toISOString()}`,
-      t.text,
-      'Platform staff see and close it under Feedback & Support.',
-    ],
-  );
+  return message(to, `Support request #${t.id} from ${t.userName} (${t.groupName})`, [
+    `From: ${t.userName}`,
+    `Group: ${t.groupName}`,
+    `Screen: ${t.screen || '---'}`,
+    `Sent: ${t.at.toISOString()}`,
+    t.text,
+    'Platform staff see and close it under Feedback & Support.',
+  ]);
 }
