@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { lastDays, type Market, type Row } from './market.js';
+import { SLOW } from './slow.js';
 
 const tuple = (row: Row, fields: readonly string[]) => JSON.stringify(fields.map((f) => row[f] ?? null));
 
@@ -20,28 +21,32 @@ function firstRepeat(rows: readonly Row[], fields: readonly string[]): string | 
  * and the grid's rowKey (the React key of a row) names one row only.
  */
 export function gridRowInvariants(market: () => Market): void {
-  it('no two rows of a grid page read the same, and each rowKey names one row', async () => {
-    const m = market();
-    let grids = 0;
-    const problems: string[] = [];
-    for (const [key, screen] of m.snapshot.screens) {
-      for (const w of screen.widgets) {
-        if (w.kind !== 'grid') continue;
-        const q = screen.queries?.find((x) => x.id === w.query);
-        if (!q) continue;
-        const params = { ...lastDays(m, 7), ...(q.paged ? { limit: 200, offset: 0 } : {}) };
-        const { rows } = await m.rows(q.endpoint, params);
-        if (rows.length < 2) continue;
-        grids++;
-        const shown = w.columns.map((c) => c.field);
-        const same = firstRepeat(rows, shown);
-        if (same) problems.push(`${key} ${w.id}: two rows read ${same}`);
-        const sameKey = w.rowKey && firstRepeat(rows, w.rowKey);
-        if (sameKey)
-          problems.push(`${key} ${w.id}: two rows have rowKey ${w.rowKey!.join(', ')} = ${sameKey}`);
+  it(
+    'no two rows of a grid page read the same, and each rowKey names one row',
+    async () => {
+      const m = market();
+      let grids = 0;
+      const problems: string[] = [];
+      for (const [key, screen] of m.snapshot.screens) {
+        for (const w of screen.widgets) {
+          if (w.kind !== 'grid') continue;
+          const q = screen.queries?.find((x) => x.id === w.query);
+          if (!q) continue;
+          const params = { ...lastDays(m, 7), ...(q.paged ? { limit: 200, offset: 0 } : {}) };
+          const { rows } = await m.rows(q.endpoint, params);
+          if (rows.length < 2) continue;
+          grids++;
+          const shown = w.columns.map((c) => c.field);
+          const same = firstRepeat(rows, shown);
+          if (same) problems.push(`${key} ${w.id}: two rows read ${same}`);
+          const sameKey = w.rowKey && firstRepeat(rows, w.rowKey);
+          if (sameKey)
+            problems.push(`${key} ${w.id}: two rows have rowKey ${w.rowKey!.join(', ')} = ${sameKey}`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-    expect(grids).toBeGreaterThan(30);
-  }, 180_000);
+      expect(problems).toEqual([]);
+      expect(grids).toBeGreaterThan(30);
+    },
+    180_000 * SLOW,
+  );
 }

@@ -4,7 +4,8 @@
  * seed 42 on the embedded engines (`npm test`), seed 7 on PostgreSQL (`API_TEST_PG=1`, .ci/run),
  * so CI proves both seeds and both engines while building each market once.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, vi } from 'vitest';
+import { SLOW } from './slow.js';
 import { categoryInvariants } from './categoryInvariants.js';
 import { contentInvariants } from './contentInvariants.js';
 import { exportInvariants } from './exportInvariants.js';
@@ -19,6 +20,8 @@ import { stockPromoInvariants } from './stockPromoInvariants.js';
 import { tagInvariants } from './tagInvariants.js';
 
 const SEEDS = process.env.API_TEST_PG === '1' ? [7] : [42];
+// The cases without a timeout of their own take the default, stretched as SLOW says.
+vi.setConfig({ testTimeout: 60_000 * SLOW });
 
 describe.each(SEEDS)('demo market of seed %i', (seed) => {
   let m: Market | undefined;

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { ScreenConfig, ScreenQuery } from '../../../src/shared/config.gen.js';
 import { indexDataset, type DatasetIndex } from '../../../src/server/language/model/datasetIndex.js';
 import { lastDays, sum, type Market, type Row } from './market.js';
+import { SLOW } from './slow.js';
 
 /** Measures whose grid total is the sum of its rows. */
 const ADDITIVE = new Set(['count', 'countIf', 'sum', 'sumIf']);
@@ -42,74 +43,86 @@ const sameWhere = (a: ScreenQuery, b: ScreenQuery) =>
 
 /** Checks that hold on every screen: tiles equal grid totals, shares within 0-100, trends that move. */
 export function screenInvariants(market: () => Market): void {
-  it('every KPI tile equals its grid total where both show the same additive measure', async () => {
-    const m = market();
-    let compared = 0;
-    for (const { key, screen, ds, queries } of monitoringScreens(m)) {
-      const tileQueries = new Set(screen.widgets.flatMap((w) => (w.kind === 'kpiTiles' ? [w.query] : [])));
-      const gridQueries = new Set(screen.widgets.flatMap((w) => (w.kind === 'grid' ? [w.query] : [])));
-      for (const tq of queries.filter((q) => tileQueries.has(q.id) && !q.groupBy?.length)) {
-        for (const gq of queries.filter((q) => gridQueries.has(q.id) && q.paged && sameWhere(q, tq))) {
-          const shared = tq.measures.filter(
-            (id) => gq.measures.includes(id) && ADDITIVE.has(ds.measures.get(id)!.kind),
-          );
-          if (!shared.length) continue;
-          const params = lastDays(m, 7);
-          const tile = (await m.rows(tq.endpoint, params)).rows[0]!;
-          const grid = await m.allRows(gq.endpoint, params);
-          for (const id of shared) {
-            // Money sums differ in the last float bits with the order of addition, nothing more.
-            const total = tile[id] as number;
-            expect(
-              Math.abs(sum(grid, id) - total),
-              `${key}: ${tq.endpoint} ${id} vs ${gq.endpoint}`,
-            ).toBeLessThanOrEqual(Math.abs(total) * 1e-9);
-            compared++;
+  it(
+    'every KPI tile equals its grid total where both show the same additive measure',
+    async () => {
+      const m = market();
+      let compared = 0;
+      for (const { key, screen, ds, queries } of monitoringScreens(m)) {
+        const tileQueries = new Set(screen.widgets.flatMap((w) => (w.kind === 'kpiTiles' ? [w.query] : [])));
+        const gridQueries = new Set(screen.widgets.flatMap((w) => (w.kind === 'grid' ? [w.query] : [])));
+        for (const tq of queries.filter((q) => tileQueries.has(q.id) && !q.groupBy?.length)) {
+          for (const gq of queries.filter((q) => gridQueries.has(q.id) && q.paged && sameWhere(q, tq))) {
+            const shared = tq.measures.filter(
+              (id) => gq.measures.includes(id) && ADDITIVE.has(ds.measures.get(id)!.kind),
+            );
+            if (!shared.length) continue;
+            const params = lastDays(m, 7);
+            const tile = (await m.rows(tq.endpoint, params)).rows[0]!;
+            const grid = await m.allRows(gq.endpoint, params);
+            for (const id of shared) {
+              // Money sums differ in the last float bits with the order of addition, nothing more.
+              const total = tile[id] as number;
+              expect(
+                Math.abs(sum(grid, id) - total),
+                `${key}: ${tq.endpoint} ${id} vs ${gq.endpoint}`,
+              ).toBeLessThanOrEqual(Math.abs(total) * 1e-9);
+              compared++;
+            }
           }
         }
       }
-    }
-    expect(compared).toBeGreaterThan(10);
-  }, 120_000);
+      expect(compared).toBeGreaterThan(10);
+    },
+    120_000 * SLOW,
+  );
 
-  it('every share (ratio, share of total, day share) is within 0-100 on every query', async () => {
-    const m = market();
-    for (const { key, ds, queries } of monitoringScreens(m)) {
-      for (const q of queries) {
-        const shares = q.measures.filter((id) => isShare(ds, id));
-        if (!shares.length) continue;
-        const rows: Row[] = q.paged
-          ? await m.allRows(q.endpoint, lastDays(m, 7))
-          : (await m.rows(q.endpoint, lastDays(m, 7))).rows;
-        for (const r of rows)
-          for (const id of shares) {
-            const v = r[id];
-            if (v === null) continue;
-            expect(v as number, `${key} ${q.endpoint} ${id}`).toBeGreaterThanOrEqual(0);
-            expect(v as number, `${key} ${q.endpoint} ${id}`).toBeLessThanOrEqual(100);
-          }
-      }
-    }
-  }, 120_000);
-
-  it('every daily trend of a market measure varies over 30 days', async () => {
-    const m = market();
-    let trends = 0;
-    for (const { key, queries } of monitoringScreens(m)) {
-      for (const q of queries) {
-        const keys = q.groupBy ?? [];
-        if (keys.length !== 1 || !DATE_KEYS.has(keys[0]!)) continue;
-        const { rows } = await m.rows(q.endpoint, lastDays(m, 30));
-        if (rows.length < 20) continue; // plans by start date are events, not a daily series
-        for (const id of q.measures) {
-          const values = new Set(rows.map((r) => r[id]));
-          expect(values.size, `${key} ${q.endpoint} ${id} over ${rows.length} days`).toBeGreaterThan(3);
+  it(
+    'every share (ratio, share of total, day share) is within 0-100 on every query',
+    async () => {
+      const m = market();
+      for (const { key, ds, queries } of monitoringScreens(m)) {
+        for (const q of queries) {
+          const shares = q.measures.filter((id) => isShare(ds, id));
+          if (!shares.length) continue;
+          const rows: Row[] = q.paged
+            ? await m.allRows(q.endpoint, lastDays(m, 7))
+            : (await m.rows(q.endpoint, lastDays(m, 7))).rows;
+          for (const r of rows)
+            for (const id of shares) {
+              const v = r[id];
+              if (v === null) continue;
+              expect(v as number, `${key} ${q.endpoint} ${id}`).toBeGreaterThanOrEqual(0);
+              expect(v as number, `${key} ${q.endpoint} ${id}`).toBeLessThanOrEqual(100);
+            }
         }
-        trends++;
       }
-    }
-    expect(trends).toBeGreaterThan(8);
-  }, 120_000);
+    },
+    120_000 * SLOW,
+  );
+
+  it(
+    'every daily trend of a market measure varies over 30 days',
+    async () => {
+      const m = market();
+      let trends = 0;
+      for (const { key, queries } of monitoringScreens(m)) {
+        for (const q of queries) {
+          const keys = q.groupBy ?? [];
+          if (keys.length !== 1 || !DATE_KEYS.has(keys[0]!)) continue;
+          const { rows } = await m.rows(q.endpoint, lastDays(m, 30));
+          if (rows.length < 20) continue; // plans by start date are events, not a daily series
+          for (const id of q.measures) {
+            const values = new Set(rows.map((r) => r[id]));
+            expect(values.size, `${key} ${q.endpoint} ${id} over ${rows.length} days`).toBeGreaterThan(3);
+          }
+          trends++;
+        }
+      }
+      expect(trends).toBeGreaterThan(8);
+    },
+    120_000 * SLOW,
+  );
 
   it('Sales v2 and Sellers (beta) differ from Sales and Sellers, or say on screen why not', () => {
     const m = market();
