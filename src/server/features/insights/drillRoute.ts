@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import { BadRequestError } from '../../../shared/errors.js';
 import { liveScope } from '../monitoring/configScope.js';
-import { datasetOf, findScreen } from '../monitoring/screenAccess.js';
-import type { QueryContext } from '../../language/query/dataRequest.js';
 import { parseDrillRequest } from '../../language/query/drillRequest.js';
 import { drillRows } from './drillRows.js';
 import { drillSchema } from './drillSchema.js';
+import { resolveTileQuery } from './tileQuery.js';
 
 interface DrillRoute {
   Querystring: Record<string, string> & { screen: string; query: string; measure: string };
@@ -21,13 +19,8 @@ export function registerDrillRoute(app: FastifyInstance): void {
   const scope = liveScope(app);
   app.get<DrillRoute>('/insights/drill', { schema: drillSchema }, async (request) => {
     const { screen: screenKey, query: queryId, measure, ...params } = request.query;
-    const snapshot = scope.snapshot(request);
-    const screen = findScreen(snapshot, screenKey);
-    const auth = scope.authorize(request, screen);
-    const query = screen.queries?.find((q) => q.id === queryId);
-    if (!query) throw new BadRequestError(`Screen "${screenKey}" has no query "${queryId.slice(0, 80)}"`);
-    const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
+    const { ctx, groupId } = resolveTileQuery(scope, request, screenKey, queryId);
     const parsed = parseDrillRequest(ctx, params);
-    return ok(await drillRows(app.deps.warehouse, { ctx, request: parsed, groupId: auth.groupId, measure }));
+    return ok(await drillRows(app.deps.warehouse, { ctx, request: parsed, groupId, measure }));
   });
 }

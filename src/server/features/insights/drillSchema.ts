@@ -1,4 +1,5 @@
-const id = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,62}$' };
+import { tileQueryProperties } from './tileQuery.js';
+
 const labelled = {
   type: 'array',
   items: {
@@ -17,13 +18,7 @@ export const drillSchema = {
     type: 'object',
     required: ['screen', 'query', 'measure'],
     properties: {
-      screen: {
-        type: 'string',
-        pattern: '^[a-zA-Z][a-zA-Z0-9_-]*/[a-zA-Z][a-zA-Z0-9_-]*$',
-        description: 'area/screen',
-      },
-      query: { ...id, description: "Id of the screen's query feeding the tile or chart" },
-      measure: { ...id, description: 'Measure id of that query' },
+      ...tileQueryProperties("Id of the screen's query feeding the tile or chart"),
       condition: { type: 'string', enum: ['on', 'off'], description: "Apply the measure's condition (on)" },
       // As on the screen's data calls: a date, or -1 for 'all'.
       start_date: { type: 'string', maxLength: 10 },

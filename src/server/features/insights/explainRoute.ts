@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import { BadRequestError } from '../../../shared/errors.js';
 import { liveScope } from '../monitoring/configScope.js';
-import { datasetOf, findScreen } from '../monitoring/screenAccess.js';
-import { parseDataRequest, type QueryContext } from '../../language/query/dataRequest.js';
+import { parseDataRequest } from '../../language/query/dataRequest.js';
 import { explainChange } from './explainChange.js';
 import { explainSchema } from './explainSchema.js';
+import { resolveTileQuery } from './tileQuery.js';
 
 interface ExplainRoute {
   Querystring: Record<string, string> & { screen: string; query: string; measure: string; by: string };
@@ -20,15 +19,8 @@ export function registerExplainRoute(app: FastifyInstance): void {
   const scope = liveScope(app);
   app.get<ExplainRoute>('/insights/explain', { schema: explainSchema }, async (request) => {
     const { screen: screenKey, query: queryId, measure, by, ...filters } = request.query;
-    const snapshot = scope.snapshot(request);
-    const screen = findScreen(snapshot, screenKey);
-    const auth = scope.authorize(request, screen);
-    const query = screen.queries?.find((q) => q.id === queryId);
-    if (!query) throw new BadRequestError(`Screen "${screenKey}" has no query "${queryId.slice(0, 80)}"`);
-    const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
+    const { ctx, groupId } = resolveTileQuery(scope, request, screenKey, queryId);
     const parsed = parseDataRequest(ctx, filters);
-    return ok(
-      await explainChange(app.deps.warehouse, { ctx, request: parsed, groupId: auth.groupId, measure, by }),
-    );
+    return ok(await explainChange(app.deps.warehouse, { ctx, request: parsed, groupId, measure, by }));
   });
 }

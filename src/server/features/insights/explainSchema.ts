@@ -1,9 +1,10 @@
+import { idSchema, tileQueryProperties } from './tileQuery.js';
+
 const period = {
   type: 'object',
   required: ['start', 'end'],
   properties: { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } },
 };
-const id = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,62}$' };
 
 /** OpenAPI of GET /insights/explain: bad names answer 400 before the handler. */
 export const explainSchema = {
@@ -14,14 +15,8 @@ export const explainSchema = {
     type: 'object',
     required: ['screen', 'query', 'measure', 'by'],
     properties: {
-      screen: {
-        type: 'string',
-        pattern: '^[a-zA-Z][a-zA-Z0-9_-]*/[a-zA-Z][a-zA-Z0-9_-]*$',
-        description: 'area/screen',
-      },
-      query: { ...id, description: "Id of the screen's query feeding the tile" },
-      measure: { ...id, description: 'Measure id of that query' },
-      by: { ...id, description: "A dimension the dataset's explain lists" },
+      ...tileQueryProperties("Id of the screen's query feeding the tile"),
+      by: { ...idSchema, description: "A dimension the dataset's explain lists" },
       start_date: { type: 'string', format: 'date' },
       end_date: { type: 'string', format: 'date' },
     },
