@@ -10,14 +10,9 @@ export const GROUP_SUBSCRIPTION_FIELDS = [
   'operation_type',
 ] as const;
 
-/** A comparable form: dates as their day, arrays in order, null for absent. */
+/** A comparable form: a date text as its day, arrays in order, null for absent. */
 function comparable(value: unknown): string {
   if (value === undefined || value === null || value === '') return 'null';
-  // A DATE column comes back as local midnight (node-postgres): its local day is the stored day.
-  if (value instanceof Date)
-    return JSON.stringify(
-      `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`,
-    );
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
     return JSON.stringify(value.slice(0, 10));
   if (Array.isArray(value)) return JSON.stringify(value.map(Number).sort((a, b) => a - b));
