@@ -6,6 +6,7 @@ import { linkFor, login, startAuthServer, type AuthServer } from './authHarness.
 import { createGroup } from '../../src/server/platform/store/groupRepo.js';
 import { makeGroupAdmin } from '../../src/server/language/entities/groupEntity.js';
 import type { ApiClient } from './support/apiClient.js';
+import { groupForm } from './support/groupAccounts.js';
 
 /** The admin API (docs/admin.md) against the real server, on PGlite or PostgreSQL (API_TEST_PG=1). */
 let server: AuthServer;
@@ -39,23 +40,6 @@ const roleId = async (groupId: number, name: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-const validGroup = (name: string) => ({
-  groupName: name,
-  channels: [1, 4],
-  notifyToEmail: 'alerts@acme.test',
-  end_date: '2030-12-31',
-  crawl_type: [0],
-  accountRequestedBy: 'Ria',
-  accountManagerName: 'Omar',
-  accountManagerEmail: 'omar@acme.test',
-  associate1Name: 'Lena',
-  associate1Email: 'lena@acme.test',
-  taskId: 'T-1',
-  comments: '',
-  operationType: [1],
-  schema_type: [],
-});
-
 /** Every admin route with a body that would pass its schema. */
 const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', 'user/grid'],
@@ -77,8 +61,8 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', 'groups/all'],
   ['GET', 'group/channels'],
   ['GET', 'admin/clients'],
-  ['POST', 'admin/clients', validGroup('Nope')],
-  ['POST', 'group/edit', { ...validGroup('Nope'), group_id: 1, updated_at: new Date().toISOString() }],
+  ['POST', 'admin/clients', groupForm('Nope')],
+  ['POST', 'group/edit', { ...groupForm('Nope'), group_id: 1, updated_at: new Date().toISOString() }],
   ['POST', 'group/user/add', { group_id: 1, role_id: 1, user_ids: [1] }],
   ['GET', 'admin/verify/group?groupName=x'],
   ['GET', 'search_group_tags?prefix=a'],
@@ -332,7 +316,7 @@ describe('groups', () => {
     ];
     const groups = await count('groups');
     for (const [patch, msg] of cases) {
-      const res = await staff.post('admin/clients', { ...validGroup(`G ${Date.now()}`), ...patch });
+      const res = await staff.post('admin/clients', { ...groupForm(`G ${Date.now()}`), ...patch });
       expect(res.status, msg).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
@@ -345,13 +329,9 @@ describe('groups', () => {
   it('refuses a stale group edit and keeps the newer row', async () => {
     const group = await db().selectFrom('groups').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     // The subscription as it stands (end date, channels, types are platform staff's to change).
-    const day = (d: Date | string | null) =>
-      d instanceof Date
-        ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-        : d;
     const body = {
-      ...validGroup('Demo Brands'),
-      end_date: day(group.end_date),
+      ...groupForm('Demo Brands'),
+      end_date: group.end_date,
       channels: group.channels,
       crawl_type: group.crawl_types,
       schema_type: group.schema_types,

@@ -14,6 +14,7 @@ import { monitoringQueries } from '../../scripts/bench/monitoringQueries.js';
 import { exportContext } from '../../src/server/features/reports/exportContext.js';
 import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { countScreenQuery } from '../../src/server/language/query/streamScreenQuery.js';
+import { exportFinished } from './support/exportFinished.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -54,14 +55,7 @@ function mrpColumn(headers: unknown[]): number {
   return i;
 }
 
-async function finished(client: ApiClient, id: number): Promise<FileView> {
-  for (let i = 0; i < 600; i++) {
-    const file = (await client.get<FileView>(`exports/${id}`)).body.data!;
-    if (file.status === 'ready' || file.status === 'failed') return file;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('export did not finish');
-}
+const finished = (client: ApiClient, id: number) => exportFinished<FileView>(client, id);
 
 describe('export jobs', () => {
   it('runs as a job and leaves a complete, formatted xlsx the group can download', async () => {

@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
+import { groupRow } from './support/groupAccounts.js';
 
 /**
  * The generic write routes (docs/write-half.md) against the real server and store (PGlite, or
@@ -78,21 +79,6 @@ const group = (id: number) =>
   db().selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const readToken = async (id: number) => ({ id, updated_at: (await group(id)).updated_at.toISOString() });
 
-const validAccount = (name: string) => ({
-  group_name: name,
-  end_date: '2030-12-31',
-  channels: [1, 4],
-  crawl_types: [1],
-  notify_to_email: 'alerts@acme.test',
-  account_requested_by: 'Ria',
-  account_manager_name: 'Omar',
-  account_manager_email: 'omar@acme.test',
-  associate1_name: 'Lena',
-  associate1_email: 'lena@acme.test',
-  task_id: 'T-1',
-  comments: '',
-});
-
 const CREATE = 'mutate/client/createaccount/create';
 const VERIFY = 'verify/client/createaccount/create';
 
@@ -100,7 +86,7 @@ describe('create through the generic route', () => {
   it("creates the group in one audited write, its creator its admin, answering the config's message", async () => {
     const res = await staff.post<{ id: number; row: { group_name: string }; changed: object }>(
       CREATE,
-      validAccount('  Acme Foods '),
+      groupRow('  Acme Foods '),
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 1, msg: 'Account Created Successfully' });
@@ -142,19 +128,19 @@ describe('create through the generic route', () => {
   it("refuses the spec's bad bodies with its messages, sent straight to the API, writing nothing", async () => {
     const before = { groups: await count('groups'), audit: await count('audit_log') };
     const cases: [object, string][] = [
-      [{ ...validAccount('A1'), group_name: '  ' }, 'Group Name is a required attribute.'],
-      [{ ...validAccount('A2'), channels: [] }, 'Channel can not be empty'],
-      [{ ...validAccount('A3'), crawl_types: undefined }, 'Crawling Type can not be empty'],
-      [{ ...validAccount('A4'), end_date: '' }, 'End Date can not be empty'],
-      [{ ...validAccount('A5'), notify_to_email: 'a@b' }, 'You have to enter valid email'],
-      [{ ...validAccount('A6'), task_id: '' }, 'Task Id is a required attribute.'],
-      [{ ...validAccount('A8'), account_requested_by: '' }, ADMIN_MSG.accountRequestedByRequired],
-      [{ ...validAccount('A9'), account_manager_name: ' ' }, ADMIN_MSG.accountManagerNameRequired],
-      [{ ...validAccount('A10'), associate1_name: undefined }, ADMIN_MSG.associate1NameRequired],
-      [{ ...validAccount('A11'), account_manager_email: 'omar' }, ADMIN_MSG.invalidEmail],
-      [{ ...validAccount('A12'), associate1_email: '' }, ADMIN_MSG.invalidEmail],
-      [{ ...validAccount('A7'), end_date: '31/12/2030' }, 'End Date must match format "date"'],
-      [validAccount('ACME foods'), 'Group Name already exists.'],
+      [{ ...groupRow('A1'), group_name: '  ' }, 'Group Name is a required attribute.'],
+      [{ ...groupRow('A2'), channels: [] }, 'Channel can not be empty'],
+      [{ ...groupRow('A3'), crawl_types: undefined }, 'Crawling Type can not be empty'],
+      [{ ...groupRow('A4'), end_date: '' }, 'End Date can not be empty'],
+      [{ ...groupRow('A5'), notify_to_email: 'a@b' }, 'You have to enter valid email'],
+      [{ ...groupRow('A6'), task_id: '' }, 'Task Id is a required attribute.'],
+      [{ ...groupRow('A8'), account_requested_by: '' }, ADMIN_MSG.accountRequestedByRequired],
+      [{ ...groupRow('A9'), account_manager_name: ' ' }, ADMIN_MSG.accountManagerNameRequired],
+      [{ ...groupRow('A10'), associate1_name: undefined }, ADMIN_MSG.associate1NameRequired],
+      [{ ...groupRow('A11'), account_manager_email: 'omar' }, ADMIN_MSG.invalidEmail],
+      [{ ...groupRow('A12'), associate1_email: '' }, ADMIN_MSG.invalidEmail],
+      [{ ...groupRow('A7'), end_date: '31/12/2030' }, 'End Date must match format "date"'],
+      [groupRow('ACME foods'), 'Group Name already exists.'],
     ];
     for (const [body, msg] of cases) {
       const res = await staff.post(CREATE, body);
@@ -171,13 +157,13 @@ describe('create through the generic route', () => {
       roles: await count('roles'),
     };
     const hostile: unknown[] = [
-      { ...validAccount('H1'), is_admin: true },
-      { ...validAccount('H2'), id: 1 },
-      { ...validAccount('H3'), channels: '1' },
-      { ...validAccount('H4'), group_name: { $ne: null } },
-      { ...validAccount('H5'), channels: Array.from({ length: 10_000 }, (_, i) => i) },
-      { ...validAccount('H6'), comments: 'x'.repeat(1_000_000) },
-      [validAccount('H7')],
+      { ...groupRow('H1'), is_admin: true },
+      { ...groupRow('H2'), id: 1 },
+      { ...groupRow('H3'), channels: '1' },
+      { ...groupRow('H4'), group_name: { $ne: null } },
+      { ...groupRow('H5'), channels: Array.from({ length: 10_000 }, (_, i) => i) },
+      { ...groupRow('H6'), comments: 'x'.repeat(1_000_000) },
+      [groupRow('H7')],
       'H8',
     ];
     for (const body of hostile) {
@@ -190,7 +176,7 @@ describe('create through the generic route', () => {
       audit: await count('audit_log'),
       roles: await count('roles'),
     }).toEqual(before);
-    expect((await staff.post('mutate/client/createaccount/nope', validAccount('H9'))).status).toBe(404);
+    expect((await staff.post('mutate/client/createaccount/nope', groupRow('H9'))).status).toBe(404);
   });
 });
 
@@ -276,15 +262,15 @@ describe('who may write', () => {
     expect((await group(2)).status).toBe(1);
     // Creating a group is platform staff's: the group admins of the demo too are refused.
     for (const groupAdmin of [rival, admin])
-      expect((await groupAdmin.post(CREATE, validAccount('By A Group Admin'))).status).toBe(403);
+      expect((await groupAdmin.post(CREATE, groupRow('By A Group Admin'))).status).toBe(403);
     const analyst = await login(server, DEMO_USERS.analyst);
-    expect((await analyst.post(CREATE, validAccount('By Analyst'))).status).toBe(403);
+    expect((await analyst.post(CREATE, groupRow('By Analyst'))).status).toBe(403);
     expect((await analyst.post(VERIFY, { field: 'group_name', value: 'x' })).status).toBe(403);
     expect((await analyst.post('mutate/client/clients/status', await readToken(1))).status).toBe(403);
     expect(await group(1)).toEqual(before);
     // The two toggles, and each refused create or name check (platform-wide, so audited).
     expect(await count('audit_log')).toBe(audit + 6);
-    expect((await server.client().post(CREATE, validAccount('Anonymous'))).status).toBe(401);
+    expect((await server.client().post(CREATE, groupRow('Anonymous'))).status).toBe(401);
   });
 
   it("reads the group rows of the caller's groups only, paged and sorted on catalogue columns", async () => {

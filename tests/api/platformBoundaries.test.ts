@@ -15,6 +15,7 @@ import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
+import { groupForm, groupRow } from './support/groupAccounts.js';
 
 let server: TestServer;
 let demo: ApiClient;
@@ -43,23 +44,6 @@ const groupCount = async () =>
     ).n,
   );
 
-const account = (name: string) => ({
-  groupName: name,
-  channels: [1],
-  notifyToEmail: 'alerts@acme.test',
-  end_date: '2030-12-31',
-  crawl_type: [0],
-  accountRequestedBy: 'Ria',
-  accountManagerName: 'Omar',
-  accountManagerEmail: 'omar@acme.test',
-  associate1Name: 'Lena',
-  associate1Email: 'lena@acme.test',
-  taskId: 'T-1',
-  comments: '',
-  operationType: [1],
-  schema_type: [],
-});
-
 beforeAll(async () => {
   server = await startTestServer();
   [demo, rival, staff] = await Promise.all([
@@ -73,7 +57,7 @@ afterAll(() => server?.close());
 describe('platform-wide actions', () => {
   it('a group admin cannot create a group (route, screen mutation, name check): 403, audited', async () => {
     const before = await groupCount();
-    const refused = await rival.post('admin/clients', account('Rival Made'));
+    const refused = await rival.post('admin/clients', groupForm('Rival Made'));
     expect([refused.status, refused.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.createGroup]);
     expect(await lastAudit('group.refused')).toMatchObject({
       actor_user_id: await userId(DEMO_USERS.rival),
@@ -94,7 +78,7 @@ describe('platform-wide actions', () => {
       expect.arrayContaining(['/workspace/client/createaccount', '/workspace/platform/settings']),
     );
 
-    const made = await staff.post<{ id: number }>('admin/clients', account('Staff Made'));
+    const made = await staff.post<{ id: number }>('admin/clients', groupForm('Staff Made'));
     expect([made.status, made.body.msg]).toEqual([200, 'Account Created Successfully']);
     const viaStaffScreen = await staff.post('mutate/client/createaccount/create', {
       group_name: 'Staff Screen Made',
@@ -119,20 +103,12 @@ describe('platform-wide actions', () => {
     const before = await row();
     // The group as its edit form sends it back: every required field, as stored.
     const token = {
+      ...groupRow(before.group_name),
       id: 1,
       updated_at: before.updated_at.toISOString(),
-      group_name: before.group_name,
       end_date: before.end_date,
       channels: before.channels,
       crawl_types: before.crawl_types,
-      notify_to_email: 'alerts@acme.test',
-      account_requested_by: 'Ria',
-      account_manager_name: 'Omar',
-      account_manager_email: 'omar@acme.test',
-      associate1_name: 'Lena',
-      associate1_email: 'lena@acme.test',
-      task_id: 'T-1',
-      comments: '',
     };
     const extend = await demo.post('mutate/client/clients/edit', { ...token, end_date: '2099-12-31' });
     expect([extend.status, extend.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
@@ -146,7 +122,7 @@ describe('platform-wide actions', () => {
     expect([more.status, more.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
     // The group form (group/edit) asks the same of its fields.
     const form = await demo.post('group/edit', {
-      ...account(before.group_name),
+      ...groupForm(before.group_name),
       end_date: '2099-12-31',
       group_id: 1,
       updated_at: token.updated_at,

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { RunningServer } from '../../../src/server/startServer.js';
 import type { ApiClient } from '../support/apiClient.js';
 import { fetchBuffered } from '../support/fetchBuffered.js';
+import { exportFinished } from '../support/exportFinished.js';
 
 export const CANARY = 'Zq7canary';
 export const VICTIM_GROUP = 1;
@@ -162,11 +163,7 @@ export async function plantTenantFixture(server: RunningServer, demo: ApiClient)
   for (const [k, v] of Object.entries(ids)) if (v === 0) throw new Error(`fixture: no ${k}`);
   // The export runs as a job: let it finish, or the matrix's snapshots would see its own status
   // change (queued -> ready) between a call and the next as if a caller had written the row.
-  for (let i = 0; i < 600; i++) {
-    const file = await demo.get<{ status: string }>(`exports/${exported.id}`);
-    if (['ready', 'failed'].includes(file.body.data?.status ?? '')) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await exportFinished(demo, exported.id, 120_000);
   const brands = await server.app.deps.warehouse.query<{ name: string }>(
     `SELECT DISTINCT brand_name AS name FROM dim_brand WHERE group_id = 1
        AND brand_name NOT IN (SELECT brand_name FROM dim_brand WHERE group_id <> 1) ORDER BY 1 LIMIT 3`,

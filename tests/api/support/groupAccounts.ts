@@ -1,0 +1,35 @@
+/**
+ * A valid group account, as the admin forms send it: `groupForm` for `admin/clients` and
+ * `group/edit` (the spec's field names), `groupRow` for the group mutations (the store's columns).
+ */
+export const groupForm = (name: string) => ({
+  groupName: name,
+  channels: [1, 4],
+  notifyToEmail: 'alerts@acme.test',
+  end_date: '2030-12-31',
+  crawl_type: [0],
+  accountRequestedBy: 'Ria',
+  accountManagerName: 'Omar',
+  accountManagerEmail: 'omar@acme.test',
+  associate1Name: 'Lena',
+  associate1Email: 'lena@acme.test',
+  taskId: 'T-1',
+  comments: '',
+  operationType: [1],
+  schema_type: [] as number[],
+});
+
+export const groupRow = (name: string) => ({
+  group_name: name,
+  end_date: '2030-12-31',
+  channels: [1, 4],
+  crawl_types: [1],
+  notify_to_email: 'alerts@acme.test',
+  account_requested_by: 'Ria',
+  account_manager_name: 'Omar',
+  account_manager_email: 'omar@acme.test',
+  associate1_name: 'Lena',
+  associate1_email: 'lena@acme.test',
+  task_id: 'T-1',
+  comments: '',
+});
