@@ -47,6 +47,12 @@ function checked(body: Entry): { question: string; answer: string } {
  */
 export function registerFaqRoutes(app: FastifyInstance): void {
   const db = app.deps.store.db;
+  /** The entry `id`, or 404 with the FAQ's message. */
+  const existing = async (id: number) => {
+    const row = await db.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new NotFoundError(FAQ_MSG.notFound);
+    return row;
+  };
   const audited = (actor: number, id: number, action: string, before: unknown, after: unknown) =>
     auditChange(db, { actor, groupId: null, entity: 'faq', entityId: id, action, before, after });
 
@@ -84,12 +90,7 @@ export function registerFaqRoutes(app: FastifyInstance): void {
     async (request) => {
       const auth = requireStaff(request);
       const entry = checked(request.body);
-      const before = await db
-        .selectFrom('faqs')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!before) throw new NotFoundError(FAQ_MSG.notFound);
+      const before = await existing(request.params.id);
       const after = { ...entry, position: request.body.position ?? before.position };
       await db.transaction().execute(async (tx) => {
         // Moving an entry to a place pushes the ones from there down by one.
@@ -112,12 +113,7 @@ export function registerFaqRoutes(app: FastifyInstance): void {
     { schema: { summary: 'Remove a FAQ entry (platform staff)', params: idParams, response: objectAnswer } },
     async (request) => {
       const auth = requireStaff(request);
-      const before = await db
-        .selectFrom('faqs')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!before) throw new NotFoundError(FAQ_MSG.notFound);
+      const before = await existing(request.params.id);
       await db.deleteFrom('faqs').where('id', '=', before.id).execute();
       await audited(auth.userId, before.id, 'faq.removed', before, null);
       return ok({ id: before.id }, FAQ_MSG.removed);
