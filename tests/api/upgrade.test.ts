@@ -1,8 +1,9 @@
 /**
- * Upgrades: the current server started on the store of a previous release
- * (tests/fixtures/upgrade, PGlite or with API_TEST_PG=1 PostgreSQL) runs the migrations that store
- * lacks, once, keeps every row and serves the screens; a migration that fails stops the start
- * with one line naming it and its cause, and leaves the store as it was.
+ * Upgrades: the current server started on the store and warehouse of a previous release
+ * (tests/fixtures/upgrade; PGlite and DuckDB, or with API_TEST_PG=1 PostgreSQL for both) runs the
+ * migrations that store lacks, once, keeps every row of both and serves the screens on the old
+ * warehouse's days; a migration that fails stops the start with one line naming it and its cause,
+ * and leaves the store as it was.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { execFile } from 'node:child_process';
@@ -11,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { monitoringQueries } from '../../scripts/bench/monitoringQueries.js';
-import { todayIso } from '../../src/server/demo/warehouse/calendar.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { withPg } from '../../src/server/platform/backup/snapshots.js';
 import {
@@ -22,6 +22,7 @@ import { storeMigrations } from '../../src/server/storeMigrations.js';
 import { PLATFORM_ACTIVITIES } from '../../src/shared/admin/adminActivities.js';
 import { loginDemo } from '../faults/support/login.js';
 import { startServerProcess } from '../faults/support/serverProcess.js';
+import { previousCounts, writePreviousDuckdb, writePreviousPostgres } from './support/previousWarehouse.js';
 
 const onPg = process.env.API_TEST_PG === '1';
 const FIXTURE = readFileSync('tests/fixtures/upgrade/store-7dd3044.sql', 'utf8');
@@ -36,6 +37,23 @@ interface FixtureStore {
   settings: Record<string, string>;
   /** Reads the store while no server holds it. */
   query<T>(sql: string): Promise<T[]>;
+}
+
+/** Adds the previous release's warehouse to a previous store's data folder (or a fresh database). */
+async function withPreviousWarehouse(store: FixtureStore) {
+  const dataDir = store.settings.DATA_DIR!;
+  if (onPg) {
+    const db = await createPgTestDatabase('ss_upgrade_wh');
+    databases.push(db);
+    await writePreviousPostgres(db.url, dataDir);
+    return {
+      settings: { ...store.settings, WAREHOUSE_URL: db.url },
+      counts: () => previousCounts({ pgUrl: db.url }),
+    };
+  }
+  const duckdbFile = path.join(dataDir, 'warehouse.duckdb');
+  await writePreviousDuckdb(duckdbFile);
+  return { settings: store.settings, counts: () => previousCounts({ duckdbFile }) };
 }
 
 /** A data folder (or database) holding the previous release's store, plus `extraSql`. */
@@ -87,13 +105,18 @@ describe('upgrade from the previous release', () => {
     expect(ledger.map((r) => r.name)).not.toContain('450_faqs');
     expect(grantsBefore!.platform).toBeGreaterThan(0);
 
+    const warehouse = await withPreviousWarehouse(store);
+    const rowsBefore = await warehouse.counts();
+    expect(rowsBefore.fact_stock).toBeGreaterThan(0);
+
     const server = await startServerProcess(
-      { ...store.settings, DEMO_SKUS: '20', DEMO_DAYS: '7', DEMO_CRAWL_DAY: 'false' },
+      { ...warehouse.settings, DEMO_CRAWL_DAY: 'false' },
       { timeoutMs: 180_000 },
     );
     try {
       const client = await loginDemo(server);
-      const queries = monitoringQueries(loadConfigSnapshot('screens'), todayIso()).filter((q) =>
+      // The old warehouse's last day (its demo ended on the day it was written).
+      const queries = monitoringQueries(loadConfigSnapshot('screens'), '2026-11-29').filter((q) =>
         ['stock/kpi', 'price/data', 'sales/trend'].includes(q.screenKey),
       );
       expect(queries.length).toBeGreaterThan(2);
@@ -108,6 +131,9 @@ describe('upgrade from the previous release', () => {
     } finally {
       await server.stop();
     }
+
+    // The old warehouse kept every row (tables that gained columns included) and was not rebuilt.
+    expect(await warehouse.counts()).toEqual(rowsBefore);
 
     const after = await store.query<{ name: string; at: string }>(LEDGER);
     expect(after.map((r) => r.name).sort()).toEqual(Object.keys(storeMigrations()).sort());
