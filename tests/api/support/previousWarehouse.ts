@@ -15,7 +15,7 @@ const FIXTURE = path.resolve('tests/fixtures/upgrade/warehouse-7dd3044');
 const PG_SCHEMA = `${FIXTURE}.pg.sql`;
 
 /** The fixture's tables, each with its row count: what an upgrade must keep. */
-export const PREVIOUS_TABLES = readdirSync(FIXTURE)
+const PREVIOUS_TABLES = readdirSync(FIXTURE)
   .filter((f) => f.endsWith('.parquet'))
   .map((f) => f.replace(/\.parquet$/, ''));
 
