@@ -65,6 +65,7 @@ const API_ON_POSTGRES = [
   'tests/api/badInputSweep.test.ts', // integer overflow and text limits differ per database
   'tests/api/isolationMatrix.test.ts', // no foreign row, file or write on either store
   'tests/api/configOverlays.test.ts', // stored config versions (DISTINCT ON heads), the NOTIFY config channel
+  'tests/api/backupRestore.test.ts', // pg_dump/pg_restore into fresh databases, the same answers
   'tests/api/upgrade.test.ts', // the previous release's PostgreSQL store and warehouse, upgraded in place
 ];
 const apiCommon: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {

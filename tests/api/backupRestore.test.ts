@@ -169,7 +169,7 @@ describe('backup and restore', () => {
     );
     expect(differing, differing.map((k) => whatDiffers(k, before[k], after[k])).join('\n')).toEqual([]);
     expect(after).toEqual(before);
-  }, 240_000);
+  }, 480_000);
 
   it('refuses a damaged archive, a newer one and a data folder that is not empty, writing nothing', async () => {
     const known = Object.keys(storeMigrations());
