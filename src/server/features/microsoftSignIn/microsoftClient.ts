@@ -80,7 +80,7 @@ export class MicrosoftClient {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('no id token');
-    const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name]).trim() : '');
+    const text = (name: string) => (typeof claims[name] === 'string' ? claims[name].trim() : '');
     // Entra puts the sign-in name in preferred_username; email is there when the account has one.
     const email = (text('email') || text('preferred_username') || text('upn')).toLowerCase();
     const [given, ...rest] = text('name').split(/\s+/);
