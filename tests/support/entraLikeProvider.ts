@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_TENANT_ID, testIssuer } from './entraLikeClient.js';
 
 export interface EntraAccount {
   email: string;
@@ -30,7 +31,7 @@ export interface EntraLikeProvider {
   close(): Promise<void>;
 }
 
-export const TEST_TENANT_ID = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+export { TEST_TENANT_ID } from './entraLikeClient.js';
 
 export async function startEntraLikeProvider(options: {
   redirectUrl: string;
@@ -38,8 +39,8 @@ export async function startEntraLikeProvider(options: {
   tenantId?: string;
 }): Promise<EntraLikeProvider> {
   const tenantId = options.tenantId ?? TEST_TENANT_ID;
-  const clientId = '3f4e6c2a-1b2c-4d5e-8f90-a1b2c3d4e5f6';
-  const clientSecret = 'test-client-secret-not-a-real-one';
+  const clientId = TEST_CLIENT_ID;
+  const clientSecret = TEST_CLIENT_SECRET;
   const prefix = `/${tenantId}/v2.0`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
@@ -50,7 +51,7 @@ export async function startEntraLikeProvider(options: {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const issuer = `http://127.0.0.1:${port}${prefix}`;
+  const issuer = testIssuer(port, tenantId);
 
   const provider = new Provider(issuer, {
     clients: [
