@@ -48,6 +48,7 @@ test.describe('Sign in with Microsoft', () => {
     await page.getByLabel('I have Read License-Agreement').check();
     await page.getByRole('button', { name: 'I AGREE' }).click();
     await expect(page).toHaveURL(/\/workspace\//);
+    // No password to update: no 'Update Password' alert covers the menu.
     await page.locator('.ss-usermenu__trigger').click();
     await expect(page.getByText(`grace@${domain}`)).toBeVisible();
   });
