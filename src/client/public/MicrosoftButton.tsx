@@ -36,7 +36,7 @@ export function MicrosoftButton({ busy }: { busy: boolean }) {
       <span className="pub-sso__or">or</span>
       <button
         type="button"
-        className="ss-btn ss-btn--block pub-sso__button"
+        className="ss-btn ss-btn--ghost ss-btn--block pub-sso__button"
         disabled={busy || leaving}
         onClick={() => void start()}
       >
