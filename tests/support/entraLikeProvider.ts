@@ -31,8 +31,6 @@ export interface EntraLikeProvider {
   close(): Promise<void>;
 }
 
-export { TEST_TENANT_ID } from './entraLikeClient.js';
-
 export async function startEntraLikeProvider(options: {
   redirectUrl: string;
   port?: number;

@@ -9,7 +9,7 @@ import type { MicrosoftIdentity } from './microsoftClient.js';
 import './signInTables.js';
 
 /** The mappings that admit `identity`: its e-mail domain's and its tenant's. */
-export function mappingsFor(db: Kysely<StoreDatabase>, identity: MicrosoftIdentity) {
+function mappingsFor(db: Kysely<StoreDatabase>, identity: MicrosoftIdentity) {
   const domain = identity.email.split('@')[1] ?? '';
   return db
     .selectFrom('microsoft_mappings')

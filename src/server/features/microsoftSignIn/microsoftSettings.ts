@@ -11,7 +11,7 @@ export interface MicrosoftSettings {
 }
 
 /** The path of the login page's Microsoft step (the SPA route that calls azure/token). */
-export const MICROSOFT_RETURN_PATH = '/public/microsoft';
+const MICROSOFT_RETURN_PATH = '/public/microsoft';
 
 export function microsoftSettings(env: Env): MicrosoftSettings | null {
   if (!env.OIDC_ISSUER) return null;
