@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS, THIS_E2E_SERVER, e2eServer } from './tests/e2e/support/servers.js';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, testIssuer } from './tests/support/entraLikeClient.js';
 
 // End-to-end tests drive real Chromium against the product's own server: the built SPA and the
 // real API on a fresh data folder (demo tenant included). Each worker has a server of its own
@@ -14,7 +15,7 @@ const executablePath =
 
 /** The server of worker `index`: a fresh data folder, with a copy of screens/ inside it. */
 function webServer(index: number) {
-  const { port, dataDir } = e2eServer(index);
+  const { port, dataDir, oidcPort } = e2eServer(index);
   return {
     // The screen editor's Save writes config files: the server runs on a copy of screens/ made
     // in its data folder, so no test ever changes the tracked folder.
@@ -32,6 +33,10 @@ function webServer(index: number) {
       LOGIN_ATTEMPTS_PER_NAME: '1000',
       // The report-mailer spec delivers to an SFTP server on loopback: allowed on purpose.
       OUTBOUND_ALLOW: '127.0.0.1',
+      // Sign in with Microsoft against the test provider microsoft-sign-in.spec.ts starts there.
+      OIDC_ISSUER: testIssuer(oidcPort),
+      OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      OIDC_CLIENT_SECRET: TEST_CLIENT_SECRET,
     },
     url: `http://localhost:${port}/api/v1/processmonitor/sessionvalidity`,
     reuseExistingServer: false,

@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/public/login" replace /> },
       { path: 'login', element: <LoginPage /> },
+      // Sign in with Microsoft comes back here (OIDC_REDIRECT_URL's default).
+      { path: 'microsoft', element: <LoginPage /> },
       { path: 'verifyuser', element: <VerifyUserPage /> },
       { path: '*', element: <Navigate to="/public/login" replace /> },
     ],

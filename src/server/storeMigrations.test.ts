@@ -39,6 +39,7 @@ const RUN_BY_EXISTING_STORES = [
   '480_config_versions',
   '490_anomaly_alert_rules',
   '495_crawl_walls',
+  '510_oidc_microsoft_sign_in',
 ];
 
 describe('storeMigrations', () => {

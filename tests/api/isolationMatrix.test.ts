@@ -52,6 +52,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
   },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
   { match: /^(GET|POST|PUT) \/api\/v1\/config\/editor\//, why: 'edits the one config every group is served' },
+  {
+    match: /^(GET|POST|PUT|DELETE) \/api\/v1\/admin\/microsoft\/mappings/,
+    why: 'decides which organisations get accounts (Sign in with Microsoft)',
+  },
 ];
 const staffOnly = (request: string) => STAFF_ONLY.find((s) => s.match.test(request));
 

@@ -9,6 +9,7 @@ import type {
   UserInfo,
   UserMenu,
 } from '../../shared/auth/accessTypes.js';
+import type { MicrosoftAvailability, MicrosoftStart } from '../../shared/auth/microsoftSignIn.js';
 export type {
   Agreement,
   SessionCheck,
@@ -62,4 +63,9 @@ export const authApi = {
     return header ?? response.data?.data?.viewer_token ?? null;
   },
   verifyShareToken: (token: string) => data<SharedView>(http.post('paxviz/tokenVerify', { token })),
+  /** Sign in with Microsoft: whether it is set up, its start (the provider's address), its finish. */
+  microsoftAvailable: () => data<MicrosoftAvailability>(http.get('azure/session')),
+  microsoftStart: () => data<MicrosoftStart>(http.post('azure/session', {})),
+  /** The provider's answer, the query it sent the browser back with, exactly as it came. */
+  microsoftFinish: (search: string) => data<LoginAnswer>(http.get(`azure/token${search}`)),
 };

@@ -15,7 +15,7 @@ export interface InterceptorHooks {
 
 /** Calls whose 401 is an answer for the page, not a lost session. */
 const OWN_401 =
-  /(authenticate|verifyotp|resendOtp|selectGroup|trustbrowser|processmonitor\/sessionvalidity|pax-viz\/session|paxviz\/tokenVerify|logout)$/;
+  /(authenticate|verifyotp|resendOtp|selectGroup|trustbrowser|processmonitor\/sessionvalidity|pax-viz\/session|paxviz\/tokenVerify|logout|azure\/session|azure\/token)$/;
 
 /**
  * Read-mode headers on every call (the viewer has no cookie session), and the spec's 401 flow:

@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   selectGroup: vi.fn(),
   sessionValidity: vi.fn(),
   forgotPassword: vi.fn(),
+  microsoftAvailable: vi.fn(),
 }));
 vi.mock('../api/authApi.js', () => ({ authApi: api }));
 
@@ -52,6 +53,7 @@ beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
   api.sessionValidity.mockResolvedValue({ userId: 1, loginTime: 't' });
   api.selectGroup.mockResolvedValue(selection);
+  api.microsoftAvailable.mockResolvedValue({ enabled: false });
 });
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG, OTP_PATTERN } from '../../shared/auth/accessRules.js';
 import { authApi, type OrgItem } from '../api/authApi.js';
 import { errorMessage } from '../api/http.js';
@@ -12,17 +12,28 @@ import { TrustStep } from './TrustStep.js';
 import { GroupPanel } from './GroupPanel.js';
 import { ForgotStep } from './ForgotStep.js';
 import { ResetStep } from './ResetStep.js';
+import { MicrosoftButton } from './MicrosoftButton.js';
+import { MICROSOFT_MSG } from '../../shared/auth/microsoftSignIn.js';
 
-type Step = 'credentials' | 'otp' | 'trust' | 'groups' | 'noGroup' | 'forgot';
+type Step = 'credentials' | 'otp' | 'trust' | 'groups' | 'noGroup' | 'forgot' | 'microsoft';
+
+/** Where Microsoft sends the browser back (the server's OIDC_REDIRECT_URL default). */
+const MICROSOFT_RETURN = '/public/microsoft';
 
 /**
  * /public/login: credentials -> OTP (unless the browser is trusted) -> 'Trust This Browser?' ->
- * group (automatic with one) -> /workspace. With ?token= it shows the password reset form.
+ * group (automatic with one) -> /workspace. With ?token= it shows the password reset form. At
+ * /public/microsoft it finishes Sign in with Microsoft (the provider's answer to azure/token) and
+ * goes on to the group choice like a trusted browser's sign-in.
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const [step, setStep] = useState<Step>('credentials');
+  const returning = location.pathname === MICROSOFT_RETURN;
+  const [step, setStep] = useState<Step>(returning ? 'microsoft' : 'credentials');
+  // The provider's answer is good once: never sent twice, even when an effect runs twice.
+  const finishing = useRef(false);
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [groups, setGroups] = useState<OrgItem[]>([]);
@@ -72,6 +83,22 @@ export function LoginPage() {
       return false;
     }
   };
+
+  useEffect(() => {
+    if (!returning || finishing.current) return;
+    finishing.current = true;
+    const search = location.search;
+    // The code leaves the address bar and the history at once (the page stays mounted).
+    window.history.replaceState(null, '', '/public/login');
+    run(() => authApi.microsoftFinish(search))
+      .then((answer) => showGroups(answer.org_list))
+      .catch((error: unknown) => {
+        notify.error(errorMessage(error, MICROSOFT_MSG.failed));
+        setStep('credentials');
+      });
+    // Once, on arrival from the provider.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const verify = async (otp: string) => {
     if (!OTP_PATTERN.test(otp)) return notify.error(MSG.invalidOtp, 'OTP ERROR');
@@ -127,7 +154,21 @@ export function LoginPage() {
   return (
     <PublicLayout>
       {step === 'credentials' && (
-        <CredentialsStep busy={busy} invalid={invalid} onSubmit={login} onForgot={() => setStep('forgot')} />
+        <>
+          <CredentialsStep
+            busy={busy}
+            invalid={invalid}
+            onSubmit={login}
+            onForgot={() => setStep('forgot')}
+          />
+          <MicrosoftButton busy={busy} />
+        </>
+      )}
+      {step === 'microsoft' && (
+        <div className="pub-form">
+          <h2>Log in</h2>
+          <p className="pub-form__message">Signing you in with Microsoft…</p>
+        </div>
       )}
       {step === 'otp' && <OtpStep busy={busy} onVerify={verify} onResend={resend} onBack={back} />}
       {step === 'trust' && <TrustStep busy={busy} onChoose={(yes) => void trust(yes)} />}

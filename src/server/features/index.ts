@@ -21,6 +21,7 @@ import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
 import { insightsFeature } from './insights/insightsFeature.js';
 import { specPathsFeature } from './specPaths/specPathsFeature.js';
 import { supportFeature } from './support/supportFeature.js';
+import { microsoftSignInFeature } from './microsoftSignIn/microsoftSignInFeature.js';
 
 /**
  * Every product capability of the server, in the order their routes are registered and their
@@ -49,6 +50,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   insightsFeature,
   specPathsFeature,
   supportFeature,
+  microsoftSignInFeature,
 ]);
 
 function uniqueByName(features: ServerFeature[]): ServerFeature[] {

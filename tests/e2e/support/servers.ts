@@ -11,10 +11,16 @@ const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 interface E2eServer {
   port: number;
   dataDir: string;
+  /** Port of the OpenID provider its Sign in with Microsoft talks to (a spec starts it there). */
+  oidcPort: number;
 }
 
 export function e2eServer(index: number): E2eServer {
-  return { port: BASE_PORT + index, dataDir: index === 0 ? BASE_DATA_DIR : `${BASE_DATA_DIR}-w${index}` };
+  return {
+    port: BASE_PORT + index,
+    dataDir: index === 0 ? BASE_DATA_DIR : `${BASE_DATA_DIR}-w${index}`,
+    oidcPort: BASE_PORT + 500 + index,
+  };
 }
 
 /** The server of this process: a worker's own; the runner's (no index) is worker 0's. */

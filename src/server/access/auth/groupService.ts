@@ -52,7 +52,9 @@ export async function selectGroup(
     token,
     data: {
       ...buildMenu(configForGroup(kit.deps.config, kit.deps.storedConfig, groupId), activities),
-      pass_day_left: passDaysLeft(user.password_changed_at),
+      // No password (a Sign in with Microsoft account): nothing ages, no 'Update Password' alert.
+      pass_day_left:
+        user.password_hash === null ? PASSWORD_MAX_AGE_DAYS : passDaysLeft(user.password_changed_at),
       last_crawl_date: await crawlDates(kit, groupId),
       loginTime: new Date().toISOString(),
       groupName: group.group_name,

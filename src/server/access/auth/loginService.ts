@@ -1,6 +1,6 @@
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/auth/accessRules.js';
-import type { SessionRow } from '../../platform/store/storeDatabase.js';
+import type { SessionRow, UserRow } from '../../platform/store/storeDatabase.js';
 import { findUserById, findUserByName, recordLogin } from '../../platform/store/userRepo.js';
 import { deleteSession, purgeExpiredSessions, updateSession } from '../../platform/store/sessionRepo.js';
 import { groupsOfUser, type UserGroup } from '../../platform/store/accessRepo.js';
@@ -47,19 +47,38 @@ export async function authenticate(
     }
     throw new UnauthorizedError(MSG.wrongCredentials);
   }
+  const { token, id } = await beginLogin(kit, user, {
+    previousToken: input.previousToken,
+    verified: trusted,
+  });
+  if (trusted) await resetAccountFailures(kit, user.id);
+  else await issueOtp(kit, { id }, user);
+  return { token, settrustbrowser: trusted, org_list: trusted ? await groupsOfUser(db, user.id) : [] };
+}
+
+/**
+ * The one place a sign-in opens its session, whoever proved the identity (a password here, an
+ * identity provider in Sign in with Microsoft): a blocked user is refused, the login is recorded,
+ * the browser's previous session ends, and a fresh one starts at the OTP step or, once
+ * `verified` (a trusted browser, a provider's sign-in), at group choice. Group selection,
+ * agreement and the rest follow from there unchanged.
+ */
+export async function beginLogin(
+  kit: AuthKit,
+  user: Pick<UserRow, 'id' | 'status'>,
+  input: { previousToken: string | undefined; verified: boolean },
+): Promise<{ token: string; id: string }> {
+  const db = kit.deps.store.db;
   if (user.status !== 'active') throw new ForbiddenError(MSG.blocked);
   await recordLogin(db, user.id, true);
   if (input.previousToken) await deleteSession(db, sha256(input.previousToken));
   await purgeExpiredSessions(db);
-  if (trusted) await resetAccountFailures(kit, user.id);
-  const { token, id } = await startSession(db, {
+  return startSession(db, {
     user_id: user.id,
-    stage: trusted ? 'group' : 'otp',
-    otp_verified: trusted,
+    stage: input.verified ? 'group' : 'otp',
+    otp_verified: input.verified,
     expires_at: loginStepExpiry(),
   });
-  if (!trusted) await issueOtp(kit, { id }, user);
-  return { token, settrustbrowser: trusted, org_list: trusted ? await groupsOfUser(db, user.id) : [] };
 }
 
 function requireStage(session: SessionRow | null, stage: SessionRow['stage']): SessionRow {

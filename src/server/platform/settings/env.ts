@@ -190,6 +190,18 @@ export const SETTINGS = {
     'Key that signs share links; empty = generated once into DATA_DIR/secret.key',
     text,
   ),
+  OIDC_ISSUER: setting(
+    '',
+    'Sign in with Microsoft: the Entra ID issuer, https://login.microsoftonline.com/<tenant id>/v2.0 (any OpenID Connect issuer works); empty = the login page offers no Microsoft sign-in (docs/microsoft-sign-in.md)',
+    url('http', 'https'),
+  ),
+  OIDC_CLIENT_ID: setting('', "Sign in with Microsoft: the app registration's Application (client) ID", text),
+  OIDC_CLIENT_SECRET: setting('', "Sign in with Microsoft: the app registration's client secret", text),
+  OIDC_REDIRECT_URL: setting(
+    '',
+    'Sign in with Microsoft: the redirect URI registered with the app; empty = PUBLIC_URL/public/microsoft',
+    url('http', 'https'),
+  ),
   REDIS_URL: setting(
     '',
     'Redis URL shared by several instances: session-cache invalidation, sign-in rate limits and the socket.io adapter',
