@@ -59,7 +59,8 @@ export function useQueryRows(queryId: string | undefined): LoadState {
         if (!live) return;
         setState((s) => ({
           status: 'ready',
-          result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
+          result:
+            append && s.result ? { ...res, rows: [...s.result.rows, ...res.rows], total: res.total } : res,
         }));
       },
       (err: unknown) => {

@@ -53,6 +53,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     current: row[tile.measure],
                     previous: previous.rows[0]?.[tile.measure],
                     period: previous,
+                    to: previous.to,
+                    noData: previous.noData,
                     format,
                     goodDirection: meta?.goodDirection,
                     currency,
