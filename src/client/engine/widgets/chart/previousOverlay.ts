@@ -5,6 +5,7 @@ type Encoding = Record<string, Record<string, unknown> | undefined>;
 
 export const PREVIOUS_LABEL = 'Previous period';
 const DASH = [6, 4];
+const GREY = '#8a94a6';
 
 /**
  * A chart's spec with the comparison period layered over it as a dashed line: the same marks
@@ -40,7 +41,8 @@ export function overlayPrevious(spec: Spec, measures: readonly string[], label =
   }
   const { x, ...rest } = enc;
   const markObject = typeof mark === 'string' ? { type: mark } : (mark as Spec);
-  const previousMark = { ...markObject, point: false, opacity: 0.8 };
+  // One series: a grey dashed line beside the coloured one; several keep their colours, dashed.
+  const previousMark = { ...markObject, point: false, opacity: 0.8, ...(rest.color ? {} : { color: GREY }) };
   return {
     ...top,
     ...(x ? { encoding: { x } } : {}),
