@@ -199,6 +199,19 @@ describe('previous period of KPI tiles', () => {
     });
     sameValue(then.body.data!.previous!.rows[0]?.revenue, picked.body.data!.rows[0]?.revenue, 'revenue');
     expect(picked.body.data!.rows[0]?.revenue).not.toBeNull();
+    // "Why?" explains the same change: from last year's value the tile compares with.
+    const why = await demo.get<{ previous: number; previousPeriod: { start: string } }>('insights/explain', {
+      ...q.params,
+      ...later,
+      compare_to: 'last_year',
+      screen: q.screenKey,
+      query: q.ctx.query.id,
+      measure: 'revenue',
+      by: 'brand_id',
+    });
+    expect(why.body.statusCode, why.body.msg).toBe(1);
+    expect(why.body.data!.previousPeriod.start).toBe(year.start);
+    sameValue(why.body.data!.previous, picked.body.data!.rows[0]?.revenue, 'explained revenue last year');
   });
 
   it('refuses an unknown comparison', async () => {
