@@ -21,6 +21,9 @@
  *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
+ * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
+ *    a KPI answer with the previous period over the same without (median of interleaved runs),
+ *    and the p95 of insights/explain; targets 1.3x and 150 ms (`--comparison-only` runs just this).
  * `--warehouse postgres [--pg-url ... --pg-skus 200 --pg-days 30]` runs part 2 on a PostgreSQL
  * warehouse instead (bench/pgBenchTenant.ts builds its tenant once).
  */
@@ -44,6 +47,7 @@ import { benchUploads } from './bench/uploadBench.js';
 import { benchExports } from './bench/exportBench.js';
 import { benchLoads } from './bench/loadBench.js';
 import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
+import { benchComparison } from './bench/comparisonBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
 /** Issue 19's targets on a PostgreSQL warehouse: every p95 < 500 ms, the median endpoint < 100 ms. */
@@ -67,6 +71,8 @@ const { values } = parseArgs({
     'exports-only': { type: 'boolean', default: false },
     'crawl-only': { type: 'boolean', default: false },
     'loads-only': { type: 'boolean', default: false },
+    'comparison-only': { type: 'boolean', default: false },
+    'comparison-runs': { type: 'string', default: '9' },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -104,6 +110,10 @@ async function main(): Promise<void> {
   }
   if (values['exports-only']) {
     await benchExports();
+    return;
+  }
+  if (values['comparison-only']) {
+    await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);
     return;
   }
   if (values['loads-only']) {
@@ -243,6 +253,7 @@ async function main(): Promise<void> {
   console.log('');
   await benchUploads(Number(values['upload-runs']));
   await benchExports();
+  await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);
 }
 
 main().catch((error: unknown) => {

@@ -105,7 +105,8 @@ export type WidgetNode =
 /**
  * A column of a grid; its kind is its format.
  */
-export type GridColumnNode = ValueColumn | StatusColumn | LinkColumn | ImageColumn | SparklineColumn;
+export type GridColumnNode =
+  ValueColumn | StatusColumn | LinkColumn | ImageColumn | SparklineColumn | ChangeColumn;
 /**
  * A row action, upload or download.
  */
@@ -2173,6 +2174,35 @@ export interface SparklineColumn {
   format?: ValueFormat;
 }
 /**
+ * A 'change vs previous' column of a measure: its value over the comparison period (the previous period of equal length, or the same period last year) and the change, coloured by the measure's goodDirection like the KPI tiles. The server computes it by running the grid's own query over that period, joined on the grid's group keys; a member present in one period only shows no previous value.
+ */
+export interface ChangeColumn {
+  /**
+   * Node kind: change.
+   */
+  kind: 'change';
+  /**
+   * A measure of the grid's query (not a dimension).
+   */
+  field: string;
+  /**
+   * Column header; default '<measure label> vs previous'.
+   */
+  header?: string;
+  /**
+   * Width in pixels.
+   */
+  width?: number;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Text shown on hover over the header.
+   */
+  description?: string;
+}
+/**
  * A button on each grid row: runs a screen mutation on the row (delete, toggle status), opens an overlay with the row (edit), or calls an endpoint with the row's key fields.
  */
 export interface RowAction {
@@ -2344,6 +2374,10 @@ export interface ChartWidget {
    * Height in pixels.
    */
   height?: number;
+  /**
+   * Overlay the comparison period (the previous period of equal length, or the same period last year) as a dashed 'Previous period' line: the data call answers the same query over that period, its points shifted onto the current dates as '<measure>__previous' fields. The query must group by the dataset's date dimension.
+   */
+  previousPeriod?: boolean;
 }
 /**
  * A form rendered by react-jsonschema-form: bound to a mutation of the screen (its schema, checks and messages), or posting its own schema to an endpoint.
@@ -2882,6 +2916,7 @@ export const GRID_COLUMN_KINDS = {
   link: 'link',
   image: 'image',
   sparkline: 'sparkline',
+  change: 'change',
 } as const;
 export type GridColumnKind = keyof typeof GRID_COLUMN_KINDS;
 

@@ -1,3 +1,4 @@
+import type { CompareTo } from './insights/previousPeriod.js';
 import type { MeasureInputs, ScreenConfig, ValueFormat } from './config.gen.js';
 
 /** Wire shapes of the screen API (docs/contracts.md): the server sends them, the SPA reads them. */
@@ -52,8 +53,19 @@ export interface QueryResult {
   rows: Record<string, unknown>[];
   /** Rows before paging; for unpaged queries the number of rows returned. */
   total: number;
-  /** KPI queries: the same query over the period of equal length just before the picked dates. */
-  previous?: { start: string; end: string; rows: Record<string, unknown>[] };
+  /**
+   * The same query over the comparison period (`compare_to`: the period of equal length just
+   * before the picked dates, or the same dates last year). KPI queries: its one row in `rows`;
+   * grids with change columns and charts overlaying it: `rows` is empty and each row carries
+   * `<measure>__previous`. `noData`: the warehouse holds nothing of that period (last year).
+   */
+  previous?: {
+    start: string;
+    end: string;
+    to?: CompareTo;
+    rows: Record<string, unknown>[];
+    noData?: boolean;
+  };
 }
 
 /** A saved view as `GET /views` lists it. */

@@ -6,6 +6,7 @@ import { notify } from '../services/toast.js';
 import type { ConfigFileEntry, EditorProblem } from '../../shared/configEditor.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { editorApi } from './editorApi.js';
+import { datasetIdsOf, screenDatasetOf, withDatasetIds } from './datasetCompletion.js';
 import { FileList } from './FileList.js';
 import { JsonEditor } from './JsonEditor.js';
 import { ProblemList } from './ProblemList.js';
@@ -71,6 +72,15 @@ function ConfigEditorPage() {
         setText(saved);
         setSchema(fileSchema);
         setRefused(null);
+        // A screen's measure and dimension ids complete too: one read of its dataset file.
+        const dataset = entry.kind === 'screen' ? screenDatasetOf(saved) : null;
+        if (dataset)
+          editorApi.read(`datasets/${dataset}.dataset.json`).then(
+            (ds) => {
+              if (live) setSchema(withDatasetIds(fileSchema, datasetIdsOf(ds)));
+            },
+            () => undefined, // no such dataset file: the checker says so; keys still complete
+          );
       },
       (err: unknown) => notify.error(errorMessage(err)),
     );

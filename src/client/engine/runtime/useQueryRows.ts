@@ -6,6 +6,7 @@ import { useEngine } from './EngineContext.js';
 import { findQuery } from './findQuery.js';
 import type { QueryResult } from '../../../shared/screenApi.js';
 import { queryFilterFields } from '../state/screenDefaults.js';
+import { COMPARE_TO_PARAM } from '../../../shared/insights/previousPeriod.js';
 
 export type LoadState =
   | { status: 'loading'; result: QueryResult | null }
@@ -38,8 +39,10 @@ export function useQueryRows(queryId: string | undefined): LoadState {
     // The spec's screenName: the screen a call comes from (an extending area's screen shares its
     // base's endpoints, and its activity is checked by this name).
     all.screenName = `${screen.area}/${screen.id}`;
+    // The comparison choice; the previous period is the server's default.
+    if (snap.compareTo === 'last_year') all[COMPARE_TO_PARAM] = 'last_year';
     return all;
-  }, [snap.filters, snap.defaults.rules, query, paged, screen]);
+  }, [snap.filters, snap.defaults.rules, query, paged, screen, snap.compareTo]);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   // Bumped by Retry: the same call again after a failure (a dropped connection, a busy server).
@@ -59,7 +62,8 @@ export function useQueryRows(queryId: string | undefined): LoadState {
         if (!live) return;
         setState((s) => ({
           status: 'ready',
-          result: append && s.result ? { rows: [...s.result.rows, ...res.rows], total: res.total } : res,
+          result:
+            append && s.result ? { ...res, rows: [...s.result.rows, ...res.rows], total: res.total } : res,
         }));
       },
       (err: unknown) => {

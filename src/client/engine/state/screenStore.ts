@@ -1,4 +1,5 @@
 import { proxy, subscribe } from 'valtio';
+import type { CompareTo } from '../../../shared/insights/previousPeriod.js';
 import {
   changeDatePreset,
   changeFilter,
@@ -37,6 +38,8 @@ export interface ScreenStoreState {
   counts: { loaded: number; total: number } | null;
   /** Bumped after a write from this screen, so every query of it reads the data again. */
   dataVersion: number;
+  /** What tiles, change columns and chart overlays compare with (the data calls' compare_to). */
+  compareTo: CompareTo;
 }
 export type ScreenStore = ScreenStoreState;
 
@@ -71,6 +74,7 @@ export function createScreenStore(
     notice: null,
     counts: null,
     dataVersion: 0,
+    compareTo: 'previous',
   });
 }
 
@@ -105,6 +109,9 @@ export const screenActions = {
   },
   replace(store: ScreenStore, filters: FilterState) {
     apply(store, { ...filters, offset: 0, limit: store.defaults.limit ?? filters.limit });
+  },
+  setCompareTo(store: ScreenStore, to: CompareTo) {
+    store.compareTo = to;
   },
   setCounts(store: ScreenStore, loaded: number, total: number) {
     store.counts = { loaded, total };

@@ -1,6 +1,6 @@
 import type { ScreenQuery } from '../../../shared/config.gen.js';
 import { BadRequestError } from '../../../shared/errors.js';
-import { previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
+import { comparisonPeriodOf, type CompareTo } from '../../../shared/insights/previousPeriod.js';
 import { columnDimension } from '../../language/model/datasetIndex.js';
 import type { DataRequest, QueryContext } from '../../language/query/dataRequest.js';
 import { runScreenQuery } from '../../language/query/runScreenQuery.js';
@@ -32,6 +32,8 @@ export interface ExplainInput {
   groupId: number;
   measure: string;
   by: string;
+  /** What the change is from: the previous period (default) or the same period last year. */
+  to?: CompareTo;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function explainChange(warehouse: Warehouse, input: ExplainInput): 
   if (!startDate || !endDate)
     throw new BadRequestError('start_date and end_date are required to explain a change');
   const how = explainMethod(ds, measure);
-  const previousPeriod = previousPeriodOf(startDate, endDate);
+  const previousPeriod = comparisonPeriodOf(startDate, endDate, input.to ?? 'previous');
   const query: ScreenQuery = {
     ...ctx.query,
     measures: how.reads,

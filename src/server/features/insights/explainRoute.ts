@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
 import { liveScope } from '../monitoring/configScope.js';
 import { parseDataRequest } from '../../language/query/dataRequest.js';
+import { compareToOf } from '../../language/query/previousPeriodCall.js';
 import { explainChange } from './explainChange.js';
 import { explainSchema } from './explainSchema.js';
 import { resolveTileQuery } from './tileQuery.js';
@@ -21,6 +22,7 @@ export function registerExplainRoute(app: FastifyInstance): void {
     const { screen: screenKey, query: queryId, measure, by, ...filters } = request.query;
     const { ctx, groupId } = resolveTileQuery(scope, request, screenKey, queryId);
     const parsed = parseDataRequest(ctx, filters);
-    return ok(await explainChange(app.deps.warehouse, { ctx, request: parsed, groupId, measure, by }));
+    const to = compareToOf(filters);
+    return ok(await explainChange(app.deps.warehouse, { ctx, request: parsed, groupId, measure, by, to }));
   });
 }

@@ -9,7 +9,8 @@ import { exportQueue } from './exportQueue.js';
 import { sendExport } from './exportResponse.js';
 import { boundScreenKey, datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
-import { previousCall } from '../../language/query/previousPeriodCall.js';
+import { compareToOf, previousCall } from '../../language/query/previousPeriodCall.js';
+import { comparedAnswer } from './comparedAnswer.js';
 
 /** Exports at once (each holds a warehouse connection), and queued behind them before a 429. */
 const EXPORTS_RUNNING = 2;
@@ -43,16 +44,21 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
         parseDataRequest(ctx, request.query),
       );
       const endpoint = { endpoint: path, configVersion: snapshot.version, groupId: auth.groupId };
-      const previous = previousCall(ctx, call.request, (shifted) =>
+      const previous = previousCall(ctx, call.request, compareToOf(request.query), (shifted) =>
         prepared.prepare(ctx, `${queryStringOf(request.url)}#previous`, auth.groupId, () => shifted),
       );
       if (!previous) return ok(await runCached({ ctx, call, ...endpoint }, reply));
-      // The same compiled query over the shifted window, at the same time as the current one.
-      const [current, before] = await Promise.all([
-        runCached({ ctx, call, ...endpoint }, reply),
-        runCached({ ctx, call: previous.call, ...endpoint }, reply),
-      ]);
-      return ok({ ...current, previous: { ...previous.period, rows: before.rows } });
+      // The same compiled query over the comparison period.
+      return ok(
+        await comparedAnswer({
+          warehouse: app.deps.warehouse,
+          ctx,
+          groupId: auth.groupId,
+          previous,
+          current: () => runCached({ ctx, call, ...endpoint }, reply),
+          before: () => runCached({ ctx, call: previous.call, ...endpoint }, reply),
+        }),
+      );
     }
     const fileName = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
     const call = { ctx, request: parseDataRequest(ctx, request.query), groupId: auth.groupId, fileName };

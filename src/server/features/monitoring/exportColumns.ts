@@ -10,11 +10,14 @@ export function exportColumns(ctx: QueryContext): ExportColumn[] {
   const labels = fieldLabels(ctx);
   const grid = ctx.screen.widgets.find((w) => w.kind === 'grid' && w.query === ctx.query.id);
   if (grid?.kind === 'grid')
-    return grid.columns.map((c) => ({
-      field: c.field,
-      header: c.header ?? labels.get(c.field) ?? c.field,
-      format: c.kind,
-    }));
+    // A change column's previous values come only with a page's rows: the export leaves it out.
+    return grid.columns
+      .filter((c) => c.kind !== 'change')
+      .map((c) => ({
+        field: c.field,
+        header: c.header ?? labels.get(c.field) ?? c.field,
+        format: c.kind,
+      }));
   return [...queryOutputFields(ctx.dataset, ctx.query)].map((f) => ({
     field: f,
     header: labels.get(f) ?? f,

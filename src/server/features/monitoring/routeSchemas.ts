@@ -45,12 +45,14 @@ export const dataSchema = {
         previous: {
           type: 'object',
           description:
-            "KPI queries only: the same query over the period of equal length just before start_date..end_date (the tiles' comparison).",
+            "The same query over the comparison period (compare_to: previous, the period of equal length just before start_date..end_date, or last_year, the same dates a year back). KPI queries: its one row in rows (the tiles' comparison); grids with change columns and charts overlaying it: rows is empty and each row carries <measure>__previous, joined on the query's group keys (a chart's dates shifted onto the current ones). noData: the warehouse holds nothing of that period.",
           required: ['start', 'end', 'rows'],
           properties: {
             start: { type: 'string', format: 'date' },
             end: { type: 'string', format: 'date' },
+            to: { type: 'string', enum: ['previous', 'last_year'] },
             rows: { type: 'array', items: openObject },
+            noData: { type: 'boolean' },
           },
         },
       },

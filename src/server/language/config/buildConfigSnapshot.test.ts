@@ -123,6 +123,22 @@ describe('config validation', () => {
     ]);
   });
 
+  it('checks change columns (a measure of the grid query) and chart overlays (a query over dates)', () => {
+    fixture = copyFixtureScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      s.widgets[4].columns.push(
+        { kind: 'change', field: 'availability' },
+        { kind: 'change', field: 'brand_id' },
+      );
+      s.widgets[2].previousPeriod = true;
+    });
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/widgets/2/previousPeriod: query "cities" does not group by a date: there is no line to overlay the previous period on',
+      'stock/kpi.screen.json#/widgets/4/columns/7/field: change column: "availability" is not a measure of query "brands"; did you mean "availability_pct"? Allowed: availability_pct, days_in_stock_pct, delisted, in_stock, out_of_stock, sku_count',
+      'stock/kpi.screen.json#/widgets/4/columns/8/field: change column: "brand_id" is not a measure of query "brands"; allowed: availability_pct, days_in_stock_pct, delisted, in_stock, out_of_stock, sku_count',
+    ]);
+  });
+
   it('refuses a dependsOn cycle', () => {
     fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {

@@ -1,6 +1,6 @@
 import type { KpiTilesWidget, LayoutNode, ScreenConfig, ScreenQuery } from '../../../shared/config.gen.js';
 import { pointer } from './configProblems.js';
-import { queryOutputFields, type DatasetIndex } from '../model/datasetIndex.js';
+import { columnDimension, queryOutputFields, type DatasetIndex } from '../model/datasetIndex.js';
 import { suggestName } from '../model/suggestName.js';
 import { ENTITY_CATALOGUE } from '../entities/entityCatalogue.js';
 import { isReadableEntity, READ_ONLY_ENTITIES } from '../entities/entityReads.js';
@@ -44,7 +44,8 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
     }
     if (w.kind === 'grid') {
       w.columns.forEach((c, j) => {
-        const refs: [string, string | undefined][] = [['field', c.field]];
+        // A change column's field is checked as a measure below.
+        const refs: [string, string | undefined][] = c.kind === 'change' ? [] : [['field', c.field]];
         if (c.kind === 'link') refs.push(['hrefField', c.hrefField]);
         if (c.kind === 'image') refs.push(['altField', c.altField]);
         // The preview's page address names row fields in braces: each must be a field of the query.
@@ -58,6 +59,14 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
             );
         }
       });
+      w.columns.forEach((c, j) => {
+        // A change column compares a measure over two periods: a dimension has no change.
+        if (c.kind === 'change' && !q.measures.includes(c.field))
+          add(
+            pointer('widgets', i, 'columns', j, 'field'),
+            `change column: "${c.field}" is not a measure of query "${q.id}"${suggestName(c.field, q.measures)}`,
+          );
+      });
       (w.rowKey ?? []).forEach((k, j) => {
         if (fields && !fields.has(k))
           add(
@@ -68,6 +77,16 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
       if (w.exportable && !q.export)
         add(pointer('widgets', i, 'exportable'), `query "${q.id}" does not set "export"`);
     }
+    if (
+      w.kind === 'chart' &&
+      w.previousPeriod &&
+      ds &&
+      !(q.groupBy ?? []).some((k) => columnDimension(ds, k)?.type === 'date')
+    )
+      add(
+        pointer('widgets', i, 'previousPeriod'),
+        `query "${q.id}" does not group by a date: there is no line to overlay the previous period on`,
+      );
     if (w.kind === 'kpiTiles' && isPagedOrGrouped(q))
       add(pointer('widgets', i, 'query'), `query "${q.id}" must have no groupBy and no paging for KPI tiles`);
   });

@@ -18,14 +18,15 @@ describe('schemaVersion migration', () => {
     fixture = copyStockScreens();
     // The v1 file is frozen as main wrote it; what the screen gained since (label category, product,
     // city zone and tag filters, plain dataset dimensions in v2; KPI drill-downs; the stock x
-    // promotion tiles and grid) is left out here.
+    // promotion tiles and grid; change columns and the trend overlay) is left out here.
     const current = JSON.parse(readFileSync(path.join(fixture.dir, 'stock/kpi.screen.json'), 'utf8')) as {
       filters: { use?: string }[];
       queries: { id: string; measures: string[] }[];
       widgets: {
         id: string;
         tiles?: { measure: string; drill?: unknown }[];
-        columns?: { field: string }[];
+        columns?: { kind: string; field: string }[];
+        previousPeriod?: boolean;
       }[];
       layout: { widgets: string[] }[];
     };
@@ -42,6 +43,11 @@ describe('schemaVersion migration', () => {
     for (const w of current.widgets) {
       if (w.tiles) w.tiles = w.tiles.filter((tile) => !lost(tile.measure));
       if (w.columns) w.columns = w.columns.filter((c) => !lost(c.field));
+    }
+    // Comparison in grids and charts (change columns, the trend's previous-period overlay).
+    for (const w of current.widgets) {
+      if (w.columns) w.columns = w.columns.filter((c) => c.kind !== 'change');
+      delete w.previousPeriod;
     }
     fixture.write('stock/kpi.screen.json', JSON.stringify(current));
     const v2 = loadConfigSnapshot(fixture.dir).screens.get('stock/kpi');

@@ -2,6 +2,7 @@ import type { ScreenConfig, ScreenQuery } from '../../../shared/config.gen.js';
 import { BadRequestError } from '../../../shared/errors.js';
 import { pageSizeOf } from '../../../shared/pageSize.js';
 import { RANK_MESSAGE, checkSelectionCount, parseRank } from '../../../shared/filters/validation.js';
+import { COMPARE_TO_PARAM } from '../../../shared/insights/previousPeriod.js';
 import { filterField } from '../config/checkScreen.js';
 import { mappedInto, queryOutputFields, type DatasetIndex } from '../model/datasetIndex.js';
 import {
@@ -78,7 +79,8 @@ export function parseDataRequest(ctx: QueryContext, query: Record<string, unknow
   const limits = selectionLimits(ctx);
   const conditions: FilterCondition[] = [];
   for (const [name, value] of Object.entries(query)) {
-    if (PAGING_PARAMS.has(name) || IGNORED_PARAMS.has(name)) continue;
+    // The comparison choice picks the second period, not rows (previousPeriodCall.ts reads it).
+    if (PAGING_PARAMS.has(name) || IGNORED_PARAMS.has(name) || name === COMPARE_TO_PARAM) continue;
     const op = accepted.get(name);
     if (!op) throw new BadRequestError(`Unknown filter field ${quoteInput(name)}`);
     const raw = rawText(value);

@@ -1,25 +1,67 @@
-import { previousPeriodOf, queryShowsPrevious } from '../../../shared/insights/previousPeriod.js';
+import {
+  chartOverlaysPrevious,
+  COMPARE_TO_MESSAGE,
+  COMPARE_TO_PARAM,
+  comparisonPeriodOf,
+  gridChangeMeasures,
+  queryShowsPrevious,
+  type CompareTo,
+} from '../../../shared/insights/previousPeriod.js';
+import { BadRequestError } from '../../../shared/errors.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import type { PreparedQuery } from './preparedQueries.js';
+import { dateKeys, type PreviousJoin } from './previousJoin.js';
+import { rawText } from './requestValues.js';
 
 export interface PreviousCall {
+  to: CompareTo;
   period: { start: string; end: string };
   call: PreparedQuery;
+  /** Grids and charts: how the previous rows join the current ones; absent for KPI tiles (one row each). */
+  join?: PreviousJoin;
+}
+
+/** The request's comparison choice: `compare_to=previous` (default) or `last_year`; else a 400. */
+export function compareToOf(query: Record<string, unknown>): CompareTo {
+  const raw = rawText(query[COMPARE_TO_PARAM]);
+  if (raw === undefined || raw === '' || raw === 'previous') return 'previous';
+  if (raw === 'last_year') return raw;
+  throw new BadRequestError(COMPARE_TO_MESSAGE);
 }
 
 /**
- * The previous period's call of a KPI query: the same request with its dates moved back by the
- * period's length, compiled by the same compiler (no second definition of any measure), so its
- * answer is what the screen shows when the user picks those dates. Null when no KPI tile of the
- * query shows the previous period or the request has no date range.
+ * The comparison period's call of a query: the same request with its dates moved to the
+ * comparison period, compiled by the same compiler (no second definition of any measure), so its
+ * answer is what the screen shows when the user picks those dates. KPI tiles read its one row;
+ * grids with change columns and charts that overlay the previous period join its rows to the
+ * current ones on the query's group keys. Null when nothing fed by the query shows the comparison
+ * or the request has no date range.
  */
 export function previousCall(
   ctx: QueryContext,
   request: DataRequest,
+  to: CompareTo,
   prepare: (shifted: DataRequest) => PreparedQuery,
 ): PreviousCall | null {
   const { startDate, endDate } = request;
-  if (!startDate || !endDate || ctx.query.paged || !queryShowsPrevious(ctx.screen, ctx.query.id)) return null;
-  const period = previousPeriodOf(startDate, endDate);
-  return { period, call: prepare({ ...request, startDate: period.start, endDate: period.end }) };
+  if (!startDate || !endDate) return null;
+  const period = comparisonPeriodOf(startDate, endDate, to);
+  const join = joinOf(ctx, { to, period, currentStart: startDate });
+  if (!join && (ctx.query.paged || !queryShowsPrevious(ctx.screen, ctx.query.id))) return null;
+  const call = prepare({ ...request, startDate: period.start, endDate: period.end });
+  return { to, period, call, ...(join ? { join } : {}) };
+}
+
+function joinOf(ctx: QueryContext, shift: NonNullable<PreviousJoin['shift']>): PreviousJoin | null {
+  const keys = ctx.query.groupBy ?? [];
+  if (keys.length === 0) return null;
+  const changes = gridChangeMeasures(ctx.screen, ctx.query.id);
+  const overlay = chartOverlaysPrevious(ctx.screen, ctx.query.id) && dateKeys(ctx.dataset, keys).length > 0;
+  if (!overlay && changes.length === 0) return null;
+  const measures = overlay ? ctx.query.measures : changes;
+  return {
+    keys,
+    measures,
+    ...(overlay ? { shift } : {}),
+  };
 }

@@ -54,16 +54,23 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
   const total = load.result?.total ?? 0;
+  // The comparison period of change columns (the rows carry the previous values).
+  const previous = load.result?.previous;
 
   const layouts = useMemo(() => columnLayouts(config.columns), [config.columns]);
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       config.columns.map((col, i) => ({
-        id: col.field,
+        // A change column shows the same measure as its value column: its own id.
+        id: col.kind === 'change' ? `${col.field}__change` : col.field,
         accessorFn: (row: Row) => row[col.field],
-        header: col.header ?? fieldLabel(screen, col.field),
+        header:
+          col.header ??
+          (col.kind === 'change'
+            ? `${fieldLabel(screen, col.field)} vs previous`
+            : fieldLabel(screen, col.field)),
         // Only declared sort fields: the server refuses any other order_by.
-        enableSorting: col.sortable === true,
+        enableSorting: col.kind !== 'change' && col.sortable === true,
         cell: (info) => (
           <GridCell
             column={col}
@@ -73,10 +80,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
             clamp={layouts[i]?.clamp}
             productPage={source.productPage?.bind(source)}
             measures={screen.measures}
+            previous={previous}
           />
         ),
       })),
-    [config.columns, currency, numberStyle, layouts, screen, source],
+    [config.columns, currency, numberStyle, layouts, screen, source, previous],
   );
   const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
   // An edit saved in an overlay: reload the rows and say so (the overlay has closed).

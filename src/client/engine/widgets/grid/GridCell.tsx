@@ -1,6 +1,7 @@
 import type { GridColumnNode } from '../../../../shared/config.gen.js';
 import { formatValue, type CurrencyInfo, type NumberStyle } from '../../../../shared/format/index.js';
-import type { FieldMeta, ProductPage } from '../../../../shared/screenApi.js';
+import type { FieldMeta, ProductPage, QueryResult } from '../../../../shared/screenApi.js';
+import { ChangeCell } from './ChangeCell.js';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
 import { ImagePreview } from './ImagePreview.js';
 import { Sparkline } from './Sparkline.js';
@@ -15,6 +16,7 @@ export function GridCell({
   clamp = false,
   productPage,
   measures,
+  previous,
 }: {
   column: GridColumnNode;
   row: Record<string, unknown>;
@@ -26,6 +28,8 @@ export function GridCell({
   productPage?: ((productId: number) => Promise<ProductPage>) | undefined;
   /** The screen's measures: a computed figure shows its inputs on hover. */
   measures?: readonly FieldMeta[] | undefined;
+  /** The comparison period of the rows (change columns). */
+  previous?: QueryResult['previous'];
 }) {
   const value = row[column.field];
   switch (column.kind) {
@@ -57,6 +61,17 @@ export function GridCell({
     }
     case 'sparkline':
       return <Sparkline values={value} />;
+    case 'change':
+      return (
+        <ChangeCell
+          field={column.field}
+          row={row}
+          previous={previous}
+          meta={measures?.find((m) => m.id === column.field)}
+          currency={currency}
+          numberStyle={numberStyle}
+        />
+      );
     default: {
       const meta = measures?.find((m) => m.id === column.field);
       const text = missingText(meta, value) ?? formatValue(value, column.kind, currency, numberStyle);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { COMPARE_TO_PARAM } from '../../../../shared/insights/previousPeriod.js';
 import type { ValueFormat } from '../../../../shared/config.gen.js';
 import {
   dataQueryParams,
@@ -46,6 +47,8 @@ export function ExplainPanel({ queryId, measure, label, format, onClose }: Props
     ? dataQueryParams(filters, queryFilterFields(screen, query), snap.defaults.rules as FilterRules)
     : {};
   for (const k of ['limit', 'offset', 'order_by', 'order_type']) delete params[k];
+  // The change the tile shows: from the previous period or from the same period last year.
+  if (snap.compareTo === 'last_year') params[COMPARE_TO_PARAM] = 'last_year';
   const key = JSON.stringify(params);
 
   useEffect(() => {

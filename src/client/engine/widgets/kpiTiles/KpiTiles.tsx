@@ -8,9 +8,10 @@ import { useEntityRows } from '../../runtime/useEntityRows.js';
 import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { kpiChange } from './kpiChange.js';
 import { previousChange } from './previousChange.js';
-import { tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
+import { queryShowsPrevious, tileShowsPrevious } from '../../../../shared/insights/previousPeriod.js';
 import { KpiDrillLink } from './KpiDrillLink.js';
 import { ExplainPanel } from './ExplainPanel.js';
+import { CompareChoice } from './CompareChoice.js';
 import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
@@ -38,6 +39,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const [drilled, setDrilled] = useState<string | null>(null);
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
+      {/* One choice per screen: above its first tiles that show the previous period. */}
+      {row && previous && firstCompared(screen) === config.id && <CompareChoice />}
       {row && (
         <div className="ss-kpis">
           {config.tiles.map((tile) => {
@@ -53,6 +56,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     current: row[tile.measure],
                     previous: previous.rows[0]?.[tile.measure],
                     period: previous,
+                    to: previous.to,
+                    noData: previous.noData,
                     format,
                     goodDirection: meta?.goodDirection,
                     currency,
@@ -181,4 +186,10 @@ function labelOf(screen: ResolvedScreen, config: KpiTilesWidget, measure: string
 function formatOf(screen: ResolvedScreen, config: KpiTilesWidget, measure: string) {
   const tile = config.tiles.find((t) => t.measure === measure);
   return tile?.format ?? screen.measures?.find((m) => m.id === measure)?.format;
+}
+
+/** The id of the screen's first KPI tiles widget that shows the previous period. */
+function firstCompared(screen: ResolvedScreen): string | undefined {
+  return screen.widgets.find((w) => w.kind === 'kpiTiles' && w.query && queryShowsPrevious(screen, w.query))
+    ?.id;
 }

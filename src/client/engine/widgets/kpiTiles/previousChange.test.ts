@@ -44,4 +44,19 @@ describe('previousChange', () => {
     const none = previousChange({ current: null, previous: 4, period: day });
     expect([none.delta, none.against]).toEqual(['No data', 'vs 4 previous day']);
   });
+
+  it('says "No data last year" rather than a 0 when history does not reach back, and names last year', () => {
+    const none = previousChange({ current: 40, previous: 0, period: week, to: 'last_year', noData: true });
+    expect([none.delta, none.tone]).toEqual(['No data last year', 'neutral']);
+    expect(none.against).not.toContain('0');
+    const then = previousChange({
+      current: 40,
+      previous: 50,
+      period: week,
+      to: 'last_year',
+      format: 'integer',
+    });
+    expect(then.against).toBe('vs 50 same period last year');
+    expect(then.delta).toBe('▼ 20.0%');
+  });
 });

@@ -6,6 +6,7 @@ import {
   type NumberStyle,
 } from '../../../../shared/format/index.js';
 import type { ValueFormat } from '../../../../shared/config.gen.js';
+import type { CompareTo } from '../../../../shared/insights/previousPeriod.js';
 
 /** What a KPI tile shows of its value against the previous period (QueryResult.previous). */
 export interface PreviousChange {
@@ -23,6 +24,10 @@ export interface PreviousInput {
   current: unknown;
   previous: unknown;
   period: { start: string; end: string };
+  /** The comparison chosen: the previous period (default) or the same period last year. */
+  to?: CompareTo | undefined;
+  /** The warehouse holds nothing of the comparison period: never shown as a 0. */
+  noData?: boolean | undefined;
   format?: ValueFormat;
   goodDirection?: 'up' | 'down' | 'neutral';
   currency?: CurrencyInfo;
@@ -34,7 +39,7 @@ export interface PreviousInput {
  * from 40% to 45% rose 5 points, not 12.5%), a relative % for counts and money.
  */
 export function previousChange(input: PreviousInput): PreviousChange {
-  const { current, previous, period, format, goodDirection, currency, style } = input;
+  const { current, previous, period, to, format, goodDirection, currency, style } = input;
   const days = dayjs(period.end).diff(period.start, 'day') + 1;
   const range =
     period.start === period.end
@@ -42,8 +47,15 @@ export function previousChange(input: PreviousInput): PreviousChange {
       : `${formatDate(period.start)} to ${formatDate(period.end)}`;
   const fmt = (v: unknown) => (typeof v === 'number' ? formatValue(v, format, currency, style) : 'no value');
   const prevText = fmt(previous);
-  const against = `vs ${prevText} previous ${days === 1 ? 'day' : `${days} days`}`;
-  const detail = `Previous period ${range}: ${prevText}, now ${fmt(current)}.`;
+  const lastYear = to === 'last_year';
+  if (input.noData) {
+    const delta = lastYear ? 'No data last year' : 'No data before';
+    return { tone: 'neutral', delta, against: '', detail: `No data for ${range} (${delta.toLowerCase()}).` };
+  }
+  const against = lastYear
+    ? `vs ${prevText} same period last year`
+    : `vs ${prevText} previous ${days === 1 ? 'day' : `${days} days`}`;
+  const detail = `${lastYear ? 'Same period last year' : 'Previous period'} ${range}: ${prevText}, now ${fmt(current)}.`;
   if (typeof current !== 'number' || typeof previous !== 'number') {
     const delta = typeof current === 'number' ? 'New' : 'No data';
     return { tone: 'neutral', delta, against, detail };

@@ -1,0 +1,142 @@
+/**
+ * What comparing and explaining cost on the demo tenant (the product's own first start, in
+ * `${DATA_DIR}/bench-demo`, built once), over HTTP on the real server with the result cache off:
+ *
+ * - comparison cost: per KPI endpoint, the median time of its answer with the previous period
+ *   over the median of the same call without it (the screen's `previousPeriod` switched off on
+ *   the server's config, between interleaved runs), then the median and worst over endpoints.
+ *   Target: at most 1.3x.
+ * - explanation: p95 of `GET insights/explain` over every explainable KPI tile (split by the
+ *   dataset's first explain dimension). Target: p95 < 150 ms.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadEnv, type Env } from '../../src/server/platform/settings/env.js';
+import { startServer } from '../../src/server/startServer.js';
+import { queryShowsPrevious } from '../../src/shared/insights/previousPeriod.js';
+import type { ScreenConfig } from '../../src/shared/config.gen.js';
+import { signIn } from '../../tests/api/support/signIn.js';
+import type { TestServer } from '../../tests/api/support/testServer.js';
+import type { ApiClient } from '../../tests/api/support/apiClient.js';
+import { monitoringQueries, type MonitoringQuery } from './monitoringQueries.js';
+
+const TARGETS = { ratio: 1.3, explainP95: 150 };
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function percentile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+async function timed(client: ApiClient, endpoint: string, params: Record<string, string>): Promise<number> {
+  const t = performance.now();
+  const res = await client.get<unknown>(endpoint, params);
+  const ms = performance.now() - t;
+  if (res.body.statusCode !== 1) throw new Error(`${endpoint}: ${res.body.msg}`);
+  return ms;
+}
+
+export async function benchComparison(runs = 9, port = 18560): Promise<void> {
+  const base = loadEnv();
+  const dataDir = path.join(base.DATA_DIR, 'bench-demo');
+  const env: Env = loadEnv({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WAREHOUSE_URL: '',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'true',
+    RESULT_CACHE_MB: '0',
+  });
+  const server = await startServer(env, { watchConfig: false, logger: false });
+  try {
+    const url = `http://127.0.0.1:${server.port}`;
+    const client = await signIn({ url, env, dataDir } as TestServer);
+    const wh = server.app.deps.warehouse;
+    const [last] = await wh.query<{ d: string }>(
+      'SELECT MAX(last_crawl_date) AS d FROM crawl_log WHERE group_id = $1',
+      [1],
+    );
+    const snapshot = server.app.deps.config.current();
+    const kpis = monitoringQueries(snapshot, String(last!.d)).filter(
+      (q) =>
+        q.params.start_date &&
+        q.params.start_date !== '-1' &&
+        queryShowsPrevious(q.ctx.screen, q.ctx.query.id),
+    );
+
+    // Comparison cost: the same call with and without the previous period, interleaved.
+    const ratios: { endpoint: string; ratio: number; with: number; without: number }[] = [];
+    for (const q of kpis) {
+      const screen = q.ctx.screen as ScreenConfig & { previousPeriod?: boolean };
+      const own = screen.previousPeriod;
+      const withP: number[] = [];
+      const without: number[] = [];
+      try {
+        for (let i = 0; i < runs + 2; i++) {
+          screen.previousPeriod = own;
+          const a = await timed(client, q.endpoint, q.params);
+          // Tiles that set previousPeriod themselves would keep it: the bench's KPI list is of
+          // screens whose tiles follow the screen.
+          screen.previousPeriod = false;
+          const off = queryShowsPrevious(screen, q.ctx.query.id);
+          const b = await timed(client, q.endpoint, q.params);
+          if (off) break; // a tile turns it on by itself: no "without" to compare with
+          if (i < 2) continue; // warm-up
+          withP.push(a);
+          without.push(b);
+        }
+      } finally {
+        screen.previousPeriod = own;
+      }
+      if (withP.length === 0) continue;
+      const w = median(withP);
+      const wo = median(without);
+      ratios.push({ endpoint: q.endpoint, ratio: w / wo, with: w, without: wo });
+    }
+    const worst = [...ratios].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
+    const medianRatio = median(ratios.map((r) => r.ratio));
+    console.log(
+      `Comparison cost (demo tenant, ${ratios.length} KPI endpoints, median of ${runs} interleaved runs each): median ratio ${medianRatio.toFixed(2)} (target <= ${TARGETS.ratio}: ${medianRatio <= TARGETS.ratio ? 'met' : 'NOT met'}); median answer ${median(ratios.map((r) => r.with)).toFixed(1)} ms with, ${median(ratios.map((r) => r.without)).toFixed(1)} ms without; highest ${worst.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}`).join(', ')}`,
+    );
+
+    // Explanations: every explainable tile, split by the dataset's first explain dimension.
+    const cases = explainCases(kpis, snapshot.datasets);
+    const usable: Record<string, string>[] = [];
+    for (const c of cases) {
+      const res = await client.get<unknown>('insights/explain', c);
+      if (res.body.statusCode === 1) usable.push(c);
+    }
+    const samples: number[] = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++)
+      for (const c of usable) samples.push(await timed(client, 'insights/explain', c));
+    const p95 = percentile(samples, 95);
+    console.log(
+      `insights/explain (demo tenant, ${usable.length} tiles x ${samples.length / Math.max(1, usable.length)} runs): p50 ${median(samples).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < ${TARGETS.explainP95} ms: ${p95 < TARGETS.explainP95 ? 'met' : 'NOT met'})`,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+function explainCases(
+  kpis: readonly MonitoringQuery[],
+  datasets: ReadonlyMap<string, { explain?: { dimensions: string[] } }>,
+): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  for (const q of kpis) {
+    const by = q.ctx.screen.dataset ? datasets.get(q.ctx.screen.dataset)?.explain?.dimensions[0] : undefined;
+    if (!by) continue;
+    for (const w of q.ctx.screen.widgets)
+      if (w.kind === 'kpiTiles' && w.query === q.ctx.query.id)
+        for (const t of w.tiles)
+          out.push({ ...q.params, screen: q.screenKey, query: q.ctx.query.id, measure: t.measure, by });
+  }
+  return out;
+}

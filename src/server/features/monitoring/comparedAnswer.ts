@@ -1,0 +1,60 @@
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import type { QueryContext } from '../../language/query/dataRequest.js';
+import type { QueryRows } from '../../language/query/runScreenQuery.js';
+import { runScreenQuery } from '../../language/query/runScreenQuery.js';
+import type { PreviousCall } from '../../language/query/previousPeriodCall.js';
+import { dateKeys, joinPrevious, narrowedToMembers } from '../../language/query/previousJoin.js';
+import { periodHasRows } from '../../language/query/periodHasRows.js';
+import type { QueryResult } from '../../../shared/screenApi.js';
+
+export interface ComparedInput {
+  warehouse: Warehouse;
+  ctx: QueryContext;
+  groupId: number;
+  previous: PreviousCall;
+  /** The current period's rows (through the result cache). */
+  current: () => Promise<QueryRows>;
+  /** The comparison period's rows of the prepared call (through the result cache). */
+  before: () => Promise<QueryRows>;
+}
+
+/**
+ * A data call's answer with its comparison period. KPI tiles: both periods at once, the previous
+ * one row beside the current. Grids and charts: the current rows first, then the same query over
+ * the comparison period narrowed to the page's members where that cannot change a value, joined
+ * on the group keys. Same period last year says when the warehouse holds nothing that far back.
+ */
+export async function comparedAnswer(input: ComparedInput): Promise<QueryResult> {
+  const { warehouse, ctx, groupId, previous } = input;
+  const history =
+    previous.to === 'last_year'
+      ? periodHasRows(warehouse, ctx.dataset, groupId, previous.period)
+      : Promise.resolve(true);
+  const meta = { ...previous.period, to: previous.to };
+  if (!previous.join) {
+    const [current, before, hasRows] = await Promise.all([input.current(), input.before(), history]);
+    return { ...current, previous: { ...meta, rows: before.rows, ...(hasRows ? {} : { noData: true }) } };
+  }
+  const join = previous.join;
+  const current = await input.current();
+  let before: Promise<QueryRows>;
+  if (!ctx.query.paged) before = input.before();
+  else {
+    // A page's members only (or the whole period when narrowing could change a value), unpaged.
+    const request = previous.call.request;
+    const narrowed = narrowedToMembers(ctx.dataset, request, join.keys, join.measures, current.rows);
+    const whole = { ...ctx, query: { ...ctx.query, paged: false, limit: undefined } };
+    before =
+      current.rows.length === 0
+        ? Promise.resolve({ rows: [], total: 0 })
+        : runScreenQuery(warehouse, whole, narrowed ?? request, groupId);
+  }
+  const [rows, hasRows] = await Promise.all([before, history]);
+  const dates = join.shift ? dateKeys(ctx.dataset, join.keys) : [];
+  const joined = joinPrevious(current.rows, rows.rows, join, dates);
+  return {
+    rows: joined,
+    total: ctx.query.paged ? current.total : joined.length,
+    previous: { ...meta, rows: [], ...(hasRows ? {} : { noData: true }) },
+  };
+}
