@@ -144,6 +144,18 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
   });
 
   // Create Account is platform staff's own tab (client/createaccount), no longer an overlay here.
+  it('Create Account and the clients Edit form are one form: the same fields shown the same way', () => {
+    const create = widgetOf(createAccountScreen, 'form', 'account');
+    const edit = widgetOf(clientsScreen, 'form', 'clientForm');
+    expect(create.uiSchema).toEqual(edit.uiSchema);
+    expect(create.invalidMessages).toEqual(edit.invalidMessages);
+    // The spec's: a DD-MM-YYYY end-date picker from today, a searchable channel dropdown.
+    expect(create.uiSchema).toMatchObject({
+      end_date: { 'ui:widget': 'pickerDate', 'ui:options': { minToday: true } },
+      channels: { 'ui:widget': 'searchSelect' },
+    });
+  });
+
   it('the clients Edit overlay form says the same', async () => {
     renderForm(clientsScreen, 'clientForm', never, { ...ACCOUNT, id: 7, updated_at: 't', group_name: '' });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));

@@ -54,13 +54,29 @@ function SearchSelectWidget(props: WidgetProps) {
   );
 }
 
+/** ICU (Chromium) still lists some zones by their old names: the IANA names people look for. */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
+
 /** Every IANA zone the browser knows (UTC first): a picker, not free text that may name no zone. */
-const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+const TIME_ZONES = [
+  'UTC',
+  ...[...new Set(Intl.supportedValuesOf('timeZone').map((z) => CURRENT_NAMES[z] ?? z))]
+    .filter((z) => z !== 'UTC')
+    .sort(),
+];
 
 /** `timeZone`: a searchable single choice over the IANA zones (the report mailer's time zone). */
 function TimeZoneWidget(props: WidgetProps) {
-  const choices: Choice[] = TIME_ZONES.map((z) => ({ value: z, label: z }));
   const value = typeof props.value === 'string' ? props.value : '';
+  // A stored zone the list lacks still shows (and stays chosen).
+  const zones = value && !TIME_ZONES.includes(value) ? [value, ...TIME_ZONES] : TIME_ZONES;
+  const choices: Choice[] = zones.map((z) => ({ value: z, label: z }));
   return (
     <Select<Choice, false>
       inputId={props.id}
