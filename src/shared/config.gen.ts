@@ -2426,7 +2426,7 @@ export interface FormWidget {
     endpoint: string;
   };
   /**
-   * Forms without a mutation: the message shown for a failed JSON Schema keyword (required, pattern, ...) instead of the validator's own, e.g. a spec message the server answers too.
+   * Forms without a mutation: the message shown for a failed JSON Schema keyword (required, pattern, ...) instead of the validator's own, e.g. a spec message the server answers too. A key `field.keyword` (recipients.pattern) is that field's own message; `{title}` in a message is the field's title.
    */
   errorMessages?: {
     [k: string]: string | undefined;

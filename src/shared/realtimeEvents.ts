@@ -49,6 +49,21 @@ export interface UploadNotification {
   rowsFailed: number;
 }
 
+/**
+ * A report mailer run's step (Run Now, Dry Run, a schedule): 2 In Progress, 1 Report Manager
+ * Success (built; a dry run ends here), 3 Report Delivered or 4 Delivery Failed, pushed to the
+ * user who started it in the mailer's group. Building the report pushes its own `report` progress.
+ */
+export interface MailerNotification {
+  type: 'mailer';
+  runId: number;
+  mailerId: number;
+  status: number;
+  statusName: string;
+  dryRun: boolean;
+  error?: string;
+}
+
 /** New alerts of the group (docs/jobs.md), pushed to every registered socket of the group. */
 export interface AlertNotification {
   type: 'alert';

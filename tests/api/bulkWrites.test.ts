@@ -374,4 +374,38 @@ describe('product writes and bulk actions on ticked rows', () => {
     expect(removed.body.msg).toBe('Deleted Successfully');
     expect(await read(demo)).toEqual([]);
   });
+
+  it('blocks and unblocks ticked users (user/users) in one transaction, one audit entry per user', async () => {
+    type UserRow = { id: number; user_name: string; status: string; updated_at: string };
+    const picked: string[] = [DEMO_USERS.analyst, DEMO_USERS.stock];
+    const read = async () =>
+      (await demo.get<{ rows: UserRow[] }>('rows/user/users/user', { limit: 500 })).body.data!.rows.filter(
+        (r) => picked.includes(r.user_name),
+      );
+    const tick = (rows: UserRow[]) => ({ rows: rows.map((r) => ({ id: r.id, updated_at: r.updated_at })) });
+    const before = await read();
+    expect(before.map((r) => r.status)).toEqual(['active', 'active']);
+
+    // Another tenant's admin, and a stale token on one row: nothing written.
+    expect((await rival.post('bulk/user/users/users/block', tick(before))).status).toBe(403);
+    const stale = tick(before);
+    stale.rows[1]!.updated_at = '2001-01-01T00:00:00.000Z';
+    expect((await demo.post('bulk/user/users/users/block', stale)).status).toBe(409);
+    expect((await read()).map((r) => r.status)).toEqual(['active', 'active']);
+
+    const blocked = await demo.post('bulk/user/users/users/block', tick(before));
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.msg).toBe('Users blocked');
+    const after = await read();
+    expect(after.map((r) => r.status)).toEqual(['blocked', 'blocked']);
+    const entries = (await audits('user.edited')).filter((a) =>
+      before.some((r) => a.target === `user:${r.id}`),
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries.every((e) => e.group_id === 1)).toBe(true);
+
+    const unblocked = await demo.post('bulk/user/users/users/unblock', tick(after));
+    expect(unblocked.status).toBe(200);
+    expect((await read()).map((r) => r.status)).toEqual(['active', 'active']);
+  });
 });

@@ -33,8 +33,14 @@ beforeAll(async () => {
   server = await startAuthServer();
   const fixed = server.config.current();
   const screens = new Map(fixed.screens);
-  for (const id of ['clients', 'clientlogs', 'clientargs', 'clientathenasyn'])
-    screens.set(`client/${id}`, product.screens.get(`client/${id}`)!);
+  for (const id of [
+    'client/clients',
+    'client/clientlogs',
+    'client/clientargs',
+    'client/clientathenasyn',
+    'user/users',
+  ])
+    screens.set(id, product.screens.get(id)!);
   const snapshot = { ...fixed, screens };
   server.config.current = () => snapshot;
   admin = await login(server);
@@ -250,5 +256,41 @@ describe('client/clients tag search (search_group_tags, search_user_tags)', () =
       screenName: 'client/clients',
     });
     expect(tags.body.data!.search_group_tags!.map((t) => t.name)).toEqual(['Demo Brands']);
+  });
+});
+
+describe('user/users search (search_group_tags, search_user_tags)', () => {
+  type UserRow = { id: number; user_name: string; first_name: string };
+  const users = (client: ApiClient, query: Record<string, string> = {}) =>
+    client.get<Page<UserRow>>('rows/user/users/user', { limit: 100, ...query });
+  const userTags = (client: ApiClient, prefix: string) =>
+    client.get<Record<string, { key: number; name: string }[]>>('suggestion/search_user_tags', {
+      screenName: 'user/users',
+      prefix,
+    });
+
+  it("finds users by e-mail or name and narrows the grid to them or to a group's users, within the caller's groups", async () => {
+    const every = (await users(admin)).body.data!;
+    expect(every.total).toBeGreaterThan(3);
+    const analystRow = every.rows.find((r) => r.user_name === DEMO_USERS.analyst)!;
+
+    // By e-mail and by first name: the same user, named by e-mail.
+    const byMail = (await userTags(admin, 'analyst@')).body.data!.search_user_tags!;
+    expect(byMail).toEqual([{ key: analystRow.id, name: DEMO_USERS.analyst }]);
+    const byName = (await userTags(admin, analystRow.first_name.toUpperCase())).body.data!.search_user_tags!;
+    expect(byName.map((t) => t.key)).toContain(analystRow.id);
+
+    const tagged = (await users(admin, { user_ids: String(analystRow.id) })).body.data!;
+    expect(tagged.rows.map((r) => r.id)).toEqual([analystRow.id]);
+    expect(tagged.total).toBe(1);
+
+    // Group tags: Demo Brands keeps every user of the grid; a group that is not the caller's keeps none.
+    expect((await users(admin, { group_ids: '1' })).body.data!.total).toBe(every.total);
+    expect((await users(admin, { group_ids: '2' })).body.data!.total).toBe(0);
+
+    // Another tenant finds none of Demo Brands' users, and tagging one of them lists nothing.
+    expect((await userTags(rival, 'analyst@')).body.data!.search_user_tags).toEqual([]);
+    expect((await users(rival, { user_ids: String(analystRow.id) })).body.data!.total).toBe(0);
+    expect((await users(admin, { user_ids: 'x' })).status).toBe(400);
   });
 });

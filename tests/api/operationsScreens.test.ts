@@ -4,7 +4,9 @@
  * the caller's group's; a role without the screen gets 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
+import type { GridWidget, ScreenConfig } from '../../src/shared/config.gen.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { signInDemoRivalAnalyst } from './support/signIn.js';
 import type { ApiClient } from './support/apiClient.js';
@@ -123,6 +125,49 @@ describe('crawl figures of the group', () => {
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((r) => r.last_run_id === null && r.tracking === 'Manual')).toBe(true);
   }, 180_000);
+
+  // After the runs and the timing above: every grid of the operations areas, read as the browser
+  // reads it, shows channels, cities, crawl types and statuses as words. A status column with a
+  // vocabulary turns its code into the spec's name (1 In Progress ...) in the grid: only those
+  // may carry a number.
+  it('every operations grid shows channels, cities, crawl types and statuses by name, never a code', async () => {
+    // HTTP status codes are what they are (200, 404): the Pages grid shows them as such.
+    const named = /^(?!http_).*(channel|city|crawl_type|status|state)/i;
+    let checked = 0;
+    for (const area of ['processmonitor', 'settings', 'crawl_status', 'changehistory']) {
+      for (const file of readdirSync(`screens/${area}`).filter((f) => f.endsWith('.screen.json'))) {
+        const screen = JSON.parse(readFileSync(`screens/${area}/${file}`, 'utf8')) as ScreenConfig;
+        for (const grid of screen.widgets.filter((w): w is GridWidget => w.kind === 'grid')) {
+          const id = file.replace('.screen.json', '');
+          const path = grid.rows?.endpoint ?? (grid.rows?.entity && `rows/${area}/${id}/${grid.rows.entity}`);
+          if (!path) continue;
+          const answer = await demo.get<Rows<Row>>(path, { limit: 50, offset: 0 });
+          expect(answer.status, path).toBe(200);
+          for (const column of grid.columns.filter(
+            (c) => named.test(c.field) || named.test(c.header ?? ''),
+          )) {
+            if (column.kind === 'status' && 'vocabulary' in column && column.vocabulary) continue;
+            for (const row of answer.body.data!.rows) {
+              const value = row[column.field];
+              if (value === null || value === undefined) continue;
+              checked++;
+              expect(typeof value, `${path} ${column.field}`).toBe('string');
+              expect(value as string, `${path} ${column.field}`).not.toMatch(/^\d+$|^Channel \d+$/);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    // The two grids that showed codes: runs and timings name channel 61 and crawl type 4.
+    const runs = await rowsOf(demo, 'rows/processmonitor/process_status/crawlRun');
+    expect(runs.rows.filter((r) => r.channel_id === 61).map((r) => r.channel_name)).toContain('Blinkit');
+    const timings = await rowsOf(demo, 'rows/settings/crawltimings/crawlTiming');
+    expect(timings.rows.find((r) => r.cron === '30 6 * * *')).toMatchObject({
+      channel_name: 'Blinkit',
+      crawl_type_name: 'Scheduled',
+    });
+  }, 60_000);
 });
 
 describe('process status filters', () => {

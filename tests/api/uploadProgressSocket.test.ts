@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import { EV, SOCKET_PATH, type UploadNotification } from '../../src/shared/realtimeEvents.js';
+import {
+  EV,
+  SOCKET_PATH,
+  type MailerNotification,
+  type UploadNotification,
+} from '../../src/shared/realtimeEvents.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -150,5 +155,49 @@ describe('upload progress over the socket', () => {
     expect(answer.status).toBe(400);
     await sender.ended();
     expect(sender.seen.map((n) => n.status)).toEqual(['refused']);
+  });
+});
+
+describe('report mailer run progress over the socket', () => {
+  it("pushes a dry run's steps (In Progress, then Report Manager Success) to its starter only", async () => {
+    const watch = async (client: ApiClient) => {
+      const socket = io(server.url, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { cookie: client.cookieHeader() },
+      });
+      sockets.push(socket);
+      await once(socket, EV.authSuccess);
+      const registered = once(socket, EV.socketRegistered);
+      socket.emit(EV.registerUser, {});
+      await registered;
+      const seen: MailerNotification[] = [];
+      socket.on(EV.notification, (n: MailerNotification) => void (n.type === 'mailer' && seen.push(n)));
+      return seen;
+    };
+    const mine = await watch(demo);
+    const theirs = await watch(rival);
+    const created = await demo.post<{ id: number }>('report-mailers', {
+      name: 'Progress weekly',
+      reportType: 'stock/data/export',
+      filters: {},
+      recipients: ['buyer@example.com'],
+      cron: '0 9 * * 1',
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(created.status).toBe(200);
+    const dry = await demo.post<{ run: { id: number; status: number } }>('report-mailers/dry-run', {
+      id: created.body.data!.id,
+    });
+    expect(dry.status).toBe(200);
+    const run = dry.body.data!.run;
+    await expect.poll(() => mine.at(-1)?.status, { timeout: 10_000 }).toBe(1);
+    expect(mine.every((n) => n.runId === run.id && n.mailerId === created.body.data!.id && n.dryRun)).toBe(
+      true,
+    );
+    expect(mine[0]).toMatchObject({ status: 2, statusName: 'In Progress' });
+    expect(mine.at(-1)).toMatchObject({ status: run.status, statusName: 'Report Manager Success' });
+    expect(theirs).toEqual([]);
   });
 });

@@ -7,28 +7,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, E2E_DATA_DIR, signIn } from './support/signIn.js';
+import { fillAccount } from './support/accountForm.js';
 import { STAFF_USER } from './support/staff.js';
 import { pickOption, settled } from './support/screen.js';
 
 const LONG = { timeout: 30_000 };
 const input = (page: Page, field: string) => page.locator(`#root_${field}`);
-
-async function fillAccount(page: Page, name: string): Promise<void> {
-  await input(page, 'group_name').fill(name);
-  await input(page, 'end_date').fill('2030-12-31');
-  await page.getByLabel('Amazon').check();
-  await page.getByLabel('Daily').check();
-  const text: Record<string, string> = {
-    notify_to_email: 'alerts@northstar.test',
-    account_requested_by: 'Ria',
-    account_manager_name: 'Omar',
-    account_manager_email: 'omar@northstar.test',
-    associate1_name: 'Lena',
-    associate1_email: 'lena@northstar.test',
-    task_id: 'T-77',
-  };
-  for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
-}
 
 test('client side from the sidebar: staff create a group, then as its admin find it in Clients, edit it, open Manage Users', async ({
   page,
@@ -45,7 +29,7 @@ test('client side from the sidebar: staff create a group, then as its admin find
   await expect(page).toHaveURL(/\/workspace\/client\/createaccount/, LONG);
 
   // A taken name (case and spaces ignored) is refused when the field is left.
-  await fillAccount(page, '  demo brands ');
+  await fillAccount(page, '  demo brands ', 'northstar.test', 'T-77');
   await input(page, 'account_manager_name').focus();
   await expect(page.getByText('Group Name already exists.').first()).toBeVisible(LONG);
   const name = `Northstar ${Date.now().toString(36)}`;

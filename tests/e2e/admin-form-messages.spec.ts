@@ -7,6 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { fillAccount } from './support/accountForm.js';
 import { STAFF_USER } from './support/staff.js';
 
 const LONG = { timeout: 30_000 };
@@ -20,23 +21,6 @@ async function failNextWrite(page: Page, mutation: string): Promise<void> {
     (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":0}' }),
     { times: 1 },
   );
-}
-
-async function fillAccount(page: Page, name: string): Promise<void> {
-  await input(page, 'group_name').fill(name);
-  await input(page, 'end_date').fill('2030-12-31');
-  await page.getByLabel('Amazon').check();
-  await page.getByLabel('Daily').check();
-  const text: Record<string, string> = {
-    notify_to_email: 'alerts@acme.test',
-    account_requested_by: 'Ria',
-    account_manager_name: 'Omar',
-    account_manager_email: 'omar@acme.test',
-    associate1_name: 'Lena',
-    associate1_email: 'lena@acme.test',
-    task_id: 'T-42',
-  };
-  for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
 }
 
 test("create account (platform staff): 'Fill required values', 'Enter Valid Email', then the failure text; clients Edit says the same", async ({

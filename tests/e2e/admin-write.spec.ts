@@ -4,26 +4,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { fillAccount } from './support/accountForm.js';
 import { STAFF_USER } from './support/staff.js';
 
 const input = (page: Page, field: string) => page.locator(`#root_${field}`);
-
-async function fillAccount(page: Page, name: string): Promise<void> {
-  await input(page, 'group_name').fill(name);
-  await input(page, 'end_date').fill('2030-12-31');
-  await page.getByLabel('Amazon').check();
-  await page.getByLabel('Daily').check();
-  const text: Record<string, string> = {
-    notify_to_email: 'alerts@acme.test',
-    account_requested_by: 'Ria',
-    account_manager_name: 'Omar',
-    account_manager_email: 'omar@acme.test',
-    associate1_name: 'Lena',
-    associate1_email: 'lena@acme.test',
-    task_id: 'T-42',
-  };
-  for (const [field, value] of Object.entries(text)) await input(page, field).fill(value);
-}
 
 test('create account (platform staff): required messages, taken name on blur, bad e-mail, then the group is created', async ({
   page,
@@ -47,11 +31,11 @@ test('create account (platform staff): required messages, taken name on blur, ba
     await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 
   await fillAccount(page, ' demo BRANDS');
-  await input(page, 'end_date').focus(); // leaves Group Name: the verify route answers
+  await input(page, 'account_manager_name').focus(); // leaves Group Name: the verify route answers
   await expect(page.getByText('Group Name already exists.').first()).toBeVisible();
   await input(page, 'notify_to_email').fill('alerts@acme');
   await input(page, 'group_name').fill('Acme Foods E2E');
-  await input(page, 'end_date').focus();
+  await input(page, 'account_manager_name').focus();
   await expect(page.getByText('Group Name already exists.')).toHaveCount(0);
   await create.click();
   await expect(page.getByText('You have to enter valid email').first()).toBeVisible();

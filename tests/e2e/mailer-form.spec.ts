@@ -15,6 +15,17 @@ test('mailer form: the timing preview follows cron and zone; recipients by tag s
   const form = page.getByRole('dialog');
   const preview = form.getByRole('status', { name: 'Next send times' });
 
+  // An empty save: each field says what is missing in plain words, once; SFTP asks for a host.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Mailer Name is a required attribute.')).toHaveCount(1);
+  await expect(form.getByText('Recipients can not be empty')).toHaveCount(1);
+  await expect(form).not.toContainText(/must have|must match|required property/);
+  await form.locator('#root_distribution').selectOption('SFTP');
+  await expect(form.locator('#root_target_host')).toBeVisible();
+  await expect(form.locator('#root_recipients')).toHaveCount(0);
+  await form.locator('#root_distribution').selectOption('E-mail');
+  await expect(form.getByRole('button', { name: 'Add Filter' })).toBeVisible();
+
   // The default timing, then a change of each timing field.
   await expect(preview).toContainText(/every Monday 09:00 Asia\/Kolkata, next: \d\d-\w{3}-\d{4} 09:00/, {
     timeout: 30_000,
@@ -25,7 +36,9 @@ test('mailer form: the timing preview follows cron and zone; recipients by tag s
   await form.getByLabel('Send time', { exact: true }).fill('08:30');
   await expect(preview).toContainText('every day 08:30 Asia/Kolkata, next: ');
   await expect(preview.getByRole('listitem').first()).toHaveText(/^\d\d-\w{3}-\d{4} 08:30$/);
+  // The time zone is picked from the IANA list (searchable), not typed free.
   await form.locator('#root_timeZone').fill('UTC');
+  await page.getByRole('option', { name: 'UTC', exact: true }).click();
   await expect(preview).toContainText('every day 08:30 UTC, next: ');
   await form.locator('#root_cron').selectOption('custom');
   const expression = form.getByLabel('Cron expression', { exact: true });
@@ -34,6 +47,7 @@ test('mailer form: the timing preview follows cron and zone; recipients by tag s
   await expect(preview).toHaveText('Invalid cron expression or time zone');
   await expression.fill('0 9 * * 1-5');
   await form.locator('#root_timeZone').fill('Asia/Kolkata');
+  await page.getByRole('option', { name: 'Asia/Kolkata', exact: true }).click();
   await expect(preview).toContainText('every weekday 09:00 Asia/Kolkata, next: ');
   const days = await preview.getByRole('listitem').allInnerTexts();
   expect(days).toHaveLength(5);

@@ -20,6 +20,10 @@ interface Filter {
   offset: number;
   search?: string | undefined;
   id?: number;
+  /** The Users screen's user tags (search_user_tags): only these users. */
+  ids?: readonly number[];
+  /** Its group tags (search_group_tags): only users mapped to one of these of `groupIds`. */
+  inGroups?: readonly number[];
   pending?: boolean;
   blocked?: boolean;
   status?: 'active' | 'blocked';
@@ -65,6 +69,18 @@ export async function usersInGroups(
     );
   }
   if (filter.id) base = base.where('u.id', '=', filter.id);
+  if (filter.ids) base = base.where('u.id', 'in', filter.ids.length ? filter.ids : [-1]);
+  const tagged = filter.inGroups?.filter((g) => groupIds.includes(g));
+  if (tagged)
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_group_roles as t')
+          .select('t.id')
+          .whereRef('t.user_id', '=', 'u.id')
+          .where('t.group_id', 'in', tagged.length ? tagged : [-1]),
+      ),
+    );
   if (filter.pending) base = base.where('u.verified', '=', false);
   if (filter.blocked) base = base.where('u.status', '=', 'blocked');
   if (filter.status) base = base.where('u.status', '=', filter.status);

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Deps } from '../../platform/deps.js';
-import type { AlertEvent, ReportEvent, UploadEvent } from '../../platform/jobs/jobEvents.js';
+import type { AlertEvent, MailerEvent, ReportEvent, UploadEvent } from '../../platform/jobs/jobEvents.js';
 import {
   EV,
   SOCKET_AUTH_FAIL,
@@ -11,6 +11,7 @@ import {
   SOCKET_PATH,
   type AlertNotification,
   type ReportNotification,
+  type MailerNotification,
   type UploadNotification,
 } from '../../../shared/realtimeEvents.js';
 import { findSocketCaller, sessionTokenOf, type SocketCaller } from './socketCaller.js';
@@ -77,6 +78,12 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
     io.to(userRoom(groupId, userId)).emit(EV.notification, note);
   };
   deps.jobs?.events.on('upload', relayUpload);
+  // A mailer run's steps go to the sockets of the user who started it, in the mailer's group.
+  const relayMailer = ({ groupId, userId, ...step }: MailerEvent): void => {
+    const note: MailerNotification = { type: 'mailer', ...step };
+    io.to(userRoom(groupId, userId)).emit(EV.notification, note);
+  };
+  deps.jobs?.events.on('mailer', relayMailer);
 
   const timer = setInterval(() => void recheck(deps, io), recheckMs);
   timer.unref();
@@ -88,6 +95,7 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps, recheckMs: nu
       deps.jobs?.events.off('report', relay);
       deps.jobs?.events.off('alert', relayAlert);
       deps.jobs?.events.off('upload', relayUpload);
+      deps.jobs?.events.off('mailer', relayMailer);
       io.local.disconnectSockets(true);
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
       io.engine.close();

@@ -50,9 +50,10 @@ export async function crawlCoverage(
 
 /**
  * The sessions of the group's latest product crawl of each channel: per session (its city), the
- * pages it fetched last, how many loaded and whether it met a wall (then it was retired).
+ * pages it fetched last, how many loaded and whether it met a wall (then it was retired). Cities by
+ * name (the warehouse's dim_city), as on the coverage grid.
  */
-export async function crawlSessions(db: Kysely<StoreDatabase>, groupId: number) {
+export async function crawlSessions(db: Kysely<StoreDatabase>, wh: Warehouse, groupId: number) {
   const { rows } = await sql<Record<string, unknown>>`
     WITH latest AS (
       SELECT DISTINCT ON (channel_id) id, channel_id, crawl_date FROM crawl_runs
@@ -65,5 +66,17 @@ export async function crawlSessions(db: Kysely<StoreDatabase>, groupId: number) 
      WHERE g.session_id IS NOT NULL
      GROUP BY l.id, l.channel_id, p.channel_name, l.crawl_date, g.session_id
      ORDER BY l.channel_id, min(g.city_id), g.session_id`.execute(db);
-  return rows.map((r) => ({ ...r, id: `${String(r.run_id)}/${String(r.session_id)}` }));
+  const cityIds = [...new Set(rows.map((r) => Number(r.city_id)))];
+  const cities = cityIds.length
+    ? await wh.query<{ city_id: number; city_name: string }>(
+        `SELECT city_id, city_name FROM dim_city WHERE city_id IN (${cityIds.map((_, i) => `$${i + 1}`).join(', ')})`,
+        cityIds,
+      )
+    : [];
+  const cityName = new Map(cities.map((c) => [Number(c.city_id), c.city_name]));
+  return rows.map((r) => ({
+    ...r,
+    id: `${String(r.run_id)}/${String(r.session_id)}`,
+    city_name: cityName.get(Number(r.city_id)) ?? `City ${String(r.city_id)}`,
+  }));
 }

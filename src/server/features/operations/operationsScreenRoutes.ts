@@ -109,7 +109,10 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
   app.get(
     '/processmonitor/crawl/sessions/rows',
     { schema: { querystring: gridRowsQuery, response: objectAnswer } },
-    async (request) => all(await crawlSessions(db, requireAdminActivity(request, A.crawlLogs.url).groupId)),
+    async (request) =>
+      all(
+        await crawlSessions(db, app.deps.warehouse, requireAdminActivity(request, A.crawlLogs.url).groupId),
+      ),
   );
 
   app.get(

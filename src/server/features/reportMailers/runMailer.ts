@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.js';
+import { REPORT_DELIVERY_STATUS } from '../../../shared/vocab/vocabularies.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { runExport } from '../reports/exportJob.js';
 import { exportContext } from '../reports/exportContext.js';
@@ -29,6 +30,34 @@ export interface MailerRunResult {
 }
 
 type RunDeps = Deps & { jobs: Jobs };
+
+/** A run's step to the socket of the user who started it (a schedule's run has nobody to tell). */
+function tellProgress(deps: RunDeps, run: ReportMailerRunRow): void {
+  if (run.started_by === null) return;
+  const status = run.status as keyof typeof REPORT_DELIVERY_STATUS;
+  deps.jobs.events.emit('mailer', {
+    groupId: run.group_id,
+    userId: run.started_by,
+    runId: run.id,
+    mailerId: run.mailer_id,
+    status: run.status,
+    statusName: REPORT_DELIVERY_STATUS[status]?.label ?? String(run.status),
+    dryRun: run.dry_run,
+    ...(run.error ? { error: run.error } : {}),
+  });
+}
+
+/** A run's new status, stored and then told. */
+async function setAndTell(
+  deps: RunDeps,
+  mailers: ReportMailerRepo,
+  id: number,
+  change: Parameters<ReportMailerRepo['setRun']>[1],
+): Promise<ReportMailerRunRow> {
+  const run = await mailers.setRun(id, change);
+  tellProgress(deps, run);
+  return run;
+}
 
 /** Subject and remote file name are fixed by the run (its id and start day), so a resend repeats them. */
 export function runNaming(deps: Deps, mailer: ReportMailerRow, run: ReportMailerRunRow) {
@@ -63,7 +92,7 @@ async function buildReport(
     format: mailer.format as 'xlsx' | 'csv',
     fileName,
   });
-  run = await mailers.setRun(run.id, { status: RUN_STATUS.inProgress, fileId: file.id });
+  run = await setAndTell(deps, mailers, run.id, { status: RUN_STATUS.inProgress, fileId: file.id });
   try {
     await runExport(deps, files, file);
   } catch (error) {
@@ -71,7 +100,7 @@ async function buildReport(
     throw error;
   }
   file = (await files.byId(file.id))!;
-  run = await mailers.setRun(run.id, { status: RUN_STATUS.managerSuccess, fileId: file.id });
+  run = await setAndTell(deps, mailers, run.id, { status: RUN_STATUS.managerSuccess, fileId: file.id });
   return { run, file };
 }
 
@@ -96,11 +125,12 @@ export async function attemptRun(
   const answer = () => ({ run, file, subject: naming.subject, destination, recipients });
   if (run.status === RUN_STATUS.delivered) return answer();
   run = await mailers.beginAttempt(run.id);
+  tellProgress(deps, run);
   try {
     if (mailer.distribution === 'email') {
       // Group tags expand now, not at the save: the run log keeps who this send reached.
       recipients = await recipientsAtSend(deps.store.db, mailer);
-      run = await mailers.setRun(run.id, { status: RUN_STATUS.inProgress, recipients });
+      run = await setAndTell(deps, mailers, run.id, { status: RUN_STATUS.inProgress, recipients });
       mailer = { ...mailer, recipients };
       destination = destinationOf(mailer, naming.remoteName);
       if (!recipients.length) throw new Error(NO_ACTIVE_RECIPIENT);
@@ -108,7 +138,7 @@ export async function attemptRun(
     }
     ({ run, file } = await buildReport(deps, mailers, mailer, run, naming.remoteName));
     if (run.dry_run) {
-      run = await mailers.setRun(run.id, { status: RUN_STATUS.managerSuccess, finished: true });
+      run = await setAndTell(deps, mailers, run.id, { status: RUN_STATUS.managerSuccess, finished: true });
       return answer();
     }
     const where = await deliverReport(
@@ -120,9 +150,13 @@ export async function attemptRun(
       jobSignal,
     );
     // Marked in the store before the job is acknowledged: a retry of this job finds it delivered.
-    run = await mailers.setRun(run.id, { status: RUN_STATUS.delivered, deliveredTo: where, finished: true });
+    run = await setAndTell(deps, mailers, run.id, {
+      status: RUN_STATUS.delivered,
+      deliveredTo: where,
+      finished: true,
+    });
   } catch (error) {
-    run = await mailers.setRun(run.id, {
+    run = await setAndTell(deps, mailers, run.id, {
       status: RUN_STATUS.failed,
       error: error instanceof Error ? error.message : String(error),
       finished: true,

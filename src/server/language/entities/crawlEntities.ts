@@ -28,12 +28,35 @@ type Narrow = (
   filters: Readonly<Record<string, FilterValue>>,
 ) => SelectQueryBuilder<CrawlTables, Table, object>;
 
+/**
+ * Each row's channel by name (`channel_name`), from the group's channel profiles: an operations
+ * grid shows "Blinkit", never the code 61. A channel without a profile reads "Channel 61".
+ */
+async function withChannelNames(db: CrawlDb, rows: EntityRow[]): Promise<EntityRow[]> {
+  const channelIds = [...new Set(rows.map((r) => Number(r.channel_id)))];
+  const groupIds = [...new Set(rows.map((r) => Number(r.group_id)))];
+  if (channelIds.length === 0) return rows;
+  const profiles = await db
+    .selectFrom('channel_profiles')
+    .select(['group_id', 'channel_id', 'channel_name'])
+    .where('group_id', 'in', groupIds)
+    .where('channel_id', 'in', channelIds)
+    .execute();
+  const names = new Map(profiles.map((p) => [`${p.group_id}:${p.channel_id}`, p.channel_name]));
+  return rows.map((r) => ({
+    ...r,
+    channel_name:
+      names.get(`${String(r.group_id)}:${String(r.channel_id)}`) ?? `Channel ${String(r.channel_id)}`,
+  }));
+}
+
 function readOnlyEntity(
   table: Table,
   columns: readonly string[],
   view: (row: EntityRow) => EntityRow = (row) => row,
   newestFirst = false,
   narrow: Narrow = (query) => query,
+  namesChannels = false,
 ): EntityRepo {
   const sortable = new Set(['id', ...columns]);
   const refuse = (): never => {
@@ -72,7 +95,8 @@ function readOnlyEntity(
         .offset(offset)
         .execute();
       const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return { rows: rows.map((r) => view(r as EntityRow)), total: Number(n) };
+      const viewed = rows.map((r) => view(r as EntityRow));
+      return { rows: namesChannels ? await withChannelNames(crawlDb(db), viewed) : viewed, total: Number(n) };
     },
   };
 }
@@ -80,7 +104,7 @@ function readOnlyEntity(
 const seconds = (from: unknown, to: unknown): number | null =>
   from instanceof Date && to instanceof Date ? Math.round((to.getTime() - from.getTime()) / 100) / 10 : null;
 
-/** A crawl run with the names the process monitor shows. */
+/** A crawl run with the names the process monitor shows (status, crawl type, trigger, channel). */
 export const crawlRunEntity = readOnlyEntity(
   'crawl_runs',
   ['channel_id', 'crawl_type', 'crawl_date', 'status', 'pages_total', 'rows_loaded', 'created_at'],
@@ -106,6 +130,7 @@ export const crawlRunEntity = readOnlyEntity(
     }
     return q;
   },
+  true,
 );
 
 /** One fetched page of a run: URL, HTTP status, attempts, time, its session and the reason it failed (Blocked: behind a bot wall). */
@@ -148,11 +173,15 @@ function fieldCount(json: unknown): number {
   }
 }
 
-/** A crawl schedule: channel, cron, time zone, Active / In-Active and the last run it started. */
-export const crawlTimingEntity = readOnlyEntity('crawl_timings', [
-  'channel_id',
-  'cron',
-  'status',
-  'crawl_type',
-  'updated_at',
-]);
+/** A crawl schedule: channel and crawl type by name, cron, time zone, Active / In-Active and the last run it started. */
+export const crawlTimingEntity = readOnlyEntity(
+  'crawl_timings',
+  ['channel_id', 'cron', 'status', 'crawl_type', 'updated_at'],
+  (row) => ({
+    ...row,
+    crawl_type_name: CRAWL_TYPE_NAMES.get(row.crawl_type as number) ?? String(row.crawl_type),
+  }),
+  false,
+  undefined,
+  true,
+);

@@ -53,6 +53,11 @@ export const ENTITY_FILTERS: Partial<Record<ReadableEntity, Record<string, Entit
     group_ids: { kind: 'idList', options: true },
     user_ids: { kind: 'idList', options: true },
   },
+  // The same tag search on user/users: users of chosen groups, or chosen users (by name or e-mail).
+  user: {
+    group_ids: { kind: 'idList', options: true },
+    user_ids: { kind: 'idList', options: true },
+  },
   // The process monitor's status chips and delay window (minutes), read by crawlEntities.ts.
   crawlRun: {
     status: { kind: 'text' },

@@ -28,13 +28,18 @@ export async function taggedGroups(
   return ids;
 }
 
-/** Options of the two tags: group names, or user names mapped to the caller's groups. */
+/**
+ * Options of the two tags: group names (by prefix), or users mapped to the caller's groups whose
+ * e-mail (user name) or full name holds the typed text, shown as their e-mail.
+ */
 export async function groupTagOptions(
   db: Db,
   request: OptionsRequest,
 ): Promise<{ options: OptionItem[]; total: number }> {
   const scope = request.groupIds.length ? request.groupIds : [-1];
-  const like = `${request.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = request.prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = `${escaped}%`;
+  const contains = `%${escaped}%`;
   if (request.field === 'user_ids') {
     const users = db
       .selectFrom('users as u')
@@ -47,7 +52,9 @@ export async function groupTagOptions(
             .where('m.group_id', 'in', scope),
         ),
       )
-      .where(sql<boolean>`u.user_name ilike ${like}`);
+      .where(
+        sql<boolean>`(u.user_name ilike ${contains} OR (u.first_name || ' ' || u.last_name) ilike ${contains})`,
+      );
     const rows = await users
       .select(['u.id as key', 'u.user_name as name'])
       .orderBy('u.user_name')

@@ -7,6 +7,7 @@ import * as userAdmin from '../../access/admin/userAdminService.js';
 import { usersInGroups, type UserGridRow, type UserSort } from '../../access/admin/userGrid.js';
 import type { Db, EntityFields, EntityRepo, EntityRow, WriteContext, WriteResult } from './entityRepo.js';
 import { claimVersion } from './versionGate.js';
+import { groupTagOptions } from './groupTags.js';
 
 /** A user as the generic routes show it: the grid's row (mappings of the caller's groups only). */
 async function userRow(db: Db, id: number, scope: readonly number[]): Promise<EntityRow | undefined> {
@@ -64,17 +65,23 @@ export const userEntity: EntityRepo = {
       .where('user_name', '=', value.trim().toLowerCase())
       .executeTakeFirst();
   },
-  async list(db, { groupIds, orderBy, descending, limit, offset, where }) {
+  async list(db, { groupIds, orderBy, descending, limit, offset, where, filters }) {
     const status = where?.status === 'active' || where?.status === 'blocked' ? where.status : undefined;
+    // The spec's tag search (search_group_tags, search_user_tags): narrows, never widens, the scope.
+    const ids = filters?.user_ids;
+    const inGroups = filters?.group_ids;
     const page = await usersInGroups(db, groupIds, {
       limit,
       offset,
       orderBy: orderBy as UserSort,
       descending,
       ...(status ? { status } : {}),
+      ...(Array.isArray(ids) ? { ids } : {}),
+      ...(Array.isArray(inGroups) ? { inGroups } : {}),
     });
     return { total: page.total, rows: page.rows.map(withGroupRoles) };
   },
+  options: (db, request) => groupTagOptions(db, request),
   async create(db, fields, _actor, _groupId, ctx) {
     const context = requireCtx(ctx);
     const scope = context.scope;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { UploadNotification } from '../../../shared/realtimeEvents.js';
+import type { MailerNotification, UploadNotification } from '../../../shared/realtimeEvents.js';
 
 /** Progress or end of a report job, for the user who started it (socket.io relays it). */
 export interface ReportEvent {
@@ -15,6 +15,12 @@ export interface ReportEvent {
 
 /** An upload's progress or end, for the user who sent the file (socket.io relays it). */
 export interface UploadEvent extends Omit<UploadNotification, 'type'> {
+  groupId: number;
+  userId: number;
+}
+
+/** A mailer run's step, for the user who started it (socket.io relays it). */
+export interface MailerEvent extends Omit<MailerNotification, 'type'> {
   groupId: number;
   userId: number;
 }
@@ -37,5 +43,6 @@ export class JobEvents extends EventEmitter<{
   report: [ReportEvent];
   load: [LoadEvent];
   upload: [UploadEvent];
+  mailer: [MailerEvent];
   alert: [AlertEvent];
 }> {}

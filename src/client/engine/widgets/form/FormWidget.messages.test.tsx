@@ -17,6 +17,7 @@ import {
   createAccountScreen,
   createRoleScreen,
   createUserScreen,
+  reportMailerScreen,
   rolesScreen,
 } from '../../fixtures/adminScreens.js';
 import { createScreenStore } from '../../state/screenStore.js';
@@ -47,13 +48,33 @@ function renderForm(page: ResolvedScreen, formId: string, write: Answer, initial
       <FormWidget config={widgetOf(page, 'form', formId)} inOverlay initial={initial} />
     </EngineContext.Provider>,
   );
-  return { writes: () => calls.filter(([e]) => e.startsWith('mutate/')) };
+  return {
+    writes: () => calls.filter(([e]) => e.startsWith('mutate/')),
+    posts: (endpoint: string) => calls.filter(([e]) => e === endpoint),
+  };
 }
 
 const never: Answer = () => Promise.reject(new Error('no write expected'));
 const banner = () => screen.findByRole('status');
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#root_${name}`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+/** Picks a select's option by its text (rjsf's oneOf options carry indexes as values). */
+const choose = (name: string, text: string) => {
+  const option = [...field(name).querySelectorAll('option')].find((o) => o.textContent === text)!;
+  fireEvent.change(field(name), { target: { value: option.value } });
+};
+
+/** Each field says its problem once, and no list at the bottom repeats them all. */
+function expectEachMessageOnce() {
+  const said = [...document.querySelectorAll('.error-detail li')];
+  expect(said.length).toBeGreaterThan(0);
+  // A message may repeat only for different fields (three e-mails): never field + list.
+  for (const list of document.querySelectorAll('.form-group > .error-detail, .ss-form-errors'))
+    if (!list.classList.contains('ss-form-errors')) expect(list.querySelectorAll('li').length).toBe(1);
+  const listed = [...document.querySelectorAll('.ss-form-errors li')].map((li) => li.textContent);
+  const atFields = [...document.querySelectorAll('.form-group .error-detail li')].map((li) => li.textContent);
+  for (const m of listed) expect(atFields, m ?? '').not.toContain(m);
+}
 
 /** A Create Account body that passes every check. */
 const ACCOUNT = {
@@ -89,6 +110,7 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
       'taskIdRequired',
     ] as const)
       expect(screen.getAllByText(ADMIN_MSG[key]).length, key).toBeGreaterThan(0);
+    expectEachMessageOnce();
     expect(writes()).toEqual([]);
   });
 
@@ -122,6 +144,18 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
   });
 
   // Create Account is platform staff's own tab (client/createaccount), no longer an overlay here.
+  it('Create Account and the clients Edit form are one form: the same fields shown the same way', () => {
+    const create = widgetOf(createAccountScreen, 'form', 'account');
+    const edit = widgetOf(clientsScreen, 'form', 'clientForm');
+    expect(create.uiSchema).toEqual(edit.uiSchema);
+    expect(create.invalidMessages).toEqual(edit.invalidMessages);
+    // The spec's: a DD-MM-YYYY end-date picker from today, a searchable channel dropdown.
+    expect(create.uiSchema).toMatchObject({
+      end_date: { 'ui:widget': 'pickerDate', 'ui:options': { minToday: true } },
+      channels: { 'ui:widget': 'searchSelect' },
+    });
+  });
+
   it('the clients Edit overlay form says the same', async () => {
     renderForm(clientsScreen, 'clientForm', never, { ...ACCOUNT, id: 7, updated_at: 't', group_name: '' });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
@@ -209,5 +243,61 @@ describe("the spec's §8 failure texts when the server refuses without a message
     const group = document.querySelector<HTMLSelectElement>('#root_group_id')!;
     await waitFor(() => expect(group.options[0]?.textContent).toBe('Select Group'));
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('the report mailer form (report/reportmailer)', () => {
+  const mailer = (write: Answer = never, initial?: Record<string, unknown>) =>
+    renderForm(reportMailerScreen, 'mailerForm', write, initial);
+  const errorsOf = (name: string) =>
+    [
+      ...(document
+        .querySelector(`#root_${name}`)
+        ?.closest('.form-group')
+        ?.querySelectorAll('.error-detail li') ?? []),
+    ].map((li) => li.textContent);
+
+  it('an empty save says per field what is missing, in plain words, once; nothing is sent', async () => {
+    const { posts } = mailer();
+    type('name', '');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorsOf('name')).toEqual(['Mailer Name is a required attribute.']));
+    expect(errorsOf('recipients')).toEqual(['Recipients can not be empty']);
+    expect(document.body.textContent).not.toMatch(/must have|must match|required property/);
+    expectEachMessageOnce();
+    expect(posts('report-mailers/save')).toEqual([]);
+  });
+
+  it('shows the destination fields of the chosen distribution only: e-mail recipients, or a host, or a container', async () => {
+    mailer();
+    await screen.findByRole('button', { name: 'Save' });
+    expect(field('recipients')).not.toBeNull();
+    expect(document.querySelector('#root_target')).toBeNull();
+    choose('distribution', 'SFTP');
+    await waitFor(() => expect(document.querySelector('#root_target_host')).not.toBeNull());
+    expect(document.querySelector('#root_target_username')).not.toBeNull();
+    expect(document.querySelector('#root_target_container')).toBeNull();
+    expect(document.querySelector('#root_recipients')).toBeNull();
+    choose('distribution', 'Azure Blob');
+    await waitFor(() => expect(document.querySelector('#root_target_container')).not.toBeNull());
+    expect(document.querySelector('#root_target_host')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const said = () => [...document.querySelectorAll('.error-detail li')].map((li) => li.textContent);
+    await waitFor(() => expect(said()).toContain('Delivery Target is a required attribute.'));
+  });
+
+  it('builds filters with a worded Add Filter button and picks the time zone from a list; a full form is sent', async () => {
+    const { posts } = mailer(() => Promise.resolve({ statusCode: 1, msg: 'Saved' }), {
+      name: 'Weekly stock',
+      recipients: ['ops@acme.test'],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Filter' }));
+    await waitFor(() => expect(document.querySelector('#root_filters_newKey')).not.toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Time Zone' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.querySelector('.ss-banner')?.textContent).toBe('Saved'));
+    const [[, , body]] = posts('report-mailers/save') as [[string, string, Record<string, unknown>]];
+    expect(body).toMatchObject({ name: 'Weekly stock', distribution: 'email', timeZone: 'Asia/Kolkata' });
+    expect(body.filters).toEqual({ newKey: 'New Value' });
   });
 });

@@ -16,6 +16,7 @@ import { LookupSelect } from './lookup/LookupSelect.js';
 import { LookupTags } from './lookup/LookupTags.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
+import { FORM_TEMPLATES } from './formButtons.js';
 import { SEARCH_WIDGETS } from './searchWidgets.js';
 import { TIMING_WIDGETS } from './timingBuilderWidget.js';
 import './rjsfForm.css';
@@ -42,7 +43,7 @@ interface Props {
   disabled?: boolean;
   /** A unique field's check on leaving it: the message when taken, null when free. */
   onBlurVerify?: ((field: string, value: unknown, id: unknown) => Promise<string | null>) | undefined;
-  /** A plain form's messages by failed JSON Schema keyword. */
+  /** A plain form's messages by failed keyword, or `field.keyword`; `{title}` is the field's title. */
   errorMessages?: Record<string, string | undefined> | undefined;
   /** Choices of the mutation's lookups, for the lookup widgets. */
   formContext?: LookupFormContext | undefined;
@@ -66,21 +67,61 @@ function keywordError(e: RJSFValidationError): KeywordError {
  * plain form's by failed keyword (errorMessages).
  */
 function transformer(
+  schema: Record<string, unknown>,
   mutation: MutationNode | null | undefined,
   byKeyword?: Record<string, string | undefined>,
 ) {
-  return (errors: RJSFValidationError[]) =>
-    mutation
+  return (raw: RJSFValidationError[]) => {
+    const errors = raw.map(atField);
+    return mutation
       ? errors.map((e) => {
           const message = mutationMessage(mutation, keywordError(e));
           return { ...e, message, stack: message };
         })
       : byKeyword
-        ? errors.map((e) => {
-            const message = byKeyword[e.name ?? ''];
-            return message ? { ...e, message, stack: message } : e;
-          })
+        ? // An `if` error only says a branch failed: the branch's own error names the field.
+          errors
+            .filter((e) => e.name !== 'if')
+            .map((e) => {
+              const { field } = keywordError(e);
+              const template = byKeyword[`${field}.${e.name ?? ''}`] ?? byKeyword[e.name ?? ''];
+              if (!template) return e;
+              const path = (e.property ?? '').split('.').filter(Boolean);
+              const message = template.replace('{title}', fieldTitle(schema, path));
+              return { ...e, message, stack: message };
+            })
         : errors;
+  };
+}
+
+/**
+ * A list's own error (minItems) comes as '.channels', which rjsf files under a field named ''
+ * (lodash toPath), so no field showed it; without the dot it lands on the list's field.
+ */
+function atField(e: RJSFValidationError): RJSFValidationError {
+  return e.property?.startsWith('.') ? { ...e, property: e.property.slice(1) } : e;
+}
+
+/** Every property a form may show: its own and those an `if` branch adds (then / else). */
+function allProperties(schema: Record<string, unknown>): Record<string, { title?: string }> {
+  const own = (schema.properties ?? {}) as Record<string, { title?: string }>;
+  const branches = [schema.then, schema.else]
+    .filter((b): b is Record<string, unknown> => typeof b === 'object' && b !== null)
+    .map(allProperties);
+  return Object.assign({}, ...branches, own) as Record<string, { title?: string }>;
+}
+
+/** A field's title for a `{title}` message (errorMessages), else its name; nested fields too. */
+function fieldTitle(schema: Record<string, unknown>, path: readonly string[]): string {
+  let node: Record<string, unknown> = schema;
+  let title = path.at(-1) ?? '';
+  for (const key of path) {
+    const next = allProperties(node)[key] as Record<string, unknown> | undefined;
+    if (!next) break;
+    node = next;
+    title = typeof next.title === 'string' ? next.title : key;
+  }
+  return title;
 }
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
@@ -135,9 +176,11 @@ export default function RjsfForm(props: Props) {
         return errors;
       }}
       disabled={disabled}
+      // Each message once: at its field, and under the form only what no field shows.
       showErrorList="bottom"
+      templates={FORM_TEMPLATES}
       noHtml5Validate
-      transformErrors={transformer(mutation, props.errorMessages)}
+      transformErrors={transformer(schema, mutation, props.errorMessages)}
       // rjsf blocks a submit on any extraErrors object, even {}: pass them only while a field is taken.
       {...(Object.keys(taken).length ? { extraErrors: taken, extraErrorsBlockSubmit: true } : {})}
       onBlur={onBlur}
@@ -152,7 +195,7 @@ export default function RjsfForm(props: Props) {
 /** Only the fields the schema declares: a grid row carries more than the write may send. */
 function pickSchemaFields(schema: Record<string, unknown>, row: Row | undefined): Row {
   if (!row) return {};
-  const names = Object.keys(schema.properties ?? {});
+  const names = Object.keys(allProperties(schema));
   return Object.fromEntries(
     names.filter((n) => row[n] !== undefined && row[n] !== null).map((n) => [n, row[n]]),
   );

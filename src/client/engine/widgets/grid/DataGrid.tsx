@@ -17,6 +17,7 @@ import { ExportLink } from '../frame/ExportLink.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
+import { tabCountGridId } from './tabCountGrid.js';
 import { BulkBar } from './BulkBar.js';
 import { toggleAll, toggleRow, type Selection, type SelectionChange } from './rowSelection.js';
 import { overlayState } from '../overlay/overlayStore.js';
@@ -189,9 +190,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
     scroller.current?.scrollTo?.({ top: 0 });
   }, [snap.scrollToken]);
 
+  // Only the screen's counted grid sets the tab's 'loaded/total' (tabCountGrid.ts).
+  const counted = tabCountGridId(screen) === config.id;
   useEffect(() => {
-    if (load.status === 'ready') screenActions.setCounts(store, rows.length, total);
-  }, [load.status, rows.length, total, store]);
+    if (counted && load.status === 'ready') screenActions.setCounts(store, rows.length, total);
+  }, [counted, load.status, rows.length, total, store]);
 
   return (
     <WidgetFrame
