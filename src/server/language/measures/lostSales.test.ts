@@ -7,6 +7,9 @@ import { copyStockScreens } from '../config/testing/screensFixture.js';
 import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
 import type { DataRequest } from '../query/dataRequest.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
+import type { LostSalesModel } from '../../../shared/config.gen.js';
+import { lostSalesRowsSql } from './lostSalesRows.js';
+import { lostSalesTable, refreshLostSales } from './lostSalesTable.js';
 import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
@@ -231,6 +234,32 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
       });
     const [other] = await lostBy(t, datasets.sales, [], ASKED, 2);
     expect(other).toMatchObject({ lost_units: 5000 });
+  });
+  it('is read from a table a load refreshes from its day on, as a rebuild would write it', async () => {
+    const model = (datasets.stock.measures.get('lost_sales') as { model: LostSalesModel }).model;
+    const table = lostSalesTable(model);
+    // Product 1's second city goes out too on the last asked day: a crawl load of that day.
+    await t.wh.query(
+      `UPDATE fact_stock SET stock_status = 0 WHERE group_id = 1 AND product_id = 1 AND crawl_date = $1`,
+      [day(ASKED[1])],
+    );
+    await refreshLostSales(t.wh, GROUP, { from: day(ASKED[1]), written: ['fact_stock'] });
+    const [p1] = (await lostBy(t, datasets.stock, ['product_id'])).filter((r) => Number(r.product_id) === 1);
+    expect(p1).toMatchObject({ lost_units: 4 * 5 + 10, lost_out_days: 3 });
+    const read = (sql: string, params: unknown[] = []) =>
+      t.wh.query(`SELECT * FROM (${sql}) x ORDER BY group_id, product_id, channel_id, __day`, params);
+    const params: unknown[] = [];
+    const rebuilt = await read(
+      lostSalesRowsSql(model, { groupId: null, from: null }, (v) => (params.push(v), `$${params.length}`)),
+      params,
+    );
+    expect(await read(`SELECT * FROM ${table}`)).toEqual(rebuilt);
+    // A load of another table leaves the rows alone.
+    await t.wh.query(`DELETE FROM ${table} WHERE group_id = 1 AND product_id = 1`);
+    await refreshLostSales(t.wh, GROUP, { written: ['fact_content'] });
+    expect(await read(`SELECT * FROM ${table} WHERE group_id = 1 AND product_id = 1`)).toEqual([]);
+    await refreshLostSales(t.wh, GROUP, { written: ['fact_sales'] });
+    expect(await read(`SELECT * FROM ${table}`)).toEqual(rebuilt);
   });
 });
 
