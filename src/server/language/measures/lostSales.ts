@@ -5,7 +5,8 @@ import { NotOnRollupError } from '../../platform/warehouse/sql/factRows.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import { demandJoinSql, outSql, weightSql } from './lostSalesRows.js';
 import { ensureLostSalesTable, lostSalesTable } from './lostSalesTable.js';
-import type { MeasureKind, MeasureOf } from './measureKind.js';
+import type { ValueFormat } from '../../../shared/config.gen.js';
+import type { DrillPart, MeasureKind, MeasureOf } from './measureKind.js';
 
 type LostSalesMeasure = MeasureOf<'lostSales'>;
 
@@ -60,11 +61,41 @@ export const lostSales: MeasureKind<LostSalesMeasure> = {
       }
     }
   },
-  // Its figure is read from a relation beside the fact rows (other days' baselines), which the drill
-  // query does not join: the screen's data grid lists lost sales per listing instead.
-  drill: () => ({
-    reason: "a figure from each listing's baseline over other days: the Data tab lists it per listing",
-  }),
+  // The listing-days (and cities, on stock rows) behind a tile: each row's figure over its own fact
+  // row, which sum to the tile, beside its baseline and exposure (the inputs that multiply to it).
+  drill(m, { ds }) {
+    if (m.value === 'weights') return { reason: 'a word naming the city weights, not a figure that adds up' };
+    const a = () => ident(aliasOf(m, ds));
+    const figure = (
+      value: LostSalesMeasure['value'],
+      id: string,
+      label: string,
+      format: ValueFormat,
+    ): DrillPart => ({
+      id,
+      label,
+      format,
+      sql: (ctx) => lostSales.sql({ ...m, value }, ctx),
+    });
+    const own = figure(m.value, m.id, m.label, m.format);
+    const inputs: DrillPart[] = [
+      {
+        id: 'baseline_units',
+        label: 'Baseline Units/Day',
+        format: 'plain',
+        sql: () => `MAX(${a()}.__baseline)`,
+      },
+      { id: 'exposure', label: 'Exposure', format: 'plain', sql: () => `SUM(${exposureSql(m, ds, a())})` },
+      ...(m.value === 'units' ? [] : [figure('units', 'lost_units_row', 'Lost Units', 'plain')]),
+      ...(m.value === 'rupees' ? [] : [figure('rupees', 'lost_rupees_row', 'Lost Sales', 'currency')]),
+    ];
+    return {
+      parts: [own, ...inputs],
+      combine: 'sum',
+      unit: [...m.model.listing, ...(perCity(m, ds) ? [m.model.city] : []), ds.config.dateColumn],
+      joins: [lostSales.join!(m, ds)],
+    };
+  },
   join: (m, ds) => ({
     alias: aliasOf(m, ds),
     prepare: (wh) => ensureLostSalesTable(wh, m.model),

@@ -98,6 +98,8 @@ export interface MeasureDrill {
   counts?: 'facts' | 'distinct' | 'days';
   /** The fact rows the tile reads, any of (absent: every row); shown as a removable condition. */
   where?: { label: string; condition: MeasureCondition }[];
+  /** Relations its parts read beside the fact rows (lost sales' listing-day table). */
+  joins?: MeasureJoin[];
 }
 
 /** What a kind's drill may look up: the dataset and another measure's drill (a ratio's parts). */
