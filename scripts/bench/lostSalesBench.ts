@@ -26,6 +26,15 @@ export async function benchLostSales(
   if (dialect === 'duckdb') wh = await createDuckDbWarehouse(':memory:');
   else {
     // Its own schema, kept: the tenant takes minutes to load into PostgreSQL on this machine.
+    const server = new URL(pgUrl);
+    const database = server.pathname.slice(1);
+    server.pathname = '/postgres';
+    const root = new pg.Client({ connectionString: server.toString() });
+    await root.connect();
+    const found = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0 && /^[a-z_][a-z0-9_]*$/.test(database))
+      await root.query(`CREATE DATABASE ${database}`);
+    await root.end();
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
