@@ -19,6 +19,9 @@
  *    upload pipeline into DuckDB, rows/s and RSS growth (`--uploads-only` runs just this).
  * 5. Exports (bench/exportBench.ts): 1M rows streamed from DuckDB through the export job's xlsx
  *    and csv writers, rows/s and peak RSS growth, target < 300 MB (`--exports-only` runs just this).
+ * 5b. Lost sales (bench/lostSalesBench.ts): p50/p95 of the stock KPI's lost-sales measures on the
+ *    demo tenant (500 SKUs x 35 days), target p95 < 150 ms, and the after-load rebuild of its table
+ *    (`--lost-sales-only [--warehouse postgres]` runs just this).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
  * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
@@ -48,6 +51,7 @@ import { benchExports } from './bench/exportBench.js';
 import { benchLoads } from './bench/loadBench.js';
 import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
 import { benchComparison } from './bench/comparisonBench.js';
+import { benchLostSales } from './bench/lostSalesBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
 /** Issue 19's targets on a PostgreSQL warehouse: every p95 < 500 ms, the median endpoint < 100 ms. */
@@ -73,6 +77,7 @@ const { values } = parseArgs({
     'loads-only': { type: 'boolean', default: false },
     'comparison-only': { type: 'boolean', default: false },
     'comparison-runs': { type: 'string', default: '9' },
+    'lost-sales-only': { type: 'boolean', default: false },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -114,6 +119,10 @@ async function main(): Promise<void> {
   }
   if (values['comparison-only']) {
     await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);
+    return;
+  }
+  if (values['lost-sales-only']) {
+    await benchLostSales(values.warehouse === 'postgres' ? 'postgres' : 'duckdb', values['pg-url']);
     return;
   }
   if (values['loads-only']) {
@@ -251,6 +260,7 @@ async function main(): Promise<void> {
     await server.close();
   }
   console.log('');
+  await benchLostSales(values.warehouse === 'postgres' ? 'postgres' : 'duckdb', values['pg-url']);
   await benchUploads(Number(values['upload-runs']));
   await benchExports();
   await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);

@@ -6,6 +6,7 @@ import { createWarehouse } from './platform/warehouse/createWarehouse.js';
 import { loadConfigRegistry } from './language/config/loadConfigRegistry.js';
 import { ensureRollups } from './platform/warehouse/rollups/ensureRollups.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
+import { ensureLostSalesTables } from './language/measures/lostSalesTable.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { attachRealtime } from './access/realtime/attachRealtime.js';
 import { FEATURES } from './features/index.js';
@@ -45,6 +46,8 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   // Rollups follow the datasets of the config the server starts with (a reload keeps them).
   if (warehouse.rollups)
     await ensureRollups(warehouse, warehouse.rollups, config.current().datasets.values());
+  // Lost sales' tables exist before any load, so every load keeps them (lostSalesTable.ts).
+  await ensureLostSalesTables(warehouse, config.current().datasets.values());
   const jobs = await startJobs(env, store);
   const deps = { env, store, warehouse, config, jobs, storedConfig };
   await bootstrapDemo(deps);

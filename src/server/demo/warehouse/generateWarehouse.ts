@@ -2,6 +2,7 @@ import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { deriveAdShelfFlags } from '../../platform/warehouse/schema/adShelfFlags.js';
 import { deriveNewViolations } from '../../platform/warehouse/schema/newViolations.js';
 import { generateAds } from './ads/generateAds.js';
+import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { buildGroupModel } from './buildGroupModel.js';
 import { addDays, dateRange, todayIso } from './calendar.js';
@@ -81,6 +82,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_stock, fact_promo');
     await deriveNewViolations(wh, group.groupId);
     await deriveAdShelfFlags(wh, group.groupId);
+    await refreshLostSales(wh, group.groupId);
     options.log?.(
       `group ${group.groupId} (${group.name}): ${skus} SKUs, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
     );

@@ -2,6 +2,7 @@ import type { DatasetConfig } from '../../../shared/config.gen.js';
 import { formatValue } from '../../../shared/format/index.js';
 import { columnDimension, indexDataset, type DatasetIndex } from '../../language/model/datasetIndex.js';
 import { compileDatasetQuery } from '../../language/query/compileDatasetQuery.js';
+import { prepareMeasureJoins } from '../../language/query/measureJoins.js';
 import type { FilterCondition } from '../../language/query/dataRequest.js';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
@@ -80,6 +81,7 @@ export async function findAnomalies(
     dialect: wh.dialect,
     mode: 'all',
   });
+  await prepareMeasureJoins(wh, ds, [watch.measure]);
   const byDim = columnDimension(ds, watch.by)!;
   const members = new Map<string, { name: string; series: number[] }>();
   for (const row of await wh.query<Record<string, unknown>>(sql, params)) {

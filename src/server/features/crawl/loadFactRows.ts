@@ -1,6 +1,7 @@
 import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
 import { deriveNewViolations } from '../../platform/warehouse/schema/newViolations.js';
 import { onPromoStatements } from '../../platform/warehouse/schema/stockOnPromo.js';
+import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
 
 const PARAMS_PER_STATEMENT = 30_000;
@@ -66,4 +67,5 @@ export async function loadFactRows(
     ...extra,
   ]);
   await deriveNewViolations(wh, slice.groupId);
+  await refreshLostSales(wh, slice.groupId, { from: slice.date, written: ['fact_stock', 'fact_price'] });
 }

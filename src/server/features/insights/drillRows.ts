@@ -43,6 +43,7 @@ export async function drillRows(warehouse: Warehouse, input: DrillInput): Promis
     unit,
     condition: request.condition,
   });
+  for (const join of plan.joins ?? []) await join.prepare?.(warehouse);
   const [rows, [sums]] = await Promise.all([
     warehouse.query<Record<string, unknown>>(page.sql, page.params),
     warehouse.query<Record<string, unknown>>(totals.sql, totals.params),

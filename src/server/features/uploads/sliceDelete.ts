@@ -2,6 +2,7 @@ import type { UploadDeclaration } from '../../../shared/config.gen.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
+import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import { loadDerived } from '../../platform/warehouse/schema/loadDerived.js';
 import { dropHeld, ensureHold, heldRows, holdStatement, restoreStatements } from './sliceHold.js';
 import { sliceWhere } from './sliceWhere.js';
@@ -65,6 +66,7 @@ export async function deleteSlice(deps: Deps, call: Call, slice: Slice): Promise
     await undos.remove(undoId);
     throw error;
   }
+  await refreshLostSales(wh, groupId, { written: [table] });
   await new UploadRepo(deps.store.db).deleteSlice(groupId, key, slice);
   await auditChange(deps.store.db, {
     actor: userId,
@@ -102,6 +104,7 @@ export async function restoreSlice(
     await undos.unclaim(undoId);
     throw error;
   }
+  await refreshLostSales(wh, groupId, { written: [table] });
   await undos.relist(undo);
   await auditChange(deps.store.db, {
     actor: userId,

@@ -15,6 +15,7 @@ import { SliceCounter } from './sliceCounter.js';
 import { DuplicateRows } from './duplicateRows.js';
 import * as m from './uploadMessages.js';
 import { newWriteToken } from '../../language/entities/warehouseEntity.js';
+import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { UploadNotification } from '../../../shared/realtimeEvents.js';
 
 /** An upload's progress as the realtime socket carries it (without its type tag). */
@@ -166,6 +167,7 @@ async function validateAndLoad(
   report('loading', rowsOk);
   await flush();
   await staging!.swap(groupId, newWriteToken());
+  await refreshLostSales(wh, groupId, { written: [upload.target.table] });
   const loaded = slices.list();
   await repo.saveSlices(groupId, call.key, runId, loaded);
   return {

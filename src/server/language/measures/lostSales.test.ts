@@ -7,6 +7,12 @@ import { copyStockScreens } from '../config/testing/screensFixture.js';
 import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
 import type { DataRequest } from '../query/dataRequest.js';
 import { runScreenQuery } from '../query/runScreenQuery.js';
+import type { LostSalesModel } from '../../../shared/config.gen.js';
+import { lostSalesRowsSql } from './lostSalesRows.js';
+import { measureDrill } from './measureDrill.js';
+import { compileDrillQuery } from '../query/compileDrillQuery.js';
+import { drillUnit } from '../query/drillUnit.js';
+import { lostSalesTable, refreshLostSales } from './lostSalesTable.js';
 import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
@@ -231,6 +237,73 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
       });
     const [other] = await lostBy(t, datasets.sales, [], ASKED, 2);
     expect(other).toMatchObject({ lost_units: 5000 });
+  });
+  it('View rows lists the listing-days (and cities on stock rows) that sum to the tile', async () => {
+    for (const [name, dataset, perCity] of [
+      ['stock', datasets.stock, true],
+      ['sales', datasets.sales, false],
+    ] as const) {
+      const plan = measureDrill(dataset, 'lost_sales');
+      if ('reason' in plan) throw new Error(plan.reason);
+      const query = snapshot.screens.get('stock/kpi')!.queries![0]!;
+      const input = {
+        ds: dataset,
+        query: { ...query, measures: ['lost_sales'] },
+        request: request(day(ASKED[0]), day(ASKED[1])),
+        groupId: GROUP,
+        dialect: t.wh.dialect,
+        plan,
+        unit: drillUnit(dataset, plan),
+        condition: true,
+      };
+      for (const join of plan.joins ?? []) await join.prepare?.(t.wh);
+      const { page, totals } = compileDrillQuery(input);
+      const rows = await t.wh.query<Record<string, unknown>>(page.sql, page.params);
+      const [sums] = await t.wh.query<Record<string, unknown>>(totals.sql, totals.params);
+      const [tile] = await lostBy(t, dataset, []);
+      expect(Number(sums!.lost_sales), name).toBeCloseTo(Number(tile!.lost_sales), 6);
+      expect(Number(sums!.lost_units_row), name).toBeCloseTo(Number(tile!.lost_units), 6);
+      const listed = rows.reduce((sum, r) => sum + Number(r.lost_sales ?? 0), 0);
+      expect(listed, name).toBeCloseTo(Number(tile!.lost_sales), 6);
+      // Product 1: city 1 out on each asked day, half the demand: 10 x 0.5 x Rs 50 a day.
+      const p1 = rows.filter((r) => Number(r.product_id) === 1 && Number(r.lost_sales) > 0);
+      expect(
+        p1.map((r) => [r.baseline_units, r.exposure, r.lost_units_row, r.lost_sales]),
+        name,
+      ).toEqual(Array(5).fill([10, 0.5, 5, 250]));
+      if (perCity)
+        expect(
+          p1.map((r) => Number(r.city_id)),
+          name,
+        ).toEqual([1, 1, 1, 1, 1]);
+    }
+  });
+
+  it('is read from a table a load refreshes from its day on, as a rebuild would write it', async () => {
+    const model = (datasets.stock.measures.get('lost_sales') as { model: LostSalesModel }).model;
+    const table = lostSalesTable(model);
+    // Product 1's second city goes out too on the last asked day: a crawl load of that day.
+    await t.wh.query(
+      `UPDATE fact_stock SET stock_status = 0 WHERE group_id = 1 AND product_id = 1 AND crawl_date = $1`,
+      [day(ASKED[1])],
+    );
+    await refreshLostSales(t.wh, GROUP, { from: day(ASKED[1]), written: ['fact_stock'] });
+    const [p1] = (await lostBy(t, datasets.stock, ['product_id'])).filter((r) => Number(r.product_id) === 1);
+    expect(p1).toMatchObject({ lost_units: 4 * 5 + 10, lost_out_days: 3 });
+    const read = (sql: string, params: unknown[] = []) =>
+      t.wh.query(`SELECT * FROM (${sql}) x ORDER BY group_id, product_id, channel_id, __day`, params);
+    const params: unknown[] = [];
+    const rebuilt = await read(
+      lostSalesRowsSql(model, { groupId: null, from: null }, (v) => (params.push(v), `$${params.length}`)),
+      params,
+    );
+    expect(await read(`SELECT * FROM ${table}`)).toEqual(rebuilt);
+    // A load of another table leaves the rows alone.
+    await t.wh.query(`DELETE FROM ${table} WHERE group_id = 1 AND product_id = 1`);
+    await refreshLostSales(t.wh, GROUP, { written: ['fact_content'] });
+    expect(await read(`SELECT * FROM ${table} WHERE group_id = 1 AND product_id = 1`)).toEqual([]);
+    await refreshLostSales(t.wh, GROUP, { written: ['fact_sales'] });
+    expect(await read(`SELECT * FROM ${table}`)).toEqual(rebuilt);
   });
 });
 

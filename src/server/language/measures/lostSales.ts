@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { TENANT_KEY } from '../../platform/warehouse/schema/tenantKey.js';
 import { NotOnRollupError } from '../../platform/warehouse/sql/factRows.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
-import { lostSalesJoin } from './lostSalesRelation.js';
-import type { MeasureKind, MeasureOf } from './measureKind.js';
+import { demandJoinSql, outSql, weightSql } from './lostSalesRows.js';
+import { ensureLostSalesTable, lostSalesTable } from './lostSalesTable.js';
+import type { ValueFormat } from '../../../shared/config.gen.js';
+import type { DrillPart, MeasureKind, MeasureOf } from './measureKind.js';
 
 type LostSalesMeasure = MeasureOf<'lostSales'>;
 
@@ -13,10 +16,26 @@ function aliasOf(m: LostSalesMeasure, ds: DatasetIndex): string {
   return `ls_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
 }
 
+/** The fact rows are the stock observations themselves (one per city): each gets its city's part. */
+function perCity(m: LostSalesMeasure, ds: DatasetIndex): boolean {
+  return ds.config.table === m.model.stock.table;
+}
+
 /**
- * Sales lost to stock-outs (docs/metrics.md, Lost sales), read per fact row from the relation
- * lostSalesRelation.ts joins: units = baseline x exposure, rupees = units x price. A row out of
- * stock without a baseline has no figure (NULL), never 0; a row with no exposure loses 0.
+ * A fact row's exposure: on stock rows its city's part, weight x out / the listing-day's total
+ * weight (so any grouping sums to the listing's); on per-listing-day rows the listing-day's.
+ */
+function exposureSql(m: LostSalesMeasure, ds: DatasetIndex, a: string): string {
+  if (!perCity(m, ds)) return `${a}.__exposure`;
+  const weight = weightSql(m.model, 'f', ident(`${aliasOf(m, ds)}_dm`), `${a}.__weights`);
+  return `(${weight} * ${outSql(m.model, 'f')} / ${a}.__w)`;
+}
+
+/**
+ * Sales lost to stock-outs (docs/metrics.md, Lost sales), read per fact row from the model's table
+ * of listing-day inputs (lostSalesTable.ts, written after each load): units = baseline x exposure,
+ * rupees = units x price. A row out of stock without a baseline has no figure (NULL), never 0; a
+ * row with no exposure loses 0.
  */
 export const lostSales: MeasureKind<LostSalesMeasure> = {
   kind: 'lostSales',
@@ -25,7 +44,7 @@ export const lostSales: MeasureKind<LostSalesMeasure> = {
   sql(m, { ds, p }) {
     if (p.rows.rollup) throw new NotOnRollupError(`lostSales "${m.id}"`);
     const a = ident(aliasOf(m, ds));
-    const exposure = `${a}.__exposure`;
+    const exposure = exposureSql(m, ds, a);
     const units = `CASE WHEN ${exposure} = 0 THEN 0 ELSE ${a}.__baseline * ${exposure} END`;
     switch (m.value) {
       case 'units':
@@ -42,20 +61,58 @@ export const lostSales: MeasureKind<LostSalesMeasure> = {
       }
     }
   },
-  // Its figure is read from a relation beside the fact rows (other days' baselines), which the drill
-  // query does not join: the screen's data grid lists lost sales per listing instead.
-  drill: () => ({
-    reason: "a figure from each listing's baseline over other days: the Data tab lists it per listing",
-  }),
+  // The listing-days (and cities, on stock rows) behind a tile: each row's figure over its own fact
+  // row, which sum to the tile, beside its baseline and exposure (the inputs that multiply to it).
+  drill(m, { ds }) {
+    if (m.value === 'weights') return { reason: 'a word naming the city weights, not a figure that adds up' };
+    const a = () => ident(aliasOf(m, ds));
+    const figure = (
+      value: LostSalesMeasure['value'],
+      id: string,
+      label: string,
+      format: ValueFormat,
+    ): DrillPart => ({
+      id,
+      label,
+      format,
+      sql: (ctx) => lostSales.sql({ ...m, value }, ctx),
+    });
+    const own = figure(m.value, m.id, m.label, m.format);
+    const inputs: DrillPart[] = [
+      {
+        id: 'baseline_units',
+        label: 'Baseline Units/Day',
+        format: 'plain',
+        sql: () => `MAX(${a()}.__baseline)`,
+      },
+      { id: 'exposure', label: 'Exposure', format: 'plain', sql: () => `SUM(${exposureSql(m, ds, a())})` },
+      ...(m.value === 'units' ? [] : [figure('units', 'lost_units_row', 'Lost Units', 'plain')]),
+      ...(m.value === 'rupees' ? [] : [figure('rupees', 'lost_rupees_row', 'Lost Sales', 'currency')]),
+    ];
+    return {
+      parts: [own, ...inputs],
+      combine: 'sum',
+      unit: [...m.model.listing, ...(perCity(m, ds) ? [m.model.city] : []), ds.config.dateColumn],
+      joins: [lostSales.join!(m, ds)],
+    };
+  },
   join: (m, ds) => ({
     alias: aliasOf(m, ds),
-    sql: (ctx) =>
-      lostSalesJoin(
-        m.model,
-        { perCity: ds.config.table === m.model.stock.table, dateColumn: ds.config.dateColumn },
-        aliasOf(m, ds),
-        ctx,
-      ),
+    prepare: (wh) => ensureLostSalesTable(wh, m.model),
+    sql: ({ tenant, p, startDate, endDate }) => {
+      const a = ident(aliasOf(m, ds));
+      // The days read, spelled out on the table too: a planner does not carry the fact rows'
+      // range across the join, and would read every day of the tenant.
+      const match = [
+        `${a}.${ident(TENANT_KEY)} = ${tenant}`,
+        ...m.model.listing.map((c) => `${a}.${ident(c)} = f.${ident(c)}`),
+        `${a}.__day = f.${ident(ds.config.dateColumn)}`,
+        ...(startDate ? [`${a}.__day >= ${p.date(startDate)}`] : []),
+        ...(endDate ? [`${a}.__day <= ${p.date(endDate)}`] : []),
+      ].join(' AND ');
+      const demand = perCity(m, ds) ? demandJoinSql(m.model, 'f', ident(`${aliasOf(m, ds)}_dm`), tenant) : '';
+      return `LEFT JOIN ${ident(lostSalesTable(m.model))} ${a} ON ${match}${demand}`;
+    },
   }),
   check(m, ctx) {
     const columns = new Set(ctx.ds.dimensions.flatMap((d) => (d.kind === 'column' ? [d.column] : [])));

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 
 /** The measure node of one kind (ColumnAggregateMeasure covers five kinds: narrowed to one). */
 export type MeasureOf<K extends MeasureNode['kind']> = MeasureNode & { kind: K };
@@ -62,8 +63,10 @@ export interface MeasureJoinContext {
 export interface MeasureJoin {
   /** Alias of the relation; measures asking for the same alias share one join. */
   alias: string;
-  /** `LEFT JOIN (...) alias ON ...`, built once per alias. */
+  /** `LEFT JOIN ... alias ON ...`, built once per alias. */
   sql(ctx: MeasureJoinContext): string;
+  /** Makes what it joins exist in the warehouse (a table built on first use), before the query runs. */
+  prepare?(wh: Warehouse): Promise<void>;
 }
 
 /** What a drill part's SQL may use: the measure context, and the selection's distinct days. */
@@ -95,6 +98,8 @@ export interface MeasureDrill {
   counts?: 'facts' | 'distinct' | 'days';
   /** The fact rows the tile reads, any of (absent: every row); shown as a removable condition. */
   where?: { label: string; condition: MeasureCondition }[];
+  /** Relations its parts read beside the fact rows (lost sales' listing-day table). */
+  joins?: MeasureJoin[];
 }
 
 /** What a kind's drill may look up: the dataset and another measure's drill (a ratio's parts). */

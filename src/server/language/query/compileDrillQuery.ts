@@ -9,6 +9,7 @@ import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { DataRequest } from './dataRequest.js';
 import type { DrillUnit } from './drillUnit.js';
 import { whereClauses } from './filterSql.js';
+import { joinsSql } from './measureJoins.js';
 
 /** Column of the totals row holding the number of drill rows. */
 export const DRILL_ROWS = '__rows';
@@ -70,9 +71,17 @@ function grouped(input: DrillQueryInput, p: SqlParams): string {
     ...unit.keys.map((k, i) => `${keys[i]} AS ${alias(k.field)}`),
     ...plan.parts.map((part) => `${part.sql(ctx)} AS ${alias(part.id)}`),
   ];
+  // Relations the parts read (lost sales); the tenant is $1, bound first by whereClauses.
+  const joined = joinsSql(plan.joins ?? [], {
+    ds,
+    p,
+    tenant: '$1',
+    startDate: request.startDate,
+    endDate: request.endDate,
+  });
   return [
     `SELECT ${select.join(', ')}`,
-    `FROM ${table} f`,
+    `FROM ${table} f${joined}`,
     `WHERE ${clauses.join(' AND ')}`,
     ...(keys.length ? [`GROUP BY ${keys.join(', ')}`] : []),
   ].join('\n');

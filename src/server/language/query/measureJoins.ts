@@ -2,6 +2,7 @@ import type { MeasureNode } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { MeasureJoin, MeasureJoinContext } from '../measures/measureKind.js';
 import { measureKind } from '../measures/measureKinds.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 
 /**
  * The relations the measures of a query (and the measures they are built from) read beside the
@@ -23,4 +24,13 @@ export function measureJoins(ds: DatasetIndex, measureIds: readonly string[]): M
 /** The joins' SQL, one line each ('' when none). */
 export function joinsSql(joins: readonly MeasureJoin[], ctx: MeasureJoinContext): string {
   return joins.map((j) => `\n${j.sql(ctx)}`).join('');
+}
+
+/** Readies what the joins of a query's measures read (lost sales' table), before it runs. */
+export async function prepareMeasureJoins(
+  wh: Warehouse,
+  ds: DatasetIndex,
+  measureIds: readonly string[],
+): Promise<void> {
+  for (const join of measureJoins(ds, measureIds)) await join.prepare?.(wh);
 }

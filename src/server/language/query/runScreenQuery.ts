@@ -2,6 +2,7 @@ import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileDatasetQuery, compileTarget, TOTAL_COLUMN } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import { pagedTotal } from './pagedTotal.js';
+import { prepareMeasureJoins } from './measureJoins.js';
 import type { CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 
 export interface QueryRows {
@@ -31,6 +32,7 @@ export async function runScreenQuery(
       ...compileTarget(warehouse, ctx.dataset),
       mode,
     });
+  await prepareMeasureJoins(warehouse, ctx.dataset, ctx.query.measures);
   const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);
   const rows = await run(compiled ?? compile(request));
   if (!ctx.query.paged || mode === 'export') return { rows, total: rows.length };

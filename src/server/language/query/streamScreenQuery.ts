@@ -1,6 +1,7 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
+import { prepareMeasureJoins } from './measureJoins.js';
 
 /** Every row of a screen query for a group (export mode), read from the warehouse in batches. */
 export function streamScreenQuery(
@@ -18,7 +19,16 @@ export function streamScreenQuery(
     ...compileTarget(warehouse, ctx.dataset),
     mode,
   });
-  return warehouse.stream<Record<string, unknown>>(sql, params);
+  return prepared(warehouse, ctx, warehouse.stream<Record<string, unknown>>(sql, params));
+}
+
+async function* prepared(
+  warehouse: Warehouse,
+  ctx: QueryContext,
+  rows: AsyncIterable<Record<string, unknown>[]>,
+): AsyncIterable<Record<string, unknown>[]> {
+  await prepareMeasureJoins(warehouse, ctx.dataset, ctx.query.measures);
+  yield* rows;
 }
 
 /** How many rows streamScreenQuery(..., 'all') yields: an export job's progress is rows of this. */
@@ -36,6 +46,7 @@ export async function countScreenQuery(
     ...compileTarget(warehouse, ctx.dataset),
     mode: 'all',
   });
+  await prepareMeasureJoins(warehouse, ctx.dataset, ctx.query.measures);
   const [row] = await warehouse.query<{ n: number | string }>(
     `SELECT COUNT(*)::INTEGER AS n FROM (${sql}) AS counted`,
     params,

@@ -9,6 +9,7 @@ import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { REPO_SCREENS_DIR } from '../config/testing/screensFixture.js';
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse, type DemoGroup } from '../../demo/warehouse/generateWarehouse.js';
+import { ensureLostSalesTables, lostSalesTable } from '../measures/lostSalesTable.js';
 import { tableColumns, tableNames } from '../../platform/warehouse/schema/tableColumns.js';
 import { TENANT_KEY, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -46,18 +47,23 @@ beforeAll(async () => {
   // Generated once, then copied: each copy keeps one group's rows (every table with the tenant key).
   const file = path.join(dir, 'both.duckdb');
   const generated = await createDuckDbWarehouse(file);
+  const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
   await generateWarehouse(generated, { ...options, groups: GROUPS });
+  // Lost sales' tables too (a server makes them at start): each copy keeps its group's rows of them.
+  await ensureLostSalesTables(generated, snapshot.datasets.values());
   await generated.close();
+  const lostSales = [...snapshot.datasets.values()].flatMap((ds) =>
+    ds.measures.flatMap((m) => (m.kind === 'lostSales' ? [lostSalesTable(m.model)] : [])),
+  );
   for (const { groupId } of GROUPS) {
     const copy = path.join(dir, `group${groupId}.duckdb`);
     copyFileSync(file, copy);
     const wh = await createDuckDbWarehouse(copy);
-    for (const table of tableNames())
+    for (const table of new Set([...tableNames(), ...lostSales]))
       if (tenantKeyOf(table)) await wh.exec(`DELETE FROM ${table} WHERE ${TENANT_KEY} <> ${groupId}`);
     alone.set(groupId, wh);
   }
   both = await createDuckDbWarehouse(file);
-  const snapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
   const filled: DatasetConfig[] = [];
   for (const ds of snapshot.datasets.values()) {
     const [row] = await both.query<{ n: number }>(

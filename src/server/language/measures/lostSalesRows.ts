@@ -1,67 +1,81 @@
 import type { LostSalesModel } from '../../../shared/config.gen.js';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { requireTenantKey, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
-import type { MeasureJoinContext } from './measureKind.js';
 
 /** Defaults of the model's optional settings (docs/metrics.md, Lost sales). */
 export const LOST_SALES_DEFAULTS = { availableShare: 0.8, historyDays: 28, lookbackDays: 91 } as const;
 /** Fewest fully available days a baseline needs; also the same-weekday days that make it weekday-only. */
 const MIN_DAYS = 3;
 
-/** How the relation's rows meet the fact rows: per listing, city and day, or per listing and day. */
-export interface LostSalesGrain {
-  /** The fact rows are the stock observations themselves: each city row gets its city's part. */
-  perCity: boolean;
-  /** The fact rows' day column. */
-  dateColumn: string;
+/** Which rows to compute: one tenant's (or every tenant's), from a day on (or all days). */
+export interface LostSalesScope {
+  groupId: number | null;
+  from: string | null;
+}
+
+/** SQL of a stock row's part out (`s` the stock table's alias): 1 out or delisted, 1 - store share in stock. */
+export function outSql(m: LostSalesModel, s: string): string {
+  return `CASE WHEN ${s}.${ident(m.stock.status)} = 1 THEN COALESCE(1 - ${s}.${ident(m.stock.storeShare)}, 0) ELSE 1 END`;
+}
+
+/** SQL of a stock row's weight under a listing-day's scheme `weights` (`dm` the demand table's alias). */
+export function weightSql(m: LostSalesModel, s: string, dm: string, weights: string): string {
+  const demand = m.cityDemand ? `CAST(${dm}.${ident(m.cityDemand.column)} AS DOUBLE PRECISION)` : 'NULL';
+  return `CASE ${weights} WHEN 'city demand' THEN ${demand} WHEN 'store counts' THEN CAST(${s}.${ident(m.stock.stores)} AS DOUBLE PRECISION) ELSE 1.0 END`;
+}
+
+/** `LEFT JOIN <city demand> dm ON ...` beside stock rows `s`, or '' when the model has none. */
+export function demandJoinSql(m: LostSalesModel, s: string, dm: string, tenant: string): string {
+  if (!m.cityDemand) return '';
+  const key = tenantKeyOf(m.cityDemand.table);
+  return ` LEFT JOIN ${ident(m.cityDemand.table)} ${dm} ON ${dm}.${ident(m.city)} = ${s}.${ident(m.city)}${
+    key ? ` AND ${dm}.${ident(key)} = ${tenant}` : ''
+  }`;
 }
 
 /**
- * `LEFT JOIN (...) alias ON ...`: per listing-day (and city on the stock rows) its exposure, baseline
- * units a day, median in-stock price and the weights used. One text for DuckDB and PostgreSQL:
+ * The definition of lost sales' inputs, per tenant, listing and day (docs/metrics.md, Lost sales):
+ * a SELECT of `group key, listing columns, __day, __weights, __w, __exposure, __baseline, __price`
+ * for every listing-day with stock rows in the scope. `__w` is the listing-day's total weight under
+ * its scheme `__weights`, `__exposure` its weighted share out; `__baseline` (units a day) and
+ * `__price` (median in-stock price) are set on days with a city out, from other days only, so a
+ * day's row never changes with the days asked about. One text for DuckDB and PostgreSQL:
  * percentile_cont ... WITHIN GROUP, FILTER, window sums, EXTRACT(DOW) and DATE - INTEGER are both's.
+ * `add` binds a value and answers its placeholder.
  */
-export function lostSalesJoin(
+export function lostSalesRowsSql(
   m: LostSalesModel,
-  grain: LostSalesGrain,
-  alias: string,
-  ctx: MeasureJoinContext,
+  scope: LostSalesScope,
+  add: (v: unknown) => string,
 ): string {
-  const { p, tenant } = ctx;
-  const L = m.listing.map((c) => ident(c));
+  // The tenant key is one column name for every table (tenantKey.ts): the rows carry it as a key.
+  const g = ident(requireTenantKey(m.stock.table));
+  const L = [g, ...m.listing.map((c) => ident(c))];
   const on = (a: string, b: string) => L.map((c) => `${a}.${c} = ${b}.${c}`).join(' AND ');
   const keys = (a: string) => L.map((c) => `${a}.${c}`).join(', ');
   const listing = L.join(', ');
-  const lookback = `CAST(${p.add(m.lookbackDays ?? LOST_SALES_DEFAULTS.lookbackDays)} AS INTEGER)`;
-  const start = ctx.startDate ? p.date(ctx.startDate) : null;
-  const end = ctx.endDate ? p.date(ctx.endDate) : null;
-  // History from `lookback` days before the first day asked for (that day's baseline days); the
-  // figures' own rows from that first day.
-  const range = (alias: string, column: string, from: 'history' | 'asked' = 'history') =>
-    [
-      ...(start
-        ? [`${alias}.${ident(column)} >= ${from === 'history' ? `${start} - ${lookback}` : start}`]
-        : []),
-      ...(end ? [`${alias}.${ident(column)} <= ${end}`] : []),
-    ]
-      .map((c) => ` AND ${c}`)
-      .join('');
-  const scoped = (alias: string, table: string) => `${alias}.${ident(requireTenantKey(table))} = ${tenant}`;
+  const lookback = `CAST(${add(m.lookbackDays ?? LOST_SALES_DEFAULTS.lookbackDays)} AS INTEGER)`;
+  const from = scope.from ? `CAST(${add(scope.from)} AS DATE)` : null;
+  const tenant = scope.groupId === null ? null : add(scope.groupId);
+  // History from `lookback` days before the first day computed (that day's baseline days).
+  const where = (alias: string, table: string, column: string) => {
+    const key = requireTenantKey(table);
+    const parts = [
+      ...(tenant ? [`${alias}.${ident(key)} = ${tenant}`] : []),
+      ...(from ? [`${alias}.${ident(column)} >= ${from} - ${lookback}`] : []),
+    ];
+    return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+  };
 
   const s = m.stock;
   const share = `s.${ident(s.storeShare)}`;
-  const full = `CAST(${p.add(m.availableShare ?? LOST_SALES_DEFAULTS.availableShare)} AS DOUBLE PRECISION)`;
-  const out = `CASE WHEN s.${ident(s.status)} = 1 THEN COALESCE(1 - ${share}, 0) ELSE 1 END`;
+  const full = `CAST(${add(m.availableShare ?? LOST_SALES_DEFAULTS.availableShare)} AS DOUBLE PRECISION)`;
+  const out = outSql(m, 's');
   const stores = `CAST(s.${ident(s.stores)} AS DOUBLE PRECISION)`;
-  let demand = 'CAST(NULL AS DOUBLE PRECISION)';
-  let demandJoin = '';
-  if (m.cityDemand) {
-    const key = tenantKeyOf(m.cityDemand.table);
-    demand = `CAST(dm.${ident(m.cityDemand.column)} AS DOUBLE PRECISION)`;
-    demandJoin = ` LEFT JOIN ${ident(m.cityDemand.table)} dm ON dm.${ident(m.city)} = s.${ident(m.city)}${
-      key ? ` AND dm.${ident(key)} = ${tenant}` : ''
-    }`;
-  }
+  const demand = m.cityDemand
+    ? `CAST(dm.${ident(m.cityDemand.column)} AS DOUBLE PRECISION)`
+    : 'CAST(NULL AS DOUBLE PRECISION)';
+  const demandJoin = demandJoinSql(m, 's', 'dm', `s.${g}`);
   // Per listing-day: whether it was fully available, and its weights' totals by scheme. The
   // weights: city demand when every city has one, else store counts when every city has stores
   // (quick commerce), else equal. Exposure = sum(weight x out) / sum(weight) of that scheme.
@@ -74,19 +88,18 @@ export function lostSalesJoin(
     SUM(${demand}) AS __w_demand, SUM(${demand} * ${out}) AS __x_demand,
     SUM(${stores}) AS __w_stores, SUM(${stores} * ${out}) AS __x_stores,
     CAST(COUNT(*) AS DOUBLE PRECISION) AS __w_equal, SUM(${out}) AS __x_equal
-  FROM ${ident(s.table)} s${demandJoin}
-  WHERE ${scoped('s', s.table)}${range('s', s.dateColumn)}
+  FROM ${ident(s.table)} s${demandJoin}${where('s', s.table, s.dateColumn)}
   GROUP BY ${keys('s')}, s.${ident(s.dateColumn)}
 )`;
   const sales = `ls_sales AS MATERIALIZED (
   SELECT ${keys('x')}, x.${ident(m.sales.dateColumn)} AS __day, CAST(SUM(x.${ident(m.sales.units)}) AS DOUBLE PRECISION) AS __units
-  FROM ${ident(m.sales.table)} x WHERE ${scoped('x', m.sales.table)}${range('x', m.sales.dateColumn)}
+  FROM ${ident(m.sales.table)} x${where('x', m.sales.table, m.sales.dateColumn)}
   GROUP BY ${keys('x')}, x.${ident(m.sales.dateColumn)}
 )`;
   const price = `ls_price AS MATERIALIZED (
   SELECT ${keys('x')}, x.${ident(m.price.dateColumn)} AS __day,
     AVG(x.${ident(m.price.column)}) AS __price
-  FROM ${ident(m.price.table)} x WHERE ${scoped('x', m.price.table)}${range('x', m.price.dateColumn)}
+  FROM ${ident(m.price.table)} x${where('x', m.price.table, m.price.dateColumn)}
   GROUP BY ${keys('x')}, x.${ident(m.price.dateColumn)}
 )`;
   // Each day's count of fully available days up to it (a running sum): the baseline days of a day
@@ -106,9 +119,9 @@ export function lostSalesJoin(
 )`;
   const need = `ls_need AS MATERIALIZED (
   SELECT ${listing}, __day, __ord - __full AS __before FROM ls_seq
-  WHERE __any_out > 0${start ? ` AND __day >= ${start}` : ''}
+  WHERE __any_out > 0${from ? ` AND __day >= ${from}` : ''}
 )`;
-  const history = p.add(m.historyDays ?? LOST_SALES_DEFAULTS.historyDays);
+  const history = add(m.historyDays ?? LOST_SALES_DEFAULTS.historyDays);
   const cand = `ls_cand AS MATERIALIZED (
   SELECT ${keys('n')}, n.__day, h.__units, h.__price,
     CASE WHEN EXTRACT(DOW FROM h.__day) = EXTRACT(DOW FROM n.__day) THEN 1 ELSE 0 END AS __same
@@ -117,7 +130,7 @@ export function lostSalesJoin(
 )`;
   const median = (filter: string) =>
     `percentile_cont(0.5) WITHIN GROUP (ORDER BY __units)${filter ? ` FILTER (WHERE ${filter})` : ''}`;
-  const min = p.add(MIN_DAYS);
+  const min = add(MIN_DAYS);
   const base = `ls_base AS MATERIALIZED (
   SELECT ${listing}, __day,
     CASE WHEN COUNT(*) < ${min} THEN NULL
@@ -129,24 +142,10 @@ export function lostSalesJoin(
 )`;
   const chosen = (w: 'w' | 'x') =>
     `CASE d.__weights WHEN 'city demand' THEN d.__${w}_demand WHEN 'store counts' THEN d.__${w}_stores ELSE d.__${w}_equal END`;
-  const weight = `CASE d.__weights WHEN 'city demand' THEN ${demand} WHEN 'store counts' THEN ${stores} ELSE 1.0 END`;
-  const rows = grain.perCity
-    ? `SELECT ${keys('s')}, s.${ident(m.city)} AS __city, s.${ident(s.dateColumn)} AS __day, d.__weights,
-    b.__baseline, b.__price, ${weight} * ${out} / ${chosen('w')} AS __exposure
-  FROM ${ident(s.table)} s${demandJoin}
-  JOIN ls_day d ON ${on('d', 's')} AND d.__day = s.${ident(s.dateColumn)}
-  LEFT JOIN ls_base b ON ${on('b', 's')} AND b.__day = d.__day
-  WHERE ${scoped('s', s.table)}${range('s', s.dateColumn, 'asked')}`
-    : `SELECT ${keys('d')}, d.__day, d.__weights, b.__baseline, b.__price, ${chosen('x')} / ${chosen('w')} AS __exposure
-  FROM ls_day d LEFT JOIN ls_base b ON ${on('b', 'd')} AND b.__day = d.__day${start ? `\n  WHERE d.__day >= ${start}` : ''}`;
-  const a = ident(alias);
-  const match = [
-    on(a, 'f'),
-    ...(grain.perCity ? [`${a}.__city = f.${ident(m.city)}`] : []),
-    `${a}.__day = f.${ident(grain.dateColumn)}`,
-  ].join(' AND ');
   // Every step MATERIALIZED: PostgreSQL would otherwise inline a step used once and run it again
-  // for each row of a nested loop (seconds on a few hundred rows of a fresh, unanalysed table).
-  const ctes = [day, sales, price, seq, hist, need, cand, base, `ls_rows AS MATERIALIZED (\n  ${rows}\n)`];
-  return `LEFT JOIN (\nWITH ${ctes.join(',\n')}\nSELECT * FROM ls_rows\n) ${a} ON ${match}`;
+  // for each row of a nested loop.
+  return `WITH ${[day, sales, price, seq, hist, need, cand, base].join(',\n')}
+SELECT ${keys('d')}, d.__day, d.__weights, ${chosen('w')} AS __w, ${chosen('x')} / ${chosen('w')} AS __exposure,
+  b.__baseline, b.__price
+FROM ls_day d LEFT JOIN ls_base b ON ${on('b', 'd')} AND b.__day = d.__day${from ? `\nWHERE d.__day >= ${from}` : ''}`;
 }

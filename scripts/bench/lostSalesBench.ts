@@ -1,0 +1,111 @@
+/**
+ * Lost-sales query speed on the demo tenant (500 SKUs x 35 days, the server's default demo):
+ * the stock KPI tiles' `stats` query (lost sales and its inputs) over the last 7 days, compiled and
+ * run as the server does, p50 / p95 of `runs` calls. DuckDB in memory, or PostgreSQL in the schema
+ * bench_lost_sales of `pgUrl` (kept; the tenant generated again on another day). `npm run bench -- --lost-sales-only [--warehouse postgres]`.
+ */
+import pg from 'pg';
+import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
+import { addDays, todayIso } from '../../src/server/demo/warehouse/calendar.js';
+import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
+import { indexDataset } from '../../src/server/language/model/datasetIndex.js';
+import { ensureLostSalesTable, refreshLostSales } from '../../src/server/language/measures/lostSalesTable.js';
+import { runScreenQuery } from '../../src/server/language/query/runScreenQuery.js';
+import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
+import { createPostgresWarehouse } from '../../src/server/platform/warehouse/postgres/postgresWarehouse.js';
+import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
+
+const PG_SCHEMA = 'bench_lost_sales';
+
+export async function benchLostSales(
+  dialect: 'duckdb' | 'postgres',
+  pgUrl: string,
+  runs = 20,
+): Promise<void> {
+  let wh: Warehouse;
+  if (dialect === 'duckdb') wh = await createDuckDbWarehouse(':memory:');
+  else {
+    // Its own schema, kept: the tenant takes minutes to load into PostgreSQL on this machine.
+    const server = new URL(pgUrl);
+    const database = server.pathname.slice(1);
+    server.pathname = '/postgres';
+    const root = new pg.Client({ connectionString: server.toString() });
+    await root.connect();
+    const found = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0 && /^[a-z_][a-z0-9_]*$/.test(database))
+      await root.query(`CREATE DATABASE ${database}`);
+    await root.end();
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
+    await admin.end();
+    wh = createPostgresWarehouse(pgUrl, { searchPath: PG_SCHEMA, maxConnections: 4 });
+  }
+  try {
+    const end = todayIso();
+    const [had] = await wh
+      .query<{ d: string }>(`SELECT MAX(last_crawl_date) AS d FROM crawl_log WHERE group_id = 1`)
+      .catch(() => [undefined]);
+    if (had?.d !== end) {
+      const load = await generateWarehouse(wh, {
+        seed: 42,
+        groups: [{ groupId: 1, name: 'Demo Brands' }],
+        skusPerGroup: 500,
+        days: 35,
+        endDate: end,
+      });
+      console.log(
+        `lost sales (${dialect}): demo tenant ${load.totalRows.toLocaleString('en-US')} rows in ${(load.ms / 1000).toFixed(1)} s`,
+      );
+      if (dialect === 'postgres') await wh.exec('ANALYZE');
+    }
+    const snapshot = loadConfigSnapshot('screens');
+    const screen = snapshot.screens.get('stock/kpi')!;
+    const query = screen.queries!.find((q) => q.id === 'stats')!;
+    const dataset = indexDataset(snapshot.datasets.get('stock')!);
+    // The after-load step's cost: the tenant's lost-sales rows rebuilt (the table built first).
+    const measure = dataset.measures.get('lost_sales');
+    if (measure?.kind !== 'lostSales') throw new Error('the stock dataset has no lost_sales measure');
+    await ensureLostSalesTable(wh, measure.model);
+    const t1 = performance.now();
+    await refreshLostSales(wh, 1);
+    console.log(
+      `lost sales (${dialect}): the demo tenant's listing-day rows rebuilt in ${Math.round(performance.now() - t1)} ms`,
+    );
+    const request = {
+      conditions: [],
+      startDate: addDays(end, -6),
+      endDate: end,
+      limit: 500,
+      offset: 0,
+      sort: null,
+    };
+    const time = async (measures: string[]) => {
+      const ms: number[] = [];
+      let figure: unknown;
+      for (let i = 0; i < runs + 2; i++) {
+        const t0 = performance.now();
+        const { rows } = await runScreenQuery(
+          wh,
+          { screen, query: { ...query, measures }, dataset },
+          request,
+          1,
+        );
+        if (i >= 2) ms.push(performance.now() - t0);
+        figure = rows[0]?.lost_sales;
+      }
+      ms.sort((a, b) => a - b);
+      const at = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]!;
+      return { p50: at(0.5).toFixed(0), p95: at(0.95).toFixed(0), figure };
+    };
+    const lost = query.measures.filter((id) => dataset.measures.get(id)?.kind === 'lostSales');
+    const only = await time(lost);
+    const all = await time(query.measures);
+    const without = await time(query.measures.filter((id) => !lost.includes(id)));
+    console.log(
+      `lost sales (${dialect}): stock KPI stats, last 7 days, ${runs} runs: its lost-sales measures p50 ${only.p50} ms, p95 ${only.p95} ms (target p95 < 150 ms; lost sales ${String(only.figure)}); the whole query p50 ${all.p50} / p95 ${all.p95} ms, without lost sales p50 ${without.p50} / p95 ${without.p95} ms`,
+    );
+  } finally {
+    await wh.close();
+  }
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import type { DatasetConfig, LostSalesModel } from '../../../shared/config.gen.js';
+import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { TENANT_KEY } from '../../platform/warehouse/schema/tenantKey.js';
+import { WAREHOUSE_VIEWS } from '../../platform/warehouse/schema/views.js';
+import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
+import { LOST_SALES_DEFAULTS, lostSalesRowsSql, type LostSalesScope } from './lostSalesRows.js';
+
+/**
+ * Lost sales' inputs kept in the warehouse (docs/metrics.md, Lost sales): per model, a table
+ * `lost_sales_<hash>` with lostSalesRows.ts's rows for every tenant, listing and day, written
+ * after each load (refreshLostSales) so a query reads them with a plain join instead of computing
+ * medians over months of history. The hash covers the model and DEFINITION: a changed model or
+ * definition is a new table, built on first use; `lost_sales_tables` lists them with their model,
+ * so a loader refreshes them without the config.
+ */
+const DEFINITION = 1;
+const REGISTRY = 'lost_sales_tables';
+
+/** The model with its defaults, keys in one order: the same model declared twice is one table. */
+function canonical(m: LostSalesModel): LostSalesModel {
+  return {
+    listing: m.listing,
+    city: m.city,
+    stock: { ...m.stock },
+    sales: { ...m.sales },
+    price: { ...m.price },
+    ...(m.cityDemand ? { cityDemand: { ...m.cityDemand } } : {}),
+    availableShare: m.availableShare ?? LOST_SALES_DEFAULTS.availableShare,
+    historyDays: m.historyDays ?? LOST_SALES_DEFAULTS.historyDays,
+    lookbackDays: m.lookbackDays ?? LOST_SALES_DEFAULTS.lookbackDays,
+  };
+}
+
+export function lostSalesTable(m: LostSalesModel): string {
+  const key = JSON.stringify([DEFINITION, canonical(m)]);
+  return `lost_sales_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
+}
+
+const COLUMNS = ['__day', '__weights', '__w', '__exposure', '__baseline', '__price'];
+
+function columns(m: LostSalesModel): string {
+  return [TENANT_KEY, ...m.listing, ...COLUMNS].map(ident).join(', ');
+}
+
+/** Replaces the scope's rows (one transaction: readers see the old rows or the new, never none). */
+function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesScope): WarehouseStatement[] {
+  const params: unknown[] = [];
+  const add = (v: unknown) => (params.push(v), `$${params.length}`);
+  const rows = lostSalesRowsSql(m, scope, add);
+  const del: unknown[] = [];
+  const where = [
+    ...(scope.groupId === null ? [] : [`${ident(TENANT_KEY)} = $${del.push(scope.groupId)}`]),
+    ...(scope.from === null ? [] : [`__day >= CAST($${del.push(scope.from)} AS DATE)`]),
+  ];
+  return [
+    { sql: `DELETE FROM ${ident(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params: del },
+    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}`, params },
+  ];
+}
+
+async function tableExists(wh: Warehouse, table: string): Promise<boolean> {
+  const rows = await wh.query(
+    'SELECT 1 AS x FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1',
+    [table],
+  );
+  return rows.length > 0;
+}
+
+const ensured = new WeakMap<Warehouse, Map<string, Promise<void>>>();
+
+/**
+ * Creates and fills the model's table when the warehouse has none, once per warehouse object
+ * (the query path calls it before each query that joins it).
+ */
+export function ensureLostSalesTable(wh: Warehouse, m: LostSalesModel): Promise<void> {
+  const table = lostSalesTable(m);
+  let tables = ensured.get(wh);
+  if (!tables) ensured.set(wh, (tables = new Map<string, Promise<void>>()));
+  let done = tables.get(table);
+  if (!done) {
+    done = createTable(wh, table, m);
+    tables.set(table, done);
+    done.catch(() => tables.delete(table));
+  }
+  return done;
+}
+
+/**
+ * At server start, before the demo loads: every lost-sales model of the config gets its table, so
+ * loads keep it and no first query waits for it to be built.
+ */
+export async function ensureLostSalesTables(wh: Warehouse, datasets: Iterable<DatasetConfig>): Promise<void> {
+  for (const ds of datasets)
+    for (const m of ds.measures ?? []) if (m.kind === 'lostSales') await ensureLostSalesTable(wh, m.model);
+}
+
+async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Promise<void> {
+  await wh.exec(
+    `CREATE TABLE IF NOT EXISTS ${REGISTRY} (table_name VARCHAR PRIMARY KEY, model VARCHAR NOT NULL)`,
+  );
+  if (await tableExists(wh, table)) return;
+  // Column types from the stock table's own (listing keys, day); the figures are doubles.
+  const s = m.stock;
+  const create = `CREATE TABLE ${ident(table)} AS SELECT s.${ident(TENANT_KEY)}, ${m.listing
+    .map((c) => `s.${ident(c)}`)
+    .join(', ')}, s.${ident(s.dateColumn)} AS __day, CAST(NULL AS VARCHAR) AS __weights, ${[
+    '__w',
+    '__exposure',
+    '__baseline',
+    '__price',
+  ]
+    .map((c) => `CAST(NULL AS DOUBLE PRECISION) AS ${c}`)
+    .join(', ')} FROM ${ident(s.table)} s WHERE 1 = 0`;
+  await analyze(wh, sourceTables(m));
+  const statements: WarehouseStatement[] = [
+    ...guard(wh),
+    { sql: create },
+    ...refreshStatements(table, m, { groupId: null, from: null }).slice(1),
+    { sql: `INSERT INTO ${REGISTRY} VALUES ($1, $2)`, params: [table, JSON.stringify(canonical(m))] },
+  ];
+  if (wh.dialect === 'postgres')
+    statements.splice(2, 0, {
+      sql: `CREATE INDEX ${ident(`${table}_key`)} ON ${ident(table)} (${[TENANT_KEY, ...m.listing, '__day'].map(ident).join(', ')})`,
+    });
+  try {
+    await wh.transaction(statements);
+  } catch (error) {
+    // Another instance created it first.
+    if (await tableExists(wh, table)) return;
+    throw error;
+  }
+  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${ident(table)}`);
+}
+
+/** The model reads `table`: as its stock, sales or price table, or through a view over it (v_sales). */
+function reads(m: LostSalesModel, table: string): boolean {
+  return [m.stock.table, m.sales.table, m.price.table].some(
+    (t) =>
+      t === table || WAREHOUSE_VIEWS.some((v) => v.name === t && new RegExp(`\\b${table}\\b`).test(v.select)),
+  );
+}
+
+export interface LostSalesRefresh {
+  /** First day the load changed (a day's figures read only itself and days before it); absent: all. */
+  from?: string;
+  /** Tables the load wrote: only models reading one of them are refreshed; absent: every model. */
+  written?: readonly string[];
+}
+
+/**
+ * After a load of stock, sales or prices: recomputes a tenant's rows of every lost-sales table
+ * whose model reads what the load wrote, from the first day it changed. Every writer of those
+ * tables calls it after its write (docs/warehouse.md, Lost sales).
+ */
+export async function refreshLostSales(
+  wh: Warehouse,
+  groupId: number,
+  load: LostSalesRefresh = {},
+): Promise<void> {
+  if (!(await tableExists(wh, REGISTRY))) return;
+  const tables = await wh.query<{ table_name: string; model: string }>(
+    `SELECT table_name, model FROM ${REGISTRY}`,
+  );
+  for (const { table_name: table, model } of tables) {
+    const m = JSON.parse(model) as LostSalesModel;
+    if (load.written && !load.written.some((t) => reads(m, t))) continue;
+    if (!(await tableExists(wh, table))) continue;
+    // A whole tenant recomputed after a load: its sources' statistics first (a fresh load has
+    // none, and PostgreSQL then took over 10 minutes instead of 5 s on the demo tenant).
+    if (!load.from) await analyze(wh, sourceTables(m));
+    await wh.transaction([
+      ...guard(wh),
+      ...refreshStatements(table, m, { groupId, from: load.from ?? null }),
+    ]);
+    if (!load.from) await analyze(wh, [table]);
+  }
+}
+
+/** The model's tables, a view as the fact tables it reads. */
+function sourceTables(m: LostSalesModel): string[] {
+  const names = [m.stock.table, m.sales.table, m.price.table].flatMap((t) => {
+    const view = WAREHOUSE_VIEWS.find((v) => v.name === t);
+    return view ? (view.select.match(/\bfact_\w+/g) ?? []) : [t];
+  });
+  return [...new Set(names)];
+}
+
+async function analyze(wh: Warehouse, tables: readonly string[]): Promise<void> {
+  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${tables.map(ident).join(', ')}`);
+}
+
+/**
+ * PostgreSQL: no nested loops for the rows' joins (each side is a grouped step of thousands of
+ * rows; under a bad estimate a nested loop ran for minutes), for this transaction only.
+ */
+function guard(wh: Warehouse): WarehouseStatement[] {
+  return wh.dialect === 'postgres' ? [{ sql: 'SET LOCAL enable_nestloop = off' }] : [];
+}
