@@ -51,6 +51,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
     why: "sets a channel's politeness for every group",
   },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
+  {
+    match: /^(GET|POST) \/api\/v1\/platform\/groups/,
+    why: "lists every group and sets any group's subscription",
+  },
   { match: /^(GET|POST|PUT) \/api\/v1\/config\/editor\//, why: 'edits the one config every group is served' },
 ];
 const staffOnly = (request: string) => STAFF_ONLY.find((s) => s.match.test(request));
