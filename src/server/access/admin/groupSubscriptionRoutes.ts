@@ -61,6 +61,8 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
     });
 
   return (app, _opts, done) => {
+    // The guard runs before input validation: anyone but staff gets 403 (audited), whatever they send.
+    const guard = { preValidation: async (request: FastifyRequest) => void (await staffOnly(request)) };
     app.get<{ Querystring: { limit: number; offset: number } }>(
       '/platform/groups',
       {
@@ -69,9 +71,9 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
           querystring: gridRowsQuery,
           response: objectAnswer,
         },
+        ...guard,
       },
       async (request) => {
-        await staffOnly(request);
         const rows = await db
           .selectFrom('groups')
           .select(['id', 'group_name', 'status', 'updated_at', ...GROUP_SUBSCRIPTION_FIELDS])
@@ -100,6 +102,7 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
           body: subscriptionBody,
           response: answers(),
         },
+        ...guard,
       },
       async (request) => {
         const { id, updated_at, ...fields } = request.body;
