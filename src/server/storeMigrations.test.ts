@@ -37,6 +37,7 @@ const RUN_BY_EXISTING_STORES = [
   '460_support_tickets',
   '470_upload_undo',
   '480_config_versions',
+  '486_tenancy_config_version_drops',
   '490_anomaly_alert_rules',
   '495_crawl_walls',
   '510_oidc_microsoft_sign_in',

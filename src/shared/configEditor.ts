@@ -56,6 +56,8 @@ export interface ConfigVersion {
   size: number;
   /** The version a restore copied; null for an edit. */
   restoredFrom: number | null;
+  /** A drop: from it on, the file in git serves again (its text is that file's, or empty). */
+  dropped: boolean;
 }
 
 export interface ConfigVersionList {

@@ -3,14 +3,30 @@ import type { DatePresetName } from './config.gen.js';
 /**
  * What a group's admin may change of the global config for their own group only
  * (docs/config-storage.md): titles and labels, hidden tabs and filters, filter defaults and the
- * date presets. Nothing here can name a dataset, endpoint, permission or tenant key: the checker
- * (checkGroupOverlay.ts) refuses every other property.
+ * date presets, and extra screens built from the product's screens. Nothing here can name a
+ * dataset, endpoint, permission or tenant key: the checker (checkGroupOverlay.ts) refuses every
+ * other property.
  */
 export interface GroupOverlay {
   /** By area id. */
   areas?: Record<string, { label?: string }>;
   /** By 'area/screen'. */
   screens?: Record<string, ScreenOverlay>;
+  /** New tabs for this group only, by their 'area/screen' (a name the product does not use). */
+  extraScreens?: Record<string, ExtraScreen>;
+}
+
+/**
+ * A tab of the group's own, composed from a product screen of the same area: its dataset, queries
+ * and filters, and the widgets chosen, in that order. Its data comes from the product's own
+ * endpoints, opened with that screen's activity: whoever may not open `from` does not see it.
+ */
+export interface ExtraScreen {
+  title: string;
+  /** The product screen it is built from, 'area/screen', in the same area. */
+  from: string;
+  /** Widget ids of `from`, shown one per row in this order. */
+  widgets: string[];
 }
 
 export interface ScreenOverlay {

@@ -288,6 +288,77 @@ describe('screen editor API', () => {
     );
   });
 
+  it('drops a stored save: the file in git serves again, audited; a drop the other saves need is refused', async () => {
+    const title = async () =>
+      (await staff.get<{ title: string }>('config/screen', { area: 'stock', screen: 'kpi' })).body.data!
+        .title;
+    // A stored save serves over the file in git (the earlier cases left one).
+    expect(
+      (await staff.get<ConfigVersionList>('config/editor/versions', { path: KPI })).body.data!.serving,
+    ).toBe('store');
+    expect((await rival.post('config/editor/drop', { path: KPI })).status).toBe(403);
+    const dropped = await staff.post<SaveAnswer>('config/editor/drop', { path: KPI });
+    expect([dropped.status, dropped.body.data]).toEqual([200, { path: KPI, changed: true, reloaded: true }]);
+    expect((await staff.get<{ text: string }>('config/editor/file', { path: KPI })).body.data!.text).toBe(
+      kpiText(),
+    );
+    expect(await title()).toBe((JSON.parse(kpiText()) as { title: string }).title);
+    const files = (await staff.get<{ files: ConfigFileEntry[] }>('config/editor/files')).body.data!.files;
+    expect(files.find((f) => f.path === KPI)?.stored).toBeUndefined();
+    const list = (await staff.get<ConfigVersionList>('config/editor/versions', { path: KPI })).body.data!;
+    expect(list.serving).toBe('git');
+    expect(list.versions[0]).toMatchObject({ dropped: true, author: 'staff@shelfscope.test' });
+    expect(list.versions.slice(1).every((v) => !v.dropped)).toBe(true);
+    const audited = await sql<{ action: string; detail: { diff: string } }>`
+      select action, detail from audit_log where target = ${`config:${KPI}`} order by id desc limit 1`.execute(
+      server.server.app.deps.store.db,
+    );
+    expect(audited.rows[0]!.action).toBe('config.dropped');
+    expect(audited.rows[0]!.detail.diff).toContain('-  "title": "KPI"');
+    // Nothing left to drop, and a drop is no version to restore.
+    expect((await staff.post('config/editor/drop', { path: KPI })).status).toBe(404);
+    const again = await staff.post('config/editor/restore', { path: KPI, versionId: list.versions[0]!.id });
+    expect(again.status).toBe(400);
+
+    // A screen made in the editor and named by a stored area: dropping the screen alone would
+    // leave the area naming a missing tab, so it is refused with the problem.
+    const extra = 'stock/extra.screen.json';
+    const area = 'stock/area.json';
+    const areaText = readFileSync(path.join(screens, area), 'utf8');
+    const extraScreen = {
+      $schema: '../../schemas/screen.schema.json',
+      schemaVersion: 2,
+      kind: 'screen',
+      title: 'Extra',
+      widgets: [
+        {
+          kind: 'grid',
+          id: 'notes',
+          title: 'Notes',
+          rows: { endpoint: 'faq/list' },
+          rowKey: ['id'],
+          columns: [{ kind: 'text', field: 'question', header: 'Question' }],
+        },
+      ],
+      layout: [{ kind: 'row', widgets: ['notes'] }],
+    };
+    const made = await staff.put('config/editor/file', { path: extra, text: JSON.stringify(extraScreen) });
+    expect(made.status, made.body.msg).toBe(200);
+    const withTab = withProperty(areaText, 'tabs', [
+      ...(JSON.parse(areaText) as { tabs: string[] }).tabs,
+      'extra',
+    ]);
+    expect((await staff.put('config/editor/file', { path: area, text: withTab })).status).toBe(200);
+    const refused = await staff.post<{ problems: EditorProblem[] }>('config/editor/drop', { path: extra });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^Not dropped: \d+ problem/);
+    expect(refused.body.msg).toContain('extra');
+    expect((await staff.post('config/editor/drop', { path: area })).status).toBe(200);
+    expect((await staff.post('config/editor/drop', { path: extra })).status).toBe(200);
+    expect((await staff.get('config/editor/file', { path: extra })).status).toBe(404);
+    expect((await staff.get('config/screen', { area: 'stock', screen: 'extra' })).status).toBe(404);
+  });
+
   it('answers 403 to a non-staff user on every editor endpoint, whatever the input', async () => {
     const calls = [
       stockOnly.get('config/editor/files'),
@@ -296,6 +367,7 @@ describe('screen editor API', () => {
       stockOnly.get('config/editor/schema', { kind: 'screen' }),
       stockOnly.post('config/editor/validate', { path: KPI, text: kpiText() }),
       stockOnly.put('config/editor/file', { path: KPI, text: '{}' }),
+      stockOnly.post('config/editor/drop', { path: KPI }),
       stockOnly.get('config/editor/drafts/x/config/screen', { area: 'stock', screen: 'kpi' }),
       stockOnly.get('config/editor/drafts/x/stock/products/stats'),
     ];

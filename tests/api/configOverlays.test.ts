@@ -201,4 +201,58 @@ describe('group overlays', () => {
       'stock/data',
     ]);
   });
+  it('adds a screen built from a product screen for that group only; another group never sees it', async () => {
+    const shelf = { title: 'Shelf view', from: 'stock/kpi', widgets: ['brandGrid', 'tiles'] };
+    const refused = async (extra: unknown, message: string) => {
+      const res = await demoAdmin.put<{ problems: { message: string }[] }>('config/overlay', {
+        overlay: { extraScreens: extra },
+      });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body.data!.problems.map((p) => p.message).join('\n')).toContain(message);
+    };
+    await refused({ 'stock/kpi': shelf }, 'the product already has a screen "stock/kpi"');
+    await refused(
+      { 'stock/shelf': { ...shelf, from: 'sales/bestsellers' } },
+      'built from a screen of that area',
+    );
+    await refused({ 'stock/shelf': { ...shelf, widgets: ['nope'] } }, 'unknown widget "nope" of "stock/kpi"');
+    await refused({ 'stock/shelf': { ...shelf, dataset: 'sales' } }, '"dataset" cannot be changed');
+    await refused(
+      { 'stock/shelf': { ...shelf, tenantColumn: 'city_id' } },
+      '"tenantColumn" cannot be changed',
+    );
+    await refused({ 'stock/shelf': { title: 'No source' } }, 'an extra screen needs "from"');
+    await refused({ 'nope/shelf': shelf }, 'unknown area "nope"');
+
+    const saved = await demoAdmin.put('config/overlay', {
+      overlay: { ...OVERLAY, extraScreens: { 'stock/shelf': shelf } },
+    });
+    expect(saved.status, saved.body.msg).toBe(200);
+    for (const member of [demoAdmin, stockUser])
+      expect((await stockArea(member)).tabs.map((t) => [t.id, t.title])).toEqual([
+        ['kpi', 'Shelf KPIs'],
+        ['shelf', 'Shelf view'],
+      ]);
+    const screen = await demoAdmin.get<ResolvedScreen>('config/screen', { area: 'stock', screen: 'shelf' });
+    expect(screen.status).toBe(200);
+    expect(screen.body.data!.widgets.map((w) => w.id)).toEqual(['brandGrid', 'tiles']);
+    expect(screen.body.data!.dataset).toBe('stock');
+    // Its data and filter options are the product's, asked as the extra screen.
+    const stats = await demoAdmin.get('stock/products/stats', { screenName: 'stock/shelf' });
+    expect(stats.status).toBe(200);
+    const source = screen.body
+      .data!.filters!.map((f) => ('source' in f ? f.source : undefined))
+      .find(Boolean);
+    expect(source).toBeTruthy();
+    expect((await demoAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(200);
+
+    // Rival Foods: no tab, no screen, no menu entry, no options under that name.
+    expect((await stockArea(rivalAdmin)).tabs.map((t) => t.id)).toEqual(['kpi', 'data']);
+    expect((await rivalAdmin.get('config/screen', { area: 'stock', screen: 'shelf' })).status).toBe(404);
+    expect((await rivalAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(404);
+    const rivalMenu = await rivalAdmin.get<{ submenuList: { area: string; screen: string }[] }>('user/menu');
+    expect(rivalMenu.body.data!.submenuList.some((s) => s.screen === 'shelf')).toBe(false);
+    const menu = await stockUser.get<{ submenuList: { area: string; screen: string }[] }>('user/menu');
+    expect(menu.body.data!.submenuList.some((s) => s.area === 'stock' && s.screen === 'shelf')).toBe(true);
+  });
 });

@@ -51,6 +51,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
     why: "sets a channel's politeness for every group",
   },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
+  {
+    match: /^(GET|POST) \/api\/v1\/platform\/groups/,
+    why: "lists every group and sets any group's subscription",
+  },
   { match: /^(GET|POST|PUT) \/api\/v1\/config\/editor\//, why: 'edits the one config every group is served' },
   {
     match: /^(GET|POST|PUT|DELETE) \/api\/v1\/admin\/microsoft\/mappings/,
@@ -58,6 +62,16 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
   },
 ];
 const staffOnly = (request: string) => STAFF_ONLY.find((s) => s.match.test(request));
+
+/** Operations that reach the job queue (queueRoutesOf): the sweep must send each. */
+const QUEUE_ROUTES = [
+  /^GET \/api\/v1\/processmonitor\/crawl\/coverage\/rows/,
+  /^GET \/api\/v1\/processmonitor\/crawl\/sessions\/rows/,
+  /^POST \/api\/v1\/processmonitor\/queue\/purge$/,
+  /^POST \/api\/v1\/processmonitor\/elastic\/trigger$/,
+  /^POST \/api\/v1\/processmonitor\/crawl\/trigger$/,
+  /^POST \/api\/v1\/exports$/,
+];
 
 /** Sign-in and session steps: they may end the caller's session, so they run last, one by one. */
 const SESSION_STEPS =
@@ -173,6 +187,13 @@ describe('isolation matrix', () => {
     expect(requests.filter((r) => r.asksForFile).length).toBeGreaterThan(3);
     // Every platform-wide operation is tried.
     const names = requests.map((r) => `${r.method} ${r.url}`);
+    // Routes that use the job queue are tried too (the matrix's server runs one; a build without
+    // it still publishes them, platform/feature.ts): each reads or writes the caller's group only.
+    for (const queued of QUEUE_ROUTES)
+      expect(
+        names.some((n) => queued.test(n)),
+        String(queued),
+      ).toBe(true);
     expect(STAFF_ONLY.filter((s) => !names.some((n) => s.match.test(n))).map((s) => s.why)).toEqual([]);
   });
 

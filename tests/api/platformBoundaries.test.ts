@@ -137,6 +137,54 @@ describe('platform-wide actions', () => {
     expect(notes.status, notes.body.msg).toBe(200);
   });
 
+  it("the group form shows a group admin the subscription read-only; staff edit any group's subscription, audited", async () => {
+    type Screen = {
+      mutations: { id: string; schema: { properties: Record<string, { readOnly?: boolean }> } }[];
+    };
+    const editSchema = async (c: ApiClient) =>
+      (await c.get<Screen>('config/screen', { area: 'client', screen: 'clients' })).body.data!.mutations.find(
+        (m) => m.id === 'edit',
+      )!.schema.properties;
+    const asAdmin = await editSchema(demo);
+    const locked = Object.keys(asAdmin).filter((f) => asAdmin[f]!.readOnly);
+    expect(locked.sort()).toEqual(['channels', 'crawl_types', 'end_date', 'schema_types']);
+    expect(asAdmin.group_name!.readOnly).toBeUndefined();
+
+    // Staff: every group in the Platform Settings grid, and any group's subscription set there.
+    const groups = await staff.get<{ rows: { id: number; group_name: string; updated_at: string }[] }>(
+      'platform/groups',
+      { limit: 500 },
+    );
+    expect(groups.status).toBe(200);
+    const rivalRow = groups.body.data!.rows.find((r) => r.id === 2)!;
+    expect(rivalRow.group_name).toBe('Rival Foods');
+    const body = {
+      id: 2,
+      updated_at: rivalRow.updated_at,
+      end_date: '2031-06-30',
+      channels: [1, 2, 3],
+      crawl_types: [1, 2],
+      schema_types: [1],
+    };
+    // Neither a group admin (not even the group's own) nor a stale read may set it.
+    const own = await rival.post('platform/groups/subscription', body);
+    expect([own.status, own.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    expect(await lastAudit('group.refused')).toMatchObject({ actor_user_id: await userId(DEMO_USERS.rival) });
+    expect((await rival.get('platform/groups')).status).toBe(403);
+    const saved = await staff.post('platform/groups/subscription', body);
+    expect([saved.status, saved.body.msg]).toEqual([200, 'Subscription Updated']);
+    const row = await db().selectFrom('groups').selectAll().where('id', '=', 2).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ end_date: '2031-06-30', channels: [1, 2, 3], crawl_types: [1, 2] });
+    const entry = await lastAudit('group.subscription_edited');
+    expect(entry).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.staff),
+      group_id: 2,
+      target: 'group:2',
+    });
+    expect(JSON.stringify(entry!.detail)).toContain('2031-06-30');
+    expect((await staff.post('platform/groups/subscription', body)).status).toBe(409);
+  });
+
   it("a channel's politeness: staff set it on every group's profile; a group admin is refused", async () => {
     const body = { channel_id: 61, concurrency: 3, requests_per_second: 7 };
     const refused = await rival.put('channelprofile/politeness', body);

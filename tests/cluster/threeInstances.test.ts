@@ -250,7 +250,7 @@ describe('three instances behind one address', () => {
     }
   });
 
-  it('a config edit or group overlay saved on one instance is served by all three at once', async () => {
+  it('a config edit, its drop, or a group overlay saved on one instance is served by all three at once', async () => {
     const staff = await signIn(DEMO_USERS.staff);
     const KPI = 'stock/kpi.screen.json';
     const title = async (client: RoundRobinClient, i: number) => {
@@ -276,6 +276,11 @@ describe('three instances behind one address', () => {
     // Cleared on the third instance, the group is served the global config again everywhere.
     expect((await admin.put('config/overlay', { overlay: {} }, { on: 2 })).status).toBe(200);
     for (const i of [0, 1]) expect(await title(admin, i)).toBe('Cluster KPI');
+
+    // Dropping the stored save on one instance: all three serve the file in git again.
+    const dropped = await staff.post('config/editor/drop', { path: KPI }, { on: 1 });
+    expect(dropped.status, dropped.body.msg).toBe(200);
+    for (const i of [2, 0, 1]) expect(await title(staff, i)).toBe('KPI');
   });
 
   it('share the per-name sign-in limit through Redis', async () => {

@@ -4,6 +4,7 @@ import { notify } from '../services/toast.js';
 import type { GroupOverlay, OverlayAnswer, OverlayScreen } from '../../shared/groupOverlay.js';
 import { overlayApi } from './editorApi.js';
 import { HistoryPanel } from './HistoryPanel.js';
+import { ExtraScreens } from './ExtraScreens.js';
 import { overlayValue, setOverlayValue } from './overlayDraft.js';
 import './configEditor.css';
 
@@ -11,8 +12,8 @@ type Edit = (path: string[], value: unknown) => void;
 
 /**
  * /workspace/config/overlay: a group's admin renames areas, tabs, filters, tiles and columns,
- * hides tabs and filters, and picks filter defaults and the default date preset for their own
- * group only (docs/config-storage.md); saved and versioned by the server, with a History panel.
+ * hides tabs and filters, picks filter defaults and the default date preset, and adds screens
+ * built from a tab's widgets (ExtraScreens.tsx) for their own group only (docs/config-storage.md); saved and versioned by the server, with a History panel.
  */
 function GroupOverlayPage() {
   const [page, setPage] = useState<OverlayAnswer | null>(null);
@@ -88,6 +89,11 @@ function GroupOverlayPage() {
                   </li>
                 ))}
               </ul>
+              <ExtraScreens
+                area={area}
+                draft={draft}
+                onChange={(extraScreens) => setDraft((d) => ({ ...d, extraScreens }))}
+              />
             </fieldset>
           ))}
         </div>

@@ -20,6 +20,7 @@ const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 102
 /**
  * A file's stored versions, newest first (who, when, size): choosing one shows its diff against
  * what serves now; Restore saves it again as the newest version, through the server's checks.
+ * Drop stored save (the editor's files) lets the file in git serve again.
  */
 export function HistoryPanel({
   history,
@@ -73,6 +74,22 @@ export function HistoryPanel({
     }
   };
 
+  const drop = async () => {
+    if (!history.drop) return;
+    setBusy(true);
+    setRefused(null);
+    try {
+      await history.drop();
+      notify.success(`${base} serves again; the stored versions stay in the history.`);
+      setChosen(null);
+      onRestored();
+    } catch (err) {
+      setRefused(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   if (!list) return <p className="ss-editor__hint">Loading history…</p>;
   return (
     <section className="ss-history" aria-label="History">
@@ -80,10 +97,25 @@ export function HistoryPanel({
       <p className="ss-history__serving">
         {list.serving === 'store'
           ? 'The newest stored version serves.'
-          : list.versions.length > 0
-            ? `${base} serves: it changed after the last stored version.`
-            : `${base} serves; nothing is stored yet.`}
+          : list.versions[0]?.dropped
+            ? `${base} serves: the stored save was dropped.`
+            : list.versions.length > 0
+              ? `${base} serves: it changed after the last stored version.`
+              : `${base} serves; nothing is stored yet.`}
+        {list.serving === 'store' && history.drop && (
+          <>
+            {' '}
+            <button type="button" className="ss-btn" disabled={busy} onClick={() => void drop()}>
+              Drop stored save
+            </button>
+          </>
+        )}
       </p>
+      {refused && chosen === null && (
+        <pre className="ss-editor__refused" role="alert">
+          {refused}
+        </pre>
+      )}
       {list.versions.length > 0 && (
         <table className="ss-history__list">
           <thead>
@@ -109,6 +141,7 @@ export function HistoryPanel({
                   {v.restoredFrom !== null && (
                     <span className="ss-history__note"> restores #{v.restoredFrom}</span>
                   )}
+                  {v.dropped && <span className="ss-history__note"> drops the stored save</span>}
                 </td>
                 <td>{v.author ?? '—'}</td>
                 <td>{new Date(v.createdAt).toLocaleString()}</td>
@@ -122,9 +155,11 @@ export function HistoryPanel({
         <div className="ss-history__chosen">
           <div className="ss-history__bar">
             <span>Version #{chosen} against what serves now</span>
-            <button type="button" className="ss-btn" disabled={busy} onClick={() => void restore(chosen)}>
-              {busy ? 'Restoring…' : 'Restore'}
-            </button>
+            {!list.versions.find((v) => v.id === chosen)?.dropped && (
+              <button type="button" className="ss-btn" disabled={busy} onClick={() => void restore(chosen)}>
+                {busy ? 'Restoring…' : 'Restore'}
+              </button>
+            )}
           </div>
           {refused && (
             <pre className="ss-editor__refused" role="alert">

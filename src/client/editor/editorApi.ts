@@ -29,6 +29,7 @@ export const editorApi = {
     versions: () => data<ConfigVersionList>(http.get(`${BASE}/versions`, { params: { path } })),
     diff: (from, to) => data<ConfigDiff>(http.get(`${BASE}/diff`, { params: { path, from, to } })),
     restore: (versionId) => data<SaveAnswer>(http.post(`${BASE}/restore`, { path, versionId })),
+    drop: () => data<SaveAnswer>(http.post(`${BASE}/drop`, { path })),
   }),
 };
 
@@ -38,6 +39,8 @@ export interface VersionHistory {
   /** `from`/`to`: a version id, 'git' or 'current'. */
   diff(from: string, to: string): Promise<ConfigDiff>;
   restore(versionId: number): Promise<SaveAnswer>;
+  /** Drops the stored save: the file in git serves again (the global config's files only). */
+  drop?(): Promise<SaveAnswer>;
 }
 
 const OVERLAY = 'config/overlay';

@@ -35,7 +35,8 @@ export interface AccessInput {
 
 /**
  * May the user open /workspace/{area}/{screen}? Always-allowed areas pass; reports, master and
- * information need the area in the submenu list; everything else needs the activity. A read-mode
+ * information need the area in the submenu list; everything else needs the activity (or, for a
+ * group's extra screen, its entry in the menu). A read-mode
  * viewer may open the shared screen only.
  */
 export function isAllowed(area: string, screen: string, access: AccessInput): boolean {
@@ -43,7 +44,12 @@ export function isAllowed(area: string, screen: string, access: AccessInput): bo
   if (access.readMode) return key === access.readModeScreen || area === 'paxviz';
   if (ALWAYS_ALLOWED.has(area)) return true;
   if (SUBMENU_GATED.has(area)) return access.submenuList.some((s) => s.area === area);
-  return access.activityList.includes(key);
+  // A group's extra screen (docs/config-storage.md) opens with its product screen's activity: the
+  // server lists it in the menu only to those who hold that.
+  return (
+    access.activityList.includes(key) ||
+    access.submenuList.some((s) => s.area === area && s.screen === screen)
+  );
 }
 
 /** Header links follow the reports, master and information permissions (docs/product-spec.md §2, §6). */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import type { Deps } from '../platform/deps.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
+import { ServiceUnavailableError } from '../../shared/errors.js';
 
 /** What a started feature hands back, closed when the server stops. */
 export interface FeatureHandle {
@@ -37,13 +38,29 @@ export function routesOf(...registers: ((app: FastifyInstance) => void)[]): Fast
   };
 }
 
-/** Routes that need the job queue: absent when the app is built without one (some tests). */
+/**
+ * An app built without a job queue (the access tests' harness): routes that need one are still
+ * registered, so the OpenAPI document, its contract and the isolation matrix list every route
+ * whatever the build; a call that reaches the queue answers 503.
+ */
+const NO_QUEUE: Jobs = {
+  get boss(): never {
+    throw new ServiceUnavailableError('The job queue is not running');
+  },
+  get events(): never {
+    throw new ServiceUnavailableError('The job queue is not running');
+  },
+  useLog: () => undefined,
+  stop: () => Promise.resolve(),
+};
+
+/** Routes that use the job queue (NO_QUEUE above when the app has none). */
 export function queueRoutesOf(
   ...registers: ((app: FastifyInstance, jobs: Jobs) => void)[]
 ): FastifyPluginAsync {
   return async (app) => {
-    const jobs = app.deps.jobs;
-    if (jobs) for (const register of registers) register(app, jobs);
+    const jobs = app.deps.jobs ?? NO_QUEUE;
+    for (const register of registers) register(app, jobs);
     await Promise.resolve();
   };
 }

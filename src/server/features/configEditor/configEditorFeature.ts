@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerFeature } from '../../platform/feature.js';
 import * as configVersionsTable from '../../language/config/stored/configVersionsTable.js';
+import * as configVersionDrops from '../../language/config/stored/configVersionDrops.js';
 import { configEditorPlugin } from './configEditorPlugin.js';
 import { overlayPlugin } from './overlayPlugin.js';
 
@@ -17,5 +18,8 @@ export const configEditorFeature: ServerFeature = {
   name: 'configEditor',
   routes,
   prefix: '/config',
-  migrations: Object.freeze({ '480_config_versions': configVersionsTable }),
+  migrations: Object.freeze({
+    '480_config_versions': configVersionsTable,
+    '486_tenancy_config_version_drops': configVersionDrops,
+  }),
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, fail } from '../../../shared/envelope.js';
-import { NotFoundError } from '../../../shared/errors.js';
+import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import type { ConfigFileEntry, ValidateAnswer } from '../../../shared/configEditor.js';
 import type { ConfigFileKind } from '../../language/config/configSchemas.js';
 import { requireStaff, requireUser } from '../../access/auth/guards.js';
@@ -10,9 +10,11 @@ import { draftPreviewRoutes } from './draftPreviewRoutes.js';
 import { editorSchema } from './editorSchema.js';
 import { ConfigDraftInvalidError, globalFile, saveConfigFile } from './saveConfigFile.js';
 import { validateDraft } from './validateDraft.js';
+import { dropStoredSave } from './dropStoredSave.js';
 import { storedOf, versionDiff, versionList, versionText } from './configVersions.js';
 import {
   diffSchema,
+  dropSchema,
   listFilesSchema,
   readFileSchema,
   restoreSchema,
@@ -28,7 +30,7 @@ interface DraftBody {
 
 /**
  * The screen editor's API under /api/v1/config/editor: list, read, validate and save config
- * files, preview a validated draft, and each file's stored versions (list, diff, restore).
+ * files, preview a validated draft, and each file's stored versions (list, diff, restore, drop).
  * Platform staff only (docs/principals.md): the config is global, served to every group. The guard
  * runs before input validation, so anyone else gets 403 whatever they send.
  */
@@ -121,7 +123,11 @@ export const configEditorPlugin: FastifyPluginAsync = async (app) => {
     { schema: restoreSchema },
     async (request, reply) => {
       const { path, versionId } = request.body;
-      const text = await versionText(app.deps, globalFile(app.deps, path), versionId);
+      const file = globalFile(app.deps, path);
+      const text = await versionText(app.deps, file, versionId);
+      const listed = (await versionList(app.deps, file)).versions.find((v) => v.id === versionId);
+      if (listed?.dropped)
+        throw new BadRequestError(`Version ${versionId} dropped the stored save: it has nothing to restore`);
       try {
         return ok(await saveConfigFile(app.deps, requireUser(request), path, text, versionId), 'Restored');
       } catch (error) {
@@ -130,6 +136,16 @@ export const configEditorPlugin: FastifyPluginAsync = async (app) => {
       }
     },
   );
+
+  // Drop: the stored save stops serving and the file in git (the shipped file) serves again.
+  app.post<{ Body: { path: string } }>('/drop', { schema: dropSchema }, async (request, reply) => {
+    try {
+      return ok(await dropStoredSave(app.deps, requireUser(request), request.body.path), 'Dropped');
+    } catch (error) {
+      if (!(error instanceof ConfigDraftInvalidError)) throw error;
+      return reply.status(400).send(fail(error.message, { problems: error.editorProblems }));
+    }
+  });
 
   await app.register(draftPreviewRoutes(drafts), { prefix: '/drafts/:draftId' });
 };

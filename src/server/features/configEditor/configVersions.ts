@@ -32,6 +32,8 @@ export interface NewVersion {
   text: string;
   baseSha: string | null;
   restoredFrom?: number;
+  /** A drop of the stored save (dropStoredSave.ts): the file in git serves from it on. */
+  dropped?: boolean;
   /** The audit entry's action and target. */
   action: string;
   target: string;
@@ -52,6 +54,7 @@ export async function storeVersion(deps: Deps, file: VersionedFile, version: New
       baseSha: version.baseSha,
       authorId: version.auth.userId,
       restoredFrom: version.restoredFrom,
+      dropped: version.dropped,
     });
     await audit(trx, version.auth.userId, version.action, version.target, {
       groupId: version.auth.groupId,
@@ -73,7 +76,7 @@ export async function versionList(deps: Deps, file: VersionedFile): Promise<Conf
   const git = file.git();
   return {
     path: file.path,
-    serving: head && headText === current && current !== null ? 'store' : 'git',
+    serving: head && !head.dropped && headText === current && current !== null ? 'store' : 'git',
     gitSize: git === null ? null : Buffer.byteLength(git),
     versions: rows.map((r) => ({
       id: r.id,
@@ -81,6 +84,7 @@ export async function versionList(deps: Deps, file: VersionedFile): Promise<Conf
       createdAt: r.createdAt.toISOString(),
       size: r.size,
       restoredFrom: r.restoredFrom,
+      dropped: r.dropped,
     })),
   };
 }

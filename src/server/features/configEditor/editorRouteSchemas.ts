@@ -122,13 +122,14 @@ export const versionListAnswer = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'author', 'createdAt', 'size', 'restoredFrom'],
+        required: ['id', 'author', 'createdAt', 'size', 'restoredFrom', 'dropped'],
         properties: {
           id: { type: 'integer' },
           author: { type: ['string', 'null'] },
           createdAt: { type: 'string' },
           size: { type: 'integer' },
           restoredFrom: { type: ['integer', 'null'] },
+          dropped: { type: 'boolean' },
         },
       },
     },
@@ -172,6 +173,16 @@ export const restoreSchema = {
     required: ['path', 'versionId'],
     additionalProperties: false,
     properties: { path: configPath, versionId: { type: 'integer', minimum: 1, maximum: 999999999 } },
+  },
+  response: saveSchema.response,
+};
+
+export const dropSchema = {
+  body: {
+    type: 'object',
+    required: ['path'],
+    additionalProperties: false,
+    properties: { path: configPath },
   },
   response: saveSchema.response,
 };

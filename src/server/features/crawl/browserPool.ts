@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PageError } from './fetchPage.js';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { request as send, type Dispatcher } from 'undici';
+import { refusedBeforeConnect } from './crawlOutbound.js';
+import type { CrawlOutbound } from './crawlTypes.js';
+import { PageError, refusedByPolicy } from './fetchPage.js';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 import { sessionHeaders, type CrawlSession } from './sessionPool.js';
 
 let configuredPath = '';
@@ -25,13 +29,23 @@ export interface BrowserPoolOptions {
   maxPageBytes: number;
   allowedHosts: readonly string[];
   userAgent: string;
+  /** The outbound policy: a refused address is refused before any connection. */
+  outbound: CrawlOutbound;
+  /**
+   * Where the browser's requests are really made: the crawl's policy-checked pool (or the
+   * session's proxy), never Chromium's own network stack, so no name is resolved outside the policy.
+   */
+  fetchVia: (session: CrawlSession) => Dispatcher;
 }
 
 /**
  * Headless Chromium for the pages a channel renders by script: one browser per crawl, started on
  * the first such page; one context per session (its cookies and location header); at most `pages`
  * tabs at once; requests to other hosts and images, fonts and media refused; every page bounded
- * in time and size. `close` ends it with the crawl.
+ * in time and size. Every request a page makes is routed (Playwright request routing) to the
+ * crawl's own connection pool and fulfilled from its answer: the outbound policy holds for the
+ * browser exactly as for plain HTTP (an address it refuses is refused before connecting, and a
+ * name is resolved through its lookup). `close` ends it with the crawl.
  */
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
@@ -73,6 +87,7 @@ export class BrowserPool {
     } catch (error) {
       if (error instanceof PageError) throw error;
       this.drop(session);
+      if (/ERR_BLOCKED_BY_CLIENT/.test(String(error))) throw new PageError(DESTINATION_REFUSED, null, 0);
       throw new PageError(
         `browser: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120)}`,
       );
@@ -135,14 +150,36 @@ export class BrowserPool {
     });
     const origin = new URL(url).origin;
     await context.addCookies([...session.cookies].map(([name, value]) => ({ name, value, url: origin })));
-    await context.route('**/*', (route) => {
-      const request = route.request();
-      const host = new URL(request.url()).host;
-      const heavy = ['image', 'font', 'media', 'stylesheet'].includes(request.resourceType());
-      return heavy || !this.options.allowedHosts.includes(host) ? route.abort() : route.continue();
-    });
+    await context.route('**/*', (route) => this.forward(route, session));
     context.setDefaultTimeout(this.options.timeoutMs);
     return context;
+  }
+
+  /** One request of a page: refused, or made through the crawl's pool and handed back to the page. */
+  private async forward(route: Route, session: CrawlSession): Promise<void> {
+    const request = route.request();
+    const url = new URL(request.url());
+    const heavy = ['image', 'font', 'media', 'stylesheet'].includes(request.resourceType());
+    if (heavy || !this.options.allowedHosts.includes(url.host)) return route.abort();
+    if (refusedBeforeConnect(url, this.options.outbound)) return route.abort('blockedbyclient');
+    try {
+      const headers = { ...(await request.allHeaders()), 'accept-encoding': 'identity' };
+      const method = request.method();
+      const answer = await send(url, {
+        dispatcher: this.options.fetchVia(session),
+        method: method as 'GET',
+        headers: Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith(':'))),
+        body: method === 'GET' || method === 'HEAD' ? null : (request.postDataBuffer() ?? null),
+      });
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(answer.headers))
+        if (v !== undefined) out[k] = Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : v;
+      await route.fulfill({ status: answer.statusCode, headers: out, body });
+    } catch (error) {
+      // Refused by the policy's lookup, or the site failed: the page sees a failed request.
+      await route.abort(refusedByPolicy(error) ? 'blockedbyclient' : 'failed').catch(() => undefined);
+    }
   }
 
   private async slot(): Promise<void> {

@@ -51,7 +51,7 @@ export function crawlAgent(profile: CrawlProfile): Agent {
 }
 
 /** A connection the outbound policy refused, however undici wrapped it. */
-function refusedByPolicy(error: unknown): boolean {
+export function refusedByPolicy(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
     if (e instanceof OutboundRefusedError || (e as { code?: unknown }).code === 'E_OUTBOUND_REFUSED')
       return true;

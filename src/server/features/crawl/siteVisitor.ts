@@ -1,18 +1,13 @@
 import { JSONPath } from 'jsonpath-plus';
-import { ProxyAgent, type Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy.js';
 import { BrowserPool } from './browserPool.js';
+import { crawlProxy, type CrawlProxy } from './crawlProxy.js';
 import type { CrawlProfile } from './crawlTypes.js';
 import { DEFAULT_SETTINGS, type CrawlSettings } from './crawlSettings.js';
 import { fetchPage, PageError, USER_AGENT } from './fetchPage.js';
 import { robotsRules } from './robotsRules.js';
 import { keepCookies, SessionPool, sessionHeaders, type CrawlSession } from './sessionPool.js';
-
-/** A proxy endpoint and how it has fared: the least-failed one gets the next session. */
-interface Proxy {
-  url: string;
-  dispatcher: Dispatcher;
-  failures: number;
-}
 
 /**
  * One crawl's visitor of a channel's site: its sessions (each with its cookies, city and proxy),
@@ -24,8 +19,8 @@ export class SiteVisitor {
   readonly sessions: SessionPool;
   private readonly browser: BrowserPool | null;
   private readonly robots = new Map<string, Promise<(path: string) => boolean>>();
-  private readonly proxies: Proxy[];
-  private readonly proxyOf = new Map<string, Proxy>();
+  private readonly proxies: CrawlProxy[];
+  private readonly proxyOf = new Map<string, CrawlProxy>();
 
   constructor(
     private readonly profile: CrawlProfile,
@@ -35,11 +30,7 @@ export class SiteVisitor {
   ) {
     this.settings = profile.settings ?? DEFAULT_SETTINGS;
     const { session } = this.settings;
-    this.proxies = this.settings.proxies.map((url) => ({
-      url,
-      failures: 0,
-      dispatcher: new ProxyAgent({ uri: url, connections: profile.concurrency }),
-    }));
+    this.proxies = this.settings.proxies.map((url) => crawlProxy(url, profile));
     this.browser =
       this.settings.render.mode === 'browser'
         ? new BrowserPool({
@@ -48,6 +39,9 @@ export class SiteVisitor {
             maxPageBytes: profile.maxPageBytes,
             allowedHosts: profile.allowedHosts,
             userAgent: USER_AGENT,
+            outbound: profile.outbound,
+            // Every request of a rendered page is made here, through the policy-checked pool.
+            fetchVia: (session) => this.dispatcherOf(session) ?? this.agent,
           })
         : null;
     this.sessions = new SessionPool({
@@ -92,7 +86,7 @@ export class SiteVisitor {
       const page = await fetchPage(url, this.profile, this.agent, {
         headers: sessionHeaders(session),
         blockStatuses: this.settings.blocks.statuses,
-        dispatcher: proxy?.dispatcher,
+        dispatcher: this.dispatcherOf(session),
       });
       keepCookies(session, page.setCookies);
       if (proxy) proxy.failures = Math.max(0, proxy.failures - 1);
@@ -123,7 +117,15 @@ export class SiteVisitor {
 
   async close(): Promise<void> {
     await this.browser?.close();
-    await Promise.all(this.proxies.map((p) => p.dispatcher.close()));
+    await Promise.all(this.proxies.map((p) => p.dispatcher?.close() ?? Promise.resolve()));
+  }
+
+  /** The session's proxy, or undefined (direct); a proxy the outbound policy refuses is never used. */
+  private dispatcherOf(session: CrawlSession): Dispatcher | undefined {
+    const proxy = this.proxyOf.get(session.id);
+    if (!proxy) return undefined;
+    if (!proxy.dispatcher) throw new PageError(DESTINATION_REFUSED, null, 0);
+    return proxy.dispatcher;
   }
 
   /** A new session: its proxy, the warm-up page (cookies), then its city through the location call. */
@@ -158,7 +160,7 @@ export class SiteVisitor {
     const page = await fetchPage(new URL(path, this.origin).href, this.profile, this.agent, {
       method,
       headers: sessionHeaders(session),
-      dispatcher: this.proxyOf.get(session.id)?.dispatcher,
+      dispatcher: this.dispatcherOf(session),
     });
     if (page.status !== 200) throw new PageError(`${what} answered HTTP ${page.status}`, page.status);
     keepCookies(session, page.setCookies);

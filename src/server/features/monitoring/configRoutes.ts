@@ -4,6 +4,7 @@ import { UnauthorizedError } from '../../../shared/errors.js';
 import { UNAUTHORIZED_USER } from '../../access/auth/requireActivity.js';
 import { liveScope, type ConfigScope } from './configScope.js';
 import { resolveScreen } from './resolveScreen.js';
+import { staffOnlyFieldsReadOnly } from './staffOnlyFieldsReadOnly.js';
 import { allowedTabs, findScreen } from './screenAccess.js';
 import { areasSchema, screenConfigSchema } from './routeSchemas.js';
 
@@ -16,7 +17,7 @@ export function registerConfigRoutes(app: FastifyInstance, scope: ConfigScope = 
       const snapshot = scope.presented?.(request) ?? scope.snapshot(request);
       const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
       scope.authorize(request, screen);
-      return ok(resolveScreen(snapshot, screen, request.auth));
+      return ok(staffOnlyFieldsReadOnly(resolveScreen(snapshot, screen, request.auth), request.auth));
     },
   );
 

@@ -5,6 +5,8 @@ import type { ConfigSnapshot, EndpointBinding } from '../../language/config/conf
 import { indexDataset, type DatasetIndex } from '../../language/model/datasetIndex.js';
 import { NotFoundError } from '../../../shared/errors.js';
 import type { ScreenTab } from '../../../shared/screenApi.js';
+import type { FastifyRequest } from 'fastify';
+import type { ConfigScope } from './configScope.js';
 
 /** Whether the caller may open a screen (a share-link viewer only its one screen). */
 export function mayOpen(auth: AuthContext | null, screen: ScreenConfig): boolean {
@@ -35,6 +37,20 @@ export function boundScreenKey(binding: EndpointBinding, screenName: unknown): s
   return typeof screenName === 'string' && binding.variants?.includes(screenName)
     ? screenName
     : binding.screenKey;
+}
+
+/**
+ * The product screen a screen name stands for in data answers: itself, or for a group's extra
+ * screen (docs/config-storage.md) the product screen it was built from, whose activity it carries.
+ */
+export function productScreenKey(
+  snapshot: ConfigSnapshot,
+  scope: Pick<ConfigScope, 'presented'>,
+  request: FastifyRequest,
+  key: string,
+): string {
+  if (snapshot.screens.has(key)) return key;
+  return scope.presented?.(request).screens.get(key)?.permission ?? key;
 }
 
 export function findScreen(snapshot: ConfigSnapshot, key: string): ScreenConfig {

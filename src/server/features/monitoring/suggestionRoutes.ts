@@ -5,7 +5,7 @@ import { compileSuggestionQuery } from '../../language/query/compileSuggestionQu
 import type { TOTAL_COLUMN } from '../../language/query/compileDatasetQuery.js';
 import { pagedTotal } from '../../language/query/pagedTotal.js';
 import { parseSuggestionRequest } from '../../language/query/suggestionRequest.js';
-import { datasetOf, findScreen } from './screenAccess.js';
+import { datasetOf, findScreen, productScreenKey } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
 import { storeSuggestions } from '../../language/entities/storeSuggestions.js';
 import { requireUser } from '../../access/auth/guards.js';
@@ -23,7 +23,7 @@ interface SuggestionRoute {
 export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScope = liveScope(app)): void {
   app.get<SuggestionRoute>('/suggestion/:source', { schema: suggestionSchema }, async (request) => {
     const snapshot = scope.snapshot(request);
-    const screen = findScreen(snapshot, request.query.screenName);
+    const screen = findScreen(snapshot, productScreenKey(snapshot, scope, request, request.query.screenName));
     const auth = scope.authorize(request, screen);
     if (screen.dataset === undefined) {
       // A screen of store grids (client logs): its filters' options come from the store.

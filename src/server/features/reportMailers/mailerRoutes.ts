@@ -20,6 +20,7 @@ import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
 import { destinationOf } from './delivery/deliverReport.js';
 import { schedulePreview } from './schedulePreview.js';
 import * as s from './mailerRouteSchemas.js';
+import { noBody } from '../../platform/http/schemaKit.js';
 import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
 import { registerMailerFormRoutes } from './mailerFormRoutes.js';
 import {
@@ -155,7 +156,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
 
   app.post<{ Params: { id: number } }>(
     '/report-mailers/:id/toggle',
-    { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
+    { schema: { body: noBody, params: s.mailerIdParams, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const before = await mailerOf(auth.groupId, request.params.id);
@@ -171,7 +172,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
   /** Dry run: builds the report now and says who would receive what; sends nothing. */
   app.post<{ Params: { id: number } }>(
     '/report-mailers/:id/dry-run',
-    { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
+    { schema: { body: noBody, params: s.mailerIdParams, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const mailer = await mailerOf(auth.groupId, request.params.id);
@@ -193,7 +194,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
   /** Run now: the run row (In Progress) is written, the queue builds and delivers it. */
   app.post<{ Params: { id: number } }>(
     '/report-mailers/:id/run',
-    { schema: { params: s.mailerIdParams, response: s.objectAnswer } },
+    { schema: { body: noBody, params: s.mailerIdParams, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const mailer = await mailerOf(auth.groupId, request.params.id);
@@ -239,7 +240,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
   /** Failed-reports re-trigger: the failed run goes back to the queue (its built report is reused). */
   app.post<{ Params: { id: number } }>(
     '/report-mailer-runs/:id/retrigger',
-    { schema: { params: s.runIdParams, response: s.objectAnswer } },
+    { schema: { body: noBody, params: s.runIdParams, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
       const existing = await repo.runOfGroup(auth.groupId, request.params.id);

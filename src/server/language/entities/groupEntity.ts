@@ -12,7 +12,7 @@ import { applyAutoGrants } from '../../platform/store/accessRepo.js';
 import { ENTITY_CATALOGUE } from './entityCatalogue.js';
 import { groupTagOptions, taggedGroups } from './groupTags.js';
 import type { Db, EntityFields, EntityRepo } from './entityRepo.js';
-import { GROUP_SUBSCRIPTION_FIELDS } from './staffOnlyChanges.js';
+import { STAFF_ONLY_FIELDS } from './staffOnlyChanges.js';
 
 const FIELDS = ENTITY_CATALOGUE.group;
 const NOT_NULL = new Set(['group_name', 'status', 'comments', 'operation_type']);
@@ -36,7 +36,7 @@ function toGroupFields(fields: EntityFields): Partial<GroupFields> {
 /** The `group` entity: a tenant. Its creator becomes its first admin, so someone administers it. */
 export const groupEntity: EntityRepo = {
   createsTenant: true,
-  staffOnlyFields: GROUP_SUBSCRIPTION_FIELDS,
+  staffOnlyFields: STAFF_ONLY_FIELDS.group,
   groupOf: (row) => row.id as number,
   find: (db, id) => findGroupById(db, id),
   async findByUnique(db, field, value) {

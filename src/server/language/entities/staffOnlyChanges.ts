@@ -10,6 +10,14 @@ export const GROUP_SUBSCRIPTION_FIELDS = [
   'operation_type',
 ] as const;
 
+/**
+ * Each entity's staff-only fields: a write by anyone else that would change one is refused
+ * (runMutation.ts), and the forms of such a write show them read-only (staffOnlyFieldsReadOnly.ts).
+ */
+export const STAFF_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  group: GROUP_SUBSCRIPTION_FIELDS,
+};
+
 /** A comparable form: a date text as its day, arrays in order, null for absent. */
 function comparable(value: unknown): string {
   if (value === undefined || value === null || value === '') return 'null';

@@ -11,6 +11,7 @@ export function PickerDateInput({
   value,
   min,
   max,
+  readOnly,
   onChange,
 }: {
   label: string;
@@ -18,6 +19,8 @@ export function PickerDateInput({
   value: string | undefined;
   min?: string | undefined;
   max: string;
+  /** Shown, not editable (a field the caller may not change). */
+  readOnly?: boolean | undefined;
   onChange: (iso: string) => void;
 }) {
   const [text, setText] = useState(formatPickerDate(value));
@@ -42,6 +45,7 @@ export function PickerDateInput({
         maxLength={10}
         aria-label={label}
         aria-invalid={error ? true : undefined}
+        readOnly={readOnly}
         value={text}
         onChange={(e) => check(e.target.value)}
       />

@@ -19,6 +19,7 @@ function PickerDateWidget(props: WidgetProps) {
         value={typeof props.value === 'string' ? props.value : undefined}
         min={min}
         max="9999-12-31"
+        readOnly={props.disabled || props.readonly}
         onChange={(iso) => props.onChange(iso)}
       />
     </span>

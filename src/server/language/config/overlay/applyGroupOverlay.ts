@@ -2,6 +2,7 @@ import type { AreaConfig, FilterNode, ScreenConfig, WidgetNode } from '../../../
 import type { ConfigSnapshot } from '../configRegistry.js';
 import { filterField } from '../checkScreen.js';
 import type {
+  ExtraScreen,
   FilterOverlay,
   GroupOverlay,
   ScreenOverlay,
@@ -20,6 +21,14 @@ export function applyGroupOverlay(snapshot: ConfigSnapshot, overlay: GroupOverla
     const area = areas.get(id);
     if (area && change.label !== undefined) areas.set(id, { ...area, label: change.label });
   }
+  for (const [key, extra] of Object.entries(overlay.extraScreens ?? {})) {
+    const source = screens.get(extra.from);
+    const [areaId, id] = key.split('/');
+    const area = areaId ? areas.get(areaId) : undefined;
+    if (!source || !area || !id || screens.has(key)) continue;
+    screens.set(key, extraScreen(source, id, extra));
+    areas.set(area.id, { ...area, tabs: [...area.tabs, id] });
+  }
   for (const [key, change] of Object.entries(overlay.screens ?? {})) {
     const screen = screens.get(key);
     if (!screen) continue;
@@ -30,6 +39,24 @@ export function applyGroupOverlay(snapshot: ConfigSnapshot, overlay: GroupOverla
     }
   }
   return { ...snapshot, areas, screens };
+}
+
+/**
+ * A product screen narrowed to the chosen widgets, one per row, under a new name and title. It
+ * keeps the product screen's dataset, filters, queries and permission: its data calls go to the
+ * product's endpoints and are opened with that screen's activity.
+ */
+function extraScreen(source: ScreenConfig, id: string, extra: ExtraScreen): ScreenConfig {
+  const widgets = extra.widgets
+    .map((w) => source.widgets.find((s) => s.id === w))
+    .filter((w): w is WidgetNode => w !== undefined);
+  return {
+    ...source,
+    id,
+    title: extra.title,
+    widgets,
+    layout: widgets.map((w) => ({ kind: 'row' as const, widgets: [w.id] })),
+  };
 }
 
 function hideTab(area: AreaConfig, tab: string): AreaConfig {

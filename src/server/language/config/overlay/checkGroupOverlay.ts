@@ -85,9 +85,65 @@ function checkNames(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: O
     }
     checkWidgetNames(screen, change.widgets ?? {}, (rest, message) => add(at('widgets', ...rest), message));
   }
+  checkExtraScreens(overlay, snapshot, add);
   for (const [id, count] of hidden) {
     const tabs = snapshot.areas.get(id)?.tabs.length ?? 0;
     if (count >= tabs) add(pointer('screens'), `every tab of area "${id}" would be hidden: keep one`);
+  }
+}
+
+const SCREEN_ID = /^[a-z][a-z0-9_-]{0,39}$/;
+
+/**
+ * An extra screen: a new name in an existing area, built from a product screen of that area with
+ * a dataset, showing widgets that screen has. Everything else it would need (dataset, queries,
+ * endpoints, permission) is the product screen's, never the overlay's.
+ */
+function checkExtraScreens(
+  overlay: GroupOverlay,
+  snapshot: ConfigSnapshot,
+  add: (at: string, message: string) => void,
+): void {
+  for (const [key, extra] of Object.entries(overlay.extraScreens ?? {})) {
+    const at = (...rest: string[]) => pointer('extraScreens', key, ...rest);
+    const [area, id, ...more] = key.split('/');
+    if (!area || !id || more.length > 0 || !SCREEN_ID.test(id)) {
+      add(at(), `"${key}" must be area/screen, the screen a lower-case name (letters, digits, _ and -)`);
+      continue;
+    }
+    if (!snapshot.areas.has(area)) {
+      add(at(), `unknown area "${area}"${suggestName(area, snapshot.areas.keys())}`);
+      continue;
+    }
+    if (snapshot.screens.has(key))
+      add(at(), `the product already has a screen "${key}": choose another name`);
+    for (const field of ['title', 'from', 'widgets'] as const)
+      if (extra[field] === undefined) add(at(field), `an extra screen needs "${field}"`);
+    if (!extra.from) continue;
+    const source = snapshot.screens.get(extra.from);
+    if (!source) {
+      add(at('from'), `unknown screen "${extra.from}"${suggestName(extra.from, snapshot.screens.keys())}`);
+      continue;
+    }
+    if (source.area !== area)
+      add(
+        at('from'),
+        `an extra screen of area "${area}" is built from a screen of that area, not "${extra.from}"`,
+      );
+    if (!source.dataset)
+      add(
+        at('from'),
+        `"${extra.from}" reads no dataset: an extra screen is built from a screen of the product's datasets`,
+      );
+    for (const [i, widget] of (extra.widgets ?? []).entries())
+      if (!source.widgets.some((w) => w.id === widget))
+        add(
+          at('widgets', String(i)),
+          `unknown widget "${widget}" of "${extra.from}"${suggestName(
+            widget,
+            source.widgets.map((w) => w.id),
+          )}`,
+        );
   }
 }
 
@@ -140,6 +196,20 @@ function checkServed(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: 
   validator ??= createConfigSchemaValidator();
   const served = applyGroupOverlay(snapshot, overlay);
   const datasets = new Map([...snapshot.datasets].map(([id, d]) => [id, indexDataset(d)]));
+  for (const key of Object.keys(overlay.extraScreens ?? {})) {
+    const screen = served.screens.get(key)!;
+    const file = `${screen.area}/${screen.id}.screen.json`;
+    // It carries the product screen's permission on purpose (the activity that opens its data).
+    const found = [
+      ...validator('screen', screen),
+      ...checkScreen(file, screen.area, screen.id, screen, datasets).filter((p) => p.severity !== 'warning'),
+    ].filter((p) => p.pointer !== '/permission');
+    for (const p of found)
+      problems.push({
+        pointer: pointer('extraScreens', key),
+        message: `served as ${file}#${p.pointer}: ${p.message}`,
+      });
+  }
   for (const key of Object.keys(overlay.screens ?? {})) {
     const screen = served.screens.get(key)!;
     const file = `${screen.area}/${screen.id}.screen.json`;

@@ -10,7 +10,9 @@ type Shape =
   | 'boolean'
   | 'value'
   | 'preset'
-  | 'presets';
+  | 'presets'
+  | 'name'
+  | 'names';
 
 const LABEL: Shape = 'label';
 const SCREEN: Shape = {
@@ -30,13 +32,20 @@ const SCREEN: Shape = {
     },
   },
 };
+const EXTRA_SCREEN: Shape = { props: { title: LABEL, from: 'name', widgets: 'names' } };
 const OVERLAY: Shape = {
-  props: { areas: { entries: { props: { label: LABEL } } }, screens: { entries: SCREEN } },
+  props: {
+    areas: { entries: { props: { label: LABEL } } },
+    screens: { entries: SCREEN },
+    extraScreens: { entries: EXTRA_SCREEN },
+  },
 };
 
 export const OVERLAY_LIMITS =
-  'a group overlay may change only titles and labels, hidden tabs and filters, filter defaults and date presets';
+  "a group overlay may change only titles and labels, hidden tabs and filters, filter defaults and date presets, and add screens built from the product's screens";
 const MAX_LABEL = 120;
+/** A widget id or 'area/screen'. */
+const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}(\/[A-Za-z][A-Za-z0-9_-]{0,63})?$/;
 
 /**
  * The overlay's own grammar, checked before anything is looked up: every property outside the
@@ -60,6 +69,18 @@ function walk(value: unknown, shape: Shape, at: string, problems: OverlayProblem
   if (shape === 'value') {
     const ok = ['string', 'number', 'boolean'].includes(typeof value);
     return void (!ok && add('must be a text, number or true/false'));
+  }
+  if (shape === 'name')
+    return void ((typeof value !== 'string' || !NAME.test(value)) && add('must be a name of the config'));
+  if (shape === 'names') {
+    const list = Array.isArray(value) ? (value as unknown[]) : null;
+    const ok =
+      list &&
+      list.length > 0 &&
+      list.length <= 50 &&
+      list.every((v) => typeof v === 'string' && NAME.test(v));
+    if (!ok || new Set(list).size !== list.length) add('must be a non-empty list of distinct names');
+    return;
   }
   if (shape === 'preset')
     return void (!isPreset(value) && add(`must be a date preset (${DATE_PRESET_IDS.join(', ')})`));

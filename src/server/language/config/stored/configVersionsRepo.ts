@@ -11,6 +11,8 @@ export interface ConfigVersionHead {
   path: string;
   text: string;
   baseSha: string | null;
+  /** The newest version drops the stored save: the file in git serves. */
+  dropped: boolean;
 }
 
 export interface ConfigVersionRow {
@@ -20,6 +22,7 @@ export interface ConfigVersionRow {
   createdAt: Date;
   restoredFrom: number | null;
   baseSha: string | null;
+  dropped: boolean;
 }
 
 type Db = Kysely<StoreDatabase>;
@@ -29,7 +32,7 @@ export async function configHeads(db: Db): Promise<ConfigVersionHead[]> {
   const rows = await db
     .selectFrom('config_versions')
     .distinctOn(['group_id', 'path'])
-    .select(['id', 'group_id', 'path', 'text', 'base_sha'])
+    .select(['id', 'group_id', 'path', 'text', 'base_sha', 'dropped'])
     .orderBy('group_id')
     .orderBy('path')
     .orderBy('id', 'desc')
@@ -40,6 +43,7 @@ export async function configHeads(db: Db): Promise<ConfigVersionHead[]> {
     path: r.path,
     text: r.text,
     baseSha: r.base_sha,
+    dropped: r.dropped,
   }));
 }
 
@@ -52,6 +56,7 @@ export async function insertConfigVersion(
     baseSha: string | null;
     authorId: number;
     restoredFrom?: number;
+    dropped?: boolean;
   },
 ): Promise<number> {
   const row = await db
@@ -64,6 +69,7 @@ export async function insertConfigVersion(
       base_sha: version.baseSha,
       restored_from: version.restoredFrom ?? null,
       author_id: version.authorId,
+      dropped: version.dropped ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -79,7 +85,7 @@ export async function listConfigVersions(
   const rows = await db
     .selectFrom('config_versions as v')
     .leftJoin('users as u', 'u.id', 'v.author_id')
-    .select(['v.id', 'v.size', 'v.created_at', 'v.restored_from', 'v.base_sha', 'u.user_name'])
+    .select(['v.id', 'v.size', 'v.created_at', 'v.restored_from', 'v.base_sha', 'v.dropped', 'u.user_name'])
     .where((eb) => (owner === null ? eb('v.group_id', 'is', null) : eb('v.group_id', '=', owner)))
     .where('v.path', '=', path)
     .orderBy('v.id', 'desc')
@@ -92,6 +98,7 @@ export async function listConfigVersions(
     createdAt: r.created_at,
     restoredFrom: r.restored_from,
     baseSha: r.base_sha,
+    dropped: r.dropped,
   }));
 }
 

@@ -20,6 +20,11 @@ export interface ConfigVersionsTable {
   restored_from: number | null;
   author_id: number | null;
   created_at: Generated<Date>;
+  /**
+   * A drop of the stored save (migration `486_tenancy_config_version_drops`): from this version on
+   * the file in git serves again; its text is the file in git's when dropped ('' when none).
+   */
+  dropped: Generated<boolean>;
 }
 
 declare module '../../../platform/store/storeDatabase.js' {

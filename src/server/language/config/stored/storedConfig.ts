@@ -104,7 +104,8 @@ export class StoredConfig {
   private async readHeads(): Promise<void> {
     if (!this.db) return;
     const heads = await configHeads(this.db);
-    this.files = new Map(heads.filter((h) => h.groupId === null).map((h) => [h.path, h]));
+    // A dropped save is history only: the file in git serves.
+    this.files = new Map(heads.filter((h) => h.groupId === null && !h.dropped).map((h) => [h.path, h]));
     this.overlays = new Map(
       heads.filter((h) => h.groupId !== null && h.path === OVERLAY_PATH).map((h) => [h.groupId!, h]),
     );
