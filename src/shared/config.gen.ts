@@ -602,6 +602,13 @@ export interface RatioMeasure {
    */
   scale?: number;
   /**
+   * The two sides come from sources that end on different days (rows of one view from two tables): the ratio divides sums over only the days of the period both sources have rows on (the group's rows, whatever the other filters), so it never divides 7 days by 6. Rows carry `<id>__days_from`/`<id>__days_to` and each side's last day (`<id>__numerator_last`, `<id>__denominator_last`); the tile's hint names them.
+   */
+  commonDays?: {
+    numerator: MeasureCondition;
+    denominator: MeasureCondition;
+  };
+  /**
    * Measure id: output field name and sort field.
    */
   id: string;

@@ -21,6 +21,8 @@ export interface FieldMeta {
   inputs?: MeasureInputs;
   /** Measures: why a tile of it cannot list the rows behind it (absent: 'View rows' lists them). */
   noDrill?: string;
+  /** Ratios read over their sources' common days: the labels of the two sides (commonDaysHint.ts). */
+  commonDays?: { numerator: string; denominator: string };
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */

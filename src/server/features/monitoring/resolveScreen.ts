@@ -19,6 +19,11 @@ export function resolveScreen(
   const measures = ds.measures.map((m) => {
     const drill = measureDrill(index, m.id);
     const inputs = measureInputs(m);
+    const labelOf = (id: string) => ds.measures.find((x) => x.id === id)?.label ?? id;
+    const commonDays =
+      m.kind === 'ratio' && m.commonDays
+        ? { numerator: labelOf(m.numerator), denominator: labelOf(m.denominator) }
+        : undefined;
     return {
       id: m.id,
       label: m.label,
@@ -27,6 +32,7 @@ export function resolveScreen(
       goodDirection: m.goodDirection,
       ...(inputs ? { inputs } : {}),
       ...('reason' in drill ? { noDrill: drill.reason } : {}),
+      ...(commonDays ? { commonDays } : {}),
     };
   });
   const dimensions: FieldMeta[] = [];

@@ -95,6 +95,8 @@ export interface MeasureDrill {
   counts?: 'facts' | 'distinct' | 'days';
   /** The fact rows the tile reads, any of (absent: every row); shown as a removable condition. */
   where?: { label: string; condition: MeasureCondition }[];
+  /** A ratio over the days both its sources have: the rows are read over those days only. */
+  commonDays?: MeasureOf<'ratio'>;
 }
 
 /** What a kind's drill may look up: the dataset and another measure's drill (a ratio's parts). */

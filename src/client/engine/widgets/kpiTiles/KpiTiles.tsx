@@ -14,6 +14,7 @@ import { ExplainPanel } from './ExplainPanel.js';
 import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
+import { commonDaysHint } from '../../../../shared/insights/commonDaysHint.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -66,8 +67,10 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             // A computed figure's inputs, multiplied out to it (shared/insights/figureInputs.ts).
             const inputs = figureInputs(meta, row, screen.measures ?? [], currency, numberStyle);
             const noRows = meta?.noDrill && !tile.drill ? `No rows to list: ${meta.noDrill}.` : undefined;
+            const days = commonDaysHint(meta, row);
             const definition = [
               inputs,
+              days,
               tile.description ?? meta?.description,
               change?.detail,
               before?.detail,
