@@ -60,7 +60,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     style: numberStyle,
                   })
                 : null;
-            // One rule for every tile: full below one lakh, the style's short form above (full on hover).
+            // One rule for every tile: full below 1,000, the style's short form above (full on hover).
             const missing = missingText(meta, row[tile.measure]);
             const formatted = formatTileValue(row[tile.measure], format, currency, numberStyle);
             const value = missing ? { text: missing, full: missing } : formatted;
