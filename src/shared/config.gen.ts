@@ -414,6 +414,10 @@ export interface CountMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -444,6 +448,10 @@ export interface ColumnAggregateMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -470,6 +478,10 @@ export interface CountIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -546,6 +558,10 @@ export interface CountDistinctIfMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -576,6 +592,10 @@ export interface SumIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -622,6 +642,10 @@ export interface RatioMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -662,6 +686,10 @@ export interface EntityDayShareMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -697,6 +725,10 @@ export interface RankWeightMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -731,6 +763,10 @@ export interface ShareOfTotalMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -761,6 +797,10 @@ export interface LostSalesMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -1862,6 +1902,10 @@ export interface KpiTile {
    * Definition shown on hover; default the measure's description.
    */
   description?: string;
+  /**
+   * What the figure counts, in words, shown under it; default the measure's unit (a `rows` tile, which has no measure, must declare it).
+   */
+  unit?: string;
   /**
    * Icon name shown in the tile.
    */

@@ -15,6 +15,7 @@ import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
 import { commonDaysHint } from '../../../../shared/insights/commonDaysHint.js';
+import { tileUnit } from './tileUnit.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -68,6 +69,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
             const inputs = figureInputs(meta, row, screen.measures ?? [], currency, numberStyle);
             const noRows = meta?.noDrill && !tile.drill ? `No rows to list: ${meta.noDrill}.` : undefined;
             const days = commonDaysHint(meta, row);
+            const unit = tileUnit(tile, meta, currency);
             const definition = [
               inputs,
               days,
@@ -84,7 +86,12 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 className="ss-kpi"
                 title={definition}
                 tabIndex={0}
-                aria-label={definition}
+                aria-label={[
+                  `${tile.label ?? meta?.label ?? tile.measure}: ${value.full}${unit ? ` ${unit}` : ''}.`,
+                  definition,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               >
                 <div className="ss-kpi__label">
                   {tile.label ?? meta?.label ?? tile.measure}
@@ -97,6 +104,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 <div className="ss-kpi__value" title={value.text === value.full ? undefined : value.full}>
                   {value.text}
                 </div>
+                {unit && <div className="ss-kpi__unit">{unit}</div>}
                 {change && (
                   <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
                     <span className="ss-kpi__delta">{change.delta}</span>{' '}
