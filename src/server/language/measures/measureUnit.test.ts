@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetConfig } from '../../../shared/config.gen.js';
 import { indexDataset } from '../model/datasetIndex.js';
 import { measureHasUnit, measureUnit } from './measureUnit.js';
 
