@@ -53,8 +53,9 @@ export function DataGrid({ config }: { config: GridWidget }) {
   }, [snap.dataVersion]);
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
-  const hidden = useSideScroll(scroller);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
+  // Measured again whenever rows arrive: the scroller mounts with them.
+  const hidden = useSideScroll(scroller, rows);
   const total = load.result?.total ?? 0;
 
   const layouts = useMemo(() => columnLayouts(config.columns), [config.columns]);

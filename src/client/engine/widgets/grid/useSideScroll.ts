@@ -4,7 +4,11 @@ import { useEffect, useState, type RefObject } from 'react';
  * Whether a grid's scroller hides columns to its right (or left): the grid shows a shadow and a
  * "more columns" cue on that edge, so no column is hidden without a sign.
  */
-export function useSideScroll(scroller: RefObject<HTMLElement | null>): { left: boolean; right: boolean } {
+export function useSideScroll(
+  scroller: RefObject<HTMLElement | null>,
+  /** What the scroller shows (its rows): measured again when it changes. */
+  content: unknown,
+): { left: boolean; right: boolean } {
   const [edges, setEdges] = useState({ left: false, right: false });
   useEffect(() => {
     const el = scroller.current;
@@ -23,6 +27,6 @@ export function useSideScroll(scroller: RefObject<HTMLElement | null>): { left: 
       el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
-  }, [scroller]);
+  }, [scroller, content]);
   return edges;
 }
