@@ -415,6 +415,10 @@ export interface CountMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -445,6 +449,10 @@ export interface ColumnAggregateMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -471,6 +479,10 @@ export interface CountIfMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -547,6 +559,10 @@ export interface CountDistinctIfMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -578,6 +594,10 @@ export interface SumIfMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -603,6 +623,13 @@ export interface RatioMeasure {
    */
   scale?: number;
   /**
+   * The two sides come from sources that end on different days (rows of one view from two tables): the ratio divides sums over only the days of the period both sources have rows on (the group's rows, whatever the other filters), so it never divides 7 days by 6. Rows carry `<id>__days_from`/`<id>__days_to` and each side's last day (`<id>__numerator_last`, `<id>__denominator_last`); the tile's hint names them.
+   */
+  commonDays?: {
+    numerator: MeasureCondition;
+    denominator: MeasureCondition;
+  };
+  /**
    * Measure id: output field name and sort field.
    */
   id: string;
@@ -615,6 +642,10 @@ export interface RatioMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -656,6 +687,10 @@ export interface EntityDayShareMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -691,6 +726,10 @@ export interface RankWeightMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -725,6 +764,10 @@ export interface ShareOfTotalMeasure {
   description: string;
   format: ValueFormat;
   /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
+  /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
   goodDirection?: 'up' | 'down' | 'neutral';
@@ -755,6 +798,10 @@ export interface LostSalesMeasure {
    */
   description: string;
   format: ValueFormat;
+  /**
+   * What one of it is, in the words an analyst reads under the tile's figure, plural: listings, observations (listing × day), products, keywords, clicks. Money needs none (the user's currency names it); a percentage of a ratio whose denominator has a unit reads '% of <that unit>' unless it declares its own. Every KPI tile must resolve one (config check).
+   */
+  unit?: string;
   /**
    * Which way a change is good news, for colouring the change against the previous period: up (availability, sales), down (violations, price gaps) or neutral (default).
    */
@@ -1856,6 +1903,10 @@ export interface KpiTile {
    * Definition shown on hover; default the measure's description.
    */
   description?: string;
+  /**
+   * What the figure counts, in words, shown under it; default the measure's unit (a `rows` tile, which has no measure, must declare it).
+   */
+  unit?: string;
   /**
    * Icon name shown in the tile.
    */

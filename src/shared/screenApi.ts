@@ -20,8 +20,12 @@ export interface FieldMeta {
   goodDirection?: 'up' | 'down' | 'neutral';
   /** Measures: the figures its hover shows so that they multiply to it (shared/insights/figureInputs.ts). */
   inputs?: MeasureInputs;
+  /** Measures: what one of it is, in words (listings, observations (listing × day), % of products). */
+  unit?: string;
   /** Measures: why a tile of it cannot list the rows behind it (absent: 'View rows' lists them). */
   noDrill?: string;
+  /** Ratios read over their sources' common days: the labels of the two sides (commonDaysHint.ts). */
+  commonDays?: { numerator: string; denominator: string };
 }
 
 /** `GET /config/screen` answer: the screen as validated, the tabs the caller may open, field metadata. */

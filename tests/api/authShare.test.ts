@@ -59,6 +59,8 @@ describe('share links', () => {
   it('opens a viewer session limited to the one shared screen', async () => {
     const link = await share();
     expect(link.url).toContain('/workspace/paxviz/stock-board?token=');
+    // Without PUBLIC_URL the link carries the address the creator browsed on, not localhost.
+    expect(link.url.startsWith(`${server.url}/workspace/paxviz/`), link.url).toBe(true);
     const opened = await openViewer(link.token);
     expect(opened.status).toBe(200);
     expect(opened.viewer).toBeTruthy();

@@ -56,4 +56,31 @@ describe('export escaping', () => {
       expect(texts).not.toContain(name);
     }
   });
+
+  it('the CSV export beside it carries the same rows, every formula lead quoted as text', async () => {
+    const [last] = await server.server.app.deps.warehouse.query<{ d: string }>(
+      'SELECT MAX(last_crawl_date) AS d FROM crawl_log WHERE group_id = $1',
+      [1],
+    );
+    const queries = monitoringQueries(server.server.app.deps.config.current(), String(last!.d));
+    const grid = queries.find((q) => q.screenKey === 'products/data' && q.ctx.query.export)!;
+    const { limit: _limit, ...params } = grid.params;
+    const res = await demo.raw(
+      'GET',
+      `${grid.endpoint}/export?${new URLSearchParams({ ...params, format: 'csv' }).toString()}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/\.csv"$/);
+    const text = Buffer.from(res.bytes).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    for (const name of NAMES) {
+      // Every name holds quotes, so its cell is quoted (RFC 4180), its lead escaped inside.
+      const quoted = name.replace(/"/g, '""');
+      expect(text).toContain(`"'${quoted}"`);
+      expect(text).not.toContain(`"${quoted}"`);
+    }
+    const bad = await demo.raw('GET', `${grid.endpoint}/export?format=pdf`);
+    expect(bad.status).toBe(400);
+  });
 });

@@ -86,4 +86,36 @@ describe('stock on promotion: tiles and their drill-downs', () => {
     const oos = await rows('stock/data', { ...period, on_promo: '1', observed_status: '0' });
     expect(oos.length).toBe(Number(listings!.c));
   });
+
+  it('"Out Of Stock", "In Stock" and "Delisted" say they count observations, and their drill adds up to them', async () => {
+    const [last] = await server.server.app.deps.warehouse.query<{ d: string }>(
+      "SELECT CAST(MAX(last_crawl_date) AS VARCHAR) AS d FROM crawl_log WHERE group_id = 1 AND crawl_type = 'product'",
+    );
+    const end = String(last!.d).slice(0, 10);
+    const period = { start_date: '2000-01-01', end_date: end };
+    const [tiles] = await rows('stock/products/stats', period);
+    const snapshot = server.server.app.deps.config.current();
+    const screen = snapshot.screens.get('stock/kpi')!;
+    const widget = screen.widgets.find((w) => w.id === 'tiles') as { tiles: KpiTile[] };
+    const counted = widget.tiles.filter((t) => t.drill?.filters?.observed_status);
+    expect(counted.map((t) => t.measure).sort()).toEqual(['delisted', 'in_stock', 'out_of_stock']);
+    const stock = snapshot.datasets.get('stock')!;
+    for (const tile of counted) {
+      // The tile's words match what the drill lists: observations, not listings.
+      const unit = stock.measures.find((m) => 'id' in m && m.id === tile.measure)!.unit;
+      expect(unit, tile.measure).toMatch(/^observations/);
+      const filters = Object.fromEntries(
+        Object.entries(tile.drill!.filters!).map(([k, v]) => [k, v!.join(',')]),
+      );
+      const drilled = await rows('stock/data', { ...period, ...filters });
+      expect(
+        drilled.every((r) => n(r[tile.measure]) > 0),
+        tile.measure,
+      ).toBe(true);
+      expect(
+        drilled.reduce((sum, r) => sum + n(r[tile.measure]), 0),
+        tile.measure,
+      ).toBe(n(tiles![tile.measure]));
+    }
+  });
 });

@@ -11,22 +11,28 @@ export function JobExportLink({
   endpoint,
   params,
   label,
+  format = 'xlsx',
+  ariaLabel,
 }: {
   endpoint: string;
   params: Record<string, unknown>;
   label: string;
+  /** The file's kind: the same rows as a workbook or as CSV. */
+  format?: 'xlsx' | 'csv';
+  ariaLabel?: string;
 }) {
   const pending = Object.values(useSnapshot(pendingExports).files).find((f) => f.endpoint === endpoint);
-  const query = serializeParams(params);
+  const query = serializeParams(format === 'csv' ? { ...params, format } : params);
   return (
     <a
       className="ss-btn ss-btn--ghost"
       href={`/api/v1/${endpoint}${query ? `?${query}` : ''}`}
       download
       aria-busy={pending ? true : undefined}
+      aria-label={ariaLabel}
       onClick={(event) => {
         event.preventDefault();
-        if (!pending) void startExport(endpoint, params);
+        if (!pending) void startExport(endpoint, params, format);
       }}
     >
       {pending ? `Generating… ${pending.percent}%` : label}

@@ -7,6 +7,7 @@ import { enterReadMode } from './readMode.js';
 import { showAlert } from './alerts.js';
 import { Header } from './Header.js';
 import { Sidebar } from './Sidebar.js';
+import { SkipLink } from './SkipLink.js';
 import { ConfigProblemsBanner } from './ConfigProblemsBanner.js';
 import './shell.css';
 
@@ -86,7 +87,7 @@ export function WorkspaceLayout() {
   if (snap.readMode) {
     return (
       <div className="ss-shell ss-shell--read">
-        <main className="ss-content">
+        <main className="ss-content" id="ss-main" tabIndex={-1}>
           <Outlet />
         </main>
         <footer className="ss-readfooter">
@@ -97,10 +98,11 @@ export function WorkspaceLayout() {
   }
   return (
     <div className="ss-shell">
+      <SkipLink />
       <Header />
       <div className="ss-body">
         <Sidebar />
-        <main className="ss-content">
+        <main className="ss-content" id="ss-main" tabIndex={-1}>
           <ConfigProblemsBanner />
           <Outlet />
         </main>

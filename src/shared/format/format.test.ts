@@ -38,14 +38,14 @@ describe('formats (docs/product-spec.md §9)', () => {
     expect(formatCurrency(49.5)).toBe('₹49.50');
     expect(formatCurrency(999.99)).toBe('₹999.99');
     expect(formatCurrency(12480.4)).toBe('₹12,480');
-    expect(formatCurrency(10576363.2)).toBe('₹1,05,76,363');
-    expect(formatCurrency(10576363.2, undefined, false, 'international')).toBe('₹10,576,363');
+    expect(formatCurrency(10576363.2)).toBe('₹10,576,363');
+    expect(formatCurrency(10576363.2, undefined, false, 'indian')).toBe('₹1,05,76,363');
     expect(formatCurrency(-1500)).toBe('-₹1,500');
   });
 
   it('one number style: Indian lakhs and crores, or international thousands', () => {
-    expect(formatInteger(10576363)).toBe('1,05,76,363');
-    expect(formatInteger(10576363, 'international')).toBe('10,576,363');
+    expect(formatInteger(10576363, 'indian')).toBe('1,05,76,363');
+    expect(formatInteger(10576363)).toBe('10,576,363');
     expect(formatShort(10576363, 'indian')).toBe('1.06 Cr');
     expect(formatShort(10576363, 'international')).toBe('10.6m');
     expect(formatShort(250000, 'indian')).toBe('2.5 L');
@@ -54,6 +54,24 @@ describe('formats (docs/product-spec.md §9)', () => {
     expect(formatPlain(1234567.891, 'international')).toBe('1,234,567.89');
     expect(formatValue(10576363, 'currencyShort', undefined, 'indian')).toBe('₹1.06 Cr');
     expect(formatValue(10576363, 'integer', undefined, 'international')).toBe('10,576,363');
+  });
+
+  it('short numbers follow the spec by default: k, m, b, t, q from 1e3 to 1e15, one decimal; plain values two decimals', () => {
+    expect(formatShort(2_500_000)).toBe('2.5m');
+    expect(formatShort(999)).toBe('999');
+    expect(formatShort(12.345)).toBe('12.35');
+    expect(formatShort(1000)).toBe('1k');
+    expect(formatShort(1550)).toBe('1.6k');
+    expect(formatShort(-2_500_000)).toBe('-2.5m');
+    expect(formatShort(3.25e9)).toBe('3.3b');
+    expect(formatShort(4e12)).toBe('4t');
+    expect(formatShort(5.5e15)).toBe('5.5q');
+    expect(formatShort(5.5e18)).toBe('5500q');
+    expect(formatValue(2_500_000, 'short')).toBe('2.5m');
+    expect(formatValue(2_500_000, 'currencyShort')).toBe('₹2.5m');
+    expect(formatPlain(2.5)).toBe('2.50');
+    // The Indian style stays a user's choice.
+    expect(formatShort(2_500_000, 'indian')).toBe('25 L');
   });
 
   it('counts are integers whatever arrives', () => {
@@ -98,19 +116,23 @@ describe('formats (docs/product-spec.md §9)', () => {
 });
 
 describe('KPI tiles read by one rule', () => {
-  it('below one lakh in full, from one lakh on in the short form, whatever the measure format', () => {
+  it('below 1,000 in full, from 1,000 on in the short form, whatever the measure format', () => {
     // Units (short) and Revenue (currency) of one row: both full, or both short, by size alone.
-    expect(formatTileValue(83456.4, 'short').text).toBe('83,456');
-    expect(formatTileValue(83456, 'currency').text).toBe('₹83,456');
-    expect(formatTileValue(11054493.4, 'currency')).toEqual({ text: '₹1.11 Cr', full: '₹1,10,54,493' });
-    expect(formatTileValue(835000, 'integer')).toEqual({ text: '8.35 L', full: '8,35,000' });
-    expect(formatTileValue(11054493.4, 'currency', undefined, 'international')).toEqual({
-      text: '₹11.1m',
-      full: '₹11,054,493',
+    expect(formatTileValue(83456.4, 'short')).toEqual({ text: '83.5k', full: '83,456' });
+    expect(formatTileValue(83456, 'currency')).toEqual({ text: '₹83.5k', full: '₹83,456' });
+    expect(formatTileValue(11054493.4, 'currency')).toEqual({ text: '₹11.1m', full: '₹11,054,493' });
+    expect(formatTileValue(11054493.4, 'currency', undefined, 'indian')).toEqual({
+      text: '₹1.11 Cr',
+      full: '₹1,10,54,493',
+    });
+    expect(formatTileValue(835000, 'integer', undefined, 'indian')).toEqual({
+      text: '8.35 L',
+      full: '8,35,000',
     });
     expect(formatTileValue(245.5, 'currency').text).toBe('₹245.50');
     expect(formatTileValue(12.5, 'short').text).toBe('12.5');
-    expect(formatTileValue(1234.567, 'plain').text).toBe('1,234.57');
+    expect(formatTileValue(999.567, 'plain').text).toBe('999.57');
+    expect(formatTileValue(1234.567, 'plain')).toEqual({ text: '1.2k', full: '1,234.57' });
   });
 
   it('percent and missing values keep their own form', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chartNumberLocale, DEFAULT_NUMBER_STYLE, isNumberStyle, NUMBER_STYLES } from './numberStyle.js';
 
 describe('number styles', () => {
-  it('Indian (the rupee readers’ style, the default) and international', () => {
-    expect(DEFAULT_NUMBER_STYLE).toBe('indian');
+  it('international (the spec’s k, m, b, t, q; the default) and Indian', () => {
+    expect(DEFAULT_NUMBER_STYLE).toBe('international');
     expect(NUMBER_STYLES.indian).toEqual({ label: 'Indian (1,05,76,363 / 1.06 Cr)', locale: 'en-IN' });
     expect(NUMBER_STYLES.international).toEqual({
       label: 'International (10,576,363 / 10.6m)',

@@ -8,8 +8,11 @@ export const NUMBER_STYLES = {
   international: { label: 'International (10,576,363 / 10.6m)', locale: 'en-US' },
 } as const;
 export type NumberStyle = keyof typeof NUMBER_STYLES;
-/** The rupee is the default currency, so the default style is the one its readers use. */
-export const DEFAULT_NUMBER_STYLE: NumberStyle = 'indian';
+/**
+ * The spec's short numbers (k, m, b, t, q; docs/product-spec.md §9) by default; lakhs and crores
+ * are a user's choice in the user menu.
+ */
+export const DEFAULT_NUMBER_STYLE: NumberStyle = 'international';
 
 export function isNumberStyle(value: unknown): value is NumberStyle {
   return typeof value === 'string' && Object.hasOwn(NUMBER_STYLES, value);

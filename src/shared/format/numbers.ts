@@ -33,7 +33,11 @@ function trimmed(n: number, digits: number): string {
   return digits > 0 ? s.replace(/\.?0+$/, '') : s;
 }
 
-/** Short numbers: 1234 -> '1.2k'; international 2_500_000 -> '2.5m', Indian 1_05_76_363 -> '1.06 Cr'. */
+/**
+ * Short numbers, the one short form of every tile, grid cell and hover: 1234 -> '1.2k', 12.345 ->
+ * '12.35'; international (the default, the spec's k, m, b, t, q) 2_500_000 -> '2.5m', Indian (a
+ * user's choice) 1_05_76_363 -> '1.06 Cr'.
+ */
 export function formatShort(value: unknown, style: NumberStyle = DEFAULT_NUMBER_STYLE): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
@@ -43,7 +47,8 @@ export function formatShort(value: unknown, style: NumberStyle = DEFAULT_NUMBER_
     // A value that rounds up to the next unit (99,999 -> '100k') stays in its own: that is what it is.
     if (abs >= unit) return `${trimmed(n / unit, digits)}${suffix}`;
   }
-  return trimmed(n, 1);
+  // Below the first suffix a value is a plain value: two decimals (docs/product-spec.md §9).
+  return trimmed(n, 2);
 }
 
 /** Grouped per the number style without Intl (groupDigits.ts: no ICU load on the main thread). */

@@ -3,11 +3,11 @@ import { formatTileValue } from './tileValue.js';
 
 describe('tile values', () => {
   it('numeric text is read as its number', () => {
-    expect(formatTileValue('150000', 'integer')).toEqual({ text: '1.5 L', full: '1,50,000' });
-    expect(formatTileValue('1500', 'integer', undefined, 'international')).toEqual({
-      text: '1,500',
-      full: '1,500',
+    expect(formatTileValue('150000', 'integer', undefined, 'indian')).toEqual({
+      text: '1.5 L',
+      full: '1,50,000',
     });
+    expect(formatTileValue('1500', 'integer')).toEqual({ text: '1.5k', full: '1,500' });
   });
 
   it('empty text has nothing to show', () => {
@@ -19,18 +19,19 @@ describe('tile values', () => {
     expect(formatTileValue(150000, 'percent')).toEqual({ text: '150000.0%', full: '150000.0%' });
   });
 
-  it('currencyShort is money: written out in full below one lakh', () => {
+  it('currencyShort is money: written out in full below 1,000', () => {
     expect(formatTileValue(500, 'currencyShort')).toEqual({ text: '₹500.00', full: '₹500.00' });
-    expect(formatTileValue(250000, 'currencyShort')).toEqual({ text: '₹2.5 L', full: '₹2,50,000' });
+    expect(formatTileValue(2_500_000, 'currencyShort')).toEqual({ text: '₹2.5m', full: '₹2,500,000' });
+    expect(formatTileValue(250000, 'currencyShort', undefined, 'indian')).toEqual({
+      text: '₹2.5 L',
+      full: '₹2,50,000',
+    });
   });
 
-  it('a short count of 1,000 is written out in full', () => {
-    expect(formatTileValue(1000, 'short')).toEqual({ text: '1,000', full: '1,000' });
+  it('1,000 is the first short figure (the spec’s k), the full count on hover', () => {
+    expect(formatTileValue(1000, 'short')).toEqual({ text: '1k', full: '1,000' });
     expect(formatTileValue(999, 'short')).toEqual({ text: '999', full: '999' });
-  });
-
-  it('one lakh is the first short figure', () => {
-    expect(formatTileValue(100000, 'integer')).toEqual({ text: '1 L', full: '1,00,000' });
-    expect(formatTileValue(99999, 'integer')).toEqual({ text: '99,999', full: '99,999' });
+    expect(formatTileValue(11466, 'integer')).toEqual({ text: '11.5k', full: '11,466' });
+    expect(formatTileValue(2_500_000, 'integer')).toEqual({ text: '2.5m', full: '2,500,000' });
   });
 });

@@ -8,8 +8,8 @@ import {
   type CurrencyInfo,
 } from './numbers.js';
 
-/** From one lakh (100,000) on a tile reads in the style's short form: ₹1.06 Cr / ₹10.6m, 8.35 L / 835.2k. */
-export const TILE_SHORT_FROM = 1e5;
+/** From 1,000 on (the spec's first suffix) a tile reads in the style's short form: ₹10.6m / ₹1.06 Cr, 83.5k. */
+export const TILE_SHORT_FROM = 1e3;
 
 /** Formats a tile reads as amounts or counts (percent and text keep their own form). */
 const AMOUNTS = new Set(['short', 'integer', 'plain', 'currency', 'currencyShort']);
@@ -23,10 +23,10 @@ export interface TileValue {
 
 /**
  * One rule for every KPI tile, whatever format its measure has (the Units tile read
- * 83.5k next to a Revenue tile of ₹1,10,54,493): below one lakh a figure is written out in full
- * (counts as integers, currency without paise from ₹1,000), from one lakh on in the user's short
- * form (1.06 Cr or 10.6m), so no tile of a row is compact while its neighbour is not for the same
- * size. The full figure stays on hover.
+ * 83.5k next to a Revenue tile of ₹1,10,54,493): below 1,000 a figure is written out in full,
+ * from 1,000 on in the user's short form (10.6m, or 1.06 Cr in the Indian style), the same form
+ * the grids' short columns use, so no figure of a screen is compact while its neighbour is not.
+ * The full figure (counts as integers, currency without paise from ₹1,000) stays on hover.
  */
 export function formatTileValue(
   value: unknown,

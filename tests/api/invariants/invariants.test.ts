@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, vi } from 'vitest';
 import { SLOW } from './slow.js';
 import { categoryInvariants } from './categoryInvariants.js';
+import { commonDaysInvariants } from './commonDaysInvariants.js';
 import { contentInvariants } from './contentInvariants.js';
 import { exportInvariants } from './exportInvariants.js';
 import { gridRowInvariants } from './gridRowInvariants.js';
@@ -41,4 +42,5 @@ describe.each(SEEDS)('demo market of seed %i', (seed) => {
   exportInvariants(market);
   gridRowInvariants(market);
   tagInvariants(market);
+  commonDaysInvariants(market);
 });

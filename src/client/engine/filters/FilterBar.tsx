@@ -11,7 +11,7 @@ export function FilterBar({ filters }: { filters: readonly FilterNode[] }) {
   const snap = useSnapshot(store);
   if (filters.length === 0) return null;
   return (
-    <div className="ss-filterbar" role="group" aria-label="Filters">
+    <div className="ss-filterbar" role="search" aria-label="Filters">
       {filters.map((f, i) => {
         const Component = Object.hasOwn(filterRegistry, f.kind)
           ? (filterRegistry[f.kind] as ComponentType<{ config: FilterNode }>)

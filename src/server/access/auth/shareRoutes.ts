@@ -47,7 +47,9 @@ export function shareRoutes(kit: AuthKit): FastifyPluginCallback {
       '/paxviz/token',
       { schema: { body: createSchema, response: answers() } },
       async (request) => {
-        return success(await createShareLink(kit, requireUser(request), request.body));
+        // Behind a proxy trusted by TRUST_PROXY, protocol and host are the forwarded ones.
+        const origin = `${request.protocol}://${request.host}`;
+        return success(await createShareLink(kit, requireUser(request), request.body, origin));
       },
     );
 

@@ -32,7 +32,13 @@ export interface NewShareLink {
  * Creates a link to one screen the creator may open, in the creator's current group, with the
  * filters on screen. Never to an admin screen: read mode is open to anyone holding the link.
  */
-export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: NewShareLink) {
+export async function createShareLink(
+  kit: AuthKit,
+  auth: ActiveAuth,
+  input: NewShareLink,
+  /** The address the creator browsed on (scheme://host[:port]), used when PUBLIC_URL is unset. */
+  browsedOrigin?: string,
+) {
   if (!mayShareScreen(input.screen)) throw new ForbiddenError(ADMIN_SHARE_REFUSED);
   if (!auth.activities.has(input.screen)) throw new ForbiddenError(`Access denied to ${input.screen}`);
   const hours = input.expires_in_hours ?? 24 * 7;
@@ -51,7 +57,10 @@ export async function createShareLink(kit: AuthKit, auth: ActiveAuth, input: New
   await audit(kit.deps.store.db, auth.userId, 'share_link.created', `share_link:${link.id}`, {
     screen: input.screen,
   });
-  const url = `${publicUrl(kit.deps.env)}/workspace/paxviz/${encodeURIComponent(input.menu_name)}?token=${token}`;
+  // PUBLIC_URL when set; else the address the creator uses, which the recipient can reach too,
+  // never localhost of a server seen from elsewhere.
+  const base = (kit.deps.env.PUBLIC_URL || browsedOrigin || publicUrl(kit.deps.env)).replace(/\/$/, '');
+  const url = `${base}/workspace/paxviz/${encodeURIComponent(input.menu_name)}?token=${token}`;
   return { id: link.id, token, url, expires_at: expiresAt.toISOString() };
 }
 

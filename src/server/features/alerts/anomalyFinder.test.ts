@@ -72,7 +72,7 @@ describe.each(TEST_WAREHOUSES)('anomaly rules on %s', (_name, open) => {
     });
     // Brand 1's Wednesdays sold 100.5 (median) with a spread of 2.97 (1.4826 x MAD): 100.5 ± 3.5 x 2.97.
     expect(alerts[0]!.message).toBe(
-      'Units (reported + est.) of Brand 1 on 2026-02-11: 158, expected 90.1 to 110.9 (weekday median (4 weeks); z 19.4).',
+      'Units (reported + est.) of Brand 1 on 2026-02-11: 158, expected 90.12 to 110.88 (weekday median (4 weeks); z 19.4).',
     );
   });
 

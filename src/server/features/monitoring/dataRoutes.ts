@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import { NotFoundError } from '../../../shared/errors.js';
+import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import { liveScope, type ConfigScope } from './configScope.js';
 import { parseDataRequest, type QueryContext } from '../../language/query/dataRequest.js';
 import { PreparedQueries } from '../../language/query/preparedQueries.js';
@@ -60,8 +60,19 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
         }),
       );
     }
-    const fileName = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.xlsx`;
-    const call = { ctx, request: parseDataRequest(ctx, request.query), groupId: auth.groupId, fileName };
+    // `format=csv` asks for the same rows as CSV; it is no filter of the query.
+    const { format: asked, ...filters } = request.query;
+    if (asked !== undefined && asked !== 'xlsx' && asked !== 'csv')
+      throw new BadRequestError('Invalid value for "format"');
+    const format = asked === 'csv' ? 'csv' : 'xlsx';
+    const fileName = `${path.replace(/\/export$/, '').replace(/\//g, '-')}.${format}`;
+    const call = {
+      ctx,
+      request: parseDataRequest(ctx, filters),
+      groupId: auth.groupId,
+      fileName,
+      format,
+    } as const;
     await sendExport(app.deps.warehouse, exports, call, reply);
     return reply;
   });

@@ -6,6 +6,7 @@ import { streamScreenQuery } from '../../language/query/streamScreenQuery.js';
 import { exportColumns } from './exportColumns.js';
 import type { Gate } from '../../platform/http/gate.js';
 import { writeXlsx } from './xlsxExport.js';
+import { writeCsv } from './csvExport.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,6 +15,8 @@ export interface ExportCall {
   request: DataRequest;
   groupId: number;
   fileName: string;
+  /** xlsx (default) or csv, the same rows and columns. */
+  format?: 'xlsx' | 'csv';
 }
 
 /**
@@ -34,11 +37,13 @@ export async function sendExport(
     const first = await batches.next();
     const body = new PassThrough();
     void reply
-      .header('content-type', XLSX_TYPE)
+      .header('content-type', call.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${call.fileName}"`)
       .send(body);
     try {
-      await writeXlsx(call.ctx.screen.title, exportColumns(call.ctx), resume(first, batches), body);
+      const rows = resume(first, batches);
+      if (call.format === 'csv') await writeCsv(exportColumns(call.ctx), rows, body);
+      else await writeXlsx(call.ctx.screen.title, exportColumns(call.ctx), rows, body);
     } catch (error) {
       reply.log.warn({ err: error }, 'export stopped');
       body.destroy(error as Error);

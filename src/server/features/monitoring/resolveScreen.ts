@@ -5,6 +5,7 @@ import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { allowedTabs, datasetOf } from './screenAccess.js';
 import { measureInputs } from '../../language/measures/measureKinds.js';
 import { measureDrill } from '../../language/measures/measureDrill.js';
+import { measureUnit } from '../../language/measures/measureUnit.js';
 
 export function resolveScreen(
   snapshot: ConfigSnapshot,
@@ -19,6 +20,12 @@ export function resolveScreen(
   const measures = ds.measures.map((m) => {
     const drill = measureDrill(index, m.id);
     const inputs = measureInputs(m);
+    const unit = measureUnit(index, m.id);
+    const labelOf = (id: string) => ds.measures.find((x) => x.id === id)?.label ?? id;
+    const commonDays =
+      m.kind === 'ratio' && m.commonDays
+        ? { numerator: labelOf(m.numerator), denominator: labelOf(m.denominator) }
+        : undefined;
     return {
       id: m.id,
       label: m.label,
@@ -26,7 +33,9 @@ export function resolveScreen(
       format: m.format,
       goodDirection: m.goodDirection,
       ...(inputs ? { inputs } : {}),
+      ...(unit ? { unit } : {}),
       ...('reason' in drill ? { noDrill: drill.reason } : {}),
+      ...(commonDays ? { commonDays } : {}),
     };
   });
   const dimensions: FieldMeta[] = [];

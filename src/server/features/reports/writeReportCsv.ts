@@ -1,24 +1,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { escapeCell } from '../monitoring/formulaEscape.js';
+import { csvLine } from '../monitoring/csvExport.js';
 import type { ExportColumn } from '../monitoring/xlsxExport.js';
 import { reportHeaderLines, type ReportMeta } from './reportHeader.js';
 
-/** RFC 4180 quoting; formula leads are escaped first, as in xlsx. */
-function csvCell(value: unknown): string {
-  const v = escapeCell(value ?? null);
-  const text =
-    v === null || v === undefined
-      ? ''
-      : typeof v === 'string'
-        ? v
-        : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
-          ? String(v)
-          : JSON.stringify(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (cells: unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+const line = csvLine;
 
 /** Streams an export as CSV: the same header block as xlsx, then the rows, batch by batch. */
 export async function writeReportCsv(

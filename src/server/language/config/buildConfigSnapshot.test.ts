@@ -35,7 +35,7 @@ describe('config validation', () => {
     expect(problems()).toEqual([
       'stock/kpi.screen.json#/filters/1/kind: unknown kind "dropdown"; allowed: checkboxGroup, datePreset, monthRange, multiSelect, radio, rankInput, singleSelect, toggle, typeahead',
       'stock/kpi.screen.json#/queries/0: missing required property "endpoint"',
-      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"; allowed: change, description, drill, format, icon, kind, label, measure, previousPeriod',
+      'stock/kpi.screen.json#/widgets/0/tiles/2: unknown property "colour"; allowed: change, description, drill, format, icon, kind, label, measure, previousPeriod, unit',
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('config validation', () => {
       expect.stringMatching(
         /^stock\/kpi\.screen\.json#\/widgets\/0\/tiles\/0: missing required property "measure"/,
       ),
-      'stock/kpi.screen.json#/widgets/0/tiles/0: unknown property "mesure"; did you mean "measure"? Allowed: change, description, drill, format, icon, kind, label, measure, previousPeriod',
+      'stock/kpi.screen.json#/widgets/0/tiles/0: unknown property "mesure"; did you mean "measure"? Allowed: change, description, drill, format, icon, kind, label, measure, previousPeriod, unit',
       'stock/kpi.screen.json#/widgets/1/kind: unknown kind "chrt"; did you mean "chart"? Allowed: actions, alertCenter, chart, form, grid, kpiTiles, overlay, reportCenter, slideDeck, uploadPanel',
       // The dataset file is refused, so the screens using it cannot find it either.
       'stock/data.screen.json#/dataset: unknown dataset "stock" (none is defined and valid)',

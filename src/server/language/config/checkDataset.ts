@@ -54,6 +54,9 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
   ds.measures.forEach((m, i) => {
     const where = 'where' in m ? m.where : undefined;
     if (where) checkCondition(ds, where, pointer('measures', i, 'where'), add);
+    if (m.kind === 'ratio' && m.commonDays)
+      for (const side of ['numerator', 'denominator'] as const)
+        checkCondition(ds, m.commonDays[side], pointer('measures', i, 'commonDays', side), add);
     measureKind(m).check?.(m, {
       ds,
       measure: (id) => ds.measures.find((x) => x.id === id),

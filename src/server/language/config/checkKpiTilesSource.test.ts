@@ -17,7 +17,12 @@ const screen = (tiles: Partial<WidgetNode>): ScreenConfig =>
     ],
     queries: [{ kind: 'query', id: 'q', endpoint: 'x/q', measures: ['runs'] }],
     widgets: [
-      { kind: 'kpiTiles', id: 't', tiles: [{ kind: 'kpiTile', measure: 'runs', label: 'Runs' }], ...tiles },
+      {
+        kind: 'kpiTiles',
+        id: 't',
+        tiles: [{ kind: 'kpiTile', measure: 'runs', label: 'Runs', unit: 'crawl runs' }],
+        ...tiles,
+      },
     ],
     layout: [{ kind: 'row', widgets: ['t'] }],
   }) as ScreenConfig;
@@ -48,10 +53,20 @@ describe('KPI tiles over a store endpoint (rows)', () => {
   });
 
   it('needs a label on each tile and refuses a change (no measure definitions, no previous period)', () => {
-    const tiles = [{ kind: 'kpiTile', measure: 'failed', change: true }];
+    const tiles = [{ kind: 'kpiTile', measure: 'failed', change: true, unit: 'crawl runs' }];
     expect(found(screen({ rows: summary, tiles } as Partial<WidgetNode>))).toEqual([
       { pointer: '/widgets/0/tiles/0', message: 'tile "failed" of a store row needs a "label"' },
       { pointer: '/widgets/0/tiles/0/change', message: 'a store row has no previous period to compare' },
+    ]);
+  });
+
+  it('needs each count to say what it counts (a unit), not a percentage or money', () => {
+    const tiles = [
+      { kind: 'kpiTile', measure: 'failed', label: 'Failed' },
+      { kind: 'kpiTile', measure: 'rate', label: 'Rate', format: 'percent' },
+    ];
+    expect(found(screen({ rows: summary, tiles } as Partial<WidgetNode>))).toEqual([
+      { pointer: '/widgets/0/tiles/0', message: 'tile "failed" of a store row needs a "unit"' },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { KpiTilesWidget, LayoutNode, ScreenConfig, ScreenQuery } from '../.
 import { pointer } from './configProblems.js';
 import { columnDimension, queryOutputFields, type DatasetIndex } from '../model/datasetIndex.js';
 import { suggestName } from '../model/suggestName.js';
+import { measureHasUnit } from '../measures/measureUnit.js';
 import { ENTITY_CATALOGUE } from '../entities/entityCatalogue.js';
 import { isReadableEntity, READ_ONLY_ENTITIES } from '../entities/entityReads.js';
 
@@ -34,6 +35,11 @@ export function checkScreenWidgets(screen: ScreenConfig, ds: DatasetIndex | unde
           add(
             pointer('widgets', i, 'tiles', j, 'measure'),
             `measure "${t.measure}" is not in query "${q.id}"${suggestName(t.measure, q.measures)}`,
+          );
+        if (ds && q.measures.includes(t.measure) && !t.unit && !measureHasUnit(ds, t.measure))
+          add(
+            pointer('widgets', i, 'tiles', j),
+            `tile "${t.measure}" does not say what it counts: give measure "${t.measure}" or the tile a "unit" (listings, observations, products...)`,
           );
         if (t.change && !q.compare?.measures.includes(t.measure))
           add(
@@ -127,6 +133,8 @@ function checkTilesSource(w: KpiTilesWidget, i: number, add: Add): boolean {
   w.tiles.forEach((t, j) => {
     if (t.label === undefined)
       add(pointer('widgets', i, 'tiles', j), `tile "${t.measure}" of a store row needs a "label"`);
+    if (t.unit === undefined && t.format !== 'percent' && t.format !== 'currency')
+      add(pointer('widgets', i, 'tiles', j), `tile "${t.measure}" of a store row needs a "unit"`);
     if (t.change)
       add(pointer('widgets', i, 'tiles', j, 'change'), 'a store row has no previous period to compare');
   });

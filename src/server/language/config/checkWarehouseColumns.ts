@@ -66,6 +66,9 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
   ds.measures.forEach((m, i) => {
     if ('column' in m) fact.push([pointer('measures', i, 'column'), m.column]);
     if ('where' in m && m.where) conditionColumns(m.where, pointer('measures', i, 'where'), fact);
+    if (m.kind === 'ratio' && m.commonDays)
+      for (const side of ['numerator', 'denominator'] as const)
+        conditionColumns(m.commonDays[side], pointer('measures', i, 'commonDays', side), fact);
   });
   check(ds.table, '/table', fact);
   if (SHARED_TABLES.has(ds.table))

@@ -100,6 +100,8 @@ export interface MeasureDrill {
   where?: { label: string; condition: MeasureCondition }[];
   /** Relations its parts read beside the fact rows (lost sales' listing-day table). */
   joins?: MeasureJoin[];
+  /** A ratio over the days both its sources have: the rows are read over those days only. */
+  commonDays?: MeasureOf<'ratio'>;
 }
 
 /** What a kind's drill may look up: the dataset and another measure's drill (a ratio's parts). */

@@ -3,7 +3,10 @@ import { scaledRatio } from './measureSqlParts.js';
 import { eitherWhere } from './drillParts.js';
 import type { MeasureDrill, MeasureKind, MeasureOf } from './measureKind.js';
 
-/** numerator x scale / denominator of two measures of the same dataset. */
+/**
+ * numerator x scale / denominator of two measures of the same dataset; with `commonDays` the
+ * query compiler reads both over the days both sides' sources have (query/commonDays.ts).
+ */
 export const ratio: MeasureKind<MeasureOf<'ratio'>> = {
   kind: 'ratio',
   additive: false,
@@ -30,6 +33,7 @@ export const ratio: MeasureKind<MeasureOf<'ratio'>> = {
       ...(num.unit ? { unit: num.unit } : {}),
       ...(num.counts ? { counts: num.counts } : {}),
       ...(where ? { where } : {}),
+      ...(m.commonDays ? { commonDays: m } : {}),
     };
   },
   dayShare: {

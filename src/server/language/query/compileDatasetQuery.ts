@@ -8,6 +8,7 @@ import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
+import { commonDaysMeasures, commonDaysSelect, commonDaysSpan, withinSpan } from './commonDays.js';
 import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
 import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
@@ -118,7 +119,12 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])])
       outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
   });
-  for (const id of query.measures) outer.push(`a.${alias(id)} AS ${alias(id)}`);
+  // Ratios over the days both their sources have come from an aggregate over those days only.
+  const windowed = commonDaysMeasures(ds, query.measures);
+  if (windowed.length && p.rows.rollup) throw new NotOnRollupError('a ratio reads its common days');
+  const sourceOf = new Map(windowed.map((m, i) => [m.id, `c${i}`]));
+  for (const id of query.measures) outer.push(`${sourceOf.get(id) ?? 'a'}.${alias(id)} AS ${alias(id)}`);
+  windowed.forEach((m, i) => outer.push(...commonDaysSelect(m.id, `w${i}`)));
   const paged = Boolean(query.paged) && input.mode === 'page';
   if (paged) outer.push(`COUNT(*) OVER () AS ${alias(TOTAL_COLUMN)}`);
 
@@ -140,6 +146,19 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
   };
   const aggregate = aggregateOf(from, query.measures);
+  const windowJoins = windowed.flatMap((m, i) => {
+    const span = () => commonDaysSpan({ ds, measure: m, groupId: input.groupId, ...dates(request), p });
+    const rows = `FROM ${ident(ds.config.table)} f${joined}\nCROSS JOIN (${span()}) w\nWHERE ${[
+      ...whereClauses(ds, { ...whereInput, ...dates(request) }, p),
+      withinSpan(ds, 'w'),
+    ].join(' AND ')}`;
+    const on = keys.length
+      ? `LEFT JOIN (${aggregateOf(rows, [m.id])}) c${i} ON ${(query.groupBy ?? [])
+          .map((id) => `c${i}.${alias(id)} IS NOT DISTINCT FROM a.${alias(id)}`)
+          .join(' AND ')}`
+      : `CROSS JOIN (${aggregateOf(rows, [m.id])}) c${i}`;
+    return [on, `CROSS JOIN (${span()}) w${i}`];
+  });
   // Config checks keep compare to one-row queries: no keys to join the periods on.
   const cmp = query.compare
     ? compareSql({
@@ -156,6 +175,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     ...(cmp?.with ? [cmp.with] : []),
     `SELECT ${[...outer, ...(cmp?.select ?? [])].join(', ')}`,
     `FROM (${aggregate}) a`,
+    ...windowJoins,
     ...joins,
     ...(cmp?.joins ?? []),
   ];
@@ -167,6 +187,8 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
   return { sql: lines.join('\n'), params: p.values };
 }
+
+const dates = (r: DataRequest) => ({ startDate: r.startDate, endDate: r.endDate });
 
 /** Every measure over the fact rows, grouped by the keys. */
 function oneStepAggregate(

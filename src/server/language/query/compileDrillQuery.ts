@@ -10,6 +10,7 @@ import type { DataRequest } from './dataRequest.js';
 import type { DrillUnit } from './drillUnit.js';
 import { whereClauses } from './filterSql.js';
 import { joinsSql } from './measureJoins.js';
+import { commonDaysSpan, withinSpan } from './commonDays.js';
 
 /** Column of the totals row holding the number of drill rows. */
 export const DRILL_ROWS = '__rows';
@@ -55,6 +56,11 @@ function grouped(input: DrillQueryInput, p: SqlParams): string {
   if (input.condition && plan.where?.length)
     clauses.push(`(${plan.where.map((w) => conditionSql(w.condition, p, ds)).join(' OR ')})`);
   const table = ident(ds.config.table);
+  // A ratio over its sources' common days lists the rows of those days, as its tile reads them.
+  const span = plan.commonDays?.commonDays
+    ? `\nCROSS JOIN (${commonDaysSpan({ ds, measure: { ...plan.commonDays, commonDays: plan.commonDays.commonDays }, groupId: input.groupId, startDate: request.startDate, endDate: request.endDate, p })}) w`
+    : '';
+  if (span) clauses.push(withinSpan(ds, 'w'));
   let days: string | undefined;
   const ctx: DrillSqlContext = {
     ds,
@@ -81,7 +87,7 @@ function grouped(input: DrillQueryInput, p: SqlParams): string {
   });
   return [
     `SELECT ${select.join(', ')}`,
-    `FROM ${table} f${joined}`,
+    `FROM ${table} f${joined}${span}`,
     `WHERE ${clauses.join(' AND ')}`,
     ...(keys.length ? [`GROUP BY ${keys.join(', ')}`] : []),
   ].join('\n');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { KpiDrill } from '../../../../shared/config.gen.js';
 import { dataQueryParams, type FilterRules, type FilterState } from '../../../../shared/filters/index.js';
-import { formatValue } from '../../../../shared/format/index.js';
+import { formatInteger, formatValue } from '../../../../shared/format/index.js';
 import type { DrillRows } from '../../../../shared/insights/drill.js';
 import { errorMessage } from '../../../api/http.js';
 import { useEngine } from '../../runtime/EngineContext.js';
@@ -143,7 +143,7 @@ export function DrillPanel({ queryId, measure, label, point, override, onClose }
       {!d && !state.error && <p className="ss-state">Loading…</p>}
       {d && (
         <>
-          <p className="ss-explain__summary">{drillSummary(d)}</p>
+          <p className="ss-explain__summary">{drillSummary(d, numberStyle)}</p>
           <div className="ss-grid__scroll ss-drill__scroll" tabIndex={0}>
             <table className="ss-grid">
               <thead>
@@ -201,7 +201,7 @@ export function DrillPanel({ queryId, measure, label, point, override, onClose }
               disabled={state.loading}
               onClick={() => setPages((n) => n + 1)}
             >
-              Show more ({d.rows.length} of {d.total.toLocaleString('en-IN')})
+              Show more ({d.rows.length} of {formatInteger(d.total, numberStyle)})
             </button>
           )}
         </>

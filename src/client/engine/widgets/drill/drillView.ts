@@ -1,11 +1,15 @@
 import type { DrillRows } from '../../../../shared/insights/drill.js';
+import { formatInteger, type NumberStyle } from '../../../../shared/format/index.js';
 
 /**
  * The line above a drill grid: how many rows, what one is, and, when a row groups several of
  * what the tile counts (listings of observations), that the figures are still in the tile's unit.
  */
-export function drillSummary(d: Pick<DrillRows, 'total' | 'rowNoun' | 'factNoun' | 'combine'>): string {
-  const rows = `${d.total.toLocaleString('en-IN')} ${d.rowNoun}`;
+export function drillSummary(
+  d: Pick<DrillRows, 'total' | 'rowNoun' | 'factNoun' | 'combine'>,
+  style?: NumberStyle,
+): string {
+  const rows = `${formatInteger(d.total, style)} ${d.rowNoun}`;
   if (d.factNoun === d.rowNoun) return `${rows}.`;
   const how =
     d.combine === 'ratio'

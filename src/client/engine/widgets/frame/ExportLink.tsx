@@ -5,7 +5,7 @@ import { useEngine } from '../../runtime/EngineContext.js';
 import { findQuery } from '../../runtime/findQuery.js';
 import { queryFilterFields } from '../../state/screenDefaults.js';
 
-/** xlsx export of a grid under the current filters, run as a job (`POST exports`, docs/jobs.md). */
+/** xlsx and CSV export of a grid under the current filters, run as jobs (`POST exports`, docs/jobs.md). */
 export function ExportLink({ queryId }: { queryId: string }) {
   const { screen, store } = useEngine();
   const snap = useSnapshot(store);
@@ -19,5 +19,11 @@ export function ExportLink({ queryId }: { queryId: string }) {
   delete params.limit;
   delete params.offset;
   params.screenName = `${screen.area}/${screen.id}`; // an extending area's screen: its own activity
-  return <JobExportLink endpoint={`${query.endpoint}/export`} params={params} label="Export" />;
+  const endpoint = `${query.endpoint}/export`;
+  return (
+    <>
+      <JobExportLink endpoint={endpoint} params={params} label="Export" ariaLabel="Export xlsx" />
+      <JobExportLink endpoint={endpoint} params={params} label="CSV" format="csv" ariaLabel="Export CSV" />
+    </>
+  );
 }

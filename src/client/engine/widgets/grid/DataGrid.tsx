@@ -9,6 +9,7 @@ import {
 import { useSnapshot } from 'valtio';
 import type { GridWidget } from '../../../../shared/config.gen.js';
 import { useEngine } from '../../runtime/EngineContext.js';
+import { useSideScroll } from './useSideScroll.js';
 import { screenActions } from '../../state/screenStore.js';
 import { useQueryRows } from '../../runtime/useQueryRows.js';
 import { useEntityRows } from '../../runtime/useEntityRows.js';
@@ -54,6 +55,8 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const load = config.rows ? entityLoad : queryLoad;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (load.result?.rows ?? []) as Row[], [load.result]);
+  // Measured again whenever rows arrive: the scroller mounts with them.
+  const hidden = useSideScroll(scroller, rows);
   const total = load.result?.total ?? 0;
   // The comparison period of change columns (the rows carry the previous values).
   const previous = load.result?.previous;
@@ -227,8 +230,13 @@ export function DataGrid({ config }: { config: GridWidget }) {
             </>
           ) : null}
           {/* Focusable so the keyboard can scroll a wide grid sideways (and a KPI drill lands here). */}
+          {hidden.right && (
+            <div className="ss-grid__more" aria-hidden>
+              More columns → (scroll sideways)
+            </div>
+          )}
           <div
-            className="ss-grid__scroll"
+            className={`ss-grid__scroll${hidden.right ? ' ss-grid__scroll--more-right' : ''}${hidden.left ? ' ss-grid__scroll--more-left' : ''}`}
             ref={scroller}
             tabIndex={0}
             role="region"

@@ -15,6 +15,8 @@ import { CompareChoice } from './CompareChoice.js';
 import { DrillPanel } from '../drill/DrillPanel.js';
 import { useState } from 'react';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
+import { commonDaysHint } from '../../../../shared/insights/commonDaysHint.js';
+import { tileUnit } from './tileUnit.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
 
 /**
@@ -64,15 +66,18 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                     style: numberStyle,
                   })
                 : null;
-            // One rule for every tile: full below one lakh, the style's short form above (full on hover).
+            // One rule for every tile: full below 1,000, the style's short form above (full on hover).
             const missing = missingText(meta, row[tile.measure]);
             const formatted = formatTileValue(row[tile.measure], format, currency, numberStyle);
             const value = missing ? { text: missing, full: missing } : formatted;
             // A computed figure's inputs, multiplied out to it (shared/insights/figureInputs.ts).
             const inputs = figureInputs(meta, row, screen.measures ?? [], currency, numberStyle);
             const noRows = meta?.noDrill && !tile.drill ? `No rows to list: ${meta.noDrill}.` : undefined;
+            const days = commonDaysHint(meta, row);
+            const unit = tileUnit(tile, meta, currency);
             const definition = [
               inputs,
+              days,
               tile.description ?? meta?.description,
               change?.detail,
               before?.detail,
@@ -86,7 +91,12 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 className="ss-kpi"
                 title={definition}
                 tabIndex={0}
-                aria-label={definition}
+                aria-label={[
+                  `${tile.label ?? meta?.label ?? tile.measure}: ${value.full}${unit ? ` ${unit}` : ''}.`,
+                  definition,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               >
                 <div className="ss-kpi__label">
                   {tile.label ?? meta?.label ?? tile.measure}
@@ -99,6 +109,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 <div className="ss-kpi__value" title={value.text === value.full ? undefined : value.full}>
                   {value.text}
                 </div>
+                {unit && <div className="ss-kpi__unit">{unit}</div>}
                 {change && (
                   <div className={`ss-kpi__change ss-kpi__change--${change.direction}`}>
                     <span className="ss-kpi__delta">{change.delta}</span>{' '}

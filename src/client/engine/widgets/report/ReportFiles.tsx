@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, http } from '../../../api/http.js';
 import { formatDateTime } from '../../../../shared/format/dates.js';
+import { formatInteger } from '../../../../shared/format/index.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 
 export interface ReportFile {
   id: number;
@@ -29,6 +31,7 @@ export const when = (iso: string): string => formatDateTime(iso);
  * downloadable once ready; reloads whenever `version` moves (a job of this tab finished).
  */
 export function ReportFiles({ raw, version }: { raw: boolean; version: number }) {
+  const { numberStyle } = useEngine();
   const [files, setFiles] = useState<ReportFile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -70,7 +73,7 @@ export function ReportFiles({ raw, version }: { raw: boolean; version: number })
               {STATUS[f.status] ?? f.status}
               {f.status === 'running' ? ` ${f.percent}%` : ''}
             </td>
-            <td className="ss-num">{f.rows.toLocaleString('en-IN')}</td>
+            <td className="ss-num">{formatInteger(f.rows, numberStyle)}</td>
             <td>{when(f.createdAt)}</td>
             <td>
               {f.status === 'ready' ? (

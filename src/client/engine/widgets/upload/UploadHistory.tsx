@@ -4,6 +4,8 @@ import { notify } from '../../../services/toast.js';
 import { NO_DATA } from '../frame/EmptyState.js';
 import { downloadFile, listRuns, type UploadRun } from './uploadApi.js';
 import { formatWhen } from './uploadFormat.js';
+import { formatInteger } from '../../../../shared/format/index.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 
 const STATUS_TEXT: Record<UploadRun['status'], string> = {
   running: 'In Progress',
@@ -15,6 +17,7 @@ const STATUS_TEXT: Record<UploadRun['status'], string> = {
 
 /** Who uploaded what and when, with rows ok / failed, status and the error file of rejected runs. */
 export function UploadHistory({ base, version }: { base: string; version: number }) {
+  const { numberStyle } = useEngine();
   const [runs, setRuns] = useState<UploadRun[] | null>(null);
   useEffect(() => {
     listRuns(base, 0, 20).then(setRuns, (error: unknown) => notify.error(errorMessage(error)));
@@ -41,8 +44,8 @@ export function UploadHistory({ base, version }: { base: string; version: number
               <td>{formatWhen(run.started_at)}</td>
               <td>{run.user_name}</td>
               <td>{run.file_name}</td>
-              <td>{run.rows_ok.toLocaleString('en-US')}</td>
-              <td>{run.rows_failed.toLocaleString('en-US')}</td>
+              <td>{formatInteger(run.rows_ok, numberStyle)}</td>
+              <td>{formatInteger(run.rows_failed, numberStyle)}</td>
               <td>{STATUS_TEXT[run.status] ?? run.status}</td>
               <td>
                 {run.message}{' '}

@@ -4,6 +4,7 @@ import type { UploadPanelWidget } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
 import { notify } from '../../../services/toast.js';
 import { useEngine } from '../../runtime/EngineContext.js';
+import { formatInteger } from '../../../../shared/format/index.js';
 import { screenActions } from '../../state/screenStore.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
 import { FilePicker } from './FilePicker.js';
@@ -24,7 +25,7 @@ const DOWNLOADING_DATA = 'Downloading the data file.';
  * comes from the screen's upload declaration; it knows no domain words.
  */
 export function UploadPanel({ config }: { config: UploadPanelWidget }) {
-  const { screen, store } = useEngine();
+  const { screen, store, numberStyle } = useEngine();
   const declaration = screen.uploads?.find((u) => u.id === config.upload);
   const [version, setVersion] = useState(0);
   const base = uploadBase(screen.area, screen.id, config.upload);
@@ -91,7 +92,7 @@ export function UploadPanel({ config }: { config: UploadPanelWidget }) {
       {state.busy && (
         <div className="ss-banner" role="status">
           Sheet is uploading.
-          {state.progress ? ` ${state.progress.toLocaleString('en-US')} rows validated.` : ''}
+          {state.progress ? ` ${formatInteger(state.progress, numberStyle)} rows validated.` : ''}
           {state.loading ? ' Loading.' : ''}
         </div>
       )}

@@ -1,3 +1,4 @@
+import { formatInteger, type NumberStyle } from '../../../../shared/format/index.js';
 import dayjs from 'dayjs';
 import type { SliceField } from '../../../../shared/config.gen.js';
 import type { UploadSlice } from './uploadApi.js';
@@ -28,4 +29,5 @@ export function sliceName(
 }
 
 /** "1 row", "1,234 rows". */
-export const rowCount = (n: number): string => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+export const rowCount = (n: number, style?: NumberStyle): string =>
+  `${formatInteger(n, style)} row${n === 1 ? '' : 's'}`;

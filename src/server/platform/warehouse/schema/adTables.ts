@@ -165,15 +165,18 @@ export const AD_VIEWS: readonly { name: string; columns: readonly string[]; sele
       'sales',
       'oos_spend',
       'total_sales',
+      'row_source',
     ],
+    // row_source names the table a row comes from: the two end on different days, and a ratio of
+    // one's sum over the other's reads only the days both have (a ratio measure's commonDays).
     select: `SELECT group_id, ad_date, channel_id, product_id, brand_id, category_id, is_competitor,
         impressions, eligible_impressions, clicks, spend, orders, sales, oos_spend,
-        CAST(0 AS DOUBLE PRECISION)
+        CAST(0 AS DOUBLE PRECISION), 'ads'
       FROM fact_ad_daily
       UNION ALL
       SELECT s.group_id, s.sale_date, s.channel_id, s.product_id, s.brand_id, s.category_id,
         s.is_competitor, 0, 0, 0, CAST(0 AS DOUBLE PRECISION), 0, CAST(0 AS DOUBLE PRECISION),
-        CAST(0 AS DOUBLE PRECISION), CAST(s.revenue AS DOUBLE PRECISION)
+        CAST(0 AS DOUBLE PRECISION), CAST(s.revenue AS DOUBLE PRECISION), 'sales'
       FROM v_sales s
       WHERE EXISTS (SELECT 1 FROM dim_ams_brand b WHERE b.group_id = s.group_id
         AND b.ams_channel_id = s.channel_id AND b.brand_id = s.brand_id)`,
