@@ -22,7 +22,12 @@ describe('grid headers and sales labels', () => {
       for (const d of (dataset?.dimensions ?? []) as Labelled[]) if (d.label) labels.set(d.id, d.label);
       for (const widget of screen.widgets ?? []) {
         if (widget.kind !== 'grid') continue;
-        const titles = widget.columns.map((c) => (c.header ?? labels.get(c.field) ?? c.field).toUpperCase());
+        // A change column is titled "<measure> vs previous" (DataGrid.tsx).
+        const titles = widget.columns.map((c) =>
+          (
+            c.header ?? `${labels.get(c.field) ?? c.field}${c.kind === 'change' ? ' vs previous' : ''}`
+          ).toUpperCase(),
+        );
         const seen = titles.filter((t, i) => titles.indexOf(t) !== i);
         if (seen.length) twins.push(`${name}#${widget.id}: ${seen.join(', ')}`);
       }
