@@ -5,12 +5,13 @@
  * counted by the bell, marked read per user and e-mailed as a digest to a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { ApiClient } from './support/apiClient.js';
+import { registeredSocket as registeredSocketOf } from './support/registeredSocket.js';
 import { startTestSmtpServer, type TestSmtpServer } from './support/testSmtpServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile, xlsxOf, XLSX_MIME } from './support/uploadClient.js';
-import { EV, SOCKET_PATH, type AlertNotification } from '../../src/shared/realtimeEvents.js';
+import { EV, type AlertNotification } from '../../src/shared/realtimeEvents.js';
 import { AlertRepo } from '../../src/server/features/alerts/alertRepo.js';
 import { ALERT_KINDS, type AlertKind } from '../../src/server/features/alerts/alertKinds.js';
 import {
@@ -77,17 +78,8 @@ async function generated(client: ApiClient, endpoint: string, format: 'xlsx' | '
 }
 
 async function registeredSocket(client: ApiClient): Promise<Socket> {
-  const socket = io(server.url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { cookie: client.cookieHeader() },
-  });
+  const socket = await registeredSocketOf(server.url, client);
   sockets.push(socket);
-  await new Promise((resolve) => socket.once(EV.authSuccess, resolve));
-  const done = new Promise((resolve) => socket.once(EV.socketRegistered, resolve));
-  socket.emit(EV.registerUser, {});
-  await done;
   return socket;
 }
 

@@ -4,16 +4,12 @@
  * another group. Real server, real websockets (socket.io-client), real xlsx files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
-import {
-  EV,
-  SOCKET_PATH,
-  type MailerNotification,
-  type UploadNotification,
-} from '../../src/shared/realtimeEvents.js';
+import { EV, type MailerNotification, type UploadNotification } from '../../src/shared/realtimeEvents.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
+import { registeredSocket } from './support/registeredSocket.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile, XLSX_MIME, xlsxOf } from './support/uploadClient.js';
 
@@ -33,31 +29,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-function once<T>(socket: Socket, event: string, ms = 10_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
 /** A registered socket of the client's session and the upload notifications it receives. */
 async function uploadWatcher(
   client: ApiClient,
 ): Promise<{ seen: UploadNotification[]; ended: () => Promise<void> }> {
-  const socket = io(server.url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { cookie: client.cookieHeader() },
-  });
+  const socket = await registeredSocket(server.url, client);
   sockets.push(socket);
-  await once(socket, EV.authSuccess);
-  const registered = once(socket, EV.socketRegistered);
-  socket.emit(EV.registerUser, {});
-  await registered;
   const seen: UploadNotification[] = [];
   let end: () => void = () => undefined;
   const endSeen = new Promise<void>((resolve) => (end = resolve));
@@ -161,17 +138,8 @@ describe('upload progress over the socket', () => {
 describe('report mailer run progress over the socket', () => {
   it("pushes a dry run's steps (In Progress, then Report Manager Success) to its starter only", async () => {
     const watch = async (client: ApiClient) => {
-      const socket = io(server.url, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        reconnection: false,
-        extraHeaders: { cookie: client.cookieHeader() },
-      });
+      const socket = await registeredSocket(server.url, client);
       sockets.push(socket);
-      await once(socket, EV.authSuccess);
-      const registered = once(socket, EV.socketRegistered);
-      socket.emit(EV.registerUser, {});
-      await registered;
       const seen: MailerNotification[] = [];
       socket.on(EV.notification, (n: MailerNotification) => void (n.type === 'mailer' && seen.push(n)));
       return seen;

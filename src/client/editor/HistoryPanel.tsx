@@ -60,11 +60,13 @@ export function HistoryPanel({
     };
   }, [history, chosen, revision]);
 
-  const restore = async (id: number) => {
+  /** Runs one history action: busy while it runs, its success told, its refusal shown. */
+  const act = async (work: () => Promise<unknown>, success: string) => {
     setBusy(true);
+    setRefused(null);
     try {
-      await history.restore(id);
-      notify.success(`Restored version ${id}; the app serves it now.`);
+      await work();
+      notify.success(success);
       setChosen(null);
       onRestored();
     } catch (err) {
@@ -73,21 +75,14 @@ export function HistoryPanel({
       setBusy(false);
     }
   };
-
+  const restore = (id: number) =>
+    act(() => history.restore(id), `Restored version ${id}; the app serves it now.`);
   const drop = async () => {
-    if (!history.drop) return;
-    setBusy(true);
-    setRefused(null);
-    try {
-      await history.drop();
-      notify.success(`${base} serves again; the stored versions stay in the history.`);
-      setChosen(null);
-      onRestored();
-    } catch (err) {
-      setRefused(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (history.drop)
+      await act(
+        async () => history.drop?.(),
+        `${base} serves again; the stored versions stay in the history.`,
+      );
   };
 
   if (!list) return <p className="ss-editor__hint">Loading history…</p>;

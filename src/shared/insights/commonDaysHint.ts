@@ -12,7 +12,7 @@ export function commonDaysHint(meta: FieldMeta | undefined, row: Record<string, 
   const sides = meta?.commonDays;
   if (!meta || !sides) return null;
   const f = commonDaysFields(meta.id);
-  const text = (field: string) => (typeof row[field] === 'string' ? (row[field]) : null);
+  const text = (field: string) => (typeof row[field] === 'string' ? row[field] : null);
   const [from, to] = [text(f.from), text(f.to)];
   const both = `${sides.numerator} and ${sides.denominator}`;
   if (!from || !to) return `${meta.label}: ${both} have no day in common in this period.`;
