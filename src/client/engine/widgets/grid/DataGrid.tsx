@@ -20,6 +20,7 @@ import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
 import { tabCountGridId } from './tabCountGrid.js';
 import { BulkBar } from './BulkBar.js';
+import { TICK_COLUMN, TicksContext, type Ticks } from './tickColumn.js';
 import { toggleAll, toggleRow, type Selection, type SelectionChange } from './rowSelection.js';
 import { overlayState } from '../overlay/overlayStore.js';
 import type { ResolvedScreen } from '../../../../shared/screenApi.js';
@@ -114,36 +115,14 @@ export function DataGrid({ config }: { config: GridWidget }) {
     setSelection(new Map());
     setSelectionNote(null);
   }, [snap.scrollToken]);
-  const ticks = config.bulkActions?.length ? selectColumn() : [];
-  function selectColumn(): ColumnDef<typeof features, Row>[] {
-    const shown = rows.map((row, i) => ({ key: rowKeyOf(row, i), row }));
-    const all = shown.length > 0 && shown.every((r) => selection.has(r.key));
-    return [
-      {
-        id: '__select',
-        enableSorting: false,
-        header: () => (
-          <input
-            type="checkbox"
-            aria-label="Tick every shown row"
-            checked={all}
-            onChange={() => applySelection(toggleAll(config, selection, shown))}
-          />
-        ),
-        cell: (info) => {
-          const key = rowKeyOf(info.row.original, info.row.index);
-          return (
-            <input
-              type="checkbox"
-              aria-label={`Tick row ${key}`}
-              checked={selection.has(key)}
-              onChange={() => applySelection(toggleRow(config, selection, key, info.row.original))}
-            />
-          );
-        },
-      },
-    ];
-  }
+  const shown = rows.map((row, i) => ({ key: rowKeyOf(row, i), row }));
+  const ticks: Ticks = {
+    selected: (key) => selection.has(key),
+    all: shown.length > 0 && shown.every((r) => selection.has(r.key)),
+    keyOf: rowKeyOf,
+    toggleRow: (key, row) => applySelection(toggleRow(config, selection, key, row)),
+    toggleAll: () => applySelection(toggleAll(config, selection, shown)),
+  };
   const withActions = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       config.rowActions?.length
@@ -175,7 +154,9 @@ export function DataGrid({ config }: { config: GridWidget }) {
 
   const table = useTable({
     features,
-    columns: [...ticks, ...withActions],
+    columns: config.bulkActions?.length
+      ? [TICK_COLUMN as ColumnDef<typeof features, Row>, ...withActions]
+      : withActions,
     data: rows,
     manualSorting: true,
     getRowId: rowKeyOf,
@@ -242,65 +223,67 @@ export function DataGrid({ config }: { config: GridWidget }) {
             role="region"
             aria-label={config.title ?? 'Rows'}
           >
-            <table className="ss-grid">
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      const at = config.columns.findIndex((c) => c.field === header.column.id);
-                      const col = config.columns[at];
-                      return (
-                        <th
-                          key={header.id}
-                          {...(header.column.id === ACTIONS
-                            ? ACTIONS_CELL
-                            : header.column.id === '__select'
-                              ? { ...cellProps(layouts[at], true), className: 'ss-grid__tick' }
-                              : cellProps(layouts[at], true))}
-                          aria-sort={
-                            sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                          }
-                          title={col?.description}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              className="ss-sort"
-                              onClick={header.column.getToggleSortingHandler()}
-                            >
+            <TicksContext.Provider value={ticks}>
+              <table className="ss-grid">
+                <thead>
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers.map((header) => {
+                        const sorted = header.column.getIsSorted();
+                        const at = config.columns.findIndex((c) => c.field === header.column.id);
+                        const col = config.columns[at];
+                        return (
+                          <th
+                            key={header.id}
+                            {...(header.column.id === ACTIONS
+                              ? ACTIONS_CELL
+                              : header.column.id === '__select'
+                                ? { ...cellProps(layouts[at], true), className: 'ss-grid__tick' }
+                                : cellProps(layouts[at], true))}
+                            aria-sort={
+                              sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                            }
+                            title={col?.description}
+                          >
+                            {header.column.getCanSort() ? (
+                              <button
+                                type="button"
+                                className="ss-sort"
+                                onClick={header.column.getToggleSortingHandler()}
+                              >
+                                <table.FlexRender header={header} />
+                                <span className="ss-sort__icon" aria-hidden>
+                                  {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                                </span>
+                              </button>
+                            ) : (
                               <table.FlexRender header={header} />
-                              <span className="ss-sort__icon" aria-hidden>
-                                {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                              </span>
-                            </button>
-                          ) : (
-                            <table.FlexRender header={header} />
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getAllCells().map((cell) => {
-                      const at = config.columns.findIndex((c) => c.field === cell.column.id);
-                      return (
-                        <td
-                          key={cell.id}
-                          {...(cell.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], false))}
-                        >
-                          <table.FlexRender cell={cell} />
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                            )}
+                          </th>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </thead>
+                <tbody>
+                  {table.getRowModel().rows.map((row) => (
+                    <tr key={row.id}>
+                      {row.getAllCells().map((cell) => {
+                        const at = config.columns.findIndex((c) => c.field === cell.column.id);
+                        return (
+                          <td
+                            key={cell.id}
+                            {...(cell.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], false))}
+                          >
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TicksContext.Provider>
           </div>
           {actionResult && (
             <div
