@@ -93,20 +93,20 @@ describe('export jobs', () => {
     const cell = sheet.getRow(7).getCell(pctColumn);
     expect(cell.numFmt).toBe('0.0%');
     expect(typeof cell.value === 'number' && cell.value <= 1).toBe(true);
-    // No number style sent: the default (Indian) groups lakhs and crores, as the screen does.
+    // No number style sent: the default (international, the spec's), as the screen shows it.
     expect(sheet.getRow(7).getCell(mrpColumn(headers)).numFmt).toBe(
-      asRead(numberFormatOf('currency', 'indian')),
+      asRead(numberFormatOf('currency', 'international')),
     );
 
     const list = await demo.get<FileView[]>('s3/data/list');
     expect(list.body.data!.map((f) => f.id)).toContain(file.id);
   });
 
-  it("the workbook groups digits in the user menu's number style (issue 17 §2)", async () => {
+  it("the workbook groups digits in the user menu's number style (Indian lakhs and crores)", async () => {
     const started = await demo.post<FileView>('exports', {
       endpoint: 'stock/data/export',
       params,
-      numberStyle: 'international',
+      numberStyle: 'indian',
     });
     expect(started.status).toBe(200);
     const file = await finished(demo, started.body.data!.id);
@@ -117,8 +117,8 @@ describe('export jobs', () => {
     );
     const sheet = book.worksheets[0]!;
     const mrp = sheet.getRow(7).getCell(mrpColumn(sheet.getRow(6).values as unknown[]));
-    expect(mrp.numFmt).toBe(asRead(numberFormatOf('currency', 'international')));
-    expect(format(mrp.numFmt, 12480.5)).toBe('12,481');
+    expect(mrp.numFmt).toBe(asRead(numberFormatOf('currency', 'indian')));
+    expect(format(mrp.numFmt, 1248050.5)).toBe('12,48,051');
     expect((await demo.post('exports', { endpoint: 'stock/data/export', numberStyle: 'roman' })).status).toBe(
       400,
     );
