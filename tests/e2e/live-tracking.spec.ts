@@ -91,12 +91,14 @@ test('import a live-tracking list, crawl it live from the process monitor, read 
     await expect(row).toContainText(/In Stock|Out Of Stock|Unavailable/);
     await expect(row).toContainText(/\d\d:\d\d/);
   }
-  // The Spend tile is the grid's sum (the tile reads short from a lakh on: compare to its precision).
+  // The Spend tile is the grid's sum.
   const runs = await page.request.get('/api/v1/processmonitor/process_status?limit=1');
   const day = ((await runs.json()) as { data: { crawl_date: string }[] }).data[0]!.crawl_date;
   // The first tile is Spend (kpiValue's label prefix would also match 'Spend While Out Of Stock').
   await expect(page.locator('.ss-kpi__label').first()).toContainText('Spend');
-  const tile = shown((await page.locator('.ss-kpi__value').first().textContent())!);
+  // The tile's full figure (its hover title when it shows the short form '₹4.0k').
+  const value = page.locator('.ss-kpi__value').first();
+  const tile = shown((await value.getAttribute('title')) ?? (await value.textContent())!);
   const today = await rowsOf(page, `ams/livetracking/listings?start_date=${day}&end_date=${day}&limit=50`);
   expect(today.length).toBeGreaterThanOrEqual(3);
   const sum = today.reduce((a, r) => a + Number(r.spend), 0);

@@ -12,6 +12,12 @@ export function kpiValue(page: Page, label: string): Locator {
     .locator('.ss-kpi__value');
 }
 
+/** The full figure of a KPI tile: its hover title when the tile shows the short form ('11.5k'). */
+export async function kpiFullValue(page: Page, label: string): Promise<string> {
+  const value = kpiValue(page, label);
+  return (await value.getAttribute('title')) ?? (await value.textContent())!;
+}
+
 /** Picks an option of a multi-select filter (react-select) by typing its name. */
 export async function pickOption(page: Page, filterLabel: string, option: string): Promise<void> {
   await page.getByLabel(filterLabel, { exact: true }).fill(option);
