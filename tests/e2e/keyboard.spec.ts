@@ -65,6 +65,7 @@ test.describe('keyboard only', () => {
   });
 
   test('axe finds no serious or critical issue on a sample of screens', async ({ page }) => {
+    test.setTimeout(180_000); // axe walks a full screen's DOM four times: 10-40 s each under load
     for (const screen of ['stock/kpi', 'advertising/kpi', 'price/kpi', 'content/data']) {
       await page.goto(`/workspace/${screen}`);
       await screenLoaded(page);
