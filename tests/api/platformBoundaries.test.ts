@@ -81,18 +81,8 @@ describe('platform-wide actions', () => {
     const made = await staff.post<{ id: number }>('admin/clients', groupForm('Staff Made'));
     expect([made.status, made.body.msg]).toEqual([200, 'Account Created Successfully']);
     const viaStaffScreen = await staff.post('mutate/client/createaccount/create', {
-      group_name: 'Staff Screen Made',
-      end_date: '2030-12-31',
+      ...groupRow('Staff Screen Made'),
       channels: [1],
-      crawl_types: [1],
-      notify_to_email: 'alerts@acme.test',
-      account_requested_by: 'Ria',
-      account_manager_name: 'Omar',
-      account_manager_email: 'omar@acme.test',
-      associate1_name: 'Lena',
-      associate1_email: 'lena@acme.test',
-      task_id: 'T-1',
-      comments: '',
     });
     expect(viaStaffScreen.status).toBe(200);
     expect(await groupCount()).toBe(before + 2);
