@@ -54,7 +54,7 @@ import { benchComparison } from './bench/comparisonBench.js';
 import { benchLostSales } from './bench/lostSalesBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
-/** Issue 19's targets on a PostgreSQL warehouse: every p95 < 500 ms, the median endpoint < 100 ms. */
+/** The targets on a PostgreSQL warehouse (docs/bench.md): every p95 < 500 ms, the median endpoint < 100 ms. */
 const POSTGRES_TARGETS = { ratio: 1.3, p95: 500, medianP50: 100 };
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 /**
- * The browser part of `npm run bench` (issue 17 §3): real Chromium on the production build served
+ * The browser part of `npm run bench`: real Chromium on the production build served
  * by the real server over the large tenant. For each area's first screen: largest contentful paint
  * and the longest main-thread task from navigation until every widget shows its data; and the
  * time from a filter change to the new data shown on a grid page (with its longest task).

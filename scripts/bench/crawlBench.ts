@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --crawl-only` (issue 15): the crawl pipeline on a demo tenant in memory
+ * `npm run bench -- --crawl-only`: the crawl pipeline on a demo tenant in memory
  * (500 SKUs x 5 channels x 12 cities): one web (HTML, Amazon) and one app (JSON, Blinkit) channel's
  * day crawled from the loopback fixture market and loaded into DuckDB. Figures: pages/s over
  * HTTP with extraction (politeness off: the pipeline's capacity, not a site's allowance),

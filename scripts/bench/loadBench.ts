@@ -3,7 +3,7 @@
  * takes bulk loads (what the demo generator, crawls and uploads all end in). fact_stock rows,
  * built in memory first so only the load is timed, into a fresh DuckDB file (the appender) and a
  * fresh PostgreSQL schema (COPY FROM STDIN, and for comparison the multi-row INSERTs it replaced).
- * Medians of the runs. Goals (issue 19): DuckDB >= 1M rows/s, PostgreSQL >= 200k rows/s.
+ * Medians of the runs. Goals: DuckDB >= 1M rows/s, PostgreSQL >= 200k rows/s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

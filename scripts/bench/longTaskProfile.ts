@@ -1,5 +1,5 @@
 /**
- * What the main-thread long tasks of a screen's first load are made of (issue 17 §3): opens each
+ * What the main-thread long tasks of a screen's first load are made of: opens each
  * screen in Chromium with a Chrome trace and the CPU profiler on, then prints every task over
  * 50 ms with what ran inside it (script compile/evaluation per file, React's work, layout, style,
  * GC) and the script files whose samples filled the long tasks.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` upload section (issue 14): the channel sales upload of screens/ run through
+ * `npm run bench` upload section: the channel sales upload of screens/ run through
  * the real pipeline (runUpload: streaming read, every row validated with its lookups, staged
  * through DuckDB's appender, swapped in one transaction) on a small demo tenant in a temporary
  * folder. Figures: rows/s over the whole call (wall clock), rows per CPU-second, and RSS growth (peak sampled every 20 ms, minus

@@ -1,5 +1,5 @@
 /**
- * Issue 18 defect 10: an account-wide failure budget across password, code and resend, with
+ * An account-wide failure budget across password, code and resend, with
  * back-off and an e-mail to the user; a trusted browser still signs in during an attack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §4, alert rules after they are made: an admin edits a rule (kind, name, threshold,
+ * Alert rules after they are made: an admin edits a rule (kind, name, threshold,
  * recipients, status) and the edit is refused when the rule moved on since it was read (another
  * admin's edit or toggle: 409, nothing overwritten); a saved active rule is evaluated against the
  * latest load at once, so its alerts reach the bell without waiting for the next load.

@@ -1,4 +1,4 @@
-/** Issue 4 item 7: one test per security property of the access work. */
+/** One test per security property of the access work. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {

@@ -1,4 +1,4 @@
-/** Issue 18 defect 9: input the database cannot hold is a 400 with a message, never a 500. */
+/** Input the database cannot hold is a 400 with a message, never a 500. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';

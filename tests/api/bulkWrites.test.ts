@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: writes on the products screen and bulk actions on ticked grid rows
+ * Writes on the products screen and bulk actions on ticked grid rows
  * (docs/write-half.md "Bulk actions"). products/data: add a product (with its status), edit its
  * detail and price with the token it read, and tick up to 20 products to favourite them or set
  * their status in one transaction — 21 answer the spec's 'You can select a maximum of 20 products

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 catg/threshold: the rank threshold a brand sets per category is what the category
+ * catg/threshold: the rank threshold a brand sets per category is what the category
  * screens count against. Within Threshold = ranked listings with rank <= their category's
  * threshold; the tile, the Categories grid and the assortment grid agree with raw SQL before and
  * after Set Threshold, and one group's threshold never moves another group's numbers. Both

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: the city list of master/data_settings — import (the existing `cities` upload) and
+ * The city list of master/data_settings — import (the existing `cities` upload) and
  * single-row add (the warehouse entity `trackedCity` on `setup_city_list`), both shown at once
  * by the city grid, which reads the table through the rows route (the table has no date, so no
  * dataset reads it). Bad bodies answer 400 and write nothing; nothing crosses groups. Runs on

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a channel profile's politeness (pages at once, requests per second) is a setting brand
+ * A channel profile's politeness (pages at once, requests per second) is a setting brand
  * ops change on Channel Profile, and the crawler's queue honours it: a crawl of N pages at R
  * requests a second needs at least ceil(N / R) - 1 seconds of fetching, and not much more than
  * ceil(N / R). The site is every group's, so the setting is the channel's: platform staff set it

@@ -1,5 +1,5 @@
 /**
- * Issue 15: crawls as jobs from the process monitor's trigger, over the demo's fixture
+ * Crawls as jobs from the process monitor's trigger, over the demo's fixture
  * marketplace; the model-schema editor's messages; one group never sees another's runs or schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: master/data_settings (data settings, pincode and city lists), manualReports/*,
+ * Master/data_settings (data settings, pincode and city lists), manualReports/*,
  * manualUploads/*, the keyword mapper (products/datamapper) and the keyword import
  * (visibility/setup) — each upload through the shared end-to-end check (support/uploadCases.ts):
  * template, load with named slices, two bad rows change nothing with their error file, slice

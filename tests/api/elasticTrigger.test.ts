@@ -1,5 +1,5 @@
 /**
- * Issue 15, the elastic trigger: the spec's messages for bad bodies (nothing queued), a real job
+ * The elastic trigger: the spec's messages for bad bodies (nothing queued), a real job
  * that rebuilds the suggestion index of the named source (Limit entries per batch, Time Interval
  * crawl days), the run on the process monitor, suggestions answered from the index exactly as from
  * the facts, and group isolation. Both stores and warehouses: run again with API_TEST_PG=1.

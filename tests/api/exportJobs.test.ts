@@ -1,5 +1,5 @@
 /**
- * Issue 13: a grid export runs as a job off the request path. The file lands under DATA_DIR with
+ * A grid export runs as a job off the request path. The file lands under DATA_DIR with
  * every row (no cap), a header block naming the screen, filters and dates, percent cells as
  * percent; it is listed and downloadable by its group only.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13: jobs survive `kill -9`. The real server runs as a child process; an export job is
+ * Jobs survive `kill -9`. The real server runs as a child process; an export job is
  * started and the server killed while the job runs. After a restart the queue retries the job
  * (its heartbeat stopped), the file is finished once, with every row, and a second start of the
  * job is not a second file.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the process monitor's triggers Search (1) and Display (2) crawl the fixture
+ * The process monitor's triggers Search (1) and Display (2) crawl the fixture
  * marketplace's listing pages (a keyword's search results, a category's listing; HTML for web
  * channels, JSON for app channels), extract each result through the channel's listing schema and
  * load the day's fact_search / fact_category_rank in one transaction: the crawled day equals the

@@ -1,5 +1,5 @@
 /**
- * Live Tracking (issues 15 and 16), both engines with API_TEST_PG=1: a list imported through the
+ * Live Tracking, both engines with API_TEST_PG=1: a list imported through the
  * upload pipeline on tracking/livetracking, a crawl type 5 run from the process monitor over the
  * fixture marketplace, its hourly observations against the market's truth, and
  * advertising/live_tracking setting them next to the hour's ad spend. Group isolation, the

@@ -1,4 +1,4 @@
-/** Issue 18 defect 11: logout is a POST behind the CSRF check; GET changes nothing. */
+/** Logout is a POST behind the CSRF check; GET changes nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 

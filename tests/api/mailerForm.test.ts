@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3, what the report-mailer form asks while it is filled in: the timing in words with
+ * What the report-mailer form asks while it is filled in: the timing in words with
  * the next send times (cron + time zone, refused with the save's message when bad), and the
  * recipient tag search in the style of search_user_tags (the caller's group's users only).
  * Runs on PGlite, and on PostgreSQL with API_TEST_PG=1.

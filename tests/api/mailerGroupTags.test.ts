@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 / spec §2 (search_group_tags on report/reportmailer): a mailer's recipients may hold
+ * The spec's search_group_tags on report/reportmailer: a mailer's recipients may hold
  * group tags. A tag is stored as the group's id and expands at send time (and in the dry run) to
  * the group's active users, de-duplicated with the typed addresses: a user blocked or unmapped after
  * the save receives nothing. Only the caller's groups can be found or saved (another tenant's group

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a delivery survives `kill -9` exactly once. The real server runs as a child process
+ * A delivery survives `kill -9` exactly once. The real server runs as a child process
  * and uploads a report to a real SFTP server (ssh2) started here, which stalls the upload; the
  * server is killed mid-delivery and started again. The queue retries the job (its heartbeat
  * stopped), the run turns to Report Delivered, and the SFTP folder holds exactly one file.

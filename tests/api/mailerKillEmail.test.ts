@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1 "no duplicate e-mail": an e-mailed report survives `kill -9` exactly once. The
+ * An e-mailed report survives `kill -9` exactly once. The
  * real server runs as a child process and e-mails a report to a real SMTP server started here,
  * which reads the message but holds back its 250; the server is killed while it waits and started
  * again. The unanswered message was never accepted, the queue retries the job, and exactly one

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: single-row writes on monitoring screens as config mutations on warehouse entities
+ * Single-row writes on monitoring screens as config mutations on warehouse entities
  * (docs/write-half.md "Warehouse entities"): a promotion plan added and edited on promo/plan, a
  * keyword favourited and edited (pages 1–6) on visibility/setup. Each write is audited, shows in
  * the screen's query at once, refuses a stale token, and stays in the caller's group. Runs on

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the operations screens: the demo's first-start crawl (its last web and app day comes
+ * The operations screens: the demo's first-start crawl (its last web and app day comes
  * through the pipeline and equals the generator's truth), the store-backed grids of the process
  * monitor and tracking screens, one group never seeing another's, and roles without the new
  * activities refused.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the operations screens over the crawl tables and the pg-boss queue: Queue Status
+ * The operations screens over the crawl tables and the pg-boss queue: Queue Status
  * (counts, purge), Crawl Status KPI, Input Analysis and Channel Tracking Status. Every figure is
  * the caller's group's; a role without the screen gets 403.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: change password (success, wrong current password, a per-user limit, the old password
+ * Change password (success, wrong current password, a per-user limit, the old password
  * refused after, other sessions ended: defects 6 and 7) and reset links (defect 8).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

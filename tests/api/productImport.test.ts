@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: the products data file and its import (the spec's `product/data/file and import`)
+ * The products data file and its import (the spec's `product/data/file and import`)
  * on products/data. The data file is the group's product list in the template's shape; the import
  * merges into `dim_product` by SKU Code (a known code updates its product in place, keeping its id
  * and so every fact that points at it; a new code adds a product), all or nothing, per-row

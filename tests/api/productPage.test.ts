@@ -1,5 +1,5 @@
 /**
- * Issue 17 §2: a grid's image preview links to the product's pages on its channels, read from
+ * A grid's image preview links to the product's pages on its channels, read from
  * GET product/page/data (the spec's route). Only the caller's group's products are found.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 / spec §7: the realtime socket over a real server and real websockets. The session
+ * The realtime socket over a real server and real websockets. The session
  * cookie authenticates it; report progress reaches the user who started the export, in the group
  * it ran for, and never a socket of another group; logout ends the socket with force-disconnect.
  */
@@ -64,7 +64,7 @@ async function registered(client: ApiClient): Promise<{ socket: Socket; who: { g
 
 function collect(socket: Socket): ReportNotification[] {
   const seen: ReportNotification[] = [];
-  // Alerts of the group (issue 13 §4) share the event; these tests follow report jobs.
+  // Alerts of the group share the event; these tests follow report jobs.
   socket.on(EV.notification, (n: ReportNotification) => n.type === 'report' && seen.push(n));
   return seen;
 }

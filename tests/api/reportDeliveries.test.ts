@@ -1,5 +1,5 @@
 /**
- * Issue 13, report mailer deliveries: SFTP (an ssh2 server), FTP (ftp-srv) and Azure Blob
+ * Report mailer deliveries: SFTP (an ssh2 server), FTP (ftp-srv) and Azure Blob
  * (azurite) started here, each with its well-kept client in the product; credentials sealed with
  * the app secret and never answered; run now as a queue job; a job delivered once is not sent
  * again when the queue hands it over a second time; failed re-trigger; delivery stats; groups apart.

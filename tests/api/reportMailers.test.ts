@@ -1,5 +1,5 @@
 /**
- * Issue 13, report mailers (first slice): a group's mailers with the report-mailer activity, a dry
+ * Report mailers (first slice): a group's mailers with the report-mailer activity, a dry
  * run that builds the report and names who would get it while sending nothing, and a run that
  * e-mails the report through a real SMTP server started here, with the spec's run-log statuses.
  */

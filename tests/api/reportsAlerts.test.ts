@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2 and §4 over one real server: reports generated as jobs land in the group's files
+ * Reports and alerts over one real server: reports generated as jobs land in the group's files
  * (downloadable by that group only, raw reports behind their own screen), and alert rules
  * evaluated after a warehouse load raise deduplicated alerts, pushed to the group's sockets,
  * counted by the bell, marked read per user and e-mailed as a digest to a real SMTP server.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: v_sales reads the stored fact_sales.is_superseded instead of a NOT EXISTS over every
+ * v_sales reads the stored fact_sales.is_superseded instead of a NOT EXISTS over every
  * reported row. After a channel sales upload, a re-upload of the slice and its delete, the view
  * holds exactly the rows the old definition gave, and the flag equals its EXISTS definition on
  * every row. Runs on both engines (API_TEST_PG=1).
@@ -11,7 +11,7 @@ import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile, XLSX_MIME, xlsxOf } from './support/uploadClient.js';
 
-/** v_sales as it was defined before the stored flag (views.ts before issue 16). */
+/** v_sales as it was defined before the stored flag (the NOT EXISTS form views.ts once had). */
 const OLD_V_SALES = `SELECT s.group_id, s.sale_date, s.channel_id, s.product_id, s.brand_id, s.category_id,
     s.is_competitor, s.units, s.revenue, s.is_estimate
   FROM fact_sales s

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2, the setup dictionaries (screens/setup): each screen's upload through the shared
+ * The setup dictionaries (screens/setup): each screen's upload through the shared
  * end-to-end check (support/uploadCases.ts). Runs on both engines (API_TEST_PG=1).
  */
 import { expect } from 'vitest';

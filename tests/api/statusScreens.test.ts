@@ -1,5 +1,5 @@
 /**
- * Issue 15, the process monitor's Vendor, Seller and Athena status grids: each figure is checked
+ * The process monitor's Vendor, Seller and Athena status grids: each figure is checked
  * against the raw warehouse facts or store rows of the caller's group; another group sees only its
  * own; a role without the screen gets 403.
  */

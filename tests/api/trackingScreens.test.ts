@@ -1,5 +1,5 @@
 /**
- * Issue 15, the tracking screens and the staff page: each figure against the raw warehouse or
+ * The tracking screens and the staff page: each figure against the raw warehouse or
  * store rows of the caller's group; group 2 sees none of group 1's rows; the analyst gets 403 (but
  * reads the listing changes of the Change Detection screen it holds). Run again with API_TEST_PG=1.
  */

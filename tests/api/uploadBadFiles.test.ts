@@ -1,5 +1,5 @@
 /**
- * Issue 14's bad-file list against the real server: each file is refused with a 400 and a clear
+ * Bad files against the real server: each file is refused with a 400 and a clear
  * message (never a 500), in bounded memory, and changes nothing. The server reads a copy of
  * screens/ whose channel sales upload also takes .csv and has small size and row limits, so
  * the limits are reached with small files; the pipeline is the same for every declaration.

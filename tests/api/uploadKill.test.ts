@@ -1,5 +1,5 @@
 /**
- * Issue 14: `kill -9` during a load leaves the old data intact. The real server runs as a child
+ * `kill -9` during a load leaves the old data intact. The real server runs as a child
  * process; a 150,000-row file replacing a loaded channel x month is sent, the server is killed
  * once the upload has staged rows, and after a restart the slice holds exactly its old rows:
  * no partial load, no leftover staging table, and the interrupted run marked failed.

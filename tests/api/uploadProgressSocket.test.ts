@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1: an upload's progress over the realtime socket (rows validated, loading, the end)
+ * An upload's progress over the realtime socket (rows validated, loading, the end)
  * reaches the sockets of the user who sent the file, in that group, and never a socket of
  * another group. Real server, real websockets (socket.io-client), real xlsx files.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the upload pipeline end to end on the real server: template, a valid file loaded all
+ * The upload pipeline end to end on the real server: template, a valid file loaded all
  * at once, a re-upload replacing exactly its channel x month, a file with bad rows changing
  * nothing and its error file naming each bad cell, history, slices, delete, and tenant isolation
  * (Rival Foods' upload never touches Demo Brands' rows). Runs on both engines (API_TEST_PG=1).

@@ -1,5 +1,5 @@
 /**
- * Issue 18 defect 4: a share-link viewer token reaches only its one screen's read routes. Walks
+ * A share-link viewer token reaches only its one screen's read routes. Walks
  * every API route the server has with a viewer token; all but the read-mode reads answer 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

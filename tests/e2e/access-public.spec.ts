@@ -4,7 +4,7 @@ import { latestOtp } from '../support/outbox.js';
 import { latestLink, mailsTo } from '../support/mailLinks.js';
 
 /**
- * The public area of issue 4 driven through the UI: OTP step (wrong code, resend), 'Trust This
+ * The public area driven through the UI: OTP step (wrong code, resend), 'Trust This
  * Browser?', the group panel, forgot/reset password from the e-mailed link, verify user and the
  * unknown-path redirects. Messages are the spec's (docs/product-spec.md §4, §5, §8), word for word.
  */

@@ -4,7 +4,7 @@ import { latestOtp } from '../support/outbox.js';
 import { screenLoaded } from './support/screen.js';
 
 /**
- * Signed-in access of issue 4 in the browser: the agreement gate, the once-only session-expired
+ * Signed-in access in the browser: the agreement gate, the once-only session-expired
  * flow, permissions (sidebar, direct visits, API 403), the user menu and unknown workspace paths.
  */
 const RIVAL = 'rival@shelfscope.test';

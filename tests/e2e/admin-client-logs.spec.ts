@@ -1,5 +1,5 @@
 /**
- * Client logs (docs/admin.md, issue 12 §2 "Client logs show the audit trail with filters (user,
+ * Client logs (docs/admin.md: "Client logs show the audit trail with filters (user,
  * group, action, date)"): an edit just made in client/clients is found in client/clientlogs with
  * every filter set, and a filter that excludes it hides it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 "done when": the ten admin screens open from the sidebar in Chromium. As the demo admin
+ * The ten admin screens open from the sidebar in Chromium. As the demo admin
  * at 1280x800, each screen is reached the way a person does (sidebar area, then its tab), shows its
  * content, logs no console error, and no grid is wider than its frame (the Action column in view).
  * A screenshot of each goes to test-results/admin-tour/. The demo analyst sees no admin area.

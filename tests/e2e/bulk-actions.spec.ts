@@ -1,5 +1,5 @@
 /**
- * Grids with tick boxes in real Chromium (issue 14 §2, docs/write-half.md "Bulk actions"):
+ * Grids with tick boxes in real Chromium (docs/write-half.md "Bulk actions"):
  * products/data lets a user tick up to 20 products; the 21st tick is refused with the spec's
  * 'You can select a maximum of 20 products at a time.'; Favourite on two ticked products marks
  * both in one call and the grid shows it without a reload.

@@ -1,5 +1,5 @@
 /**
- * The city list of master/data_settings in real Chromium (issue 14 §2, pincode and city lists
+ * The city list of master/data_settings in real Chromium (pincode and city lists
  * "export / import / add"): an imported list shows in the City list grid at once, the Add City
  * overlay refuses an empty submit with '<Field> can not be empty', and an added city shows in
  * the grid without a reload.

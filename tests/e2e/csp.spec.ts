@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/signIn.js';
 
 /**
- * Issue 18 defect 11: the pages run under the enforced Content-Security-Policy (scripts from the
+ * The pages run under the enforced Content-Security-Policy (scripts from the
  * own origin only, no inline script) without a single violation, charts included.
  */
 test('the login page and a chart screen run under the CSP with no violation and no inline script', async ({

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 in real Chromium on two more upload screens: master/data_settings (its pincode
+ * Two more upload screens in real Chromium: master/data_settings (its pincode
  * list, one of three panels on the screen) and manualUploads/uploadChartData. On each: download
  * the template, fill it, upload it and see its slices listed; then upload a file with two bad
  * rows, get the error file naming them, and see nothing changed.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §2 by hand and by keyboard in real Chromium: the number style chosen in the user menu
+ * By hand and by keyboard in real Chromium: the number style chosen in the user menu
  * reformats the figures and survives a reload; grid sort, Show More, filters and menus work from
  * the keyboard; KPI tiles drill down to their rows; images open a preview; charts save as PNG/SVG.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the process monitor's Search (1) and Display (2) triggers in Chromium. The admin starts
+ * The process monitor's Search (1) and Display (2) triggers in Chromium. The admin starts
  * a Search crawl of Amazon's result pages and a Display crawl of Zepto's category listings from
  * the Crawl tab; both runs show their trigger and reach Success in the Recent runs grid.
  */

@@ -1,5 +1,5 @@
 /**
- * Live Tracking in Chromium (issues 15 and 16): the admin fills the live-tracking template with
+ * Live Tracking in Chromium: the admin fills the live-tracking template with
  * three advertised Amazon listings and imports it on tracking/livetracking, starts a Live Tracking
  * crawl (type 5) from the process monitor, sees the run succeed, and reads each listing's live
  * status next to today's ad spend on advertising/live_tracking, whose Spend tile is the grid's sum.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 in Chromium, the report-mailer form while it is filled in: the timing preview
+ * The report-mailer form while it is filled in: the timing preview
  * (in words, and the next send times) follows the timing builder (or a custom cron) and the time
  * zone as they change, and recipients are tags found by searching the group's users (search_user_tags style) or typed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 / spec §2 in Chromium: a report mailer to a group tag (search_group_tags style) with a
+ * A report mailer to a group tag (search_group_tags style) with a
  * weekly timing from the timing builder. Saved, the grid shows the tag readably; the dry run names
  * the group's active users (expanded at send time, nothing sent); Edit reopens in Weekly mode with
  * the chosen days and time and the tag's label.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 in real Chromium: single-row writes on monitoring screens (config mutations on
+ * Single-row writes on monitoring screens (config mutations on
  * warehouse rows). promo/plan: add a planned promotion through its overlay and see it in the plan
  * grid at once, then edit it. visibility/setup: favourite a keyword and see the grid's Favourite
  * column and action flip without a reload.

@@ -1,5 +1,5 @@
 /**
- * Issue 15's "Done when", in Chromium: the admin edits a model schema (a broken one first: its
+ * In Chromium: the admin edits a model schema (a broken one first: its
  * message), tests it on the sample page, runs a crawl of a fixture channel from the process
  * monitor, watches the run go In Progress -> Success, and sees the new values on the Stock and
  * Price screens. The schema and the day are put back at the end, for the specs that follow.

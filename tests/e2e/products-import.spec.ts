@@ -1,5 +1,5 @@
 /**
- * The products data file and import in real Chromium (issue 14 §2, the spec's `product/data/file
+ * The products data file and import in real Chromium (the spec's `product/data/file
  * and import`): on products/data, download the data file (the group's product list in the
  * template's shape), rename a product shown in the grid and add a new one, upload the file and
  * see the grid show the new name at once; then a file with two bad rows gets the error file

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in real Chromium: a grid's Export runs as a job. The spec's 'Hold On!' /
+ * A grid's Export runs as a job. The spec's 'Hold On!' /
  * 'File is being generated...' toast shows, progress arrives over the socket, and the file
  * downloads itself when ready.
  */

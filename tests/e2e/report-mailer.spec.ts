@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Done when": schedule a mailer to SFTP in Chromium, dry run it (nothing uploaded), run
+ * Schedule a mailer to SFTP in Chromium, dry run it (nothing uploaded), run
  * it, see the file on a real SFTP server (ssh2, started by this spec) and the run log turn to
  * 'Report Delivered' on processmonitor/report_delivery and report_status.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in real Chromium: the header's Report link opens the report files, a report is
+ * The header's Report link opens the report files, a report is
  * narrowed in the 'Select Filters' panel and generated as a job (progress, then the file downloads
  * itself and is listed); the header bell counts the group's unread alerts and lists them.
  */

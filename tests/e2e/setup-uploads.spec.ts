@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 in real Chromium, on a setup dictionary (setup/content, the content template per
+ * On a setup dictionary (setup/content, the content template per
  * product and channel): download the template, fill it, upload it and see its channels listed;
  * then upload a file with two bad rows, get the error file naming them, and see nothing changed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (spec stock/promotions/stats) in real Chromium: stock/kpi shows the stock-on-promotion
+ * The spec's stock/promotions/stats in real Chromium: stock/kpi shows the stock-on-promotion
  * tiles next to the by-brand grid, each tile showing what the API answered, and the tiles are
  * the sums of the grid's brands (the availability from the summed in / out of stock); a tile's
  * 'View rows' opens stock/data on the observations it counts.

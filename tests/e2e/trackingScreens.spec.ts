@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium: the elastic trigger on the Process Monitor's Crawl tab (the spec's messages
+ * The elastic trigger on the Process Monitor's Crawl tab (the spec's messages
  * for an empty and a non-numeric submit, then a run that shows and ends Success), and each tracking
  * screen and the Internal Tool opened from the sidebar, with data. Screenshots at 1280 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in real Chromium: on the channel sales screen, download the template, fill it
+ * On the channel sales screen, download the template, fill it
  * (exceljs), upload it and see its channel x month in the list and the history; then upload a
  * file with two bad rows, get the error file naming them, and see that nothing changed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 defect 5 and "Faults, as tests": `kill -9` at random points of the first start, then a
+ * `kill -9` at random points of the first start, then a
  * normal start. Every restart must end with complete demo data identical to an uninterrupted first
  * start. FAULT_KILLS sets the count (default 10; .ci/run may use fewer).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 defect 1 and "Faults, as tests": the store and the warehouse on PostgreSQL lose their
+ * The store and the warehouse on PostgreSQL lose their
  * backends (pg_terminate_backend) while requests read and write. Every request succeeds or fails
  * cleanly with the JSON envelope, the process stays up, and once the killing stops requests
  * succeed again without a restart. The server runs as a child process: a crash is an exit.

@@ -1,4 +1,4 @@
-/** The analyst-facing monitoring screens issue 5 asks for, as 'area/screen': the API and e2e suites cover each. */
+/** The analyst-facing monitoring screens of the spec, as 'area/screen': the API and e2e suites cover each. */
 export const MONITORING_SCREENS: readonly string[] = [
   'dashboard/home',
   'dashboard/scorecard',

@@ -16,7 +16,7 @@ function firstRepeat(rows: readonly Row[], fields: readonly string[]): string | 
 }
 
 /**
- * Grid rows an analyst can tell apart (issue 17 §2: Sellers need the channel, Visibility the
+ * Grid rows an analyst can tell apart (Sellers need the channel, Visibility the
  * channel): on every monitoring grid, no two rows of a page read the same in every column shown,
  * and the grid's rowKey (the React key of a row) names one row only.
  */

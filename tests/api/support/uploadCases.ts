@@ -1,5 +1,5 @@
 /**
- * The shared check of a config upload (issue 14 §2), end to end on the real server: its template
+ * The shared check of a config upload, end to end on the real server: its template
  * is its declaration, a valid file loads and lists its slices by name, a file with two bad rows
  * changes nothing and its error file names them, a re-upload replaces exactly its slice, and
  * Rival Foods (group 2) never touches Demo Brands' (group 1) rows nor names its catalogue.

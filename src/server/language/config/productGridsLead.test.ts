@@ -3,7 +3,7 @@ import { loadConfigSnapshot } from './loadConfigRegistry.js';
 import { REPO_SCREENS_DIR } from './testing/screensFixture.js';
 
 /**
- * Issue 17 §2: a grid that shows products keeps "image + product" as its sticky first columns,
+ * A grid that shows products keeps "image + product" as its sticky first columns,
  * so an analyst who scrolls a wide grid sideways still sees which product each row is.
  * The sticky columns are the leading ones (`columnLayout.ts`), so the image must come first
  * and the product name right after it. A pairing grid (price/competitors: own product against
