@@ -1,5 +1,5 @@
 /**
- * One sweep of every monitoring screen with the demo tenant in real Chromium at 1280 px, checking
+ * One sweep of every monitoring and advertising screen with the demo tenant in real Chromium at 1280 px, checking
  * what a user sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no
  * console error; no grid wider than its card (wide grids scroll inside it, no column clipped), the
  * page never scrolls sideways, and axe finds no serious or critical accessibility violation. A
@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, signIn } from './support/signIn.js';
 import { screenLoaded } from './support/screen.js';
-import { MONITORING_SCREENS } from '../support/monitoringScreens.js';
+import { ADVERTISING_SCREENS, MONITORING_SCREENS } from '../support/monitoringScreens.js';
 
 const EMPTY_VALUE = '---';
 /** The stock area's data screen (another engineer's reference screen) is a grid only. */
@@ -62,7 +62,7 @@ interface GridFit {
 }
 
 /** KPI tiles with values, grids with rows, charts drawn; nothing in error, empty or unknown. */
-async function expectContent(key: string): Promise<void> {
+async function expectContent(key: string, chartsRequired: boolean): Promise<void> {
   await expect(page.locator('.ss-widget .ss-state--error')).toHaveCount(0);
   // An upload panel (a monitoring screen's own data-in, e.g. promo/plan's import) lists the
   // group's uploads: on a fresh demo tenant there are none, and it rightly says so.
@@ -84,7 +84,7 @@ async function expectContent(key: string): Promise<void> {
   }
 
   const charts = page.locator('.ss-widget--chart');
-  if (full) expect(await charts.count(), 'charts').toBeGreaterThan(0);
+  if (full && chartsRequired) expect(await charts.count(), 'charts').toBeGreaterThan(0);
   for (const chart of await charts.all()) {
     await expect(chart.locator('.ss-chart canvas, .ss-chart svg').first()).toBeVisible({ timeout: 20_000 });
   }
@@ -110,9 +110,13 @@ async function expectFit(): Promise<void> {
   expect(pageWidth, 'page scrolls sideways').toBeLessThanOrEqual(1280);
 }
 
-/** No serious or critical axe violation (WCAG 2.1 A and AA). */
+/**
+ * No serious or critical axe violation, of every rule axe has (WCAG and best practice). Only
+ * violations are collected in full: the passes and inapplicable results, unread here, were most
+ * of axe's time on a big grid.
+ */
 async function expectAccessible(): Promise<void> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const serious = axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -125,13 +129,19 @@ async function expectAccessible(): Promise<void> {
   expect(serious, 'serious or critical axe violations').toEqual([]);
 }
 
-for (const key of MONITORING_SCREENS) {
+// The advertising screens chart only some of their tabs; every monitoring screen charts.
+const SWEEP = [
+  ...MONITORING_SCREENS.map((key) => ({ key, chartsRequired: true })),
+  ...ADVERTISING_SCREENS.map((key) => ({ key, chartsRequired: false })),
+];
+
+for (const { key, chartsRequired } of SWEEP) {
   test(`${key}: KPIs, grid rows and charts; at 1280 px grids fit their cards, no serious a11y violation`, async () => {
     consoleErrors.length = 0;
     await page.goto(`/workspace/${key}`);
     await screenLoaded(page);
     await expect(page.locator('.ss-widget[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-    await expectContent(key);
+    await expectContent(key, chartsRequired);
     await expectFit();
     expect(consoleErrors, 'console errors').toEqual([]);
     // For a person to look at; CI throws them away, so it takes none (E2E_SHOTS=1 forces them).

@@ -47,3 +47,30 @@ export const MONITORING_SCREENS: readonly string[] = [
   'detection/tracking',
   'changedetection/data',
 ];
+
+/**
+ * The advertising, display, bid-history and sentiment screens, and the process monitor's ad
+ * status tabs: tiles and grids with data, charts where the screen declares them.
+ */
+export const ADVERTISING_SCREENS: readonly string[] = [
+  'advertising/kpi',
+  'advertising/campaign_performance_analysis',
+  'advertising/keyword_analysis',
+  'advertising/keyword_planner',
+  'advertising/asin_analysis',
+  'advertising/sku_level',
+  'advertising/advertising_analysis',
+  'advertising/real_time_tracking',
+  'advertising/buy_box',
+  'advertising/live_tracking',
+  'advertising_beta/kpi',
+  'advertisingpg/advertising_analysis',
+  'display/kpi',
+  'display/ro_analysis',
+  'display/campaign_analysis',
+  'ams-historical-bid/bid-history',
+  'sentiment/reviewsentiment',
+  'processmonitor/ams_status',
+  'processmonitor/ams_brand_status',
+  'processmonitor/display_status',
+];
