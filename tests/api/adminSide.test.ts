@@ -101,6 +101,27 @@ describe('who may open the admin side', () => {
   });
 });
 
+describe('the group form', () => {
+  it('offers the warehouse channel dimension’s channels, a channel added there included', async () => {
+    const wh = server.deps.warehouse;
+    await wh.exec("INSERT INTO dim_channel VALUES (977, 'Test Mart', 'Quick Commerce')");
+    try {
+      const dim = await wh.query<{ channel_id: number; channel_name: string }>(
+        'SELECT channel_id, channel_name FROM dim_channel ORDER BY channel_id',
+      );
+      const res = await admin.get<{ channels: { channelid: number; channel_name: string }[] }>(
+        'group/channels',
+      );
+      expect(res.body.data!.channels).toEqual(
+        dim.map((c) => ({ channelid: Number(c.channel_id), channel_name: c.channel_name })),
+      );
+      expect(res.body.data!.channels).toContainEqual({ channelid: 977, channel_name: 'Test Mart' });
+    } finally {
+      await wh.exec('DELETE FROM dim_channel WHERE channel_id = 977');
+    }
+  });
+});
+
 describe('users', () => {
   it('creates a user, mails the activation link, and the user can set a password and log in', async () => {
     const name = `new.${Date.now()}@acme.test`;

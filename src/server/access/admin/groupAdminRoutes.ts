@@ -7,8 +7,6 @@ import { answers } from '../../platform/http/schemaKit.js';
 import { success } from '../auth/reply.js';
 import type { AuthKit } from '../auth/kit.js';
 import { findGroupByName, listGroups } from '../../platform/store/groupRepo.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { DEMO_CHANNELS } from '../../demo/warehouse/places.js';
 import { requireUser } from '../auth/guards.js';
 import { requirePlatformStaff } from '../auth/requirePlatformStaff.js';
 import { adminScope } from './adminScope.js';
@@ -57,13 +55,17 @@ export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {
     app.get(
       '/group/channels',
       { schema: { summary: 'Channels and crawl types a group can take', response: answers() } },
-      (request) => {
-        // The create form's (staff) and the edit form's (a group admin's Clients) reference data.
+      async (request) => {
+        // The create form's (staff) and the edit form's (a group admin's Clients) reference data:
+        // the channels are the warehouse's channel dimension, shared by every group.
         const auth = requireUser(request);
         if (![A.createAccount.url, A.clients.url].some((a) => auth.activities.has(a)))
           throw new ForbiddenError('Access denied');
+        const channels = await deps.warehouse.query<{ channelid: number; channel_name: string }>(
+          'SELECT channel_id AS channelid, channel_name FROM dim_channel ORDER BY channel_id',
+        );
         return success({
-          channels: DEMO_CHANNELS.map((c) => ({ channelid: c.channelId, channel_name: c.name })),
+          channels: channels.map((c) => ({ channelid: Number(c.channelid), channel_name: c.channel_name })),
           crawl_types: CRAWL_TYPES,
         });
       },
