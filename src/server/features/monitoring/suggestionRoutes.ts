@@ -7,7 +7,7 @@ import { pagedTotal } from '../../language/query/pagedTotal.js';
 import { parseSuggestionRequest } from '../../language/query/suggestionRequest.js';
 import { datasetOf, findScreen, productScreenKey } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
-import { storeSuggestions } from '../../language/entities/storeSuggestions.js';
+import { storeSuggestions } from './storeSuggestions.js';
 import { requireUser } from '../../access/auth/guards.js';
 import { suggestionIndexQuery } from '../suggestionIndex/suggestionIndexQuery.js';
 

@@ -9,8 +9,8 @@ import {
   sortableColumns,
   type ReadableEntity,
 } from '../../language/entities/entityReads.js';
-import { WAREHOUSE_ENTITY_REGISTRY } from '../../language/entities/entityRegistry.js';
-import { READ_REGISTRY } from '../../language/entities/readRegistry.js';
+import { WAREHOUSE_ENTITY_REGISTRY } from './entityRegistry.js';
+import { READ_REGISTRY } from './readRegistry.js';
 import { parseEntityFilters } from '../../language/entities/parseEntityFilters.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import type { ScreenConfig } from '../../../shared/config.gen.js';

@@ -7,7 +7,7 @@ import { requirePlatformStaff } from '../../access/auth/requirePlatformStaff.js'
 import { PLATFORM_ACTION_REFUSED, PLATFORM_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import type { Db } from '../../language/entities/entityRepo.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
-import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from '../../language/entities/entityRegistry.js';
+import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from './entityRegistry.js';
 import { isEntityName, isWarehouseEntity } from '../../language/entities/entityCatalogue.js';
 import type { EntityRepo } from '../../language/entities/entityRepo.js';
 import type { WarehouseEntityRepo } from '../../language/entities/warehouseEntity.js';

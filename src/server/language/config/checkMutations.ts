@@ -3,12 +3,13 @@ import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from '../model/suggestName.js';
 import {
+  CREATABLE_WAREHOUSE_ENTITIES,
+  DELETABLE_ENTITIES,
   ENTITY_CATALOGUE,
   isEntityName,
   isWarehouseEntity,
   JSON_TYPES_OF,
 } from '../entities/entityCatalogue.js';
-import { ENTITY_REGISTRY, WAREHOUSE_ENTITY_REGISTRY } from '../entities/entityRegistry.js';
 import { isReadOnlyEntity } from '../entities/entityReads.js';
 
 type Add = (p: string, message: string) => void;
@@ -51,11 +52,11 @@ function checkMutation(m: MutationNode, i: number, activities: ReadonlySet<strin
   if (writes && !m.schema) add(at(), `a ${m.operation} mutation needs "schema"`);
   if (m.operation === 'toggle' && !m.toggle) add(at(), 'a toggle mutation needs "toggle"');
   const entity = m.entity;
-  const deletes = !isWarehouseEntity(entity) && ENTITY_REGISTRY[entity].remove !== undefined;
+  const deletes = !isWarehouseEntity(entity) && DELETABLE_ENTITIES.includes(entity);
   if (m.operation === 'delete' && !deletes)
     add(at('operation'), `${m.entity} rows are never deleted through a mutation`);
   if (isWarehouseEntity(entity)) {
-    if (m.operation === 'create' && WAREHOUSE_ENTITY_REGISTRY[entity].create === undefined)
+    if (m.operation === 'create' && !CREATABLE_WAREHOUSE_ENTITIES.includes(entity))
       add(at('operation'), `${m.entity} rows are never created through a mutation`);
     (m.checks ?? []).forEach((c, k) => {
       if (c.kind === 'unique')

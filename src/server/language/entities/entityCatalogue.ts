@@ -150,6 +150,23 @@ export function isWarehouseEntity(name: EntityName): name is WarehouseEntityName
   return (WAREHOUSE_ENTITIES as readonly string[]).includes(name);
 }
 
+/**
+ * The operations beyond update that each entity's repository offers, so the config check can
+ * refuse a mutation no repository runs without loading the repositories (they live with their
+ * features: features/writes/entityRegistry.ts, held to this list by its test).
+ */
+export const DELETABLE_ENTITIES: readonly StoreEntityName[] = [
+  'role',
+  'groupArg',
+  'athenaSchemaType',
+  'amsSchema',
+];
+export const CREATABLE_WAREHOUSE_ENTITIES: readonly WarehouseEntityName[] = [
+  'promoPlan',
+  'product',
+  'trackedCity',
+];
+
 /** The JSON Schema types a field of each type may declare in a mutation's schema. */
 export const JSON_TYPES_OF: Record<FieldType, readonly string[]> = {
   string: ['string'],

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import type { AuthKit } from '../../access/auth/kit.js';
+import type { ServiceKit } from '../../platform/serviceKit.js';
 
 export type Db = Kysely<StoreDatabase>;
 export type EntityRow = Record<string, unknown>;
@@ -16,7 +15,7 @@ export type EntityFields = Record<string, unknown>;
 export interface WriteContext {
   actorUserId: number;
   scope: readonly number[];
-  afterCommit(job: (kit: AuthKit) => Promise<void>): void;
+  afterCommit(job: (kit: ServiceKit) => Promise<void>): void;
 }
 
 /** A parsed filter value: an id, ids, a text or a YYYY-MM-DD date. */

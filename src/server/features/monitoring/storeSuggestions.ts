@@ -1,8 +1,8 @@
 import type { ScreenConfig } from '../../../shared/config.gen.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
-import type { Db, OptionItem } from './entityRepo.js';
-import { entityFilters, isListedWarehouseEntity, isReadableEntity } from './entityReads.js';
-import { READ_REGISTRY } from './readRegistry.js';
+import type { Db, OptionItem } from '../../language/entities/entityRepo.js';
+import { entityFilters, isListedWarehouseEntity, isReadableEntity } from '../../language/entities/entityReads.js';
+import { READ_REGISTRY } from '../writes/readRegistry.js';
 import { groupsGranting } from '../../platform/store/adminScopeRepo.js';
 
 const MAX_PREFIX = 100;

@@ -1,13 +1,10 @@
 import type { MappingEntry } from '../../../shared/admin/adminRules.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { sendUserToken } from '../../access/auth/passwordService.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import * as userAdmin from '../../access/admin/userAdminService.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { usersInGroups, type UserGridRow, type UserSort } from '../../access/admin/userGrid.js';
-import type { Db, EntityFields, EntityRepo, EntityRow, WriteContext, WriteResult } from './entityRepo.js';
-import { claimVersion } from './versionGate.js';
-import { groupTagOptions } from './groupTags.js';
+import { sendUserToken } from '../auth/passwordService.js';
+import * as userAdmin from './userAdminService.js';
+import { usersInGroups, type UserGridRow, type UserSort } from './userGrid.js';
+import type { Db, EntityFields, EntityRepo, EntityRow, WriteContext, WriteResult } from '../../language/entities/entityRepo.js';
+import { claimVersion } from '../../language/entities/versionGate.js';
+import { groupTagOptions } from '../../language/entities/groupTags.js';
 
 /** A user as the generic routes show it: the grid's row (mappings of the caller's groups only). */
 async function userRow(db: Db, id: number, scope: readonly number[]): Promise<EntityRow | undefined> {

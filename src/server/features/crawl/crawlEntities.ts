@@ -5,9 +5,8 @@ import {
   CRAWL_TYPES,
   TRIGGER_TYPE_NAMES,
 } from '../../../shared/crawl/crawlVocabulary.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import type { CrawlTables } from '../../features/crawl/crawlTables.js';
-import type { Db, EntityRepo, EntityRow, FilterValue } from './entityRepo.js';
+import type { CrawlTables } from './crawlTables.js';
+import type { Db, EntityRepo, EntityRow, FilterValue } from '../../language/entities/entityRepo.js';
 
 type Table = keyof CrawlTables;
 type CrawlDb = Kysely<CrawlTables>;

@@ -1,6 +1,5 @@
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { addUsersToGroup } from '../../access/admin/groupMembersService.js';
-import type { Db, EntityRepo, EntityRow } from './entityRepo.js';
+import { addUsersToGroup } from './groupMembersService.js';
+import type { Db, EntityRepo, EntityRow } from '../../language/entities/entityRepo.js';
 
 /** A group's members as the grid would list them: user, role, mapping status. */
 async function membersOf(db: Db, groupIds: readonly number[], limit: number, offset: number) {
