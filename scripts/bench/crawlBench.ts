@@ -104,7 +104,7 @@ export async function benchCrawl(): Promise<void> {
         allowedHosts: [new URL(market.baseUrl).host],
         concurrency: 16,
         requestsPerSecond: 1_000_000,
-        // The market on loopback, trusted as the server trusts its own (startCrawling.ts).
+        // The market on loopback, trusted as the server trusts its own (demo/crawlMarket.ts).
         outbound: { allow: [], trustedHosts: [new URL(market.baseUrl).host] },
       };
       const t1 = performance.now();

@@ -6,6 +6,7 @@ import { createWarehouse } from './platform/warehouse/createWarehouse.js';
 import { loadConfigRegistry } from './language/config/loadConfigRegistry.js';
 import { ensureRollups } from './platform/warehouse/rollups/ensureRollups.js';
 import { bootstrapDemo } from './demo/bootstrap.js';
+import { crawlDemoFirstDay, startDemoMarket } from './demo/crawlMarket.js';
 import { ensureLostSalesTables } from './language/measures/lostSalesTable.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { attachRealtime } from './access/realtime/attachRealtime.js';
@@ -52,10 +53,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const deps = { env, store, warehouse, config, jobs, storedConfig };
   await bootstrapDemo(deps);
   const started: FeatureHandle[] = [];
+  // The demo's marketplace serves before any crawl can run; its first crawl waits for the queue.
+  const demoMarket = await startDemoMarket(deps);
+  if (demoMarket) started.push(demoMarket);
   for (const feature of FEATURES) {
     const handle = await feature.start?.(deps);
     if (handle) started.push(handle);
   }
+  await crawlDemoFirstDay(deps);
   const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
   jobs.useLog(app.log);
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);

@@ -1,6 +1,6 @@
 /**
  * /healthz and /readyz (src/server/features/health): no session, nothing sensitive, and ready
- * only once the demo's first-start crawl (startCrawling.ts) has replaced its day: before that the
+ * only once the demo's first-start crawl (demo/crawlMarket.ts) has replaced its day: before that the
  * numbers on the screens are not final.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

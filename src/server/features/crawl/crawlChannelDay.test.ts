@@ -22,7 +22,7 @@ function profileFor(channelId: number, responseType: 'HTML' | 'JSON'): CrawlProf
     ...DEFAULT_LIMITS,
     responseType,
     allowedHosts: [new URL(market.baseUrl).host],
-    // The market's own host:port is trusted, as startCrawling trusts it.
+    // The market's own host:port is trusted, as demo/crawlMarket.ts trusts it.
     outbound: { allow: [], trustedHosts: [new URL(market.baseUrl).host] },
     settings: parseCrawlSettings(fixtureCrawlSettings(channelId, responseType === 'HTML')),
   };

@@ -9,12 +9,7 @@ import {
 } from '../../../shared/crawl/crawlVocabulary.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import type { FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { loadMarketShelf } from '../../demo/fixtureMarket/marketShelf.js';
+import './marketFeed.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
@@ -43,10 +38,7 @@ export async function enqueueCrawl(
 }
 
 /** Declares the crawl queue and runs its jobs here; one crawl at a time per process. */
-export async function registerCrawlRunner(
-  deps: Deps & { jobs: Jobs },
-  market: FixtureMarket | null,
-): Promise<void> {
+export async function registerCrawlRunner(deps: Deps & { jobs: Jobs }): Promise<void> {
   const { boss } = deps.jobs;
   await boss.createQueue(CRAWL_QUEUE, { retryLimit: 0, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
   const repo = new CrawlRepo(deps.store.db);
@@ -57,7 +49,7 @@ export async function registerCrawlRunner(
       const run = await repo.runById(job!.data.runId);
       if (!run || run.status !== PROCESS_STATUS.waiting) return;
       try {
-        await runCrawl(deps, repo, run, market);
+        await runCrawl(deps, repo, run);
         deps.jobs.events.emit('load', { groupId: run.group_id, source: 'crawl' });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -76,20 +68,15 @@ export async function registerCrawlRunner(
  * ends Success (every page loaded), Blocked (some pages stayed behind a bot wall), Mismatch (some
  * pages failed), No Data or Failed.
  */
-async function runCrawl(
-  deps: Deps,
-  repo: CrawlRepo,
-  run: CrawlRunRow,
-  market: FixtureMarket | null,
-): Promise<void> {
+async function runCrawl(deps: Deps, repo: CrawlRepo, run: CrawlRunRow): Promise<void> {
   const { group_id: groupId, channel_id: channelId, crawl_date: date } = run;
   await repo.updateRun(run.id, { status: PROCESS_STATUS.inProgress, started_at: new Date() });
   const profile = await repo.profileOf(groupId, channelId);
   if (!profile) throw new Error('No channel profile for this channel');
   if (run.trigger_type === TRIGGER_TYPE.search || run.trigger_type === TRIGGER_TYPE.display) {
-    // Demo mode: the marketplace's listing pages carry the generator's day, published once (as below).
-    if (market && profile.base_url === market.baseUrl && !market.showShelf({ groupId, channelId, date }))
-      market.publishShelf(await loadMarketShelf(deps.warehouse, groupId, channelId, date));
+    // A market this server feeds (demo mode) serves the day's listing pages first.
+    const feed = deps.marketFeed;
+    if (feed && profile.base_url === feed.baseUrl) await feed.feedShelf({ groupId, channelId, date });
     return runListingCrawl(deps.warehouse, repo, run, profile, profileLimits(profile, crawlOutbound(deps)));
   }
   const schemaRow =
@@ -97,10 +84,9 @@ async function runCrawl(
   if (!schemaRow) throw new Error('The channel profile has no model schema');
   const schema = checkModelSchema(schemaRow.schema_json);
   if (!schema.ok) throw new Error(`Model schema ${schemaRow.name}: ${schema.msg}`);
-  // Demo mode: the fixture marketplace serves the generator's day for this channel. Only once: after
-  // a crawl the warehouse holds what that crawl extracted, which is not the marketplace's truth.
-  if (market && profile.base_url === market.baseUrl && !market.serves({ groupId, channelId, date }))
-    market.publish(await loadMarketDay(deps.warehouse, groupId, channelId, date));
+  // A market this server feeds (demo mode) serves the channel's day first.
+  const feed = deps.marketFeed;
+  if (feed && profile.base_url === feed.baseUrl) await feed.feedDay({ groupId, channelId, date });
   if (run.crawl_type === LIVE_TRACKING_CRAWL)
     return runLiveCrawl(
       deps.warehouse,

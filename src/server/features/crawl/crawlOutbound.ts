@@ -7,7 +7,7 @@ declare module '../../platform/deps.js' {
   interface Deps {
     /**
      * host:port of servers this process runs and crawls on purpose: the demo's fixture market on
-     * loopback (startCrawling.ts). Set once at start; absent outside demo mode.
+     * loopback (demo/crawlMarket.ts). Set once at start; absent outside demo mode.
      */
     crawlTrustedHosts?: readonly string[];
   }

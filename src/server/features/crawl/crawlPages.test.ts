@@ -14,7 +14,7 @@ afterAll(() => market?.close());
 
 /**
  * Channel 1 (web) or 61 (app) as the demo profiles crawl them: sessions, location, walls. The
- * market's own host:port is trusted (as startCrawling trusts it); nothing else on loopback is.
+ * market's own host:port is trusted (as demo/crawlMarket.ts trusts it); nothing else on loopback is.
  */
 function profile(responseType: 'HTML' | 'JSON', hosts: string[] = []): CrawlProfile {
   const host = new URL(market.baseUrl).host;

@@ -32,7 +32,7 @@ async function within(check: () => Promise<CheckState>): Promise<CheckState> {
 
 /**
  * The demo's numbers are final once the tenant's warehouse generation is marked complete and the
- * first-start crawl (startCrawling.ts: the last day of a web and an app channel, run as background
+ * first-start crawl (demo/crawlMarket.ts: the last day of a web and an app channel, run as background
  * jobs that replace that day) has ended, whatever its outcome. Both live in the shared store and
  * warehouse, so every instance of a cluster answers the same; once final it stays final.
  */

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Store } from '../../platform/store/store.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import { DEMO_CHANNELS } from '../../demo/warehouse/places.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- a known upward import, listed in docs/architecture.md
-import type { FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
-import type { CrawlTables } from './crawlTables.js';
-import { fixtureCrawlSettings, fixtureProductTemplate } from './fixtureProfiles.js';
+import type { Store } from '../platform/store/store.js';
+import { DEMO_CHANNELS } from './warehouse/places.js';
+import type { FixtureMarket } from './fixtureMarket/startFixtureMarket.js';
+import type { CrawlTables } from '../features/crawl/crawlTables.js';
+import { fixtureCrawlSettings, fixtureProductTemplate } from '../features/crawl/fixtureProfiles.js';
 import {
   APP_BESTSELLER_SCHEMA,
   APP_LISTING_SCHEMA,
@@ -13,7 +11,7 @@ import {
   WEB_BESTSELLER_SCHEMA,
   WEB_LISTING_SCHEMA,
   WEB_PRODUCT_SCHEMA,
-} from './defaultModelSchemas.js';
+} from '../features/crawl/defaultModelSchemas.js';
 
 const ENGINE = 'fixture-market';
 
