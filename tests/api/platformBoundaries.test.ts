@@ -160,6 +160,14 @@ describe('platform-wide actions', () => {
     const own = await rival.post('platform/groups/subscription', body);
     expect([own.status, own.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
     expect(await lastAudit('group.refused')).toMatchObject({ actor_user_id: await userId(DEMO_USERS.rival) });
+    // Another group's asked for: the entry, in the asker's group, names the group asked for.
+    const other = await rival.post('platform/groups/subscription', { ...body, id: 1 });
+    expect([other.status, other.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    expect(await lastAudit('group.refused')).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.rival),
+      group_id: 2,
+      detail: { after: { group_id: 1, route: 'POST /api/v1/platform/groups/subscription' } },
+    });
     expect((await rival.get('platform/groups')).status).toBe(403);
     const saved = await staff.post('platform/groups/subscription', body);
     expect([saved.status, saved.body.msg]).toEqual([200, 'Subscription Updated']);
