@@ -56,7 +56,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     const handle = await feature.start?.(deps);
     if (handle) started.push(handle);
   }
-  const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  const app = await buildApp(deps, {
+    clientDir: options.clientDir,
+    logger: options.logger,
+    gateOnReadiness: true,
+  });
   jobs.useLog(app.log);
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   const configChannel = await openConfigChannel(
