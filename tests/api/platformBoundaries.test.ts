@@ -236,6 +236,9 @@ describe('the Microsoft Sign-in screen (screens/platform/microsoft)', () => {
         expect((await admin.get(path)).status, path).toBe(403);
       expect((await admin.get('admin/microsoft/mappings/roles', { parent: 1 })).status).toBe(403);
       expect((await admin.post('admin/microsoft/mappings/remove', { id: 1 })).status).toBe(403);
+      // Refused before the input is read: a malformed call tells nothing either.
+      expect((await admin.get('admin/microsoft/mappings/roles')).status).toBe(403);
+      expect((await admin.post('admin/microsoft/mappings/remove', { id: 'x' })).status).toBe(403);
     }
     const activity = await db()
       .selectFrom('activities')

@@ -187,6 +187,8 @@ export function registerMappingRoutes(app: FastifyInstance): void {
         body: idParams,
         response: objectAnswer,
       },
+      // Before input validation: anyone but staff gets 403, whatever they send.
+      preValidation: (request: FastifyRequest) => Promise.resolve(request).then((r) => void requireStaff(r)),
     },
     (request) => remove(request, request.body.id),
   );

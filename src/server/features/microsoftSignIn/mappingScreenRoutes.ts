@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../../shared/envelope.js';
 import { requireStaff } from '../../access/auth/guards.js';
@@ -23,6 +23,10 @@ const choiceList = answers({
  */
 export function registerMappingScreenRoutes(app: FastifyInstance): void {
   const db = app.deps.store.db;
+  // Before input validation: anyone but staff gets 403, whatever they send.
+  const staffFirst = {
+    preValidation: (request: FastifyRequest) => Promise.resolve(request).then((r) => void requireStaff(r)),
+  };
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
     '/admin/microsoft/mappings/grid',
@@ -32,6 +36,7 @@ export function registerMappingScreenRoutes(app: FastifyInstance): void {
         querystring: gridRowsQuery,
         response: objectAnswer,
       },
+      ...staffFirst,
     },
     async (request) => {
       requireStaff(request);
@@ -46,7 +51,10 @@ export function registerMappingScreenRoutes(app: FastifyInstance): void {
 
   app.get(
     '/admin/microsoft/mappings/groups',
-    { schema: { summary: 'Groups a mapping may admit to (platform staff)', response: choiceList } },
+    {
+      schema: { summary: 'Groups a mapping may admit to (platform staff)', response: choiceList },
+      ...staffFirst,
+    },
     async (request) => {
       requireStaff(request);
       const groups = await db
@@ -72,6 +80,7 @@ export function registerMappingScreenRoutes(app: FastifyInstance): void {
         },
         response: choiceList,
       },
+      ...staffFirst,
     },
     async (request) => {
       requireStaff(request);
