@@ -39,6 +39,7 @@ import { loadEnv } from '../src/server/platform/settings/env.js';
 import { startServer } from '../src/server/startServer.js';
 import { signIn } from '../tests/api/support/signIn.js';
 import type { TestServer } from '../tests/api/support/testServer.js';
+import { untilServing } from '../tests/support/serving.js';
 import { startFloorServer } from './bench/floorServer.js';
 import { BenchHttpClient } from './bench/httpClient.js';
 import { formatLatencyTable, newSamples, sampleEndpoint, summarise } from './bench/latency.js';
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
   });
   try {
     const url = `http://127.0.0.1:${server.port}`;
+    // The API answers 503 until the server is ready (a fresh tenant's first-start crawl).
+    await untilServing(url, 600_000);
     if (values['long-tasks']) {
       const screens = values['long-tasks'].split(',');
       const runs = Number(values['browser-runs']);

@@ -18,6 +18,7 @@ import type { ScreenConfig } from '../../src/shared/config.gen.js';
 import { signIn } from '../../tests/api/support/signIn.js';
 import type { TestServer } from '../../tests/api/support/testServer.js';
 import type { ApiClient } from '../../tests/api/support/apiClient.js';
+import { untilServing } from '../../tests/support/serving.js';
 import { monitoringQueries, type MonitoringQuery } from './monitoringQueries.js';
 
 const TARGETS = { ratio: 1.3, explainP95: 150 };
@@ -57,6 +58,8 @@ export async function benchComparison(runs = 9, port = 18560): Promise<void> {
   const server = await startServer(env, { watchConfig: false, logger: false });
   try {
     const url = `http://127.0.0.1:${server.port}`;
+    // A fresh data folder's first-start crawl: the API answers 503 until it has filled its day.
+    await untilServing(url, 600_000);
     const client = await signIn({ url, env, dataDir } as TestServer);
     const wh = server.app.deps.warehouse;
     const [last] = await wh.query<{ d: string }>(

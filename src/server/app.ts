@@ -16,6 +16,7 @@ import { installRouteTable } from './platform/http/routeTable.js';
 import { installRequestIds, requestIdOf } from './platform/http/requestIds.js';
 import { apiDocsRoute, installApiDocs } from './apiDocs.js';
 import { FEATURES } from './features/index.js';
+import { installReadinessGate } from './features/health/readinessGate.js';
 
 const API_V1 = '/v1';
 
@@ -23,6 +24,11 @@ export interface AppOptions {
   /** Folder of the built SPA; when it exists, it is served with index.html as the fallback. */
   clientDir?: string;
   logger?: boolean | { level: string };
+  /**
+   * Answer 503 to everything but the probes while not ready (features/health/readinessGate.ts):
+   * the started server's, not the harnesses' that build an app on a bare store.
+   */
+  gateOnReadiness?: boolean;
 }
 
 /** Assembles the HTTP server from its parts; main.ts and the API tests both call this. */
@@ -48,6 +54,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installNulGuard(app);
   installSecurityHeaders(app);
   installRouteTable(app);
+  if (options.gateOnReadiness) installReadinessGate(app);
   // A save on another instance is being read from the store: answer once it is (docs/config-storage.md).
   app.addHook('onRequest', (_request, _reply, done) => {
     const reading = deps.storedConfig?.settled();

@@ -61,7 +61,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     if (handle) started.push(handle);
   }
   await crawlDemoFirstDay(deps);
-  const app = await buildApp(deps, { clientDir: options.clientDir, logger: options.logger });
+  const app = await buildApp(deps, {
+    clientDir: options.clientDir,
+    logger: options.logger,
+    gateOnReadiness: true,
+  });
   jobs.useLog(app.log);
   const realtime = attachRealtime(app.server, deps, env.REALTIME_RECHECK_MS);
   const configChannel = await openConfigChannel(

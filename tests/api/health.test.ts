@@ -1,7 +1,8 @@
 /**
  * /healthz and /readyz (src/server/features/health): no session, nothing sensitive, and ready
  * only once the demo's first-start crawl (demo/crawlMarket.ts) has replaced its day: before that the
- * numbers on the screens are not final.
+ * numbers on the screens are not final. Until ready every API call and page answers 503 with
+ * Retry-After (readinessGate.ts), the answer nginx skips an instance on (deploy/nginx.conf).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -11,9 +12,27 @@ import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ DEMO_CRAWL_DAY: 'true', DEMO_SKUS: '20', DEMO_DAYS: '7' });
+  t = await startTestServer(
+    { DEMO_CRAWL_DAY: 'true', DEMO_SKUS: '20', DEMO_DAYS: '7' },
+    { notReadyYet: true },
+  );
 }, 120_000);
 afterAll(async () => t?.close());
+
+/** The gate answers from its last round of checks, one a second at most (rounds are slow under load). */
+const GATE = { timeout: 15_000, interval: 200 };
+
+/** A call that needs no session: 200 from a serving instance. */
+const API_CALL = '/api/v1/azure/session';
+
+/** The answer of a not-ready instance: 503, Retry-After, and the generic failure envelope. */
+async function expectRefusedNotReady(url: string): Promise<void> {
+  const res = await fetchBuffered(url);
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('5');
+  if (url.includes('/api/'))
+    expect(res.json()).toEqual({ statusCode: 0, msg: 'Something went wrong, please try after sometime.' });
+}
 
 interface ReadyAnswer {
   status: string;
@@ -56,8 +75,16 @@ describe('health probes', () => {
       }
       expect(res.status).toBe(503);
       expect(answer).toMatchObject({ status: 'not ready', checks: { demo: 'pending' } });
+      // Not ready: the API and the pages are refused too (the probes above still answer).
+      if (i === 0) {
+        await expectRefusedNotReady(`${t.url}${API_CALL}`);
+        await expectRefusedNotReady(`${t.url}/login`);
+        expect((await fetchBuffered(`${t.url}/healthz`)).status).toBe(200);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Ready: the same call is served (the gate reuses a readiness answer for up to a second).
+    await expect.poll(async () => (await fetchBuffered(`${t.url}${API_CALL}`)).status, GATE).toBe(200);
     expect(seen.at(-1)?.status).toBe('ready');
     // Only names and states: store, warehouse, queue, config, demo; no address, no error text.
     expect(seen.at(-1)?.checks).toEqual({
@@ -79,9 +106,13 @@ describe('health probes', () => {
       expect(res.status).toBe(503);
       expect(res.json<ReadyAnswer>().checks.warehouse).toBe('failing');
       expect(res.text()).not.toContain('10.0.0.5');
+      // An instance that loses a part stops serving at the gate's next round, saying nothing of why.
+      await expect.poll(async () => (await fetchBuffered(`${t.url}${API_CALL}`)).status, GATE).toBe(503);
+      await expectRefusedNotReady(`${t.url}${API_CALL}`);
     } finally {
       warehouse.query = query;
     }
     expect((await fetchBuffered(`${t.url}/readyz`)).status).toBe(200);
+    await expect.poll(async () => (await fetchBuffered(`${t.url}${API_CALL}`)).status, GATE).toBe(200);
   });
 });

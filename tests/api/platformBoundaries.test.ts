@@ -160,6 +160,14 @@ describe('platform-wide actions', () => {
     const own = await rival.post('platform/groups/subscription', body);
     expect([own.status, own.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
     expect(await lastAudit('group.refused')).toMatchObject({ actor_user_id: await userId(DEMO_USERS.rival) });
+    // Another group's asked for: the entry, in the asker's group, names the group asked for.
+    const other = await rival.post('platform/groups/subscription', { ...body, id: 1 });
+    expect([other.status, other.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.subscription]);
+    expect(await lastAudit('group.refused')).toMatchObject({
+      actor_user_id: await userId(DEMO_USERS.rival),
+      group_id: 2,
+      detail: { after: { group_id: 1, route: 'POST /api/v1/platform/groups/subscription' } },
+    });
     expect((await rival.get('platform/groups')).status).toBe(403);
     const saved = await staff.post('platform/groups/subscription', body);
     expect([saved.status, saved.body.msg]).toEqual([200, 'Subscription Updated']);
@@ -202,6 +210,74 @@ describe('platform-wide actions', () => {
       concurrency: before[0]!.concurrency,
       requests_per_second: before[0]!.requests_per_second,
     });
+  });
+});
+
+describe('the Microsoft Sign-in screen (screens/platform/microsoft)', () => {
+  it("is staff's: a group admin can neither open it, call it, nor get it from a role; staff add and remove a mapping", async () => {
+    // No role holds the activity, the Admin roles' auto-grant '%' included.
+    const held = await db()
+      .selectFrom('role_activities as ra')
+      .innerJoin('activities as a', 'a.id', 'ra.activity_id')
+      .select('ra.role_id')
+      .where('a.url', '=', 'platform/microsoft')
+      .execute();
+    expect(held).toEqual([]);
+    const screen = { area: 'platform', screen: 'microsoft' };
+    const tabs = async (c: ApiClient) =>
+      ((await c.get<{ submenuList: { url: string }[] }>('user/menu')).body.data?.submenuList ?? []).map(
+        (t) => t.url,
+      );
+    expect(await tabs(demo)).not.toContain('/workspace/platform/microsoft');
+    expect(await tabs(staff)).toContain('/workspace/platform/microsoft');
+    for (const admin of [demo, rival]) {
+      expect((await admin.get('config/screen', screen)).status).toBe(403);
+      for (const path of ['admin/microsoft/mappings/grid', 'admin/microsoft/mappings/groups'])
+        expect((await admin.get(path)).status, path).toBe(403);
+      expect((await admin.get('admin/microsoft/mappings/roles', { parent: 1 })).status).toBe(403);
+      expect((await admin.post('admin/microsoft/mappings/remove', { id: 1 })).status).toBe(403);
+      // Refused before the input is read: a malformed call tells nothing either.
+      expect((await admin.get('admin/microsoft/mappings/roles')).status).toBe(403);
+      expect((await admin.post('admin/microsoft/mappings/remove', { id: 'x' })).status).toBe(403);
+    }
+    const activity = await db()
+      .selectFrom('activities')
+      .select('id')
+      .where('url', '=', 'platform/microsoft')
+      .executeTakeFirstOrThrow();
+    const role = await demo.post('mutate/role/createrole/create', {
+      group_id: 1,
+      name: 'Sneaky Sign-in',
+      activity_ids: [activity.id],
+    });
+    expect([role.status, role.body.msg]).toEqual([403, PLATFORM_ACTIVITY_REFUSED]);
+
+    // Staff: the screen, its group and role choices, a mapping added by its form and removed by its row action.
+    expect((await staff.get('config/screen', screen)).status).toBe(200);
+    const groups = await staff.get<{ value: number; label: string }[]>('admin/microsoft/mappings/groups');
+    expect(groups.body.data).toContainEqual({ value: 2, label: 'Rival Foods' });
+    const roles = await staff.get<{ value: number; label: string }[]>('admin/microsoft/mappings/roles', {
+      parent: 2,
+    });
+    const rivalRoles = await db().selectFrom('roles').select('id').where('group_id', '=', 2).execute();
+    expect(roles.body.data!.map((r) => r.value).sort()).toEqual(rivalRoles.map((r) => r.id).sort());
+    const body = { kind: 'domain', value: 'rival-foods.example', group_id: 2, role_id: rivalRoles[0]!.id };
+    const added = await staff.post<{ id: number }>('admin/microsoft/mappings', body);
+    expect(added.status, added.body.msg).toBe(200);
+    type Grid = { rows: { id: number; value: string; group_name: string }[]; total: number };
+    const grid = await staff.get<Grid>('admin/microsoft/mappings/grid', { limit: 20 });
+    expect(grid.body.data!.rows).toContainEqual(
+      expect.objectContaining({
+        id: added.body.data!.id,
+        value: 'rival-foods.example',
+        group_name: 'Rival Foods',
+      }),
+    );
+    const removed = await staff.post('admin/microsoft/mappings/remove', { id: added.body.data!.id });
+    expect([removed.status, removed.body.msg]).toEqual([200, 'Mapping deleted']);
+    expect(await lastAudit('microsoftMapping.deleted')).toMatchObject({ group_id: 2 });
+    const after = await staff.get<Grid>('admin/microsoft/mappings/grid', { limit: 20 });
+    expect(after.body.data!.total).toBe(grid.body.data!.total - 1);
   });
 });
 

@@ -7,8 +7,8 @@ import { THIS_E2E_SERVER } from './support/servers.js';
 /**
  * Sign in with Microsoft in the browser: the login page's button, the provider's pages (a real
  * OpenID provider on loopback, shaped like Entra ID), back to the login page, then the agreement
- * and the workspace of the group the domain is mapped to. Refusals are API tests
- * (tests/api/microsoftSignIn.test.ts).
+ * and the workspace of the group the domain is mapped to, by staff on the Microsoft Sign-in screen.
+ * Refusals are API tests (tests/api/microsoftSignIn.test.ts, platformBoundaries.test.ts).
  */
 test.describe('Sign in with Microsoft', () => {
   let idp: EntraLikeProvider;
@@ -33,13 +33,18 @@ test.describe('Sign in with Microsoft', () => {
       data: { id: number; name: string }[];
     };
     const role = roles.data.find((r) => r.name === 'Admin') ?? roles.data[0]!;
+    // Staff map the domain on Platform > Microsoft Sign-in: the role list is the chosen group's.
     const staff = await staffPage(browser);
-    const csrf = (await staff.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
-    const mapped = await staff.request.post('/api/v1/admin/microsoft/mappings', {
-      data: { kind: 'domain', value: domain, group_id: 1, role_id: role.id },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(((await mapped.json()) as { statusCode: number }).statusCode).toBe(1);
+    await staff.goto('/workspace/platform/microsoft');
+    const form = staff.locator('form');
+    await form.getByLabel('Mapped By').selectOption({ label: 'E-mail domain' });
+    await form.getByLabel('Tenant id or e-mail domain').fill(domain);
+    await expect(form.getByLabel('Role')).toBeDisabled();
+    await form.getByLabel('Group').selectOption({ label: 'Demo Brands' });
+    await form.getByLabel('Role').selectOption({ label: role.name });
+    await form.getByRole('button', { name: 'Add Mapping' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Mapping saved' })).toBeVisible();
+    await expect(staff.getByRole('row').filter({ hasText: domain })).toContainText('Demo Brands');
 
     idp.signInAs({ email: `grace@${domain}`, name: 'Grace Hopper' });
     await page.goto('/public/login');

@@ -24,6 +24,8 @@ export const ADMIN_ACTIVITIES = {
   configEditor: { url: 'config/editor', name: 'Screen Editor' },
   /** Platform settings (a platform activity, docs/principals.md): who is staff, channel politeness. */
   platformSettings: { url: 'platform/settings', name: 'Platform Settings' },
+  /** Which e-mail domains and Entra tenants sign in with Microsoft, into which group (a platform activity). */
+  microsoftSignIn: { url: 'platform/microsoft', name: 'Microsoft Sign-in' },
   /** Crawl runs, their page logs and triggers (docs/crawl.md). */
   processStatus: { url: 'processmonitor/process_status', name: 'Process Status' },
   crawl: { url: 'processmonitor/crawl', name: 'Crawl' },
@@ -87,18 +89,20 @@ export function isAdminActivity(url: string): boolean {
 /**
  * Activities of platform staff (docs/principals.md), the people who run Shelfscope: the screen
  * editor edits the one global config every group is served, Create Account makes a new tenant,
- * Platform Settings says who runs the platform and how hard crawls press a channel's site. No group's role may hold one, no role auto-grant
+ * Platform Settings says who runs the platform and how hard crawls press a channel's site,
+ * Microsoft Sign-in which organisations get an account in which group. No group's role may hold one, no role auto-grant
  * gives one, and a session has them only when its user is staff.
  */
 export const PLATFORM_ACTIVITIES: readonly string[] = [
   ADMIN_ACTIVITIES.configEditor.url,
   ADMIN_ACTIVITIES.createAccount.url,
   ADMIN_ACTIVITIES.platformSettings.url,
+  ADMIN_ACTIVITIES.microsoftSignIn.url,
 ];
 
 /** The 403 answer to a role that names a platform activity (create, edit or auto-grant). */
 export const PLATFORM_ACTIVITY_REFUSED =
-  'The Screen Editor, Create Account and Platform Settings belong to platform staff: a group role can neither hold nor grant them';
+  'The Screen Editor, Create Account, Platform Settings and Microsoft Sign-in belong to platform staff: a group role can neither hold nor grant them';
 
 /**
  * The 403 answers to a platform-wide action asked by anyone but platform staff, and the 400s of

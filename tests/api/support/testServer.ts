@@ -8,6 +8,7 @@ import {
   dropPgTestDatabase,
 } from '../../../src/server/platform/store/testing/pgTestDatabase.js';
 import { copyOfTemplate } from './firstStartTemplate.js';
+import { untilServing } from '../../support/serving.js';
 
 export interface TestServer {
   url: string;
@@ -65,7 +66,10 @@ const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS']);
  */
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { watchConfig?: boolean } = {},
+  options: {
+    watchConfig?: boolean;
+    /** Return before the API is served (the readiness tests). */ notReadyYet?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-api-'));
   const wantPg = process.env.API_TEST_PG === '1';
@@ -78,6 +82,8 @@ export async function startTestServer(
     ...overrides,
   });
   const server = await startServer(env, { watchConfig: options.watchConfig ?? false, logger: false });
+  // With the first-start crawl on, the API answers 503 until the crawl has filled its day.
+  if (env.DEMO_CRAWL_DAY && !options.notReadyYet) await untilServing(`http://127.0.0.1:${server.port}`);
   return {
     url: `http://127.0.0.1:${server.port}`,
     env,

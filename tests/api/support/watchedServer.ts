@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadEnv } from '../../../src/server/platform/settings/env.js';
 import { startServer, type RunningServer } from '../../../src/server/startServer.js';
 import type { TestServer } from './testServer.js';
+import { untilServing } from '../../support/serving.js';
 
 export interface WatchedServer {
   server: TestServer;
@@ -28,6 +29,8 @@ export async function startWatchedServer(name: string): Promise<WatchedServer> {
     LOG_LEVEL: 'silent',
   });
   const running = await startServer(env, { watchConfig: true, logger: false });
+  // The first-start crawl is on: the API answers 503 until it has filled its day.
+  await untilServing(`http://127.0.0.1:${running.port}`);
   return {
     server: { url: `http://127.0.0.1:${running.port}`, env, dataDir: env.DATA_DIR } as TestServer,
     running,

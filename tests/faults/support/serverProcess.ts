@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isServing } from '../../support/serving.js';
 
 /** The real server (`src/server/main.ts` under tsx) as a child process: it can crash, be killed, restart. */
 export interface ServerProcess {
@@ -42,7 +43,8 @@ export function removeDir(dir: string): void {
 /**
  * Starts the server; with `waitReady` false it returns at once (for kills during startup). With
  * `readyz` it waits for GET /readyz to answer 200 (what a load balancer waits for), else for the
- * "running at" line.
+ * "running at" line and the API served (tests/support/serving.ts: not before the demo's numbers
+ * are final).
  */
 export async function startServerProcess(
   settings: Record<string, string>,
@@ -89,7 +91,7 @@ export async function startServerProcess(
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const isReady = options.readyz
     ? () => probeReady(proc.url)
-    : () => Promise.resolve(text.includes('Shelfscope is running at'));
+    : async () => text.includes('Shelfscope is running at') && (await isServing(proc.url));
   while (!(await isReady())) {
     if (ended) throw new Error(`server exited before it was ready:\n${text}`);
     if (Date.now() > deadline) {

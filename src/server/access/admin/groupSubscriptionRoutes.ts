@@ -51,6 +51,12 @@ const subscriptionOf = (row: GroupRow): Subscription =>
  * group and edits one's subscription. A group admin edits the rest of their group and sees these
  * fields read-only. Staff only (403 and audited otherwise); each edit is audited in the group.
  */
+/** The group a not-yet-validated body asks for (`id`), when it is one: kept in a refusal's audit entry. */
+function askedGroup(request: FastifyRequest): { group_id: number } | undefined {
+  const id = (request.body as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { group_id: id } : undefined;
+}
+
 export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
   const db = kit.deps.store.db;
   const staffOnly = (request: FastifyRequest, asked?: Record<string, unknown>) =>
@@ -61,8 +67,11 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
     });
 
   return (app, _opts, done) => {
-    // The guard runs before input validation: anyone but staff gets 403 (audited), whatever they send.
-    const guard = { preValidation: async (request: FastifyRequest) => void (await staffOnly(request)) };
+    // The guard runs before input validation: anyone but staff gets 403 (audited), whatever they
+    // send; the entry keeps the group asked for when the body names one as an id.
+    const guard = {
+      preValidation: async (request: FastifyRequest) => void (await staffOnly(request, askedGroup(request))),
+    };
     app.get<{ Querystring: { limit: number; offset: number } }>(
       '/platform/groups',
       {

@@ -22,12 +22,18 @@ let market: FixtureMarket;
 /** A real HTTP CONNECT proxy on loopback, counting the tunnels it was asked for. */
 let proxy: Server;
 let tunnels = 0;
+/** The paths of the requests sent through its tunnels. */
+const tunnelled: string[] = [];
 
 beforeAll(async () => {
   market = await startFixtureMarket();
   proxy = createServer();
   proxy.on('connect', (req, socket, head) => {
     tunnels++;
+    socket.on('data', (chunk: Buffer) => {
+      const line = /^(GET|POST) (\S+) HTTP/.exec(chunk.toString('latin1'));
+      if (line) tunnelled.push(line[2]!);
+    });
     const [host, port] = (req.url ?? '').split(':');
     const far = connect(Number(port), host, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -74,12 +80,14 @@ describe('crawl proxies', () => {
         uri,
       ).toEqual([DESTINATION_REFUSED]);
     }
-    // No request went through any of them (robots.txt is read straight from the trusted site).
+    // No request went through any of them, robots.txt's neither, and none went straight to the site.
     expect(tunnels).toBe(0);
+    expect(market.requests).toBe(0);
   });
 
-  it('goes through a proxy the server trusts (the same proxy, so the refusal above is the policy)', async () => {
+  it('goes through a proxy the server trusts (the same proxy, so the refusal above is the policy), robots.txt too', async () => {
     const uri = `http://127.0.0.1:${proxyPort()}`;
+    const before = market.requests;
     const out = await crawlPages(
       page(),
       appProfile([uri], [`127.0.0.1:${proxyPort()}`]),
@@ -87,6 +95,27 @@ describe('crawl proxies', () => {
     );
     expect(tunnels).toBeGreaterThan(0);
     expect(out[0]!.ok || out[0]!.reason).not.toBe(DESTINATION_REFUSED);
+    // robots.txt took the pages' route: every request the site saw came through the proxy.
+    expect(tunnelled).toContain('/robots.txt');
+    expect(market.requests - before).toBe(tunnelled.length);
+  });
+
+  it('resolves a page host under the policy before the proxy hears of it', async () => {
+    const port = new URL(market.baseUrl).port;
+    const uri = `http://127.0.0.1:${proxyPort()}`;
+    const profile = appProfile([uri], [`127.0.0.1:${proxyPort()}`]);
+    // localhost is a name the proxy would resolve to loopback: refused here, never sent on.
+    const named = [
+      { productId: 1, cityId: 1, url: `http://localhost:${port}/app/61/v1/products/X?city_id=1` },
+    ];
+    const [tunnelsBefore, requestsBefore] = [tunnels, market.requests];
+    const out = await crawlPages(
+      named,
+      { ...profile, allowedHosts: [...profile.allowedHosts, `localhost:${port}`] },
+      APP_PRODUCT_SCHEMA.dataModel,
+    );
+    expect(out.map((o) => (o.ok ? 'ok' : o.reason))).toEqual([DESTINATION_REFUSED]);
+    expect([tunnels, market.requests]).toEqual([tunnelsBefore, requestsBefore]);
   });
 });
 

@@ -62,13 +62,28 @@ export class SiteVisitor {
     const { origin, pathname, search } = new URL(url);
     let rules = this.robots.get(origin);
     if (!rules) {
-      rules = fetchPage(`${origin}/robots.txt`, { retries: 1, outbound: this.profile.outbound }, this.agent)
+      rules = this.robotsText(origin)
         .then((page) => (page.status === 200 ? robotsRules(page.text, USER_AGENT) : () => true))
         // No robots.txt to be had: nothing is disallowed (RFC 9309 treats an unreachable one so only for 4xx; a crawl that cannot reach it cannot reach the pages either).
         .catch(() => () => true);
       this.robots.set(origin, rules);
     }
     return (await rules)(pathname + search);
+  }
+
+  /**
+   * robots.txt by the route the pages take: through the proxy the next session gets (never
+   * straight to the site when the profile sets proxies), under the same policy.
+   */
+  private robotsText(origin: string) {
+    const proxy = this.nextProxy();
+    if (proxy && !proxy.dispatcher) return Promise.reject(new PageError(DESTINATION_REFUSED, null, 0));
+    return fetchPage(
+      `${origin}/robots.txt`,
+      { retries: 1, outbound: this.profile.outbound },
+      this.agent,
+      proxy?.dispatcher ? { dispatcher: proxy.dispatcher } : {},
+    );
   }
 
   /**
@@ -128,9 +143,14 @@ export class SiteVisitor {
     return proxy.dispatcher;
   }
 
+  /** The least-failed proxy, the one a new session takes; undefined without proxies. */
+  private nextProxy(): CrawlProxy | undefined {
+    return [...this.proxies].sort((a, b) => a.failures - b.failures)[0];
+  }
+
   /** A new session: its proxy, the warm-up page (cookies), then its city through the location call. */
   private async open(session: CrawlSession): Promise<void> {
-    const best = [...this.proxies].sort((a, b) => a.failures - b.failures)[0];
+    const best = this.nextProxy();
     if (best) this.proxyOf.set(session.id, best);
     const { warmupUrl } = this.settings.session;
     if (warmupUrl) await this.call(session, 'GET', warmupUrl, 'warm-up page');

@@ -18,10 +18,10 @@ export interface Readiness {
 /** A check slower than this counts as failing: a load balancer must not hang on /readyz. */
 const CHECK_TIMEOUT_MS = 2000;
 
-async function within(check: () => Promise<CheckState>): Promise<CheckState> {
+async function within(check: () => Promise<CheckState>, timeoutMs: number): Promise<CheckState> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<CheckState>((resolve) => {
-    timer = setTimeout(() => resolve('failing'), CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => resolve('failing'), timeoutMs);
   });
   try {
     return await Promise.race([check().catch((): CheckState => 'failing'), timeout]);
@@ -57,8 +57,15 @@ async function demoState(deps: Deps): Promise<CheckState> {
   return open ? 'pending' : 'ok';
 }
 
-/** Checks what a request needs: store, warehouse, job queue, Redis when set, config, demo data. */
-export function readinessChecker(deps: Deps, redis: Redis | null): () => Promise<Readiness> {
+/**
+ * Checks what a request needs: store, warehouse, job queue, Redis when set, config, demo data.
+ * A check slower than `timeoutMs` counts as failing.
+ */
+export function readinessChecker(
+  deps: Deps,
+  redis: Redis | null,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): () => Promise<Readiness> {
   let demoFinal = !deps.env.DEMO_DATA;
   const checks: Record<string, () => Promise<CheckState>> = {
     store: async () => (await sql`SELECT 1`.execute(deps.store.db), 'ok'),
@@ -80,7 +87,7 @@ export function readinessChecker(deps: Deps, redis: Redis | null): () => Promise
   if (redis) checks.redis = async () => ((await redis.ping()) === 'PONG' ? 'ok' : 'failing');
   return async () => {
     const names = Object.keys(checks);
-    const states = await Promise.all(names.map((name) => within(checks[name]!)));
+    const states = await Promise.all(names.map((name) => within(checks[name]!, timeoutMs)));
     const result = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
     return { ready: states.every((s) => s === 'ok'), checks: result };
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import { MICROSOFT_MSG } from '../../../shared/auth/microsoftSignIn.js';
@@ -6,6 +6,8 @@ import { requireStaff } from '../../access/auth/guards.js';
 import { idSchema } from '../../platform/http/ids.js';
 import { answers, objectAnswer } from '../../platform/http/schemaKit.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { MappingKind } from './signInTables.js';
 import './signInTables.js';
 
@@ -24,6 +26,19 @@ const mappingBody = {
   },
 } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+
+/** Every mapping with its group's and role's names, in the order the list and the screen show. */
+export function mappingRows(db: Kysely<StoreDatabase>) {
+  return db
+    .selectFrom('microsoft_mappings as m')
+    .innerJoin('groups as g', 'g.id', 'm.group_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['m.id', 'm.kind', 'm.value', 'm.group_id', 'g.group_name', 'm.role_id', 'r.name as role_name'])
+    .orderBy('m.kind')
+    .orderBy('m.value')
+    .orderBy('g.group_name')
+    .orderBy('m.id');
+}
 
 interface MappingBody {
   kind: MappingKind;
@@ -95,24 +110,7 @@ export function registerMappingRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       requireStaff(request);
-      const rows = await db
-        .selectFrom('microsoft_mappings as m')
-        .innerJoin('groups as g', 'g.id', 'm.group_id')
-        .innerJoin('roles as r', 'r.id', 'm.role_id')
-        .select([
-          'm.id',
-          'm.kind',
-          'm.value',
-          'm.group_id',
-          'g.group_name',
-          'm.role_id',
-          'r.name as role_name',
-        ])
-        .orderBy('m.kind')
-        .orderBy('m.value')
-        .orderBy('g.group_name')
-        .execute();
-      return ok(rows);
+      return ok(await mappingRows(db).execute());
     },
   );
 
@@ -162,6 +160,13 @@ export function registerMappingRoutes(app: FastifyInstance): void {
     },
   );
 
+  const remove = async (request: FastifyRequest, id: number) => {
+    const auth = requireStaff(request);
+    const before = await existing(id);
+    await db.deleteFrom('microsoft_mappings').where('id', '=', before.id).execute();
+    await audited(auth.userId, before.group_id, before.id, 'microsoftMapping.deleted', before, null);
+    return ok({ id: before.id }, MICROSOFT_MSG.mappingDeleted);
+  };
   app.delete<{ Params: { id: number } }>(
     '/admin/microsoft/mappings/:id',
     {
@@ -171,12 +176,20 @@ export function registerMappingRoutes(app: FastifyInstance): void {
         response: objectAnswer,
       },
     },
-    async (request) => {
-      const auth = requireStaff(request);
-      const before = await existing(request.params.id);
-      await db.deleteFrom('microsoft_mappings').where('id', '=', before.id).execute();
-      await audited(auth.userId, before.group_id, before.id, 'microsoftMapping.deleted', before, null);
-      return ok({ id: before.id }, MICROSOFT_MSG.mappingDeleted);
+    (request) => remove(request, request.params.id),
+  );
+  // The same, as the screen's row action sends it: the id in the body (screens/platform/microsoft).
+  app.post<{ Body: { id: number } }>(
+    '/admin/microsoft/mappings/remove',
+    {
+      schema: {
+        summary: 'Remove a Sign in with Microsoft mapping, the id in the body (platform staff)',
+        body: idParams,
+        response: objectAnswer,
+      },
+      // Before input validation: anyone but staff gets 403, whatever they send.
+      preValidation: (request: FastifyRequest) => Promise.resolve(request).then((r) => void requireStaff(r)),
     },
+    (request) => remove(request, request.body.id),
   );
 }

@@ -2,6 +2,7 @@ import type { ServerFeature } from '../../platform/feature.js';
 import { routesOf } from '../../platform/feature.js';
 import { registerSignInRoutes } from './signInRoutes.js';
 import { registerMappingRoutes } from './mappingRoutes.js';
+import { registerMappingScreenRoutes } from './mappingScreenRoutes.js';
 import * as signInMigration from './signInMigration.js';
 
 /**
@@ -10,6 +11,6 @@ import * as signInMigration from './signInMigration.js';
  */
 export const microsoftSignInFeature: ServerFeature = {
   name: 'microsoftSignIn',
-  routes: routesOf(registerSignInRoutes, registerMappingRoutes),
+  routes: routesOf(registerSignInRoutes, registerMappingRoutes, registerMappingScreenRoutes),
   migrations: Object.freeze({ '510_oidc_microsoft_sign_in': signInMigration }),
 };

@@ -14,6 +14,7 @@ import type { LookupFormContext } from './lookup/lookupContext.js';
 import { LookupChecklist } from './lookup/LookupChecklist.js';
 import { LookupSelect } from './lookup/LookupSelect.js';
 import { LookupTags } from './lookup/LookupTags.js';
+import { SourceSelect } from './lookup/SourceSelect.js';
 import { PairListField } from './lookup/PairListField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
 import { FORM_TEMPLATES } from './formButtons.js';
@@ -29,6 +30,7 @@ const WIDGETS = {
   lookupSelect: LookupSelect,
   lookupChecklist: LookupChecklist,
   lookupTags: LookupTags,
+  sourceSelect: SourceSelect,
 };
 const FIELDS = { pairList: PairListField };
 
