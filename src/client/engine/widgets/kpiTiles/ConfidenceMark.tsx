@@ -1,0 +1,25 @@
+import {
+  confidenceText,
+  confidenceTone,
+  coverageLabel,
+  type Confidence,
+} from '../../../../shared/insights/confidence.js';
+
+/**
+ * A tile's small confidence mark: the coverage of its days and filters as a coloured dot and a
+ * percent; the words (pages loaded of expected, blocked and failed excluded, last load) on hover.
+ */
+export function ConfidenceMark({ confidence }: { confidence: Confidence }) {
+  const text = confidenceText(confidence);
+  return (
+    <span
+      className={`ss-kpi__confidence ss-kpi__confidence--${confidenceTone(confidence)}`}
+      title={text}
+      aria-label={text}
+      data-testid="confidence-mark"
+    >
+      <span className="ss-kpi__confidence-dot" aria-hidden />
+      {coverageLabel(confidence)}
+    </span>
+  );
+}
