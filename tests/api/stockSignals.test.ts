@@ -71,7 +71,8 @@ async function plantFallingShares(): Promise<void> {
   ] as const)
     for (let i = 0; i < 5; i++)
       await wh.query(
-        `UPDATE fact_stock SET stock_status = 1, store_share = $1, stores_in_stock = CAST(ROUND(stores_total * $1) AS SMALLINT)
+        `UPDATE fact_stock SET stock_status = 1, store_share = CAST($1 AS DOUBLE PRECISION),
+           stores_in_stock = CAST(ROUND(stores_total * CAST($1 AS DOUBLE PRECISION)) AS SMALLINT)
          WHERE group_id = 1 AND product_id = $2 AND channel_id = $3 AND city_id = $4 AND crawl_date = CAST($5 AS DATE)`,
         [shares[i], listing.product, listing.channel, city, days[i]],
       );

@@ -90,7 +90,7 @@ export async function tileConfidence(
     .where('rows_loaded', '>', 0);
   if (channels?.length) runs = runs.where('channel_id', 'in', channels);
   const run = await runs.executeTakeFirst();
-  const last = run?.last ? new Date(run.last as string | Date).toISOString() : null;
+  const last = run?.last ? new Date(run.last).toISOString() : null;
   return {
     expected,
     loaded,

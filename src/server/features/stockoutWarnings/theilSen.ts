@@ -25,16 +25,16 @@ export function theilSen(
 }
 
 /**
- * Days until a falling share reaches 0, from its Theil-Sen line over days since the first point:
- * the line's level on the last day over the share lost a day. Null when the line does not fall.
- * Floating error rounded away (1.0 ... 0.2 falls 0.2 a day from 0.2: exactly 1 day).
+ * Days until a falling share reaches 0: the share on the last day over the share the Theil-Sen
+ * line loses a day (x in days). The last day's own share, not the line's level there: a listing
+ * restocked to 100% today is not about to run out, whatever its week looked like. Null when the
+ * line does not fall. Floating error rounded away (1.0 ... 0.2 loses 0.2 a day: exactly 1 day).
  */
 export function daysUntilGone(
   points: readonly { x: number; y: number }[],
 ): { days: number; slope: number } | null {
   const line = theilSen(points);
   if (!line || !(line.slope < 0)) return null;
-  const last = Math.max(...points.map((p) => p.x));
-  const level = Math.max(0, line.intercept + line.slope * last);
-  return { days: Math.round((level / -line.slope) * 1e9) / 1e9, slope: line.slope };
+  const last = points.reduce((a, b) => (b.x > a.x ? b : a));
+  return { days: Math.round((Math.max(0, last.y) / -line.slope) * 1e9) / 1e9, slope: line.slope };
 }

@@ -15,7 +15,7 @@ export function useConfidence(queryId: string | undefined): Confidence | null {
   const { screen, store, source } = useEngine();
   const snap = useSnapshot(store);
   const query = queryId === undefined ? undefined : findQuery(screen, queryId);
-  const on = Boolean(screen.coverage && query && source.confidence);
+  const on = Boolean(screen.coverage && query && source.confidence !== undefined);
   const params = query
     ? dataQueryParams(
         snap.filters as FilterState,
