@@ -39,6 +39,7 @@ export async function benchStockoutWarnings(): Promise<void> {
     const key = (r: Record<string, unknown>) =>
       `${String(r.product_id)}/${String(r.channel_id)}/${String(r.city_id)}`;
     let warned = 0;
+    let ranked = 0;
     let hits = 0;
     let outs = 0;
     let candidates = 0;
@@ -76,12 +77,13 @@ export async function benchStockoutWarnings(): Promise<void> {
       candidates += inStock.size;
       outs += out.size;
       warned += answer.rows.length;
+      ranked += answer.rows.filter((w) => w.rupees_per_day !== null).length;
       hits += answer.rows.filter((w) => out.has(key(w))).length;
     }
     ms.sort((a, b) => a - b);
     const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
     console.log(
-      `stock-out warning: ${evaluated} as-of days, ${candidates.toLocaleString('en-US')} quick-commerce listing-city-days in stock, ${outs.toLocaleString('en-US')} out ${AHEAD} days later (base rate ${pct(outs, candidates)}); ${warned.toLocaleString('en-US')} warnings, ${hits.toLocaleString('en-US')} right: precision ${pct(hits, warned)}, recall ${pct(hits, outs)}; one day's warnings in p50 ${ms[ms.length >> 1]?.toFixed(0)} ms`,
+      `stock-out warning: ${evaluated} as-of days, ${candidates.toLocaleString('en-US')} quick-commerce listing-city-days in stock, ${outs.toLocaleString('en-US')} out ${AHEAD} days later (base rate ${pct(outs, candidates)}); ${warned.toLocaleString('en-US')} warnings, ${hits.toLocaleString('en-US')} right: precision ${pct(hits, warned)}, recall ${pct(hits, outs)}; ${pct(ranked, warned)} of warnings with a baseline (rupees a day); one day's warnings in p50 ${ms[ms.length >> 1]?.toFixed(0)} ms`,
     );
   } finally {
     await wh.close();
