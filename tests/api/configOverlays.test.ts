@@ -98,7 +98,7 @@ describe('group overlays', () => {
     // Rival Foods is served the global config.
     const rivalArea = await stockArea(rivalAdmin);
     expect(rivalArea.label).toBe('Stock');
-    expect(rivalArea.tabs.map((t) => t.id)).toEqual(['kpi', 'data']);
+    expect(rivalArea.tabs.map((t) => t.id)).toEqual(['kpi', 'data', 'warnings']);
     const rivalScreen = await kpiScreen(rivalAdmin);
     expect(rivalScreen.title).toBe('KPI');
     expect((rivalScreen.filters ?? []).some((f) => 'field' in f && f.field === 'tag_id')).toBe(true);
@@ -247,7 +247,7 @@ describe('group overlays', () => {
     expect((await demoAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(200);
 
     // Rival Foods: no tab, no screen, no menu entry, no options under that name.
-    expect((await stockArea(rivalAdmin)).tabs.map((t) => t.id)).toEqual(['kpi', 'data']);
+    expect((await stockArea(rivalAdmin)).tabs.map((t) => t.id)).toEqual(['kpi', 'data', 'warnings']);
     expect((await rivalAdmin.get('config/screen', { area: 'stock', screen: 'shelf' })).status).toBe(404);
     expect((await rivalAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(404);
     const rivalMenu = await rivalAdmin.get<{ submenuList: { area: string; screen: string }[] }>('user/menu');

@@ -24,6 +24,8 @@ describe('the confidence mark of KPI tiles', () => {
     expect(marks[0]!.textContent).toBe('96%');
     expect(marks[0]!.getAttribute('title')).toBe(words);
     expect(marks[0]!.className).toContain('ss-kpi__confidence--partial');
+    // A screen reader hears the words in the tile's own label.
+    expect(marks[0]!.closest('.ss-kpi')!.getAttribute('aria-label')).toContain(words);
   });
 
   it('shows none where the dataset is not crawled', async () => {

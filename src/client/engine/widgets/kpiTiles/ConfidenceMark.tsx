@@ -15,10 +15,11 @@ export function ConfidenceMark({ confidence }: { confidence: Confidence }) {
     <span
       className={`ss-kpi__confidence ss-kpi__confidence--${confidenceTone(confidence)}`}
       title={text}
-      aria-label={text}
+      // The tile's own label reads these words to a screen reader (its definition carries them).
+      aria-hidden
       data-testid="confidence-mark"
     >
-      <span className="ss-kpi__confidence-dot" aria-hidden />
+      <span className="ss-kpi__confidence-dot" />
       {coverageLabel(confidence)}
     </span>
   );
