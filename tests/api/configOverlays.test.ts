@@ -25,6 +25,7 @@ const OVERLAY = {
       widgets: { tiles: { tiles: { in_stock: { label: 'Listings in stock' } } } },
     },
     'stock/data': { hidden: true },
+    'stock/warnings': { hidden: true },
   },
 };
 
@@ -142,7 +143,13 @@ describe('group overlays', () => {
       '"last_1_year" is not among the screen\'s presets',
     );
     await refused(
-      { screens: { 'stock/kpi': { hidden: true }, 'stock/data': { hidden: true } } },
+      {
+        screens: {
+          'stock/kpi': { hidden: true },
+          'stock/data': { hidden: true },
+          'stock/warnings': { hidden: true },
+        },
+      },
       'every tab of area "stock" would be hidden',
     );
     await refused({ screens: { 'stock/kpi': { title: '' } } }, 'must be a non-empty text');
@@ -199,6 +206,7 @@ describe('group overlays', () => {
     expect(page.body.data!.areas.find((a) => a.id === 'stock')?.tabs.map((t) => t.key)).toEqual([
       'stock/kpi',
       'stock/data',
+      'stock/warnings',
     ]);
   });
   it('adds a screen built from a product screen for that group only; another group never sees it', async () => {
