@@ -28,6 +28,7 @@ const API_ON_POSTGRES = [
   'tests/api/tenantScope.test.ts', // the engine's tenant key in compiled queries and uploads
   'tests/api/previousPeriod.test.ts', // the previous period by the same compiled query
   'tests/api/insightsExplain.test.ts', // the change split over a dimension, per dialect
+  'tests/api/stockSignals.test.ts', // early warning and tile confidence, read from the warehouse
   'tests/api/drillRows.test.ts', // every tile's rows add up to it, per dialect
   'tests/api/trackingScreens.test.ts', // listing changes read from the warehouse
   'tests/api/liveTracking.test.ts', // imported lists joined to crawled facts

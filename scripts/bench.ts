@@ -22,6 +22,8 @@
  * 5b. Lost sales (bench/lostSalesBench.ts): p50/p95 of the stock KPI's lost-sales measures on the
  *    demo tenant (500 SKUs x 35 days), target p95 < 150 ms, and the after-load rebuild of its table
  *    (`--lost-sales-only [--warehouse postgres]` runs just this).
+ * 5c. Stock-out early warning (bench/stockoutWarningBench.ts): precision and recall of the
+ *    warnings against stock-outs two days later on the demo market (`--stockout-warnings-only`).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
  * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
@@ -30,6 +32,7 @@
  * `--warehouse postgres [--pg-url ... --pg-skus 200 --pg-days 30]` runs part 2 on a PostgreSQL
  * warehouse instead (bench/pgBenchTenant.ts builds its tenant once).
  */
+import { benchStockoutWarnings } from './bench/stockoutWarningBench.js';
 import { benchCrawl } from './bench/crawlBench.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -79,6 +82,7 @@ const { values } = parseArgs({
     'comparison-only': { type: 'boolean', default: false },
     'comparison-runs': { type: 'string', default: '9' },
     'lost-sales-only': { type: 'boolean', default: false },
+    'stockout-warnings-only': { type: 'boolean', default: false },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -120,6 +124,10 @@ async function main(): Promise<void> {
   }
   if (values['comparison-only']) {
     await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);
+    return;
+  }
+  if (values['stockout-warnings-only']) {
+    await benchStockoutWarnings();
     return;
   }
   if (values['lost-sales-only']) {

@@ -207,6 +207,11 @@ export interface DatasetConfig {
    */
   grain?: string[];
   explain?: DatasetExplain;
+  /**
+   * Its rows are crawled pages, one per listing (product_id x channel_id), city_id and day: its KPI tiles show a confidence mark (GET /api/v1/insights/confidence): pages expected (rows loaded + pages the crawl missed) against rows loaded for the tile's period and filters, pages blocked (bot wall, captcha) or failed, excluded and counted as missing, and the last successful load (docs/metrics.md, Confidence). Needs the column dimensions product_id, channel_id and city_id.
+   */
+  coverage?: 'crawl';
+  stockoutWarning?: DatasetStockoutWarning;
   drill?: DatasetDrill;
   /**
    * What screens may filter, group and sort by.
@@ -265,6 +270,23 @@ export interface DatasetExplain {
      */
     [k: string]: string | undefined;
   };
+}
+/**
+ * Quick-commerce stock-out early warning (GET /api/v1/insights/stockout-warnings/{area}/{screen}; docs/metrics.md, Stock-out early warning): per listing and city with dark-store data, the Theil-Sen slope of its dark-store share over its last `days` crawl days projects the days until the share reaches 0; a listing-city due within `warnWithinDays` is warned, ranked by its baseline rupees a day (the lost-sales baseline x median in-stock price).
+ */
+export interface DatasetStockoutWarning {
+  /**
+   * A lostSales measure of this dataset whose stock table is the dataset's own: its model names the status, dark-store share and stores columns, and its listing-day table gives the baseline and price.
+   */
+  lostSales: string;
+  /**
+   * Crawl days the slope is fitted over (the latest up to the period's end).
+   */
+  days?: number;
+  /**
+   * Warn when the projected days until the share reaches 0 are at most this.
+   */
+  warnWithinDays?: number;
 }
 /**
  * The rows a KPI tile's 'View rows' lists (GET /api/v1/insights/drill): each row groups the fact rows of one value of `rows`, and shows the tile's figures over them, so the rows add up to the tile. Default rows: the grain without the date column, else the explain dimensions.

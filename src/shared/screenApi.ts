@@ -35,6 +35,8 @@ export type ResolvedScreen = ScreenConfig & {
   dimensions: FieldMeta[];
   /** Dimensions a KPI's change may be split over (the dataset's explain); absent when none. */
   explainBy?: FieldMeta[];
+  /** The dataset's rows are crawled pages: KPI tiles show a confidence mark (GET insights/confidence). */
+  coverage?: 'crawl';
 };
 
 /** An option of a filter list (the suggestion answer's `{ key, name }`). */

@@ -25,6 +25,7 @@ const OVERLAY = {
       widgets: { tiles: { tiles: { in_stock: { label: 'Listings in stock' } } } },
     },
     'stock/data': { hidden: true },
+    'stock/warnings': { hidden: true },
   },
 };
 
@@ -98,7 +99,7 @@ describe('group overlays', () => {
     // Rival Foods is served the global config.
     const rivalArea = await stockArea(rivalAdmin);
     expect(rivalArea.label).toBe('Stock');
-    expect(rivalArea.tabs.map((t) => t.id)).toEqual(['kpi', 'data']);
+    expect(rivalArea.tabs.map((t) => t.id)).toEqual(['kpi', 'data', 'warnings']);
     const rivalScreen = await kpiScreen(rivalAdmin);
     expect(rivalScreen.title).toBe('KPI');
     expect((rivalScreen.filters ?? []).some((f) => 'field' in f && f.field === 'tag_id')).toBe(true);
@@ -142,7 +143,13 @@ describe('group overlays', () => {
       '"last_1_year" is not among the screen\'s presets',
     );
     await refused(
-      { screens: { 'stock/kpi': { hidden: true }, 'stock/data': { hidden: true } } },
+      {
+        screens: {
+          'stock/kpi': { hidden: true },
+          'stock/data': { hidden: true },
+          'stock/warnings': { hidden: true },
+        },
+      },
       'every tab of area "stock" would be hidden',
     );
     await refused({ screens: { 'stock/kpi': { title: '' } } }, 'must be a non-empty text');
@@ -199,6 +206,7 @@ describe('group overlays', () => {
     expect(page.body.data!.areas.find((a) => a.id === 'stock')?.tabs.map((t) => t.key)).toEqual([
       'stock/kpi',
       'stock/data',
+      'stock/warnings',
     ]);
   });
   it('adds a screen built from a product screen for that group only; another group never sees it', async () => {
@@ -247,7 +255,7 @@ describe('group overlays', () => {
     expect((await demoAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(200);
 
     // Rival Foods: no tab, no screen, no menu entry, no options under that name.
-    expect((await stockArea(rivalAdmin)).tabs.map((t) => t.id)).toEqual(['kpi', 'data']);
+    expect((await stockArea(rivalAdmin)).tabs.map((t) => t.id)).toEqual(['kpi', 'data', 'warnings']);
     expect((await rivalAdmin.get('config/screen', { area: 'stock', screen: 'shelf' })).status).toBe(404);
     expect((await rivalAdmin.get(`suggestion/${source}`, { screenName: 'stock/shelf' })).status).toBe(404);
     const rivalMenu = await rivalAdmin.get<{ submenuList: { area: string; screen: string }[] }>('user/menu');

@@ -19,6 +19,8 @@ import { suggestionIndexFeature } from './suggestionIndex/suggestionIndexFeature
 import { slidesFeature } from './slides/slidesFeature.js';
 import { amsSchemasFeature } from './amsSchemas/amsSchemasFeature.js';
 import { insightsFeature } from './insights/insightsFeature.js';
+import { stockoutWarningsFeature } from './stockoutWarnings/stockoutWarningsFeature.js';
+import { confidenceFeature } from './confidence/confidenceFeature.js';
 import { specPathsFeature } from './specPaths/specPathsFeature.js';
 import { supportFeature } from './support/supportFeature.js';
 import { microsoftSignInFeature } from './microsoftSignIn/microsoftSignInFeature.js';
@@ -48,6 +50,8 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   slidesFeature,
   amsSchemasFeature,
   insightsFeature,
+  stockoutWarningsFeature,
+  confidenceFeature,
   specPathsFeature,
   supportFeature,
   microsoftSignInFeature,

@@ -10,6 +10,7 @@ import type {
 import type { ViewsApi } from './savedViews.js';
 import type { Explanation } from '../../../shared/insights/explanation.js';
 import type { DrillRows } from '../../../shared/insights/drill.js';
+import type { Confidence } from '../../../shared/insights/confidence.js';
 import { serverViewsApi } from './serverViewsApi.js';
 import { httpShareLinksApi, type ShareLinksApi } from '../share/shareLinksApi.js';
 
@@ -35,6 +36,8 @@ export interface DataSource {
   explain?(params: Record<string, unknown>): Promise<Explanation>;
   /** The rows behind a tile or a chart point (GET insights/drill); absent where they cannot be listed. */
   drill?(params: Record<string, unknown>): Promise<DrillRows>;
+  /** A crawled query's coverage, exclusions and freshness (GET insights/confidence). */
+  confidence?(params: Record<string, unknown>): Promise<Confidence>;
 }
 
 /** A non-success envelope is an error for the widget, with the server's message. */
@@ -88,6 +91,10 @@ export function createHttpDataSource(prefix = ''): DataSource {
     },
     async drill(params) {
       const res = await http.get<Envelope<DrillRows>>('insights/drill', { params });
+      return unwrap(res.data);
+    },
+    async confidence(params) {
+      const res = await http.get<Envelope<Confidence>>('insights/confidence', { params });
       return unwrap(res.data);
     },
     async productPage(productId) {

@@ -7,6 +7,7 @@ import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
 import type { RowSink } from './rowSink.js';
 import { emitSearchDay, keywordTracked } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
+import { plantedRunDowns } from './runDown.js';
 
 /**
  * Walks the period day by day (state such as stock-outs and ratings carries over), emitting
@@ -40,10 +41,11 @@ export async function generateGroupFacts(
       rng: dayRng,
     };
     for (const brand of model.brands) brand.momentum = 0.85 * brand.momentum + 0.15 * dayRng.normal();
+    const runDowns = plantedRunDowns(model.listings, dayIndex, dates.length);
     // channel -> category -> listings on the shelf today
     const shelves = new Map<number, Map<number, ShelfEntry[]>>();
     for (const listing of model.listings) {
-      const shelf = emitShelfDay(sink, groupId, listing, date, day, dayRng);
+      const shelf = emitShelfDay(sink, groupId, listing, date, day, dayRng, runDowns.get(listing));
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
       let byCategory = shelves.get(listing.channel.channelId);

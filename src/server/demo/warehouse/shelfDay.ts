@@ -66,6 +66,8 @@ export function emitShelfDay(
   date: string,
   weekday: number,
   rng: Rng,
+  /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
+  planted?: { cityIndex: number; share: number },
 ): ShelfSummary {
   const { product, channel } = listing;
   const { productId, isCompetitor } = product;
@@ -143,6 +145,10 @@ export function emitShelfDay(
       const where = [groupId, date, channelId, cityId, productId, brandId, categoryId, isCompetitor];
       sink.push('fact_promo', [...where, ...promoRow, 'running']);
     }
+    // A planted run-down replaces only the stock row (in stock, its share of the stores): every
+    // draw above and below happens as before, so the rest of the data is unchanged.
+    const run = planted?.cityIndex === ci && status !== 2 && stores.total > 0 ? planted.share : null;
+    const inStores = run === null ? stores.inStock : Math.max(1, Math.round(stores.total * run));
     // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
     // Pushed after the promotion so on_promo is known (schema/stockOnPromo.ts: every promo row
     // written here is 'running'); no random draw happens here, so the data is the same as before.
@@ -155,10 +161,10 @@ export function emitShelfDay(
       brandId,
       categoryId,
       isCompetitor,
-      status,
+      run === null ? status : 1,
       stores.total,
-      stores.inStock,
-      stores.share,
+      inStores,
+      run === null ? stores.share : inStores / stores.total,
       promoRow ? 1 : 0,
     ]);
     if (status === 2) return;

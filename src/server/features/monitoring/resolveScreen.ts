@@ -61,6 +61,7 @@ export function resolveScreen(
     measures,
     dimensions: dimensions.map(dropUndefined),
     ...(explainBy ? { explainBy } : {}),
+    ...(ds.coverage ? { coverage: ds.coverage } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { ADDITIVE_KINDS, measureKind } from '../measures/measureKinds.js';
 import { suggestName } from '../model/suggestName.js';
 import { checkExplain } from './checkExplain.js';
 import { checkDatasetDrill } from './checkDatasetDrill.js';
+import { checkStockSignals } from './checkStockSignals.js';
 
 /** Cross-references inside one (schema-valid) dataset file. */
 export function checkDataset(file: string, id: string, ds: DatasetConfig): ConfigProblem[] {
@@ -67,6 +68,7 @@ export function checkDataset(file: string, id: string, ds: DatasetConfig): Confi
   });
   checkExplain(ds, add);
   checkDatasetDrill(ds, add);
+  checkStockSignals(ds, add);
   for (const cycle of ratioCycles(ds))
     add(
       pointer('measures', measures.get(cycle[0]!)!, 'id'),

@@ -86,7 +86,7 @@ describe('shared definitions', () => {
     );
     const draft = `{ "schemaVersion": 2, "kind": "area", "label": "Stock", "tabs": ["kpi", "data", "nope"] }`;
     expect(validateConfigDraft(fixture.dir, 'stock/area.json', draft).map(formatProblem)).toEqual([
-      'stock/area.json:1:81#/tabs/2: unknown screen "nope" (no stock/nope.screen.json); allowed: data, kpi',
+      'stock/area.json:1:81#/tabs/2: unknown screen "nope" (no stock/nope.screen.json); allowed: data, kpi, warnings',
     ]);
   });
 });

@@ -18,6 +18,9 @@ import { figureInputs, missingText } from '../../../../shared/insights/figureInp
 import { commonDaysHint } from '../../../../shared/insights/commonDaysHint.js';
 import { tileUnit } from './tileUnit.js';
 import { loadFrame, WidgetFrame } from '../frame/WidgetFrame.js';
+import { ConfidenceMark } from './ConfidenceMark.js';
+import { useConfidence } from './useConfidence.js';
+import { confidenceText } from '../../../../shared/insights/confidence.js';
 
 /**
  * KPI tiles: one row from the query, one tile per measure, the definition on hover; a tile with
@@ -39,6 +42,8 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
   const explainable = Boolean(source.explain && screen.explainBy?.length && config.query);
   // The tile whose rows are listed below the tiles (one at a time).
   const [drilled, setDrilled] = useState<string | null>(null);
+  // Coverage, exclusions and freshness of the tiles' days and filters (crawled datasets only).
+  const confidence = useConfidence(config.rows ? undefined : config.query);
   return (
     <WidgetFrame title={config.title} kind="kpiTiles" {...loadFrame(load, row !== undefined)}>
       {/* One choice per screen: above its first tiles that show the previous period. */}
@@ -82,6 +87,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
               change?.detail,
               before?.detail,
               noRows,
+              confidence ? confidenceText(confidence) : null,
             ]
               .filter(Boolean)
               .join(' ');
@@ -105,6 +111,7 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                       i
                     </span>
                   )}
+                  {confidence && <ConfidenceMark confidence={confidence} />}
                 </div>
                 <div className="ss-kpi__value" title={value.text === value.full ? undefined : value.full}>
                   {value.text}
