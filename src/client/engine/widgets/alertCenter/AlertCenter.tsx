@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AlertCenterWidget } from '../../../../shared/config.gen.js';
 import { errorMessage, http } from '../../../api/http.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { DownloadLinks } from '../frame/DownloadLinks.js';
 import { notify } from '../../../services/toast.js';
 import { fetchAlerts, markRead, type AlertItem } from './alertStore.js';
 import { AlertRuleForm, type Kind, type Rule } from './AlertRuleForm.js';
@@ -42,6 +43,7 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
         <section aria-label="Alert list">
           <header className="ss-alert-center__head">
             <h3>Alerts</h3>
+            <DownloadLinks endpoint="alerts" what="alerts" />
             <button
               type="button"
               className="ss-btn ss-btn--ghost"

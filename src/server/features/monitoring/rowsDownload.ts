@@ -1,0 +1,48 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { BadRequestError } from '../../../shared/errors.js';
+import { writeCsv } from './csvExport.js';
+import { writeXlsx, type ExportColumn } from './xlsxExport.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const DOWNLOAD_FORMATS = ['xlsx', 'csv'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** `format` of a download request: xlsx when absent, 400 for anything but xlsx or csv. */
+export function downloadFormat(value: unknown): DownloadFormat {
+  if (value === undefined || value === '') return 'xlsx';
+  if (value === 'xlsx' || value === 'csv') return value;
+  throw new BadRequestError('format must be xlsx or csv');
+}
+
+/**
+ * A grid that is not a screen query (a feature's own rows, already in memory and bounded) as an
+ * xlsx or CSV download: the same writers, formula escaping and header as the export jobs' files.
+ */
+export async function sendRowsDownload(
+  reply: FastifyReply,
+  file: {
+    format: DownloadFormat;
+    /** Without the extension. */
+    name: string;
+    sheet: string;
+    columns: ExportColumn[];
+    rows: readonly Record<string, unknown>[];
+  },
+): Promise<void> {
+  const body = new PassThrough();
+  void reply
+    .header('content-type', file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${file.name}.${file.format}"`)
+    .send(body);
+  async function* once() {
+    yield [...file.rows];
+  }
+  try {
+    if (file.format === 'csv') await writeCsv(file.columns, once(), body);
+    else await writeXlsx(file.sheet, file.columns, once(), body);
+  } catch (error) {
+    reply.log.warn({ err: error }, 'download stopped');
+    body.destroy(error as Error);
+  }
+}
