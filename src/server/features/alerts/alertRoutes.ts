@@ -10,7 +10,12 @@ import { ALERT_KIND_IDS, ALERT_KINDS, type AnomalyWatch } from './alertKinds.js'
 import { watchProblem } from './anomalyFinder.js';
 import { AlertRepo, type AlertRuleRow } from './alertRepo.js';
 import { queueEvaluation } from './alertJobs.js';
-import { downloadFormat, DOWNLOAD_FORMATS, sendRowsDownload } from '../monitoring/rowsDownload.js';
+import {
+  downloadAnswer,
+  downloadFormat,
+  DOWNLOAD_FORMATS,
+  sendRowsDownload,
+} from '../monitoring/rowsDownload.js';
 
 /** Alerts a download holds at most (newest first); the list on screen pages through the same. */
 const EXPORT_ALERTS = 100_000;
@@ -165,6 +170,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
           additionalProperties: false,
           properties: { format: { type: 'string', enum: [...DOWNLOAD_FORMATS] } },
         },
+        response: downloadAnswer,
       },
     },
     async (request, reply) => {

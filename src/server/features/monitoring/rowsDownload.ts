@@ -6,7 +6,12 @@ import { writeXlsx, type ExportColumn } from './xlsxExport.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const DOWNLOAD_FORMATS = ['xlsx', 'csv'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** The answer of a download route, for /api/docs: the file itself. */
+export const downloadAnswer = {
+  200: { type: 'string', format: 'binary', description: 'The rows as an xlsx or CSV file' },
+} as const;
 
 /** `format` of a download request: xlsx when absent, 400 for anything but xlsx or csv. */
 export function downloadFormat(value: unknown): DownloadFormat {

@@ -10,7 +10,12 @@ import {
   LISTING_CHANGE_COLUMNS,
   type ChangeQuery,
 } from './changeScreens.js';
-import { downloadFormat, DOWNLOAD_FORMATS, sendRowsDownload } from '../monitoring/rowsDownload.js';
+import {
+  downloadAnswer,
+  downloadFormat,
+  DOWNLOAD_FORMATS,
+  sendRowsDownload,
+} from '../monitoring/rowsDownload.js';
 import { MAX_EXPORT_ROWS } from '../../language/query/compileDatasetQuery.js';
 import { factFreshness, suggestionIndexCoverage } from './internalTool.js';
 import { athenaSyncRuns, channelCityCoverage, reviewSentiments, trackedListings } from './trackingReads.js';
@@ -76,6 +81,7 @@ export function registerTrackingRoutes(app: FastifyInstance): void {
         ...changeQuery,
         properties: { ...changeQuery.properties, format: { type: 'string', enum: [...DOWNLOAD_FORMATS] } },
       },
+      response: downloadAnswer,
     },
   };
   app.get<{ Querystring: ChangeQuery & { format?: string } }>(

@@ -29,7 +29,7 @@ export interface SuggestionRequest {
    * `keys=1001,1002`: the names of these options only (a shared link or a drill carries ids
    * without names), whatever the dates, siblings and prefix; still only the caller's group's.
    */
-  keys: FilterValue[] | null;
+  keys?: FilterValue[] | null;
 }
 
 /**
