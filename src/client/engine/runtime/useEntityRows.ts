@@ -34,7 +34,7 @@ export function useEntityRows(
   const entity =
     rows?.endpoint ?? (rows?.entity ? `rows/${screen.area}/${screen.id}/${rows.entity}` : undefined);
   const snap = useSnapshot(store);
-  const params = entityRowsParams(screen, snap.filters as Record<string, unknown>);
+  const params = entityRowsParams(screen, snap.filters);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   const [attempt, setAttempt] = useState(0);

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { BadRequestError } from '../../../shared/errors.js';
 import { writeCsv } from './csvExport.js';
@@ -40,12 +40,11 @@ export async function sendRowsDownload(
     .header('content-type', file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${file.name}.${file.format}"`)
     .send(body);
-  async function* once() {
-    yield [...file.rows];
-  }
+  // One batch: the rows are in memory already (the writers take batches as they arrive).
+  const batches: AsyncIterable<Record<string, unknown>[]> = Readable.from([[...file.rows]]);
   try {
-    if (file.format === 'csv') await writeCsv(file.columns, once(), body);
-    else await writeXlsx(file.sheet, file.columns, once(), body);
+    if (file.format === 'csv') await writeCsv(file.columns, batches, body);
+    else await writeXlsx(file.sheet, file.columns, batches, body);
   } catch (error) {
     reply.log.warn({ err: error }, 'download stopped');
     body.destroy(error as Error);

@@ -192,7 +192,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
         ) : config.rows?.endpoint ? (
           <DownloadLinks
             endpoint={config.rows.endpoint}
-            params={downloadParams(screen, snap.filters as Record<string, unknown>)}
+            params={downloadParams(screen, snap.filters)}
             what={config.title ?? 'rows'}
           />
         ) : undefined
