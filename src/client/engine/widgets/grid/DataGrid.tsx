@@ -284,7 +284,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
                         return (
                           <td
                             key={cell.id}
-                            {...(cell.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], false))}
+                            {...(cell.column.id === ACTIONS
+                              ? ACTIONS_CELL
+                              : cell.column.id === '__select'
+                                ? { className: 'ss-grid__tick' }
+                                : cellProps(layouts[at], false))}
                           >
                             <table.FlexRender cell={cell} />
                           </td>
