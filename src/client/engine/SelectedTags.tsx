@@ -12,9 +12,9 @@ export function SelectedTags({ filters: configs }: { filters: readonly FilterNod
   const snap = useSnapshot(store);
   const filters = snap.filters as FilterState;
   const kept = new Set(filters.alwaysSelected_filters ?? []);
+  const tags = appliedTags(filters, configs);
   // Ids that came without names (a shared link) are named once the server says them.
-  const known = useMissingNames(appliedTags(filters, configs), configs);
-  const tags = appliedTags(filters, configs, known);
+  useMissingNames(tags, configs);
   const enabled = canClearAll(filters);
   return (
     <div className="ss-tags" aria-label="Selected filters">

@@ -12,12 +12,7 @@ export interface AppliedTag {
 }
 
 /** One entry per chosen filter value, named as the user chose it: the tags and the empty-state hint. */
-export function appliedTags(
-  filters: FilterState,
-  configs: readonly FilterNode[],
-  /** Names looked up for keys that came without one (useMissingNames.ts). */
-  known: Record<string, Record<string, string>> = {},
-): AppliedTag[] {
+export function appliedTags(filters: FilterState, configs: readonly FilterNode[]): AppliedTag[] {
   const labels = new Map(configs.flatMap((f) => ('field' in f ? [[f.field, f.label] as const] : [])));
   // Fixed options name a value that arrived without its name (a KPI drill-down link, a shared URL).
   const optionName = (field: string, key: OptionKey) => {
@@ -30,11 +25,7 @@ export function appliedTags(
       field,
       key,
       label: labels.get(field) ?? field,
-      name:
-        filters.selected_filters?.[field]?.[String(key)] ??
-        optionName(field, key) ??
-        known[field]?.[String(key)] ??
-        String(key),
+      name: filters.selected_filters?.[field]?.[String(key)] ?? optionName(field, key) ?? String(key),
     })),
   );
 }
