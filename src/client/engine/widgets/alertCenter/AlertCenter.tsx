@@ -43,14 +43,16 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
         <section aria-label="Alert list">
           <header className="ss-alert-center__head">
             <h3>Alerts</h3>
-            <DownloadLinks endpoint="alerts" what="alerts" />
-            <button
-              type="button"
-              className="ss-btn ss-btn--ghost"
-              onClick={() => void markRead().then(() => loadAlerts(0))}
-            >
-              Mark all read
-            </button>
+            <div className="ss-alert-center__actions">
+              <DownloadLinks endpoint="alerts" what="alerts" />
+              <button
+                type="button"
+                className="ss-btn ss-btn--ghost"
+                onClick={() => void markRead().then(() => loadAlerts(0))}
+              >
+                Mark all read
+              </button>
+            </div>
           </header>
           {alerts.length === 0 && <p className="ss-state">No alerts yet</p>}
           <ul className="ss-alert-list">
