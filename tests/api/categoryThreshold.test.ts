@@ -78,8 +78,10 @@ describe('category rank threshold (catg/threshold) in the category measures', ()
     const before = await checkAgainstRaw(demo, 1);
     const rivalBefore = JSON.stringify(await screens(rival));
     await checkAgainstRaw(rival, 2);
-    // Default 10: Within Threshold is the Top 10 count until a brand sets something else.
-    expect(n(before.tile.within_threshold)).toBe(n(before.tile.top10));
+    // The demo brands set their own thresholds (demo/categoryThresholds.ts): Within Threshold is
+    // its own figure, not the Top 10 count under another name.
+    expect(new Set(before.grid.map((r) => n(r.rank_threshold))).size).toBeGreaterThan(1);
+    expect(n(before.tile.within_threshold)).not.toBe(n(before.tile.top10));
 
     // The category with the most ranked listings, set to 3: its count becomes its Top 3.
     const target = [...before.grid].sort((a, b) => n(b.listings) - n(a.listings))[0]!;
@@ -120,5 +122,20 @@ describe('category rank threshold (catg/threshold) in the category measures', ()
       within_threshold: theirs.listings,
     });
     expect(JSON.stringify(await screens(demo))).toBe(demoAfter);
+  });
+
+  it('each rank bucket counts the listings ranked in its range, and Top 10 those ranked 1-10', async () => {
+    const [tile] = await get(demo, 'category/visibility/count');
+    const [raw] = await server.server.app.deps.warehouse.query<Record<string, number>>(
+      `SELECT COUNT(CASE WHEN category_rank <= 3 THEN 1 END) AS top3,
+              COUNT(CASE WHEN category_rank BETWEEN 4 AND 10 THEN 1 END) AS rank_4_10,
+              COUNT(CASE WHEN category_rank BETWEEN 11 AND 20 THEN 1 END) AS rank_11_20,
+              COUNT(CASE WHEN category_rank BETWEEN 21 AND 50 THEN 1 END) AS rank_21_50,
+              COUNT(CASE WHEN category_rank BETWEEN 51 AND 100 THEN 1 END) AS rank_51_100,
+              COUNT(CASE WHEN category_rank <= 10 THEN 1 END) AS top10
+         FROM fact_category_rank WHERE group_id = 1`,
+    );
+    for (const bucket of ['top3', 'rank_4_10', 'rank_11_20', 'rank_21_50', 'rank_51_100', 'top10'])
+      expect([bucket, n(tile![bucket])]).toEqual([bucket, n(raw![bucket])]);
   });
 });

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './support/testServer.js';
 import { fetchBuffered } from './support/fetchBuffered.js';
 import { FIRST_CRAWL } from '../../src/server/features/crawl/startCrawling.js';
 import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
+import { signIn } from './support/signIn.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -95,6 +96,38 @@ describe('health probes', () => {
       demo: 'ok',
     });
   }, 90_000);
+
+  it('ready means final: the derived columns are filled and the price tiles do not move after it', async () => {
+    expect((await fetchBuffered(`${t.url}/readyz`)).status).toBe(200);
+    const client = await signIn(t);
+    const tiles = async () => {
+      const res = await client.get<{ rows: Record<string, unknown>[] }>('price/kpi/stats', {
+        start_date: '2000-01-01',
+        end_date: '2099-12-31',
+      });
+      expect(res.body.statusCode).toBe(1);
+      return res.body.data!.rows[0]!;
+    };
+    const atReady = await tiles();
+    // fact_price.is_new_violation (newViolations.ts) as stored equals its recomputation from the
+    // rows: nothing is left to fill once ready (the first crawl's day included).
+    const [stale] = await t.server.app.deps.warehouse.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM fact_price t JOIN (
+         SELECT group_id, product_id, channel_id, city_id, crawl_date,
+           CASE WHEN violation_type IN (1, 2, 3)
+             AND NOT COALESCE(LAG(violation_type) OVER w IN (1, 2, 3), FALSE) THEN 1 ELSE 0 END AS v
+         FROM fact_price WINDOW w AS (PARTITION BY group_id, product_id, channel_id, city_id ORDER BY crawl_date)
+       ) s ON t.group_id = s.group_id AND t.product_id = s.product_id AND t.channel_id = s.channel_id
+          AND t.city_id = s.city_id AND t.crawl_date = s.crawl_date
+       WHERE t.is_new_violation <> s.v`,
+    );
+    expect(Number(stale!.n)).toBe(0);
+    expect(Number(atReady.new_violations)).toBeGreaterThan(0);
+    // No job still writing: the crawl queue is empty, so a later read is the same figure.
+    expect((await firstRunStatuses()).filter((s) => s === 1 || s === 5)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await tiles()).toEqual(atReady);
+  });
 
   it('/readyz says which dependency fails, without its error', async () => {
     const { warehouse } = t.server.app.deps;

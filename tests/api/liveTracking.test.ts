@@ -200,6 +200,28 @@ describe('the live-tracking list (tracking/livetracking)', () => {
   });
 });
 
+describe('advertising/live_tracking before any live check', () => {
+  it("reads each hour by the day's crawl of the listing in its city: spend while out of stock is not 0", async () => {
+    const day = { start_date: date, end_date: date };
+    const [tiles] = await rows(demo, 'ams/livetracking/stats', day);
+    const out = listed.filter((l) => l.stock_status === 0).map((l) => l.product_id);
+    const [raw] = await wh.query<{ spend: number; clicks: number }>(
+      `SELECT SUM(spend) AS spend, SUM(clicks) AS clicks FROM fact_ad_asin_hourly
+        WHERE group_id = 1 AND channel_id = 1 AND ad_date = $1 AND product_id IN (${out.join(', ')})`,
+      [date],
+    );
+    expect(raw!.spend).toBeGreaterThan(0);
+    expect(Math.abs(Number(tiles!.oos_live_spend) - raw!.spend)).toBeLessThan(0.01);
+    expect(Number(tiles!.oos_live_clicks)).toBe(Number(raw!.clicks));
+    expect(tiles!.oos_listings).toBe(3);
+    // No live check yet: every hour's status comes from the crawl, and all of it is unchecked spend.
+    const grid = await rows(demo, 'ams/livetracking/listings', day);
+    expect(grid.map((r) => r.live_check_time)).toEqual(grid.map(() => null));
+    const unchecked = grid.reduce((a, r) => a + Number(r.unchecked_spend), 0);
+    expect(Math.abs(unchecked - Number(tiles!.spend))).toBeLessThan(0.01);
+  });
+});
+
 describe('a live crawl (crawl type 5)', () => {
   let run: Run;
 
@@ -276,13 +298,17 @@ describe('a live crawl (crawl type 5)', () => {
       expect([f, Math.abs(Number(tiles![f]) - sum(f)) < 0.01]).toEqual([f, true]);
     expect(tiles!.oos_listings).toBe(3);
 
+    // After the check its status; before it the day's crawl of the listing in its city.
     const [raw] = await wh.query<{ spend: number; oos: number }>(
       `SELECT SUM(a.spend) AS spend,
-              SUM(CASE WHEN c.stock_status IN (0, 2) AND a.ad_hour >= c.first_hour THEN a.spend ELSE 0 END) AS oos
+              SUM(CASE WHEN (a.ad_hour >= c.first_hour AND c.stock_status IN (0, 2))
+                          OR (a.ad_hour < c.first_hour AND s.stock_status IN (0, 2)) THEN a.spend ELSE 0 END) AS oos
          FROM fact_ad_asin_hourly a
-         JOIN (SELECT product_id, MIN(check_hour) AS first_hour, MIN(stock_status) AS stock_status
-                 FROM fact_live_check WHERE group_id = 1 AND check_date = $1 GROUP BY product_id) c
+         JOIN (SELECT product_id, city_id, MIN(check_hour) AS first_hour, MIN(stock_status) AS stock_status
+                 FROM fact_live_check WHERE group_id = 1 AND check_date = $1 GROUP BY product_id, city_id) c
            ON c.product_id = a.product_id
+         LEFT JOIN fact_stock s ON s.group_id = 1 AND s.channel_id = 1 AND s.product_id = c.product_id
+          AND s.city_id = c.city_id AND s.crawl_date = a.ad_date
         WHERE a.group_id = 1 AND a.channel_id = 1 AND a.ad_date = $1`,
       [date],
     );
@@ -336,7 +362,8 @@ describe('isolation and permissions', () => {
     expect(theirList.every((r) => r.last_status === 'Not Checked')).toBe(true);
     const theirAds = await rows(rival, 'ams/livetracking/listings', { start_date: date, end_date: date });
     expect(theirAds.filter((r) => ours.has(String(r.asin)))).toEqual([]);
-    expect(theirAds.every((r) => r.live_status === 'Not Checked')).toBe(true);
+    // No live check of theirs yet: each row reads its day's crawl, with no check time.
+    expect(theirAds.every((r) => r.live_check_time === null)).toBe(true);
 
     const started = await rival.post<Run>('processmonitor/crawl/trigger', { channel_id: 1, crawl_type: 5 });
     const run = await finished(rival, started.body.data!.id);

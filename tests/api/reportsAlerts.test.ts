@@ -148,6 +148,24 @@ describe('alerts', () => {
     expect(rivalIds.some((id) => demoIds.has(id))).toBe(false);
   });
 
+  it("downloads the alert list as CSV and xlsx: every alert of the group (no other group's), with the read mark", async () => {
+    const listed = await alertsOf(demo);
+    expect(listed.length).toBeGreaterThan(0);
+    const csv = await demo.raw('GET', 'alerts/export?format=csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv
+      .text()
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Observed On,Alert,Message,Kind,Read');
+    expect(lines.length - 1).toBe(listed.length);
+    expect(lines.slice(1).every((l) => /,(Yes|No)$/.test(l))).toBe(true);
+    const xlsx = await demo.raw('GET', 'alerts/export');
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await demo.get('alerts/export', { format: 'pdf' })).status).toBe(400);
+  });
+
   it('a load evaluates the rules once more: a new rule alerts over the socket, nothing twice', async () => {
     // Straight into the store: a rule saved through the API is evaluated at once
     // (tests/api/alertRules.test.ts), and this test is about the load's evaluation. Its kind is

@@ -66,6 +66,32 @@ describe('tracking screens: access', () => {
   });
 });
 
+describe('Change Detection export', () => {
+  it("downloads every change of the grid's filters as CSV and xlsx, in the caller's group; another format is 400", async () => {
+    const query = { channel_id: '1' };
+    const grid = await allRows(analyst, 'changedetection/data/changes', query);
+    expect(grid.length).toBeGreaterThan(20); // more than the grid's first page
+    const csv = await analyst.raw('GET', `changedetection/data/changes/export?format=csv&channel_id=1`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv
+      .text()
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date Of Change,Product,SKU Code,Channel,Attribute,Before,After,Change');
+    expect(lines.length - 1).toBe(grid.length);
+    expect(lines.slice(1).every((l) => l.includes('Amazon'))).toBe(true);
+    const xlsx = await analyst.raw('GET', 'changedetection/data/changes/export?channel_id=1');
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await analyst.get('changedetection/data/changes/export', { format: 'pdf' })).status).toBe(400);
+    // The other group's products never appear in this group's file.
+    const theirs = await allRows(rival, 'changedetection/data/changes');
+    const mine = csv.text();
+    expect(theirs.some((r) => mine.includes(String(r.sku_code)))).toBe(false);
+  });
+});
+
 describe('tracking/mapping', () => {
   it('lists the group listings 20 a page, with their last crawl and cities', async () => {
     for (const [client, groupId] of [

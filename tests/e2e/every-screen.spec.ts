@@ -1,7 +1,8 @@
 /**
  * One sweep of every monitoring and advertising screen with the demo tenant in real Chromium at 1280 px, checking
  * what a user sees: KPI tiles with values, grids with rows, charts drawn, no widget in error and no
- * console error; no grid wider than its card (wide grids scroll inside it, no column clipped), the
+ * console error; no grid wider than its card (wide grids scroll inside it, no column clipped), each
+ * grid's first column pinned, its key columns in view and a scroll cue when it hides columns, the
  * page never scrolls sideways, and axe finds no serious or critical accessibility violation. A
  * screenshot of each screen is kept in the run's data folder (shots/) for a person to look at
  * (outside CI, or with E2E_SHOTS=1).
@@ -56,9 +57,18 @@ test.afterAll(async () => {
 });
 
 interface GridFit {
+  title: string;
   card: number;
   cardScroll: number;
   clippedHeaders: string[];
+  /** Columns in the first row; the first one's computed position (sticky when pinned). */
+  cells: number;
+  firstPosition: string;
+  /** Pinned columns and the first figure column after them, wholly inside the scroller at rest. */
+  keyColumnsVisible: boolean;
+  /** Columns hidden to the right, and whether the "More columns" cue shows. */
+  hidesColumns: boolean;
+  cueVisible: boolean;
 }
 
 /** KPI tiles with values, grids with rows, charts drawn; nothing in error, empty or unknown. */
@@ -90,21 +100,50 @@ async function expectContent(key: string, chartsRequired: boolean): Promise<void
   }
 }
 
-/** At 1280 px: every grid fits its card with no clipped header, and the page does not scroll sideways. */
+/**
+ * At 1280 px: every grid fits its card with no clipped header; its first column is pinned, its key
+ * columns (the pinned ones and the first after them) show without scrolling, and a grid that hides
+ * columns to the right says so (the "More columns" cue). The page does not scroll sideways.
+ */
 async function expectFit(): Promise<void> {
   const fits = await page.locator('.ss-widget--grid').evaluateAll((cards) =>
-    cards.map<GridFit>((card) => ({
-      card: card.clientWidth,
-      cardScroll: card.scrollWidth,
-      // A header whose text is wider than its cell is a hidden column name.
-      clippedHeaders: [...card.querySelectorAll('th')]
-        .filter((th) => th.scrollWidth > th.clientWidth + 1)
-        .map((th) => th.textContent ?? ''),
-    })),
+    cards.map<GridFit>((card) => {
+      const scroller = card.querySelector<HTMLElement>('.ss-grid__scroll');
+      const row = [...(card.querySelector('tbody tr')?.children ?? [])].filter(
+        (td) => !td.classList.contains('ss-grid__tick'),
+      );
+      const box = scroller?.getBoundingClientRect();
+      const pinned = row.filter((td) => td.classList.contains('ss-sticky'));
+      const key = [...pinned, ...row.slice(pinned.length, pinned.length + 1)];
+      const cue = card.querySelector<HTMLElement>('.ss-grid__more');
+      return {
+        title: card.querySelector('h2, h3')?.textContent ?? '',
+        card: card.clientWidth,
+        cardScroll: card.scrollWidth,
+        // A header whose text is wider than its cell is a hidden column name.
+        clippedHeaders: [...card.querySelectorAll('th')]
+          .filter((th) => th.scrollWidth > th.clientWidth + 1)
+          .map((th) => th.textContent ?? ''),
+        cells: row.length,
+        firstPosition: row[0] ? getComputedStyle(row[0]).position : '',
+        keyColumnsVisible:
+          !!box &&
+          key.every((td) => {
+            const r = td.getBoundingClientRect();
+            return r.left >= box.left - 1 && r.right <= box.right + 1;
+          }),
+        hidesColumns: !!scroller && scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1,
+        cueVisible: !!cue && cue.offsetParent !== null,
+      };
+    }),
   );
   for (const fit of fits) {
-    expect(fit.cardScroll, 'grid wider than its card').toBeLessThanOrEqual(fit.card + 1);
-    expect(fit.clippedHeaders, 'clipped headers').toEqual([]);
+    expect(fit.cardScroll, `${fit.title}: grid wider than its card`).toBeLessThanOrEqual(fit.card + 1);
+    expect(fit.clippedHeaders, `${fit.title}: clipped headers`).toEqual([]);
+    if (fit.cells < 2) continue; // an empty or one-column list: nothing to pin or hide
+    expect(fit.firstPosition, `${fit.title}: first column pinned`).toBe('sticky');
+    expect(fit.keyColumnsVisible, `${fit.title}: key columns visible at 1280 px`).toBe(true);
+    expect(fit.cueVisible, `${fit.title}: scroll cue when columns are hidden`).toBe(fit.hidesColumns);
   }
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth, 'page scrolls sideways').toBeLessThanOrEqual(1280);

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import type { FilterNode } from '../../shared/config.gen.js';
 import { canClearAll, todayIso, type FilterState } from '../../shared/filters/index.js';
 import { appliedTags } from './filters/appliedTags.js';
+import { useMissingNames } from './filters/useMissingNames.js';
 import { useEngine } from './runtime/EngineContext.js';
 import { screenActions } from './state/screenStore.js';
 
@@ -12,6 +13,8 @@ export function SelectedTags({ filters: configs }: { filters: readonly FilterNod
   const filters = snap.filters as FilterState;
   const kept = new Set(filters.alwaysSelected_filters ?? []);
   const tags = appliedTags(filters, configs);
+  // Ids that came without names (a shared link) are named once the server says them.
+  useMissingNames(tags, configs);
   const enabled = canClearAll(filters);
   return (
     <div className="ss-tags" aria-label="Selected filters">

@@ -1,6 +1,7 @@
 import type { Deps } from '../platform/deps.js';
 import { seedStore } from './seedStore.js';
 import { generateWarehouse } from './warehouse/generateWarehouse.js';
+import { setDemoCategoryThresholds } from './categoryThresholds.js';
 import { todayIso } from './warehouse/calendar.js';
 import { markDemoCompleted, markDemoStarted, readDemoState } from '../platform/warehouse/demoMarker.js';
 
@@ -31,6 +32,10 @@ export async function bootstrapDemo(deps: Deps): Promise<void> {
     days: deps.env.DEMO_DAYS,
     endDate: todayIso(),
   });
+  await setDemoCategoryThresholds(
+    deps.warehouse,
+    DEMO_GROUPS.map((g) => g.groupId),
+  );
   await markDemoCompleted(deps.warehouse);
   if (deps.env.LOG_LEVEL !== 'silent') {
     console.log(`Demo warehouse built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

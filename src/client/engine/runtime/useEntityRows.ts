@@ -3,6 +3,20 @@ import { useSnapshot } from 'valtio';
 import { errorMessage } from '../../api/http.js';
 import { useEngine } from './EngineContext.js';
 import type { LoadState } from './useQueryRows.js';
+import type { ResolvedScreen } from '../../../shared/screenApi.js';
+
+/** Paging and sort, and the screen's own filters (a store screen's filters are the entity's). */
+export function entityRowsParams(
+  screen: Pick<ResolvedScreen, 'filters' | 'dates'>,
+  f: Record<string, unknown>,
+): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  const names = ['offset', 'limit', 'order_by', 'order_type'];
+  for (const filter of screen.filters ?? []) if ('field' in filter) names.push(filter.field);
+  if (screen.dates) names.push('start_date', 'end_date');
+  for (const k of names) if (f[k] !== undefined && f[k] !== '') params[k] = f[k];
+  return params;
+}
 
 /**
  * A store entity's rows for a grid configured with `rows: { entity }` or `rows: { endpoint }`
@@ -20,13 +34,7 @@ export function useEntityRows(
   const entity =
     rows?.endpoint ?? (rows?.entity ? `rows/${screen.area}/${screen.id}/${rows.entity}` : undefined);
   const snap = useSnapshot(store);
-  const f = snap.filters as Record<string, unknown>;
-  const params: Record<string, unknown> = {};
-  // Paging and sort, and the screen's own filters (a store screen's filters are the entity's).
-  const names = ['offset', 'limit', 'order_by', 'order_type'];
-  for (const filter of screen.filters ?? []) if ('field' in filter) names.push(filter.field);
-  if (screen.dates) names.push('start_date', 'end_date');
-  for (const k of names) if (f[k] !== undefined && f[k] !== '') params[k] = f[k];
+  const params = entityRowsParams(screen, snap.filters);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   const [attempt, setAttempt] = useState(0);

@@ -10,6 +10,15 @@ import { ALERT_KIND_IDS, ALERT_KINDS, type AnomalyWatch } from './alertKinds.js'
 import { watchProblem } from './anomalyFinder.js';
 import { AlertRepo, type AlertRuleRow } from './alertRepo.js';
 import { queueEvaluation } from './alertJobs.js';
+import {
+  downloadAnswer,
+  downloadFormat,
+  DOWNLOAD_FORMATS,
+  sendRowsDownload,
+} from '../monitoring/rowsDownload.js';
+
+/** Alerts a download holds at most (newest first); the list on screen pages through the same. */
+const EXPORT_ALERTS = 100_000;
 
 const RULES = ADMIN_ACTIVITIES.alertRules.url;
 export const NO_SUCH_RULE = 'Alert rule not found';
@@ -148,6 +157,39 @@ export function registerAlertRoutes(app: FastifyInstance): void {
           read: r.read_at !== null,
         })),
       );
+    },
+  );
+
+  // The alert list as a file (xlsx or CSV): every alert of the group, with this user's read mark.
+  app.get<{ Querystring: { format?: string } }>(
+    '/alerts/export',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { format: { type: 'string', enum: [...DOWNLOAD_FORMATS] } },
+        },
+        response: downloadAnswer,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const format = downloadFormat(request.query.format);
+      const rows = await repo.list(auth.groupId, auth.userId, EXPORT_ALERTS, 0);
+      await sendRowsDownload(reply, {
+        format,
+        name: 'alerts',
+        sheet: 'Alerts',
+        columns: [
+          { field: 'observed_on', header: 'Observed On', format: 'date' },
+          { field: 'title', header: 'Alert' },
+          { field: 'message', header: 'Message' },
+          { field: 'kind', header: 'Kind' },
+          { field: 'read', header: 'Read' },
+        ],
+        rows: rows.map((r) => ({ ...r, read: r.read_at === null ? 'No' : 'Yes' })),
+      });
     },
   );
 

@@ -44,7 +44,7 @@ export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScop
     const source = request.params.source;
     // Inside a window the elastic trigger indexed, the index answers; elsewhere the facts do.
     const compile = async (r: typeof req) =>
-      (await suggestionIndexQuery(wh, dataset, source, r, auth.groupId)) ??
+      (r.keys ? null : await suggestionIndexQuery(wh, dataset, source, r, auth.groupId)) ??
       compileSuggestionQuery(dataset, r, auth.groupId, wh.dialect);
     const { sql, params } = await compile(req);
     const rows = await app.deps.warehouse.query<{

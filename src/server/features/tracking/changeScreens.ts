@@ -1,5 +1,6 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
+import type { ExportColumn } from '../monitoring/xlsxExport.js';
 import { attributeChanges, dayBefore, isoDay, type ChangeSpec } from './attributeChanges.js';
 
 /** A listing's content attributes (fact_content: one row per product, channel and day). */
@@ -80,6 +81,18 @@ async function names(warehouse: Warehouse, sql: string, groupId?: number) {
 function page<T extends { changed: boolean }>(rows: T[], q: ChangeQuery) {
   return { rows: rows.slice(q.offset, q.offset + q.limit), total: rows.length };
 }
+
+/** The Change Detection grid's columns, as its export writes them (screens/changedetection/data). */
+export const LISTING_CHANGE_COLUMNS: ExportColumn[] = [
+  { field: 'change_date', header: 'Date Of Change', format: 'date' },
+  { field: 'sku_name', header: 'Product' },
+  { field: 'sku_code', header: 'SKU Code' },
+  { field: 'channel_name', header: 'Channel' },
+  { field: 'attribute', header: 'Attribute' },
+  { field: 'before', header: 'Before' },
+  { field: 'after', header: 'After' },
+  { field: 'delta', header: 'Change' },
+];
 
 /** tracking/changedetection and the Change Detection screen: what changed on each listing. */
 export async function listingChanges(warehouse: Warehouse, groupId: number, q: ChangeQuery) {

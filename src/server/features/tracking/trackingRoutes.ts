@@ -4,7 +4,19 @@ import { ADMIN_ACTIVITIES as A } from '../../../shared/admin/adminActivities.js'
 import { requireAdminActivity } from '../../access/auth/guards.js';
 import { requireActivity } from '../../access/auth/requireActivity.js';
 import { gridRowsQuery, objectAnswer } from '../../platform/http/schemaKit.js';
-import { categoryChanges, listingChanges, type ChangeQuery } from './changeScreens.js';
+import {
+  categoryChanges,
+  listingChanges,
+  LISTING_CHANGE_COLUMNS,
+  type ChangeQuery,
+} from './changeScreens.js';
+import {
+  downloadAnswer,
+  downloadFormat,
+  DOWNLOAD_FORMATS,
+  sendRowsDownload,
+} from '../monitoring/rowsDownload.js';
+import { MAX_EXPORT_ROWS } from '../../language/query/compileDatasetQuery.js';
 import { factFreshness, suggestionIndexCoverage } from './internalTool.js';
 import { athenaSyncRuns, channelCityCoverage, reviewSentiments, trackedListings } from './trackingReads.js';
 
@@ -61,6 +73,33 @@ export function registerTrackingRoutes(app: FastifyInstance): void {
   // The analysts' Change Detection screen shows the same listing changes, under its own activity.
   app.get<{ Querystring: ChangeQuery }>('/changedetection/data/changes', changes, async (request) =>
     ok(await listingChanges(wh(), requireActivity(request, 'changedetection/data').groupId, request.query)),
+  );
+  // Its grid as a file: every change of the filters (not one page), xlsx or CSV.
+  const changesExport = {
+    schema: {
+      querystring: {
+        ...changeQuery,
+        properties: { ...changeQuery.properties, format: { type: 'string', enum: [...DOWNLOAD_FORMATS] } },
+      },
+      response: downloadAnswer,
+    },
+  };
+  app.get<{ Querystring: ChangeQuery & { format?: string } }>(
+    '/changedetection/data/changes/export',
+    changesExport,
+    async (request, reply) => {
+      const { groupId } = requireActivity(request, 'changedetection/data');
+      const format = downloadFormat(request.query.format);
+      const all = { ...request.query, limit: MAX_EXPORT_ROWS, offset: 0 };
+      const { rows } = await listingChanges(wh(), groupId, all);
+      await sendRowsDownload(reply, {
+        format,
+        name: 'change-detection',
+        sheet: 'Change Detection',
+        columns: LISTING_CHANGE_COLUMNS,
+        rows,
+      });
+    },
   );
   app.get<{ Querystring: ChangeQuery }>(
     '/tracking/categorychangedetection/rows',

@@ -139,6 +139,19 @@ describe('config validation', () => {
     ]);
   });
 
+  it('refuses a filter no query reads (it would change nothing on screen)', () => {
+    fixture = copyFixtureScreens();
+    fixture.edit('stock/kpi.screen.json', (s) => {
+      for (const q of s.queries) q.filters = ['channel_id', 'brand_id'];
+    });
+    // channel_id and brand_id are read; category and city are not (a query's list leaves them out).
+    expect(problems()).toEqual([
+      'stock/kpi.screen.json#/filters/2: filter "category_id" changes nothing: no query of the screen reads it',
+      'stock/kpi.screen.json#/filters/3: filter "city_id" changes nothing: no query of the screen reads it',
+      'stock/kpi.screen.json#/filters/4: filter "is_competitor" changes nothing: no query of the screen reads it',
+    ]);
+  });
+
   it('refuses a dependsOn cycle', () => {
     fixture = copyFixtureScreens();
     fixture.edit('stock/kpi.screen.json', (s) => {

@@ -44,6 +44,7 @@ export function checkScreen(
   // A screen without a dataset filters store rows; one whose dataset is wrong was named above.
   if (screen.dataset === undefined) checkStoreFilters(screen, add);
   if (ds) checkQueries(screen, ds, add);
+  checkFiltersRead(screen, add);
   checkScreenWidgets(screen, ds, add);
   return problems;
 }
@@ -198,4 +199,23 @@ function columnHint(ds: DatasetIndex, name: string): string {
     name,
     ds.config.dimensions.filter((d) => d.kind === 'column').map((d) => d.id),
   );
+}
+
+/**
+ * A filter no query reads changes nothing on screen: refused. A query reads every screen filter
+ * unless it lists the ones it applies (`filters`); a sibling's dependsOn reads it too (it narrows
+ * that filter's options). A grid reading rows of its own (`rows`) may read any filter: not judged.
+ */
+function checkFiltersRead(screen: ScreenConfig, add: Add): void {
+  const queries = screen.queries ?? [];
+  if (queries.length === 0) return;
+  if (screen.widgets.some((w) => w.kind === 'grid' && w.rows !== undefined)) return;
+  const filters = screen.filters ?? [];
+  const narrows = new Set(filters.flatMap((f) => ('dependsOn' in f ? (f.dependsOn ?? []) : [])));
+  filters.forEach((f, i) => {
+    const field = filterField(f);
+    if (field === null || narrows.has(field)) return;
+    if (queries.some((q) => q.filters === undefined || q.filters.includes(field))) return;
+    add(pointer('filters', i), `filter "${field}" changes nothing: no query of the screen reads it`);
+  });
 }

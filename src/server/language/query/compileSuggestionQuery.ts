@@ -55,9 +55,12 @@ export function compileSuggestionQuery(
   }
   // For a mapped dimension the fact holds the target's keys (category ids), matched on the table's key.
   const joinKey = dim.kind === 'column' ? keyCol : `l.${ident(dim.key)}`;
-  const conds = [
-    `${joinKey} IN (SELECT DISTINCT ${factKey} FROM ${ident(ds.config.table)} f WHERE ${where.join(' AND ')})`,
-  ];
+  const inFacts = `${joinKey} IN (SELECT DISTINCT ${factKey} FROM ${ident(ds.config.table)} f WHERE ${where.join(' AND ')})`;
+  // Named keys (a link's ids) are looked up in the group's own dimension rows, whatever the period
+  // (req.keys has no dates); a dimension shared by all groups answers only the keys in its facts.
+  const conds = req.keys
+    ? [`${keyCol} IN (${req.keys.map((k) => p.add(k)).join(', ')})`, ...(dimTenant ? [] : [inFacts])]
+    : [inFacts];
   if (dimTenant) conds.push(`l.${ident(dimTenant)} = ${tenant}`);
   if (req.prefix) {
     const text = escapeLike(req.prefix.toLowerCase());

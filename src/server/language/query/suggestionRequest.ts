@@ -3,7 +3,14 @@ import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import { filterField } from '../config/checkScreen.js';
 import { mappedInto, type DatasetIndex } from '../model/datasetIndex.js';
 import type { FilterCondition } from './dataRequest.js';
-import { parseDateBound, parseIntParam, parseList, quoteInput, rawText } from './requestValues.js';
+import {
+  parseDateBound,
+  parseIntParam,
+  parseList,
+  quoteInput,
+  rawText,
+  type FilterValue,
+} from './requestValues.js';
 
 /** Page sizes of option lists (docs/product-spec.md §9: static suggestion sizes 10 and 100). */
 export const MAX_SUGGESTION_SIZE = 100;
@@ -18,6 +25,11 @@ export interface SuggestionRequest {
   endDate: string | null;
   /** Selections of the siblings this filter dependsOn (and the mapped dimensions merging into them). */
   conditions: FilterCondition[];
+  /**
+   * `keys=1001,1002`: the names of these options only (a shared link or a drill carries ids
+   * without names), whatever the dates, siblings and prefix; still only the caller's group's.
+   */
+  keys?: FilterValue[] | null;
 }
 
 /**
@@ -51,6 +63,22 @@ export function parseSuggestionRequest(
     const values = parseList(name, raw, dim.type);
     if (values.length) conditions.push({ dimension: name, op: 'in', values });
   }
+  const keysRaw = rawText(query.keys);
+  const fieldDim = dataset.dimensions.get(field);
+  const keys = keysRaw !== undefined && fieldDim ? parseList('keys', keysRaw, fieldDim.type) : null;
+  if (keys) {
+    if (keys.length === 0) throw new BadRequestError('keys needs at least one value');
+    return {
+      filter: filter as FilterNode & { field: string },
+      prefix: '',
+      offset: 0,
+      size: keys.length,
+      startDate: null,
+      endDate: null,
+      conditions: [],
+      keys,
+    };
+  }
   const prefix = (rawText(query.prefix) ?? '').trim();
   if (prefix.length > MAX_PREFIX)
     throw new BadRequestError(`prefix is too long (at most ${MAX_PREFIX} characters)`);
@@ -64,5 +92,6 @@ export function parseSuggestionRequest(
     startDate,
     endDate,
     conditions,
+    keys: null,
   };
 }

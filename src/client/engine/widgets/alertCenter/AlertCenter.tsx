@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AlertCenterWidget } from '../../../../shared/config.gen.js';
 import { errorMessage, http } from '../../../api/http.js';
 import { WidgetFrame } from '../frame/WidgetFrame.js';
+import { DownloadLinks } from '../frame/DownloadLinks.js';
 import { notify } from '../../../services/toast.js';
 import { fetchAlerts, markRead, type AlertItem } from './alertStore.js';
 import { AlertRuleForm, type Kind, type Rule } from './AlertRuleForm.js';
@@ -42,13 +43,16 @@ export function AlertCenter({ config }: { config: AlertCenterWidget }) {
         <section aria-label="Alert list">
           <header className="ss-alert-center__head">
             <h3>Alerts</h3>
-            <button
-              type="button"
-              className="ss-btn ss-btn--ghost"
-              onClick={() => void markRead().then(() => loadAlerts(0))}
-            >
-              Mark all read
-            </button>
+            <div className="ss-alert-center__actions">
+              <DownloadLinks endpoint="alerts" what="alerts" />
+              <button
+                type="button"
+                className="ss-btn ss-btn--ghost"
+                onClick={() => void markRead().then(() => loadAlerts(0))}
+              >
+                Mark all read
+              </button>
+            </div>
           </header>
           {alerts.length === 0 && <p className="ss-state">No alerts yet</p>}
           <ul className="ss-alert-list">

@@ -12,9 +12,10 @@ import { useEngine } from '../../runtime/EngineContext.js';
 import { useSideScroll } from './useSideScroll.js';
 import { screenActions } from '../../state/screenStore.js';
 import { useQueryRows } from '../../runtime/useQueryRows.js';
-import { useEntityRows } from '../../runtime/useEntityRows.js';
+import { entityRowsParams, useEntityRows } from '../../runtime/useEntityRows.js';
 import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { ExportLink } from '../frame/ExportLink.js';
+import { DownloadLinks } from '../frame/DownloadLinks.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
@@ -185,7 +186,17 @@ export function DataGrid({ config }: { config: GridWidget }) {
       title={config.title}
       kind="grid"
       {...loadFrame(load, rows.length > 0)}
-      actions={config.exportable && config.query ? <ExportLink queryId={config.query} /> : undefined}
+      actions={
+        !config.exportable ? undefined : config.query ? (
+          <ExportLink queryId={config.query} />
+        ) : config.rows?.endpoint ? (
+          <DownloadLinks
+            endpoint={config.rows.endpoint}
+            params={downloadParams(screen, snap.filters)}
+            what={config.title ?? 'rows'}
+          />
+        ) : undefined
+      }
     >
       {rows.length > 0 && (
         <>
@@ -273,7 +284,11 @@ export function DataGrid({ config }: { config: GridWidget }) {
                         return (
                           <td
                             key={cell.id}
-                            {...(cell.column.id === ACTIONS ? ACTIONS_CELL : cellProps(layouts[at], false))}
+                            {...(cell.column.id === ACTIONS
+                              ? ACTIONS_CELL
+                              : cell.column.id === '__select'
+                                ? { className: 'ss-grid__tick' }
+                                : cellProps(layouts[at], false))}
                           >
                             <table.FlexRender cell={cell} />
                           </td>
@@ -321,4 +336,10 @@ function fieldLabel(screen: ResolvedScreen, field: string): string {
     screen.dimensions?.find((d) => d.id === field)?.label ??
     field
   );
+}
+
+/** A list endpoint's download: the grid's filters and sort, every row (no page). */
+function downloadParams(screen: ResolvedScreen, filters: Record<string, unknown>): Record<string, unknown> {
+  const { offset: _offset, limit: _limit, ...rest } = entityRowsParams(screen, filters);
+  return rest;
 }

@@ -126,7 +126,12 @@ export function KpiTiles({ config }: { config: KpiTilesWidget }) {
                 {before && (
                   <div className={`ss-kpi__change ss-kpi__change--${before.tone}`}>
                     <span className="ss-kpi__delta">{before.delta}</span>{' '}
-                    <span className="ss-kpi__against">{before.against}</span>
+                    <span
+                      className="ss-kpi__against"
+                      title={before.againstFull === before.against ? undefined : before.againstFull}
+                    >
+                      {before.against}
+                    </span>
                   </div>
                 )}
                 {before && explainable && (

@@ -60,3 +60,22 @@ describe('previousChange', () => {
     expect(then.delta).toBe('▼ 20.0%');
   });
 });
+
+describe('previousChange: the vs line reads as the tile does', () => {
+  it('says the previous figure short from 1,000 on, with the full figure for its hover', () => {
+    const counts = previousChange({
+      current: 2_600_000,
+      previous: 2_500_000,
+      period: week,
+      format: 'integer',
+    });
+    expect(counts.against).toBe('vs 2.5m previous 7 days');
+    expect(counts.againstFull).toBe('vs 2,500,000 previous 7 days');
+    const money = previousChange({ current: 12_000, previous: 10_600_000, period: week, format: 'currency' });
+    expect(money.against).not.toContain('10,600,000');
+    expect(money.againstFull).toContain('10,600,000');
+    // Below 1,000 both read the same: nothing to hover.
+    const small = previousChange({ current: 90, previous: 120, period: week, format: 'integer' });
+    expect(small.against).toBe(small.againstFull);
+  });
+});

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import {
   formatDate,
+  formatTileValue,
   formatValue,
   type CurrencyInfo,
   type NumberStyle,
@@ -14,8 +15,10 @@ export interface PreviousChange {
   tone: 'good' | 'bad' | 'neutral';
   /** e.g. '▲ 2.3 pts', '▼ 12.5%', 'New' (nothing before), 'No data' (nothing either side). */
   delta: string;
-  /** e.g. 'vs 1,204 previous 7 days'. */
+  /** e.g. 'vs 1.2k previous 7 days': the previous value in the tile's own (short) form. */
   against: string;
+  /** The same with the previous value in full, e.g. 'vs 1,204 previous 7 days' (its hover). */
+  againstFull: string;
   /** Sentence for the tile's definition: the previous period and both values. */
   detail: string;
 }
@@ -50,15 +53,22 @@ export function previousChange(input: PreviousInput): PreviousChange {
   const lastYear = to === 'last_year';
   if (input.noData) {
     const delta = lastYear ? 'No data last year' : 'No data before';
-    return { tone: 'neutral', delta, against: '', detail: `No data for ${range} (${delta.toLowerCase()}).` };
+    const detail = `No data for ${range} (${delta.toLowerCase()}).`;
+    return { tone: 'neutral', delta, against: '', againstFull: '', detail };
   }
-  const against = lastYear
-    ? `vs ${prevText} same period last year`
-    : `vs ${prevText} previous ${days === 1 ? 'day' : `${days} days`}`;
+  // The line reads as the tile does (short from 1,000 on); the full figure is its hover.
+  const prevTile = typeof previous === 'number' ? formatTileValue(previous, format, currency, style) : null;
+  const vs = (text: string) =>
+    lastYear
+      ? `vs ${text} same period last year`
+      : `vs ${text} previous ${days === 1 ? 'day' : `${days} days`}`;
+  const against = vs(prevTile?.text ?? prevText);
+  const againstFull = vs(prevTile?.full ?? prevText);
   const detail = `${lastYear ? 'Same period last year' : 'Previous period'} ${range}: ${prevText}, now ${fmt(current)}.`;
+  const unchanged = { against, againstFull, detail };
   if (typeof current !== 'number' || typeof previous !== 'number') {
     const delta = typeof current === 'number' ? 'New' : 'No data';
-    return { tone: 'neutral', delta, against, detail };
+    return { tone: 'neutral', delta, ...unchanged };
   }
   const change = current - previous;
   let size: number;
@@ -67,7 +77,7 @@ export function previousChange(input: PreviousInput): PreviousChange {
     size = Math.round(change * 10) / 10;
     text = `${Math.abs(size).toFixed(1)} pts`;
   } else if (previous === 0) {
-    return { tone: 'neutral', delta: change === 0 ? '■ 0%' : 'New', against, detail };
+    return { tone: 'neutral', delta: change === 0 ? '■ 0%' : 'New', ...unchanged };
   } else {
     size = Math.round((change / Math.abs(previous)) * 1000) / 10;
     text = `${Math.abs(size).toFixed(1)}%`;
@@ -75,5 +85,5 @@ export function previousChange(input: PreviousInput): PreviousChange {
   const arrow = size > 0 ? '▲' : size < 0 ? '▼' : '■';
   const sign = Math.sign(size) * (goodDirection === 'down' ? -1 : goodDirection === 'up' ? 1 : 0);
   const tone = sign > 0 ? 'good' : sign < 0 ? 'bad' : 'neutral';
-  return { tone, delta: `${arrow} ${text}`, against, detail };
+  return { tone, delta: `${arrow} ${text}`, ...unchanged };
 }

@@ -92,8 +92,9 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
   },
   {
     // One row per tracked listing and hour of a day that has ad activity or a check: the hour's ad
-    // spend and clicks (all campaigns), the status that stood in that hour (the latest check at or
-    // before it that day; none before the day's first check) and the day's latest check.
+    // spend and clicks (all campaigns), the status that stood in that hour (the latest live check at
+    // or before it that day, else the day's crawl of the listing in its city) and where it came from,
+    // and the day's latest check (else the day's crawl).
     name: 'v_live_ad_hourly',
     columns: [
       'group_id',
@@ -109,6 +110,7 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
       'sales',
       'hour_status',
       'oos_at_hour',
+      'status_source',
       'live_status',
       'live_price',
       'live_buy_box',
@@ -125,9 +127,11 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
         SELECT group_id, check_date, check_hour, channel_id, product_id FROM fact_live_check)
       SELECT t.group_id, hrs.d, hrs.h, t.channel_id, t.asin, t.product_id, t.city_id,
         COALESCE(a.impressions, 0), COALESCE(a.clicks, 0), COALESCE(a.spend, 0), COALESCE(a.sales, 0),
-        ${STATUS_LABEL('cur.stock_status')},
-        CASE WHEN cur.stock_status IN (0, 2) THEN 1 ELSE 0 END,
-        ${STATUS_LABEL('lst.stock_status')}, lst.selling_price,
+        ${STATUS_LABEL('COALESCE(cur.stock_status, crawl.stock_status)')},
+        CASE WHEN COALESCE(cur.stock_status, crawl.stock_status) IN (0, 2) THEN 1 ELSE 0 END,
+        CASE WHEN cur.stock_status IS NOT NULL THEN 'Live check'
+             WHEN crawl.stock_status IS NOT NULL THEN 'Daily crawl' ELSE 'Not Checked' END,
+        ${STATUS_LABEL('COALESCE(lst.stock_status, crawl.stock_status)')}, lst.selling_price,
         ${BUY_BOX_LABEL('lst.buy_box_own', 'lst.stock_status')},
         -- NULL until the day's first check: an empty cell, in the grid and in its export alike.
         lst.check_time
@@ -140,7 +144,11 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
         AND hrs.h >= cur.check_hour AND hrs.h < COALESCE(cur.next_hour, 24)
       LEFT JOIN chk lst ON lst.group_id = t.group_id AND lst.channel_id = t.channel_id
         AND lst.product_id = t.product_id AND lst.city_id = t.city_id AND lst.check_date = hrs.d
-        AND lst.day_rank = 1`,
+        AND lst.day_rank = 1
+      -- Before the day's first live check (or on a day with none) the day's crawl of the listing in
+      -- that city is what is known of it: an hour is out of stock when that crawl found it so.
+      LEFT JOIN fact_stock crawl ON crawl.group_id = t.group_id AND crawl.channel_id = t.channel_id
+        AND crawl.product_id = t.product_id AND crawl.city_id = t.city_id AND crawl.crawl_date = hrs.d`,
   },
 ];
 
