@@ -17,8 +17,8 @@ import { screenLoaded } from './support/screen.js';
 import { ADVERTISING_SCREENS, MONITORING_SCREENS } from '../support/monitoringScreens.js';
 
 const EMPTY_VALUE = '---';
-/** The stock area's data screen (another engineer's reference screen) is a grid only. */
-const GRID_ONLY = new Set(['stock/data']);
+/** The stock area's data screen (another engineer's reference screen) and its early warnings are grids only. */
+const GRID_ONLY = new Set(['stock/data', 'stock/warnings']);
 const SHOTS = path.join(E2E_DATA_DIR, 'shots');
 const TAKE_SHOTS = process.env.E2E_SHOTS === '1' || !process.env.CI;
 

@@ -5,6 +5,7 @@ export const MONITORING_SCREENS: readonly string[] = [
   'dashboard/cars',
   'stock/kpi',
   'stock/data',
+  'stock/warnings',
   'price/kpi',
   'price/data',
   'price/competitors',
