@@ -118,3 +118,64 @@ describe('mailer form: recipient tag search', () => {
     expect((await analyst.get('report-mailers/recipient-tags')).status).toBe(403);
   });
 });
+
+describe('mailer form: the save refuses in the form words', () => {
+  const base = {
+    name: 'Form words',
+    reportType: 'stock/data/export',
+    distribution: 'email',
+    recipients: ['buyer@example.com'],
+    cron: '0 9 * * 1',
+    timeZone: 'Asia/Kolkata',
+    status: 'Active',
+  };
+  it("each bad body: a 400 with the form's message for its field (screens/report/reportmailer), nothing saved", async () => {
+    const count = async () =>
+      (await demo.get<{ total: number }>('report-mailers/rows', { limit: 20 })).body.data!.total;
+    const before = await count();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, 'Mailer Name is a required attribute.', 'name'],
+      [{ ...base, name: '' }, 'Mailer Name is a required attribute.', 'name'],
+      [{ ...base, cron: undefined }, 'Timing is a required attribute.', 'cron'],
+      [{ ...base, recipients: [] }, 'Recipients can not be empty', 'recipients'],
+      [{ ...base, recipients: ['not-an-address'] }, 'You have to enter valid email', 'recipients.0'],
+      [{ ...base, distribution: 'sftp', target: {} }, 'Host is a required attribute.', 'target.host'],
+      [
+        { ...base, distribution: 'ftp', target: { host: 'h' } },
+        'Username is a required attribute.',
+        'target.username',
+      ],
+      [
+        { ...base, distribution: 'sftp', target: { host: 'h', username: 'u' } },
+        'Password / Private Key is a required attribute.',
+        'secret',
+      ],
+      [
+        { ...base, distribution: 'azure', target: {} },
+        'Container is a required attribute.',
+        'target.container',
+      ],
+      [
+        { ...base, distribution: 'azure', target: { container: 'box' } },
+        'Connection String is a required attribute.',
+        'secret',
+      ],
+      [
+        { ...base, distribution: 'azure', target: { container: 'B!' } },
+        'Enter valid Container',
+        'target.container',
+      ],
+      [{ ...base, distribution: 'sftp', target: { host: 'h', port: 0 } }, 'Enter valid Port', 'target.port'],
+    ];
+    for (const [body, message, path] of cases) {
+      for (const route of ['report-mailers/save', 'report-mailers']) {
+        const res = await demo.post<{ problems: { path: string }[] }>(route, body);
+        expect(res.status, `${route} ${message}`).toBe(400);
+        expect(res.body.msg, route).toBe(message);
+        expect(res.body.msg).not.toMatch(/must|property|body/);
+        expect(res.body.data!.problems[0]!.path, route).toBe(path);
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+});

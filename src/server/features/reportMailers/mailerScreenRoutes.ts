@@ -12,6 +12,7 @@ import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
 import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
 import type { MailerFields, ReportMailerRepo, ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
+import { mailerSchemaError } from './mailerFormMessages.js';
 import * as s from './mailerRouteSchemas.js';
 
 const MAILERS = ADMIN_ACTIVITIES.reportMailer.url;
@@ -70,9 +71,11 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
 
   app.post<{ Body: MailerFields & { id?: number } }>(
     '/report-mailers/save',
-    { schema: { body: s.mailerSaveBody, response: s.objectAnswer } },
+    { schema: { body: s.mailerSaveBody, response: s.objectAnswer }, attachValidation: true },
     async (request) => {
       const auth = requireAdminActivity(request, MAILERS);
+      // The form's own messages, not the validator's (the form shows the same words).
+      if (request.validationError) throw mailerSchemaError(app.deps.config.current(), request);
       const { id } = request.body;
       const fields = Object.fromEntries(
         FIELDS.filter((f) => request.body[f] !== undefined).map((f) => [f, request.body[f]]),
