@@ -21,7 +21,7 @@ function mailerForm(snapshot: ConfigSnapshot): MailerForm {
     .get(FORM_SCREEN)
     ?.widgets.find((w): w is FormWidget => w.kind === 'form' && w.submit?.endpoint === SAVE_ENDPOINT);
   return {
-    schema: (form?.schema ?? {}),
+    schema: form?.schema ?? {},
     messages: (form?.errorMessages ?? {}) as Record<string, string>,
   };
 }

@@ -13,6 +13,7 @@ import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.
 import type { MailerFields, ReportMailerRepo, ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
 import { mailerSchemaError } from './mailerFormMessages.js';
+import { mailerTags } from './mailerTags.js';
 import * as s from './mailerRouteSchemas.js';
 
 const MAILERS = ADMIN_ACTIVITIES.reportMailer.url;
@@ -55,15 +56,16 @@ const FIELDS = [
 export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void {
   const { repo, jobs } = kit;
 
-  app.get<Paging>(
+  app.get<{ Querystring: { limit: number; offset: number; group_ids?: string; user_ids?: string } }>(
     '/report-mailers/rows',
-    { schema: { querystring: s.gridRowsQuery, response: s.objectAnswer } },
+    { schema: { querystring: s.mailerRowsQuery, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, MAILERS);
       const { limit, offset } = request.query;
+      const tags = await mailerTags(app.deps.store.db, auth.groupId, request.query);
       const [rows, total] = await Promise.all([
-        repo.list(auth.groupId, limit, offset),
-        repo.count(auth.groupId),
+        repo.list(auth.groupId, limit, offset, tags),
+        repo.count(auth.groupId, tags),
       ]);
       return ok({ rows: await mailerViews(app.deps.store.db, rows), total });
     },

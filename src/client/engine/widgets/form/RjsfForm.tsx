@@ -16,6 +16,7 @@ import { LookupChecklist } from './lookup/LookupChecklist.js';
 import { LookupSelect } from './lookup/LookupSelect.js';
 import { LookupTags } from './lookup/LookupTags.js';
 import { PairListField } from './lookup/PairListField.js';
+import { ReportFiltersField } from './ReportFiltersField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
 import { FORM_TEMPLATES } from './formButtons.js';
 import { SEARCH_WIDGETS } from './searchWidgets.js';
@@ -31,7 +32,7 @@ const WIDGETS = {
   lookupChecklist: LookupChecklist,
   lookupTags: LookupTags,
 };
-const FIELDS = { pairList: PairListField };
+const FIELDS = { pairList: PairListField, reportFilters: ReportFiltersField };
 
 type Row = Record<string, unknown>;
 
