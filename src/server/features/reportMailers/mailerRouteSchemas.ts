@@ -116,3 +116,27 @@ export const rowIdBody = {
   additionalProperties: true,
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
+
+/** The grid's bulk status actions: the ticked mailers and the status they all get. */
+export const bulkStatusBody = {
+  type: 'object',
+  required: ['rows', 'status'],
+  additionalProperties: false,
+  properties: {
+    rows: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['id'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          updated_at: { type: 'string', maxLength: 64 },
+        },
+      },
+    },
+    status: { type: 'string', enum: ['Active', 'In-Active'] },
+  },
+} as const;

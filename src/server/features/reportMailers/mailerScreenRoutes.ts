@@ -1,4 +1,4 @@
-import { auditedMailerWrite } from './auditedMailerWrite.js';
+import { auditMailer, auditedMailerWrite } from './auditedMailerWrite.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
@@ -10,7 +10,7 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { deliveryStats } from './deliveryStats.js';
 import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
 import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
-import type { MailerFields, ReportMailerRepo, ReportMailerRow } from './reportMailerRepo.js';
+import { ReportMailerRepo, type MailerFields, type ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
 import { mailerSchemaError } from './mailerFormMessages.js';
 import { mailerTags } from './mailerTags.js';
@@ -112,6 +112,34 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(app.deps.store.db, row), `${row.name} is now ${row.status}`);
+    },
+  );
+
+  /**
+   * Active / In-Active for the ticked mailers (the grid's bulk actions): every mailer of the
+   * caller's group (else 404, nothing written), one transaction with an audit entry each, then
+   * their schedules follow.
+   */
+  app.post<{ Body: { rows: { id: number }[]; status: 'Active' | 'In-Active' } }>(
+    '/report-mailers/bulk-status',
+    { schema: { body: s.bulkStatusBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, MAILERS);
+      const { rows, status } = request.body;
+      const ids = [...new Set(rows.map((r) => r.id))];
+      const befores = await Promise.all(ids.map((id) => kit.mailerOf(auth.groupId, id)));
+      const written = await app.deps.store.db.transaction().execute(async (tx) => {
+        const txRepo = new ReportMailerRepo(tx);
+        const out = [];
+        for (const before of befores) {
+          const row = (await txRepo.setStatus(auth.groupId, before.id, status))!;
+          await auditMailer(tx, auth, 'toggled', before, row);
+          out.push(row);
+        }
+        return out;
+      });
+      for (const row of written) await syncMailerSchedule(jobs, row);
+      return ok({ changed: written.length }, `${written.length} report mailers are now ${status}`);
     },
   );
 

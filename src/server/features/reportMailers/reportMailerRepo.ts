@@ -139,6 +139,21 @@ export class ReportMailerRepo {
       .executeTakeFirst();
   }
 
+  /** One status, set (a bulk action on ticked mailers). */
+  async setStatus(
+    groupId: number,
+    id: number,
+    status: MailerFields['status'],
+  ): Promise<ReportMailerRow | undefined> {
+    return this.db
+      .updateTable('report_mailers')
+      .set({ status, updated_at: sql<Date>`now()` })
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Active <-> In-Active in one statement, so two clicks never lose one. */
   async toggle(groupId: number, id: number): Promise<ReportMailerRow | undefined> {
     return this.db
