@@ -2304,6 +2304,10 @@ export interface RowAction {
    */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
+   * After the call: follow the job its answer names (mailerRun: the answer's run id) and show each step it pushes to this user's socket as a toast named by the row's `name`.
+   */
+  follow?: 'mailerRun';
+  /**
    * Row fields sent as the request body/query.
    *
    * Items: A config id: letters, digits and underscores, starting with a letter.
