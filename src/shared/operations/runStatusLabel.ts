@@ -3,7 +3,8 @@
  * every other status: each word capitalised (Requested, Completed, In Progress).
  */
 export function runStatusLabel(status: unknown): string | null {
-  if (typeof status !== 'string') return status == null ? null : String(status);
+  if (typeof status === 'number') return String(status);
+  if (typeof status !== 'string') return null;
   return status.replace(
     /(^|[\s_-])(\p{Ll})/gu,
     (_, sep: string, ch: string) => `${sep === '_' ? ' ' : sep}${ch.toUpperCase()}`,

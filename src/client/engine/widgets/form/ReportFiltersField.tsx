@@ -85,7 +85,7 @@ export function ReportFiltersField(props: FieldProps) {
   const o = getUiOptions(uiSchema);
   const reportField = String(o.reportField ?? 'reportType');
   const formData = (registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
-  const reportType = typeof formData?.[reportField] === 'string' ? (formData[reportField] as string) : '';
+  const reportType = typeof formData?.[reportField] === 'string' ? formData[reportField] : '';
   const { filters, problem } = useReportFilters(String(o.source ?? ''), reportType);
   const chosen = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Filters;
   const [pick, setPick] = useState('');
