@@ -2326,6 +2326,10 @@ export interface RowAction {
    */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
+   * After the call: follow the job its answer names (mailerRun: the answer's run id) and show each step it pushes to this user's socket as a toast named by the row's `name`.
+   */
+  follow?: 'mailerRun';
+  /**
    * Row fields sent as the request body/query.
    *
    * Items: A config id: letters, digits and underscores, starting with a letter.
@@ -2371,7 +2375,7 @@ export interface RowCondition {
   equals: number | boolean | string;
 }
 /**
- * A button over a grid acting on the rows ticked in it: runs a screen mutation on all of them in one transaction (POST /api/v1/bulk/{area}/{screen}/{grid}/{action}): a delete or toggle on each row, or an update writing the values of `set`.
+ * A button over a grid acting on the rows ticked in it, in one transaction: a screen mutation on all of them (POST /api/v1/bulk/{area}/{screen}/{grid}/{action}): a delete or toggle on each row, or an update writing the values of `set`; or a bulk route of the product (`endpoint`, body { rows, ...set, [choose.field] }).
  */
 export interface BulkAction {
   /**
@@ -2387,11 +2391,32 @@ export interface BulkAction {
    */
   label: string;
   /**
-   * Id of the screen mutation run on every ticked row: a delete, a toggle, or an update with `set`.
+   * Id of the screen mutation run on every ticked row: a delete, a toggle, or an update with `set` (or `endpoint`, not both).
    */
-  mutation: string;
+  mutation?: string;
   /**
-   * For an update mutation: the values every ticked row gets (fields of the mutation's schema), e.g. { "is_favourite": 1 }. Taken from config only, never from the request.
+   * Instead of a mutation: a bulk route under /api/v1/ the ticked rows are posted to ({ rows: [{ id, updated_at }] } with `set` and the chosen value), which checks, writes and audits them all in one transaction.
+   */
+  endpoint?: string;
+  /**
+   * With an endpoint: a value picked in the bulk bar before the button runs (e.g. the role given to every ticked user), sent as `field`.
+   */
+  choose?: {
+    /**
+     * Body field the chosen value is sent as.
+     */
+    field: string;
+    /**
+     * Label of the choice (and its placeholder, 'Select {label}').
+     */
+    label: string;
+    /**
+     * GET endpoint under /api/v1/ answering the choices as [{ id, name }].
+     */
+    source: string;
+  };
+  /**
+   * For an update mutation or an endpoint: the values every ticked row gets (fields of the mutation's schema), e.g. { "is_favourite": 1 }. Taken from config only, never from the request.
    */
   set?: {
     [k: string]: string | number | boolean | undefined;
@@ -2401,7 +2426,7 @@ export interface BulkAction {
    */
   idField?: string;
   /**
-   * Confirmation text; {count} is replaced by the number of rows.
+   * Confirmation text; {count} is replaced by the number of rows, {choice} by the chosen value's name.
    */
   confirm?: string;
   /**

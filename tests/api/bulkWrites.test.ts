@@ -14,6 +14,7 @@ import { runBulkWarehouse } from '../../src/server/features/writes/runBulkMutati
 import type { ResolvedWarehouseMutation } from '../../src/server/features/writes/screenMutation.js';
 import { productEntity } from '../../src/server/language/entities/productEntity.js';
 import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
+import { addTestUser } from '../../src/server/access/auth/testing/addTestUser.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
@@ -407,5 +408,148 @@ describe('product writes and bulk actions on ticked rows', () => {
     const unblocked = await demo.post('bulk/user/users/users/unblock', tick(after));
     expect(unblocked.status).toBe(200);
     expect((await read()).map((r) => r.status)).toEqual(['active', 'active']);
+  });
+
+  it('resends verification and changes the role of ticked users (user/users): one transaction, audited per user', async () => {
+    const db = server.server.app.deps.store.db;
+    const stamp = Date.now();
+    const pending: { id: number; name: string }[] = [];
+    for (const n of [1, 2])
+      pending.push(
+        await addTestUser(db, {
+          name: `pending${n}-${stamp}@example.com`,
+          password: null,
+          role: 'Admin',
+          firstName: 'Pending',
+          lastName: String(n),
+        }),
+      );
+    const rows = (users: { id: number }[]) => ({ rows: users.map((u) => ({ id: u.id, updated_at: '' })) });
+    const tokens = async () =>
+      (
+        await db
+          .selectFrom('tokens')
+          .select('user_id')
+          .where('purpose', '=', 'activation')
+          .where(
+            'user_id',
+            'in',
+            pending.map((u) => u.id),
+          )
+          .execute()
+      ).length;
+    const [analyst] = await db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', DEMO_USERS.analyst)
+      .execute();
+
+    // Another tenant's admin, a verified user among them, a row twice: nothing sent.
+    expect((await rival.post('user/resendVerification/bulk', rows(pending))).status).toBe(404);
+    const withVerified = await demo.post('user/resendVerification/bulk', rows([...pending, analyst!]));
+    expect(withVerified.status).toBe(400);
+    expect(withVerified.body.msg).toBe(`${DEMO_USERS.analyst} is already verified.`);
+    expect((await demo.post('user/resendVerification/bulk', rows([pending[0]!, pending[0]!]))).status).toBe(
+      400,
+    );
+    expect(await tokens()).toBe(0);
+    const sent = await demo.post('user/resendVerification/bulk', rows(pending));
+    expect(sent.status).toBe(200);
+    expect(sent.body.msg).toBe('Verification mails sent');
+    expect(await tokens()).toBe(2);
+    const sentAudits = (await audits('user.activation_sent')).filter((a) =>
+      pending.some((u) => a.target === `user:${u.id}`),
+    );
+    expect(sentAudits.map((a) => a.group_id)).toEqual([1, 1]);
+
+    // One role for both, in the caller's group; the rival's role or the caller's own row refused.
+    const roleOf = async (userId: number) =>
+      (
+        await db
+          .selectFrom('user_group_roles as m')
+          .innerJoin('roles as r', 'r.id', 'm.role_id')
+          .select('r.name')
+          .where('m.user_id', '=', userId)
+          .where('m.group_id', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).name;
+    const [target] = await db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where('group_id', '=', 1)
+      .where('name', '!=', 'Admin')
+      .orderBy('id')
+      .execute();
+    const [rivalRole] = await db.selectFrom('roles').select('id').where('group_id', '=', 2).execute();
+    const [me] = await db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'demo@shelfscope.test')
+      .execute();
+    expect((await demo.post('user/bulkRole', { ...rows(pending), role_id: rivalRole!.id })).status).toBe(404);
+    expect((await rival.post('user/bulkRole', { ...rows(pending), role_id: rivalRole!.id })).status).toBe(
+      404,
+    );
+    const own = await demo.post('user/bulkRole', { ...rows([...pending, me!]), role_id: target!.id });
+    expect(own.status).toBe(400);
+    expect(own.body.msg).toBe('You can not change your own role.');
+    expect([await roleOf(pending[0]!.id), await roleOf(pending[1]!.id)]).toEqual(['Admin', 'Admin']);
+    const changed = await demo.post('user/bulkRole', { ...rows(pending), role_id: target!.id });
+    expect(changed.status).toBe(200);
+    expect([await roleOf(pending[0]!.id), await roleOf(pending[1]!.id)]).toEqual([
+      target!.name,
+      target!.name,
+    ]);
+    const roleAudits = await db
+      .selectFrom('audit_log')
+      .select(['group_id', 'detail'])
+      .where('action', '=', 'user.edited')
+      .where(
+        'target',
+        'in',
+        pending.map((u) => `user:${u.id}`),
+      )
+      .execute();
+    expect(roleAudits).toHaveLength(2);
+    for (const a of roleAudits) {
+      expect(a.group_id).toBe(1);
+      const detail = (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail) as Row;
+      expect(detail).toEqual({ before: { role: 'Admin' }, after: { role: target!.name } });
+    }
+  });
+
+  it('sets ticked report mailers Active or In-Active (report/reportmailer): one transaction, audited per mailer', async () => {
+    const made: number[] = [];
+    for (const n of [1, 2]) {
+      const res = await demo.post<{ id: number }>('report-mailers/save', {
+        name: `Bulk ${n} ${Date.now()}`,
+        reportType: 'stock/data/export',
+        recipients: ['buyer@example.com'],
+        cron: '0 9 * * 1',
+        timeZone: 'UTC',
+      });
+      made.push(res.body.data!.id);
+    }
+    const rows = { rows: made.map((id) => ({ id, updated_at: '' })) };
+    const statuses = async () =>
+      (await demo.get<{ rows: { id: number; status: string }[] }>('report-mailers/rows', { limit: 100 })).body
+        .data!.rows.filter((r) => made.includes(r.id))
+        .map((r) => r.status);
+    expect(await statuses()).toEqual(['Active', 'Active']);
+    expect((await rival.post('report-mailers/bulk-status', { ...rows, status: 'In-Active' })).status).toBe(
+      404,
+    );
+    expect((await demo.post('report-mailers/bulk-status', { ...rows, status: 'Paused' })).status).toBe(400);
+    expect(await statuses()).toEqual(['Active', 'Active']);
+    const off = await demo.post('report-mailers/bulk-status', { ...rows, status: 'In-Active' });
+    expect(off.status).toBe(200);
+    expect(await statuses()).toEqual(['In-Active', 'In-Active']);
+    const entries = (await audits('reportMailer.toggled')).filter((a) =>
+      made.some((id) => a.target === `reportMailer:${id}`),
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries.every((e) => e.group_id === 1)).toBe(true);
+    expect((await demo.post('report-mailers/bulk-status', { ...rows, status: 'Active' })).status).toBe(200);
+    expect(await statuses()).toEqual(['Active', 'Active']);
   });
 });

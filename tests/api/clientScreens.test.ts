@@ -228,6 +228,22 @@ describe('client args and Athena sync (per-group, audited writes)', () => {
       'rows/client/clientathenasyn/athenaSyncRun',
     );
     expect(rivalRuns.body.data!.rows.every((r) => r.group_id === 2)).toBe(true);
+    // Run statuses read as every other status does (Requested, not requested), on all three grids.
+    const ours = await admin.get<Page<{ schema_type_id: number; status: string }>>(
+      'rows/client/clientathenasyn/athenaSyncRun',
+    );
+    expect(ours.body.data!.rows.find((r) => r.schema_type_id === typeId)?.status).toBe('Requested');
+    const statuses = [
+      ...ours.body.data!.rows.map((r) => r.status),
+      ...(await admin.get<Page<{ status: string }>>('tracking/athena-status/rows')).body.data!.rows.map(
+        (r) => r.status,
+      ),
+      ...(
+        await admin.get<Page<{ last_run_status: string }>>('processmonitor/athena_status/rows')
+      ).body.data!.rows.map((r) => r.last_run_status),
+    ];
+    expect(statuses.length).toBeGreaterThan(1);
+    for (const status of statuses) expect(status).toMatch(/^[A-Z]/);
     expect((await analyst.get('rows/client/clientathenasyn/athenaSchemaType')).status).toBe(403);
   });
 });

@@ -129,6 +129,11 @@ describe('the operations grids', () => {
     );
     expect(profiles.body.data!.total).toBe(5);
     expect(profiles.body.data!.rows[0]).not.toHaveProperty('sample_page');
+    // Each profile names its model schema (one of the schemas above), never by its id alone.
+    const schemaNames = schemas.body.data!.rows.map((r) => r.name);
+    for (const p of profiles.body.data!.rows)
+      if (p.model_schema_id != null) expect(schemaNames).toContain(p.model_schema_name);
+    expect(profiles.body.data!.rows.some((p) => p.model_schema_id != null)).toBe(true);
 
     const unknown = await demo.get(RUNS, { order_by: 'url' });
     expect(unknown.status).toBe(400);

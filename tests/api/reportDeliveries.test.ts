@@ -146,14 +146,14 @@ describe('report deliveries', () => {
       target: { host: 'h' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('Host, username and password are required');
+    expect(bad.body.msg).toBe('Username is a required attribute.');
     const badAzure = await demo.post('report-mailers', {
       ...base,
       name: 'x',
       distribution: 'azure',
       target: {},
     });
-    expect(badAzure.body.msg).toBe('Container and connection string are required');
+    expect(badAzure.body.msg).toBe('Container is a required attribute.');
   });
 
   it('dry run names the remote file and uploads nothing; run now uploads it through the queue', async () => {

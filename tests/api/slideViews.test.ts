@@ -267,6 +267,11 @@ describe('AMS schema editor (processmonitor/ams_schema)', () => {
     expect((await update(demo, { ams_model: '{"clicks":"number"}' })).status).toBe(200);
     const listed = await demo.get<{ id: number; ams_model: string }[]>('amsSchema/list');
     expect(listed.body.data!.map((r) => JSON.parse(r.ams_model) as unknown)).toEqual([{ clicks: 'number' }]);
+    // The screen's grid names the ad channel, not its id.
+    const grid = await demo.get<{ rows: { id: number; ams_channel: string }[] }>(
+      'rows/processmonitor/ams_schema/amsSchema',
+    );
+    expect(grid.body.data!.rows.find((r) => r.id === id)?.ams_channel).toBe('Amazon');
     // Another tenant's admin neither sees nor changes it.
     expect((await rival.get<unknown[]>('amsSchema/list')).body.data).toEqual([]);
     expect((await update(rival, {})).status).toBe(404);

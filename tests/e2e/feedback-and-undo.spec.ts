@@ -37,8 +37,14 @@ test('feedback reaches the support outbox and the staff list, where staff close 
   await staff.goto('/workspace/feedbackSupport/form');
   const row = staff.getByRole('region', { name: 'All requests' }).getByRole('row').filter({ hasText: words });
   await expect(row).toContainText('demo@shelfscope.test');
+  let asked = '';
+  staff.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
   await row.getByRole('button', { name: 'Close' }).click();
   await expect(staff.getByText('Request closed.')).toBeVisible();
+  expect(asked).toBe('Close this request? Its sender sees it closed.');
   await page.reload();
   await expect(
     page.getByRole('region', { name: 'Your requests' }).getByRole('row').filter({ hasText: words }),

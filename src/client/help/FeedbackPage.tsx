@@ -51,6 +51,8 @@ export function FeedbackPage() {
   };
 
   const close = async (id: number) => {
+    // Closing ends the request for its sender too: asked first, like every admin write that removes something.
+    if (!window.confirm('Close this request? Its sender sees it closed.')) return;
     try {
       notify.success((await supportApi.close(id)).msg);
       reload();

@@ -7,6 +7,7 @@ import {
   SOCKET_ERROR,
   SOCKET_PATH,
   type AlertNotification,
+  type MailerNotification,
   type ReportNotification,
   type UploadNotification,
 } from '../../shared/realtimeEvents.js';
@@ -28,6 +29,8 @@ let socket: Socket | null = null;
 const alertListeners = new Set<(note: AlertNotification) => void>();
 /** Upload widgets following a file they sent: while one listens, the socket stays open too. */
 const uploadListeners = new Set<(note: UploadNotification) => void>();
+/** Mailer runs this tab started (Run Now, Dry Run), by run id: each step shows as a toast. */
+const followedRuns = new Map<number, string>();
 let registered: Promise<void> | null = null;
 /** Registered and connected now: pushes arrive, so nothing needs polling. */
 let live = false;
@@ -40,7 +43,10 @@ export function socketLive(): boolean {
 /** Nothing waits on the socket any more: no export, no bell, no upload. */
 function idle(): boolean {
   return (
-    alertListeners.size === 0 && uploadListeners.size === 0 && Object.keys(pendingExports.files).length === 0
+    alertListeners.size === 0 &&
+    uploadListeners.size === 0 &&
+    followedRuns.size === 0 &&
+    Object.keys(pendingExports.files).length === 0
   );
 }
 
@@ -106,7 +112,36 @@ export function watchUploads(listener: (note: UploadNotification) => void): () =
   };
 }
 
-function onNotification(note: ReportNotification | AlertNotification | UploadNotification): void {
+/** Spec §4 delivery statuses a mailer run ends on: delivered, failed (a dry run ends built, 1). */
+const DELIVERED = 3;
+const FAILED = 4;
+
+/**
+ * Shows a started mailer run's steps (In Progress, Report Manager Success, Report Delivered or
+ * Delivery Failed) as toasts named by the mailer, until its last one.
+ */
+export function followMailerRun(runId: number, mailerName: string): void {
+  followedRuns.set(runId, mailerName);
+  ensureRegistered().catch(() => undefined); // the run log still shows the outcome
+}
+
+function onMailerStep(note: MailerNotification): void {
+  const name = followedRuns.get(note.runId);
+  if (name === undefined) return;
+  const text = `${name}: ${note.statusName}`;
+  if (note.status === FAILED) notify.error(note.error ? `${text} (${note.error})` : text, 'Report Mailer');
+  else if (note.status === DELIVERED) notify.success(text, 'Report Mailer');
+  else notify.info(text, 'Report Mailer');
+  if (note.status === DELIVERED || note.status === FAILED || (note.dryRun && note.status === 1)) {
+    followedRuns.delete(note.runId);
+    if (idle()) close();
+  }
+}
+
+function onNotification(
+  note: ReportNotification | AlertNotification | UploadNotification | MailerNotification,
+): void {
+  if (note.type === 'mailer') return onMailerStep(note);
   if (note.type === 'alert') {
     for (const listener of alertListeners) listener(note);
     return;

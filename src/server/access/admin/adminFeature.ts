@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerFeature } from '../../platform/feature.js';
 import { adminRoutes } from './adminRoutes.js';
+import { bulkUserRoutes } from './bulkUserRoutes.js';
 import { userAdminRoutes } from './userAdminRoutes.js';
 import { roleAdminRoutes } from './roleAdminRoutes.js';
 import { groupAdminRoutes } from './groupAdminRoutes.js';
@@ -13,6 +14,7 @@ import { groupSubscriptionRoutes } from './groupSubscriptionRoutes.js';
 const routes: FastifyPluginAsync = async (app) => {
   for (const admin of [
     adminRoutes,
+    bulkUserRoutes,
     userAdminRoutes,
     roleAdminRoutes,
     groupAdminRoutes,

@@ -1,7 +1,8 @@
 import { BadRequestError } from '../../../shared/errors.js';
 import { MSG, passwordProblem } from '../../../shared/auth/accessRules.js';
 import { publicUrl } from '../../platform/settings/env.js';
-import type { TokenPurpose, UserRow } from '../../platform/store/storeDatabase.js';
+import type { Kysely } from 'kysely';
+import type { StoreDatabase, TokenPurpose, UserRow } from '../../platform/store/storeDatabase.js';
 import { consumeToken, insertToken, revokeTokensOfUser } from '../../platform/store/tokenRepo.js';
 import { findUserByName, setPasswordHash } from '../../platform/store/userRepo.js';
 import { deleteSessionsOfUser } from '../../platform/store/sessionRepo.js';
@@ -19,15 +20,23 @@ export async function sendUserToken(
   user: Pick<UserRow, 'id' | 'user_name'>,
   purpose: TokenPurpose,
 ): Promise<void> {
+  await kit.mailer.send(await userTokenMail(kit, kit.deps.store.db, user, purpose));
+}
+
+/** The token stored through `db` (a transaction's, for many at once) and the mail carrying its link, not sent yet. */
+export async function userTokenMail(
+  kit: AuthKit,
+  db: Kysely<StoreDatabase>,
+  user: Pick<UserRow, 'id' | 'user_name'>,
+  purpose: TokenPurpose,
+) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + TOKEN_HOURS[purpose] * 3600_000);
-  await insertToken(kit.deps.store.db, user.id, purpose, sha256(token), expiresAt);
+  await insertToken(db, user.id, purpose, sha256(token), expiresAt);
   const base = publicUrl(kit.deps.env);
-  const mail =
-    purpose === 'reset'
-      ? resetMail(user.user_name, `${base}/public/login?token=${token}`)
-      : activationMail(user.user_name, `${base}/public/verifyuser?verify_token=${token}`);
-  await kit.mailer.send(mail);
+  return purpose === 'reset'
+    ? resetMail(user.user_name, `${base}/public/login?token=${token}`)
+    : activationMail(user.user_name, `${base}/public/verifyuser?verify_token=${token}`);
 }
 
 /**

@@ -23,7 +23,10 @@ function checked(fields: EntityFields): EntityFields {
   };
 }
 
-/** What the grid shows of a schema besides the texts: how many top-level keys the model has. */
+/** The ad channels the form offers (spec: channel ids 1 Amazon, 4 Flipkart), for the grid's names. */
+const AD_CHANNEL_NAMES: Readonly<Record<number, string>> = { 1: 'Amazon', 4: 'Flipkart' };
+
+/** What the grid shows of a schema besides the texts: its ad channel by name, how many top-level keys the model has. */
 function view(row: EntityRow): EntityRow {
   let keys: number;
   try {
@@ -31,7 +34,13 @@ function view(row: EntityRow): EntityRow {
   } catch {
     keys = 0;
   }
-  return { ...row, model_keys: keys, has_target: row.channel_target ? 'Yes' : 'No' };
+  const channel = Number(row.ams_channel_id);
+  return {
+    ...row,
+    ams_channel: AD_CHANNEL_NAMES[channel] ?? `Channel ${channel}`,
+    model_keys: keys,
+    has_target: row.channel_target ? 'Yes' : 'No',
+  };
 }
 
 /** An AMS schema of the session's group (processmonitor/ams_schema's list, add and edit). */

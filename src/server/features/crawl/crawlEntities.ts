@@ -153,7 +153,7 @@ export const modelSchemaEntity = readOnlyEntity(
 );
 
 /** A channel profile without its stored sample page (large, and shown by the editor's Test). */
-export const channelProfileEntity = readOnlyEntity(
+const channelProfileRows = readOnlyEntity(
   'channel_profiles',
   ['channel_id', 'channel_name', 'response_type', 'platform', 'engine_type'],
   ({ sample_page: sample, allowed_hosts: hosts, ...row }) => ({
@@ -162,6 +162,27 @@ export const channelProfileEntity = readOnlyEntity(
     sample_kb: typeof sample === 'string' ? Math.round(sample.length / 102.4) / 10 : 0,
   }),
 );
+
+/** Channel profiles with their model schema by name (`model_schema_name`), not its id. */
+export const channelProfileEntity: EntityRepo = {
+  ...channelProfileRows,
+  async list(db, request) {
+    const page = await channelProfileRows.list(db, request);
+    const ids = [...new Set(page.rows.map((r) => Number(r.model_schema_id)).filter((id) => id > 0))];
+    const schemas = ids.length
+      ? await (db.withTables<CrawlTables>() as unknown as CrawlDb)
+          .selectFrom('model_schemas')
+          .select(['id', 'name'])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const names = new Map(schemas.map((m) => [m.id, m.name]));
+    return {
+      ...page,
+      rows: page.rows.map((r) => ({ ...r, model_schema_name: names.get(Number(r.model_schema_id)) ?? null })),
+    };
+  },
+};
 
 function fieldCount(json: unknown): number {
   try {

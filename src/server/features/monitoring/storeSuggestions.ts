@@ -3,6 +3,7 @@ import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import type { Db, OptionItem } from '../../language/entities/entityRepo.js';
 import { entityFilters, isListedWarehouseEntity, isReadableEntity } from '../../language/entities/entityReads.js';
 import { READ_REGISTRY } from '../writes/readRegistry.js';
+import { groupTagOptions, TAG_SOURCE_FIELDS } from '../../language/entities/groupTags.js';
 import { groupsGranting } from '../../platform/store/adminScopeRepo.js';
 
 const MAX_PREFIX = 100;
@@ -27,7 +28,10 @@ export async function storeSuggestions(
   const repo =
     entity && isReadableEntity(entity) && !isListedWarehouseEntity(entity)
       ? READ_REGISTRY[entity]
-      : undefined;
+      : // The spec's tag searches on a grid read from an endpoint (report mailers): the same options.
+        field !== undefined && TAG_SOURCE_FIELDS[source] === field
+        ? { options: groupTagOptions }
+        : undefined;
   if (!field || !repo?.options)
     throw new NotFoundError(`Unknown suggestion source "${source}" for ${screen.area}/${screen.id}`);
   const prefix = typeof query.prefix === 'string' ? query.prefix.trim() : '';

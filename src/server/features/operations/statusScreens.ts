@@ -1,3 +1,4 @@
+import { runStatusLabel } from '../../../shared/operations/runStatusLabel.js';
 import { sql, type Kysely } from 'kysely';
 import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -131,7 +132,7 @@ export async function athenaStatus(
       state: Number(r.type_status) === 1 ? 'Active' : 'Inactive',
       last_sync_at: iso(r.last_sync_at),
       last_run_at: iso(r.last_run_at),
-      last_run_status: r.last_run_status ?? 'Never Synced',
+      last_run_status: runStatusLabel(r.last_run_status) ?? 'Never Synced',
     })),
     total: counted[0]?.n ?? 0,
   };

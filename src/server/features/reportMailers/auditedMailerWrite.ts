@@ -5,6 +5,25 @@ import { ReportMailerRepo, type ReportMailerRow } from './reportMailerRepo.js';
 
 export type MailerAction = 'created' | 'edited' | 'toggled';
 
+/** The audit entry of one mailer write, in the write's transaction. */
+export function auditMailer(
+  tx: Kysely<StoreDatabase>,
+  actor: { userId: number; groupId: number },
+  action: MailerAction,
+  before: ReportMailerRow | undefined,
+  row: ReportMailerRow,
+) {
+  return auditChange(tx, {
+    actor: actor.userId,
+    groupId: actor.groupId,
+    entity: 'reportMailer',
+    entityId: row.id,
+    action: `reportMailer.${action}`,
+    before: before ? audited(before) : null,
+    after: audited(row),
+  });
+}
+
 /** What the audit log keeps of a mailer: its settings, never the sealed secret. */
 function audited(row: ReportMailerRow) {
   return {
@@ -35,16 +54,7 @@ export function auditedMailerWrite(
 ): Promise<ReportMailerRow | undefined> {
   return db.transaction().execute(async (tx) => {
     const row = await write(new ReportMailerRepo(tx));
-    if (row)
-      await auditChange(tx, {
-        actor: actor.userId,
-        groupId: actor.groupId,
-        entity: 'reportMailer',
-        entityId: row.id,
-        action: `reportMailer.${action}`,
-        before: before ? audited(before) : null,
-        after: audited(row),
-      });
+    if (row) await auditMailer(tx, actor, action, before, row);
     return row;
   });
 }

@@ -7,6 +7,8 @@ import { requireAdminActivity } from '../../access/auth/guards.js';
 import { answers } from '../../platform/http/schemaKit.js';
 import { nextSendTimes, schedulePreview } from './schedulePreview.js';
 import { searchGroupTags, taggableGroups } from './recipientGroups.js';
+import { exportContext } from '../reports/exportContext.js';
+import { acceptedFilters } from '../../language/query/dataRequest.js';
 
 const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 /** Same words as a save with a bad timing (mailerRoutes' BAD_TIMING). */
@@ -31,6 +33,21 @@ const tagQuery = {
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   },
 } as const;
+
+const reportQuery = {
+  type: 'object',
+  required: ['reportType'],
+  additionalProperties: false,
+  properties: { reportType: { type: 'string', pattern: '^[a-zA-Z0-9_/-]{1,200}$' } },
+} as const;
+
+/** One filter a report declares, as the mailer's filter builder offers it. */
+interface ReportFilter {
+  field: string;
+  label: string;
+  /** The filter's own values where it lists them (stock status, promotion); else typed. */
+  options?: { value: string; label: string }[];
+}
 
 /**
  * What the mailer form asks while it is filled in: the timing in words with the next send times
@@ -61,6 +78,34 @@ export function registerMailerFormRoutes(app: FastifyInstance): void {
       } catch {
         throw new BadRequestError(BAD_TIMING);
       }
+    },
+  );
+
+  /** The filters the chosen report's screen declares (the ones a save accepts), in its order. */
+  app.get<{ Querystring: { reportType: string } }>(
+    '/report-mailers/report-filters',
+    {
+      schema: {
+        summary: 'The filters a report type declares, for the mailer filter builder',
+        querystring: reportQuery,
+        response: answers(),
+      },
+    },
+    (request) => {
+      requireAdminActivity(request, ACTIVITY);
+      const ctx = exportContext(app.deps.config.current(), request.query.reportType);
+      const accepted = acceptedFilters(ctx);
+      const filters: ReportFilter[] = [];
+      for (const f of ctx.screen.filters ?? []) {
+        if (!('field' in f) || !accepted.has(f.field)) continue;
+        const options = 'options' in f && f.options?.length ? f.options : undefined;
+        filters.push({
+          field: f.field,
+          label: 'label' in f && f.label ? f.label : f.field,
+          ...(options ? { options: options.map((o) => ({ value: String(o.value), label: o.label })) } : {}),
+        });
+      }
+      return ok(filters);
     },
   );
 

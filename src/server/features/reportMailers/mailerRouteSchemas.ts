@@ -68,8 +68,17 @@ export {
 } from '../reports/reportRouteSchemas.js';
 // The open answer and a grid's paging are the route kit's.
 export { gridRowsQuery, objectAnswer } from '../../platform/http/schemaKit.js';
+import { gridRowsQuery } from '../../platform/http/schemaKit.js';
 
 export const runIdParams = fileIdParams;
+
+const idList = { type: 'string', pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$' } as const;
+
+/** The Report Mailer grid's page and its tag filters (comma-separated ids, as the filter bar sends them). */
+export const mailerRowsQuery = {
+  ...gridRowsQuery,
+  properties: { ...gridRowsQuery.properties, group_ids: idList, user_ids: idList },
+} as const;
 
 export const runListQuery = {
   type: 'object',
@@ -106,4 +115,28 @@ export const rowIdBody = {
   required: ['id'],
   additionalProperties: true,
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+/** The grid's bulk status actions: the ticked mailers and the status they all get. */
+export const bulkStatusBody = {
+  type: 'object',
+  required: ['rows', 'status'],
+  additionalProperties: false,
+  properties: {
+    rows: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['id'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          updated_at: { type: 'string', maxLength: 64 },
+        },
+      },
+    },
+    status: { type: 'string', enum: ['Active', 'In-Active'] },
+  },
 } as const;

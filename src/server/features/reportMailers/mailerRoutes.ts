@@ -23,6 +23,7 @@ import * as s from './mailerRouteSchemas.js';
 import { noBody } from '../../platform/http/schemaKit.js';
 import { NOT_RETRIGGERABLE, registerMailerScreenRoutes } from './mailerScreenRoutes.js';
 import { registerMailerFormRoutes } from './mailerFormRoutes.js';
+import { mailerFieldMissing, mailerSchemaError } from './mailerFormMessages.js';
 import {
   checkGroupTags,
   checkRecipientCount,
@@ -36,9 +37,8 @@ const ACTIVITY = ADMIN_ACTIVITIES.reportMailer.url;
 export const NO_SUCH_MAILER = 'Report mailer not found';
 export const NO_SUCH_RUN = 'Report delivery not found';
 export const BAD_TIMING = 'Invalid cron expression or time zone';
-export const NEED_RECIPIENT = 'Add at least one recipient';
-export const NEED_SERVER = 'Host, username and password are required';
-export const NEED_AZURE = 'Container and connection string are required';
+/** A connection string that names no blob endpoint. */
+export const BAD_AZURE = 'Enter valid Connection String';
 
 /**
  * Report mailers of the caller's group (spec report/reportmailer): list (page size 20), create,
@@ -74,15 +74,23 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     body = { ...body, recipients: emails, recipientGroups: groupIds };
     const hasSecret = body.secret !== undefined || Boolean(stored?.secret);
     const t = body.target ?? {};
+    // What the distribution needs, in the form's words for the first field missing.
+    const missing = (keyword: 'required' | 'minItems', ...path: string[]) =>
+      mailerFieldMissing(
+        app.deps.config.current(),
+        body as unknown as Record<string, unknown>,
+        keyword,
+        path,
+      );
     if (body.distribution === 'email' && emails.length + groupIds.length === 0)
-      throw new BadRequestError(NEED_RECIPIENT);
+      throw missing('minItems', 'recipients');
     if (body.distribution === 'email') checkRecipientCount(await expandRecipients(db, emails, groupIds));
-    if (
-      (body.distribution === 'sftp' || body.distribution === 'ftp') &&
-      (!t.host || !t.username || !hasSecret)
-    )
-      throw new BadRequestError(NEED_SERVER);
-    if (body.distribution === 'azure' && (!t.container || !hasSecret)) throw new BadRequestError(NEED_AZURE);
+    if (body.distribution === 'sftp' || body.distribution === 'ftp') {
+      if (!t.host) throw missing('required', 'target', 'host');
+      if (!t.username) throw missing('required', 'target', 'username');
+    }
+    if (body.distribution === 'azure' && !t.container) throw missing('required', 'target', 'container');
+    if (body.distribution !== 'email' && !hasSecret) throw missing('required', 'secret');
     await checkDestination(body.distribution, t.host, body.secret);
     if (body.distribution !== 'email' && body.distribution !== 'azure' && !t.port)
       body.target = { ...t, port: body.distribution === 'sftp' ? 22 : 21 };
@@ -99,7 +107,7 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
     if ((distribution === 'sftp' || distribution === 'ftp') && host) await checkOutboundAtSave(host, allow);
     if (distribution === 'azure' && secret !== undefined) {
       const blobHost = azureBlobHost(secret);
-      if (!blobHost) throw new BadRequestError(NEED_AZURE);
+      if (!blobHost) throw new BadRequestError(BAD_AZURE);
       await checkOutboundAtSave(blobHost, allow);
     }
   }
@@ -125,9 +133,10 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
 
   app.post<{ Body: MailerFields }>(
     '/report-mailers',
-    { schema: { body: s.mailerBody, response: s.objectAnswer } },
+    { schema: { body: s.mailerBody, response: s.objectAnswer }, attachValidation: true },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
+      if (request.validationError) throw mailerSchemaError(app.deps.config.current(), request);
       const body = await checked(auth, request.body);
       const row = await auditedMailerWrite(db, auth, 'created', undefined, (r) =>
         r.create(auth.groupId, auth.userId, body, sealed(auth.groupId, body)),
@@ -140,9 +149,13 @@ export function registerMailerRoutes(app: FastifyInstance, jobs: Jobs): void {
 
   app.put<{ Params: { id: number }; Body: MailerFields }>(
     '/report-mailers/:id',
-    { schema: { params: s.mailerIdParams, body: s.mailerBody, response: s.objectAnswer } },
+    {
+      schema: { params: s.mailerIdParams, body: s.mailerBody, response: s.objectAnswer },
+      attachValidation: true,
+    },
     async (request) => {
       const auth = requireAdminActivity(request, ACTIVITY);
+      if (request.validationError) throw mailerSchemaError(app.deps.config.current(), request);
       const before = await mailerOf(auth.groupId, request.params.id);
       const body = await checked(auth, request.body, before);
       const row = await auditedMailerWrite(db, auth, 'edited', before, (r) =>

@@ -1,4 +1,4 @@
-import { auditedMailerWrite } from './auditedMailerWrite.js';
+import { auditMailer, auditedMailerWrite } from './auditedMailerWrite.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
@@ -10,8 +10,10 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { deliveryStats } from './deliveryStats.js';
 import { enqueueRun, syncMailerSchedule } from './mailerSchedule.js';
 import { groupRunView, mailerViews, oneMailerView, runView } from './mailerView.js';
-import type { MailerFields, ReportMailerRepo, ReportMailerRow } from './reportMailerRepo.js';
+import { ReportMailerRepo, type MailerFields, type ReportMailerRow } from './reportMailerRepo.js';
 import { attemptRun } from './runMailer.js';
+import { mailerSchemaError } from './mailerFormMessages.js';
+import { mailerTags } from './mailerTags.js';
 import * as s from './mailerRouteSchemas.js';
 
 const MAILERS = ADMIN_ACTIVITIES.reportMailer.url;
@@ -54,15 +56,16 @@ const FIELDS = [
 export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void {
   const { repo, jobs } = kit;
 
-  app.get<Paging>(
+  app.get<{ Querystring: { limit: number; offset: number; group_ids?: string; user_ids?: string } }>(
     '/report-mailers/rows',
-    { schema: { querystring: s.gridRowsQuery, response: s.objectAnswer } },
+    { schema: { querystring: s.mailerRowsQuery, response: s.objectAnswer } },
     async (request) => {
       const auth = requireAdminActivity(request, MAILERS);
       const { limit, offset } = request.query;
+      const tags = await mailerTags(app.deps.store.db, auth.groupId, request.query);
       const [rows, total] = await Promise.all([
-        repo.list(auth.groupId, limit, offset),
-        repo.count(auth.groupId),
+        repo.list(auth.groupId, limit, offset, tags),
+        repo.count(auth.groupId, tags),
       ]);
       return ok({ rows: await mailerViews(app.deps.store.db, rows), total });
     },
@@ -70,9 +73,11 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
 
   app.post<{ Body: MailerFields & { id?: number } }>(
     '/report-mailers/save',
-    { schema: { body: s.mailerSaveBody, response: s.objectAnswer } },
+    { schema: { body: s.mailerSaveBody, response: s.objectAnswer }, attachValidation: true },
     async (request) => {
       const auth = requireAdminActivity(request, MAILERS);
+      // The form's own messages, not the validator's (the form shows the same words).
+      if (request.validationError) throw mailerSchemaError(app.deps.config.current(), request);
       const { id } = request.body;
       const fields = Object.fromEntries(
         FIELDS.filter((f) => request.body[f] !== undefined).map((f) => [f, request.body[f]]),
@@ -107,6 +112,34 @@ export function registerMailerScreenRoutes(app: FastifyInstance, kit: Kit): void
       if (!row) throw new NotFoundError('Report mailer not found');
       await syncMailerSchedule(jobs, row);
       return ok(await oneMailerView(app.deps.store.db, row), `${row.name} is now ${row.status}`);
+    },
+  );
+
+  /**
+   * Active / In-Active for the ticked mailers (the grid's bulk actions): every mailer of the
+   * caller's group (else 404, nothing written), one transaction with an audit entry each, then
+   * their schedules follow.
+   */
+  app.post<{ Body: { rows: { id: number }[]; status: 'Active' | 'In-Active' } }>(
+    '/report-mailers/bulk-status',
+    { schema: { body: s.bulkStatusBody, response: s.objectAnswer } },
+    async (request) => {
+      const auth = requireAdminActivity(request, MAILERS);
+      const { rows, status } = request.body;
+      const ids = [...new Set(rows.map((r) => r.id))];
+      const befores = await Promise.all(ids.map((id) => kit.mailerOf(auth.groupId, id)));
+      const written = await app.deps.store.db.transaction().execute(async (tx) => {
+        const txRepo = new ReportMailerRepo(tx);
+        const out = [];
+        for (const before of befores) {
+          const row = (await txRepo.setStatus(auth.groupId, before.id, status))!;
+          await auditMailer(tx, auth, 'toggled', before, row);
+          out.push(row);
+        }
+        return out;
+      });
+      for (const row of written) await syncMailerSchedule(jobs, row);
+      return ok({ changed: written.length }, `${written.length} report mailers are now ${status}`);
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type {
   ReportMailerRunsTable,
   ReportMailersTable,
@@ -53,15 +53,44 @@ function columns(f: MailerFields, sealed: string | undefined) {
   };
 }
 
+/**
+ * The Report Mailer grid's tag filters (spec search_group_tags, search_user_tags): mailers sent
+ * to one of these group tags, or reaching one of these addresses (typed, or through a tagged
+ * group the address's user is mapped to, `reachGroups`). Absent: every mailer.
+ */
+export interface MailerTags {
+  groupIds?: readonly number[];
+  emails?: readonly string[];
+  reachGroups?: readonly number[];
+}
+
+/** A jsonb list column holds the value (containment: the same on PGlite and PostgreSQL). */
+const holds = (column: 'recipients' | 'recipient_groups', value: string | number) =>
+  sql<boolean>`${sql.ref(column)} @> ${JSON.stringify([value])}::jsonb`;
+const anyOf = (parts: RawBuilder<boolean>[]) => (parts.length ? sql.join(parts, sql` OR `) : sql`false`);
+
+/** Both tag filters (each one any-of); an absent one keeps every mailer. */
+function tagged(tags: MailerTags | undefined) {
+  const byGroup = tags?.groupIds ? anyOf(tags.groupIds.map((g) => holds('recipient_groups', g))) : sql`true`;
+  const byUser = tags?.emails
+    ? anyOf([
+        ...tags.emails.map((e) => holds('recipients', e)),
+        ...(tags.reachGroups ?? []).map((g) => holds('recipient_groups', g)),
+      ])
+    : sql`true`;
+  return sql<boolean>`(${byGroup}) AND (${byUser})`;
+}
+
 /** Report mailers and their run log; every read and write names the group. */
 export class ReportMailerRepo {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  async list(groupId: number, limit: number, offset: number): Promise<ReportMailerRow[]> {
+  async list(groupId: number, limit: number, offset: number, tags?: MailerTags): Promise<ReportMailerRow[]> {
     return this.db
       .selectFrom('report_mailers')
       .selectAll()
       .where('group_id', '=', groupId)
+      .where(tagged(tags))
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -104,6 +133,21 @@ export class ReportMailerRepo {
     return this.db
       .updateTable('report_mailers')
       .set({ ...columns(f, sealed), updated_at: sql<Date>`now()` })
+      .where('group_id', '=', groupId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** One status, set (a bulk action on ticked mailers). */
+  async setStatus(
+    groupId: number,
+    id: number,
+    status: MailerFields['status'],
+  ): Promise<ReportMailerRow | undefined> {
+    return this.db
+      .updateTable('report_mailers')
+      .set({ status, updated_at: sql<Date>`now()` })
       .where('group_id', '=', groupId)
       .where('id', '=', id)
       .returningAll()
@@ -285,11 +329,12 @@ export class ReportMailerRepo {
       .execute();
   }
 
-  async count(groupId: number): Promise<number> {
+  async count(groupId: number, tags?: MailerTags): Promise<number> {
     const row = await this.db
       .selectFrom('report_mailers')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('group_id', '=', groupId)
+      .where(tagged(tags))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -1,3 +1,4 @@
+import { runStatusLabel } from '../../../shared/operations/runStatusLabel.js';
 import { sql, type Kysely } from 'kysely';
 import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -116,6 +117,7 @@ export async function athenaSyncRuns(db: Kysely<StoreDatabase>, groupId: number,
   return {
     rows: rows.map((r) => ({
       ...r,
+      status: runStatusLabel(r.status),
       sync_type: n(r.is_monthly) === 1 ? 'Monthly' : 'Daily',
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),

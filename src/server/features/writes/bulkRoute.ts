@@ -42,7 +42,8 @@ export const bulkRoute: FastifyPluginAsync = async (app) => {
       const screen = app.deps.config.current().screens.get(`${area}/${name}`);
       const grid = screen?.widgets.find((w): w is GridWidget => w.kind === 'grid' && w.id === gridId);
       const action: BulkAction | undefined = grid?.bulkActions?.find((a) => a.id === actionId);
-      if (!grid || !action)
+      // An action posting to its own bulk route (`endpoint`) is not run here.
+      if (!grid || !action?.mutation)
         throw new NotFoundError(`Unknown bulk action "${area}/${name}/${gridId}/${actionId}"`);
       const resolved = resolveMutation(app.deps.config.current(), request, {
         area,

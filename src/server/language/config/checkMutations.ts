@@ -148,7 +148,13 @@ function checkWidget(
         add(pointer('widgets', i, 'rowActions', j), 'a row action needs "mutation", "overlay" or "endpoint"');
     });
     (w.bulkActions ?? []).forEach((a, j) =>
-      checkBulkAction(a, mutations.get(a.mutation), pointer('widgets', i, 'bulkActions', j), ref, add),
+      checkBulkAction(
+        a,
+        a.mutation === undefined ? undefined : mutations.get(a.mutation),
+        pointer('widgets', i, 'bulkActions', j),
+        ref,
+        add,
+      ),
     );
   }
 }
@@ -175,6 +181,11 @@ function checkBulkAction(
   ref: (id: string | undefined, at: string) => void,
   add: Add,
 ): void {
+  if ((action.mutation === undefined) === (action.endpoint === undefined))
+    add(at, 'a bulk action needs "mutation" or "endpoint" (one of them)');
+  if (action.choose && action.endpoint === undefined)
+    add(`${at}/choose`, '"choose" sends its value to a bulk "endpoint"');
+  if (action.mutation === undefined) return;
   ref(action.mutation, `${at}/mutation`);
   if (!mutation) return;
   if (mutation.operation === 'create')

@@ -1,7 +1,10 @@
 import type { ScreenConfig } from '../../../shared/config.gen.js';
 import { pointer } from './configProblems.js';
 import { suggestName } from '../model/suggestName.js';
+import { TAG_SOURCE_FIELDS } from '../entities/groupTags.js';
 import { entityFilters, isReadableEntity, type EntityFilter } from '../entities/entityReads.js';
+
+const TAG_FIELDS = Object.values(TAG_SOURCE_FIELDS).filter((f): f is string => f !== undefined);
 
 type Add = (p: string, message: string) => void;
 
@@ -16,10 +19,13 @@ export function checkStoreFilters(screen: ScreenConfig, add: Add): void {
   for (const w of screen.widgets)
     if (w.kind === 'grid' && w.rows?.entity !== undefined && isReadableEntity(w.rows.entity))
       for (const [name, f] of Object.entries(entityFilters(w.rows.entity))) declared.set(name, f);
-  // A list endpoint's own filters (its route checks them): plain values, no options to suggest.
+  // A list endpoint's own filters (its route checks them): plain values, no options to suggest
+  // but the spec's tag searches.
   for (const w of screen.widgets)
     if ((w.kind === 'grid' || w.kind === 'kpiTiles') && w.rows?.endpoint !== undefined)
-      for (const name of w.rows.params ?? []) declared.set(name, { kind: 'id' });
+      for (const name of w.rows.params ?? [])
+        // The spec's tag fields list their options through the tag searches (storeSuggestions.ts).
+        declared.set(name, { kind: 'id', ...(TAG_FIELDS.includes(name) ? { options: true as const } : {}) });
   (screen.filters ?? []).forEach((f, i) => {
     if (!('field' in f)) return;
     const filter = declared.get(f.field);

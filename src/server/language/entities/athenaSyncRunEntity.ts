@@ -1,3 +1,4 @@
+import { runStatusLabel } from '../../../shared/operations/runStatusLabel.js';
 import { sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import type { EntityRepo } from './entityRepo.js';
@@ -51,6 +52,9 @@ export const athenaSyncRunEntity: EntityRepo = {
       .offset(offset)
       .execute();
     const { n } = await scoped.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    return { rows: rows, total: Number(n) };
+    return {
+      rows: rows.map((r) => ({ ...r, status: runStatusLabel(r.status) ?? r.status })),
+      total: Number(n),
+    };
   },
 };

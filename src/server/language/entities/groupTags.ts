@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, FilterValue, OptionItem, OptionsRequest } from './entityRepo.js';
 
+/** The spec's tag searches and the filter field each fills. */
+export const TAG_SOURCE_FIELDS: Readonly<Record<string, string | undefined>> = {
+  search_group_tags: 'group_ids',
+  search_user_tags: 'user_ids',
+};
+
 /**
  * The spec's group and user tag search (search_group_tags, search_user_tags) on the groups grid:
  * chosen group tags keep those groups, chosen user tags keep the groups those users are mapped

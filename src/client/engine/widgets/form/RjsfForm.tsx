@@ -9,6 +9,7 @@ import {
   type KeywordError,
   type ProblemKind,
 } from '../../../../shared/mutations/mutationMessages.js';
+import { formKeywordMessage, formProperties } from '../../../../shared/forms/formMessages.js';
 import { distinctProblems } from '../../../../shared/mutations/distinctChecks.js';
 import type { LookupFormContext } from './lookup/lookupContext.js';
 import { LookupChecklist } from './lookup/LookupChecklist.js';
@@ -16,6 +17,7 @@ import { LookupSelect } from './lookup/LookupSelect.js';
 import { LookupTags } from './lookup/LookupTags.js';
 import { SourceSelect } from './lookup/SourceSelect.js';
 import { PairListField } from './lookup/PairListField.js';
+import { ReportFiltersField } from './ReportFiltersField.js';
 import { FORM_WIDGETS } from './formWidgets.js';
 import { FORM_TEMPLATES } from './formButtons.js';
 import { SEARCH_WIDGETS } from './searchWidgets.js';
@@ -32,7 +34,7 @@ const WIDGETS = {
   lookupTags: LookupTags,
   sourceSelect: SourceSelect,
 };
-const FIELDS = { pairList: PairListField };
+const FIELDS = { pairList: PairListField, reportFilters: ReportFiltersField };
 
 type Row = Record<string, unknown>;
 
@@ -85,12 +87,9 @@ function transformer(
           errors
             .filter((e) => e.name !== 'if')
             .map((e) => {
-              const { field } = keywordError(e);
-              const template = byKeyword[`${field}.${e.name ?? ''}`] ?? byKeyword[e.name ?? ''];
-              if (!template) return e;
               const path = (e.property ?? '').split('.').filter(Boolean);
-              const message = template.replace('{title}', fieldTitle(schema, path));
-              return { ...e, message, stack: message };
+              const message = formKeywordMessage(schema, byKeyword, e.name ?? '', path);
+              return message ? { ...e, message, stack: message } : e;
             })
         : errors;
   };
@@ -102,28 +101,6 @@ function transformer(
  */
 function atField(e: RJSFValidationError): RJSFValidationError {
   return e.property?.startsWith('.') ? { ...e, property: e.property.slice(1) } : e;
-}
-
-/** Every property a form may show: its own and those an `if` branch adds (then / else). */
-function allProperties(schema: Record<string, unknown>): Record<string, { title?: string }> {
-  const own = (schema.properties ?? {}) as Record<string, { title?: string }>;
-  const branches = [schema.then, schema.else]
-    .filter((b): b is Record<string, unknown> => typeof b === 'object' && b !== null)
-    .map(allProperties);
-  return Object.assign({}, ...branches, own) as Record<string, { title?: string }>;
-}
-
-/** A field's title for a `{title}` message (errorMessages), else its name; nested fields too. */
-function fieldTitle(schema: Record<string, unknown>, path: readonly string[]): string {
-  let node: Record<string, unknown> = schema;
-  let title = path.at(-1) ?? '';
-  for (const key of path) {
-    const next = allProperties(node)[key] as Record<string, unknown> | undefined;
-    if (!next) break;
-    node = next;
-    title = typeof next.title === 'string' ? next.title : key;
-  }
-  return title;
 }
 
 /** The rjsf renderer; lazy like Vega, so the login route does not carry ajv forms. */
@@ -197,7 +174,7 @@ export default function RjsfForm(props: Props) {
 /** Only the fields the schema declares: a grid row carries more than the write may send. */
 function pickSchemaFields(schema: Record<string, unknown>, row: Row | undefined): Row {
   if (!row) return {};
-  const names = Object.keys(allProperties(schema));
+  const names = Object.keys(formProperties(schema));
   return Object.fromEntries(
     names.filter((n) => row[n] !== undefined && row[n] !== null).map((n) => [n, row[n]]),
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RowAction } from '../../../../shared/config.gen.js';
 import { errorMessage } from '../../../api/http.js';
+import { followMailerRun } from '../../../realtime/realtimeClient.js';
 import { useEngine } from '../../runtime/EngineContext.js';
 import { mutationEndpoint } from '../form/mutationCalls.js';
 import { openOverlay } from '../overlay/overlayStore.js';
@@ -79,8 +80,12 @@ export function RowActions({
         action.mutation ? 'POST' : (action.method ?? 'POST'),
         rowActionPayload(action, row),
       );
-      if (res.statusCode === 1) onDone(true, action.successMessage ?? res.msg);
-      else onDone(false, res.msg || failure);
+      if (res.statusCode === 1) {
+        onDone(true, action.successMessage ?? res.msg);
+        const runId = (res.data as { id?: unknown } | undefined)?.id;
+        if (action.follow === 'mailerRun' && typeof runId === 'number')
+          followMailerRun(runId, typeof row.name === 'string' ? row.name : `Run ${runId}`);
+      } else onDone(false, res.msg || failure);
     } catch (err) {
       onDone(false, errorMessage(err, failure));
     } finally {

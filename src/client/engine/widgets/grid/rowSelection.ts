@@ -63,9 +63,9 @@ export function bulkPayload(
   };
 }
 
-/** The confirmation text with {count} replaced, under its title when set; null: no question. */
-export function bulkConfirmText(action: BulkAction, count: number): string | null {
+/** The confirmation text with {count} (and {choice}, the picked value's name) replaced, under its title when set; null: no question. */
+export function bulkConfirmText(action: BulkAction, count: number, choice?: string): string | null {
   if (!action.confirm) return null;
-  const text = action.confirm.replace(/\{count\}/g, String(count));
+  const text = action.confirm.replace(/\{count\}/g, String(count)).replace(/\{choice\}/g, choice ?? '');
   return action.confirmTitle ? `${action.confirmTitle}\n\n${text}` : text;
 }
