@@ -22,6 +22,9 @@
  * 5b. Lost sales (bench/lostSalesBench.ts): p50/p95 of the stock KPI's lost-sales measures on the
  *    demo tenant (500 SKUs x 35 days), target p95 < 150 ms, and the after-load rebuild of its table
  *    (`--lost-sales-only [--warehouse postgres]` runs just this).
+ * 5c. Action inbox (bench/casesBench.ts) on the demo tenant: the time to evaluate every case rule
+ *    after a load, and p50/p95 of the inbox's case query, target p95 < 150 ms
+ *    (`--cases-only [--warehouse postgres]` runs just this).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
  * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
@@ -52,6 +55,7 @@ import { benchLoads } from './bench/loadBench.js';
 import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
 import { benchComparison } from './bench/comparisonBench.js';
 import { benchLostSales } from './bench/lostSalesBench.js';
+import { benchCases } from './bench/casesBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
 /** Issue 19's targets on a PostgreSQL warehouse: every p95 < 500 ms, the median endpoint < 100 ms. */
@@ -78,6 +82,7 @@ const { values } = parseArgs({
     'comparison-only': { type: 'boolean', default: false },
     'comparison-runs': { type: 'string', default: '9' },
     'lost-sales-only': { type: 'boolean', default: false },
+    'cases-only': { type: 'boolean', default: false },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -123,6 +128,10 @@ async function main(): Promise<void> {
   }
   if (values['lost-sales-only']) {
     await benchLostSales(values.warehouse === 'postgres' ? 'postgres' : 'duckdb', values['pg-url']);
+    return;
+  }
+  if (values['cases-only']) {
+    await benchCases(30, Number(values.port) + 30, values.warehouse === 'postgres' ? values['pg-url'] : '');
     return;
   }
   if (values['loads-only']) {

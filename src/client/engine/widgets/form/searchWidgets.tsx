@@ -165,4 +165,46 @@ function CronPreviewWidget(props: WidgetProps) {
   );
 }
 
-export const SEARCH_WIDGETS = { tagSearch: TagSearchWidget, cronPreview: CronPreviewWidget };
+/**
+ * `sourceSelect`: one choice among the `{ id, name }` items a GET of `ui:options.source` answers
+ * (the inbox's case owner: the group's users), or none.
+ */
+function SourceSelectWidget(props: WidgetProps) {
+  const source = String(props.options.source ?? '');
+  const [choices, setChoices] = useState<{ id: number; name: string }[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    http
+      .get<{ data: { id: number; name: string }[] }>(source)
+      .then((res) => live && setChoices(res.data.data))
+      .catch(() => live && setChoices([]));
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  const value = typeof props.value === 'number' ? props.value : '';
+  return (
+    <select
+      id={props.id}
+      aria-label={props.label}
+      className="form-control"
+      value={value}
+      disabled={props.disabled || props.readonly || choices === null}
+      onChange={(e) => props.onChange(e.target.value === '' ? null : Number(e.target.value))}
+      onBlur={() => props.onBlur(props.id, props.value)}
+    >
+      <option value="">{choices === null ? 'Loading…' : 'Nobody'}</option>
+      {(choices ?? []).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export const SEARCH_WIDGETS = {
+  tagSearch: TagSearchWidget,
+  cronPreview: CronPreviewWidget,
+  sourceSelect: SourceSelectWidget,
+};
