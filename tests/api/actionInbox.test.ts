@@ -6,13 +6,21 @@
  * group's case is not found, another group's user as owner is a 400), and each change is audited.
  * Runs on DuckDB + PGlite, and on PostgreSQL with API_TEST_PG=1 (the api-pg project).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { simpleParser } from 'mailparser';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { D, EXPECTED, PLANTED, pid, plantInboxGroup } from './support/inboxGroup.js';
 import { CaseRepo } from '../../src/server/features/cases/caseRepo.js';
-import { evaluateGroupCases } from '../../src/server/features/cases/caseJobs.js';
+import {
+  CASES_MAIL_CRON,
+  CASES_MAIL_QUEUE,
+  evaluateGroupCases,
+  sendWeeklyCaseMails,
+} from '../../src/server/features/cases/caseJobs.js';
 import {
   NO_SUCH_CASE,
   OWNER_NOT_IN_GROUP,
@@ -162,11 +170,12 @@ describe('action inbox: owner, status and tenancy', () => {
     expect(foreignOwner.status).toBe(400);
     expect(foreignOwner.body.msg).toBe(OWNER_NOT_IN_GROUP);
 
-    for (const body of [
-      { id: target!.id, status: 'done' },
-      { id: target!.id, owner_user_id: demoUser },
-    ]) {
-      const foreignCase = await demo.post('inbox/cases/update', body);
+    for (const [route, body] of [
+      ['inbox/cases/update', { id: target!.id, status: 'done' }],
+      ['inbox/cases/update', { id: target!.id, owner_user_id: demoUser }],
+      ['inbox/cases/done', { id: target!.id }],
+    ] as const) {
+      const foreignCase = await demo.post(route, body);
       expect(foreignCase.status).toBe(404);
       expect(foreignCase.body.msg).toBe(NO_SUCH_CASE);
     }
@@ -188,5 +197,23 @@ describe('action inbox: owner, status and tenancy', () => {
     expect(changed).toEqual([{ action: 'case.changed', target: `case:${target!.id}`, actor_user_id: riya }]);
     // Nothing of group A moved by group B's attempts.
     expect((await audits(DEMO)).filter((a) => a.action === 'case.changed')).toEqual([]);
+  });
+
+  it('mails each owner their cases not done, weekly, and nobody else', async () => {
+    const schedules = await server.server.app.deps.jobs!.boss.getSchedules(CASES_MAIL_QUEUE);
+    expect(schedules.map((x) => [x.cron, x.options?.tz])).toEqual([[CASES_MAIL_CRON, 'Asia/Kolkata']]);
+    const outbox = path.join(server.dataDir, 'outbox');
+    const before = new Set(readdirSync(outbox));
+    expect(await sendWeeklyCaseMails(server.server.app.deps, repo)).toBe(1);
+    const mails = await Promise.all(
+      readdirSync(outbox)
+        .filter((f) => !before.has(f))
+        .map((f) => simpleParser(readFileSync(path.join(outbox, f)))),
+    );
+    expect(mails).toHaveLength(1);
+    const [owned] = (await casesOf(rival)).filter((r) => r.owner_user_id !== null);
+    expect(JSON.stringify(mails[0]!.to)).toContain('rival@shelfscope.test');
+    expect(mails[0]!.subject).toMatch(/^Shelfscope: 1 case of yours, ₹[\d,]+ at stake$/);
+    expect(mails[0]!.text).toContain(owned!.title);
   });
 });

@@ -58,7 +58,7 @@ export async function buyBoxCases(ctx: FinderContext, when: BuyBoxLostCondition)
     return {
       ruleId: ctx.ruleId,
       subject: `${num(r.product_id)}:${num(r.channel_id)}`,
-      title: `${String(r.sku_name)}: buy box held by ${String(r.holder ?? 'an unauthorised seller')} on ${String(r.channel_name)}`,
+      title: `${String(r.sku_name)}: buy box held by ${typeof r.holder === 'string' ? r.holder : 'an unauthorised seller'} on ${String(r.channel_name)}`,
       productId: num(r.product_id),
       channelId: num(r.channel_id),
       opportunity: product(factors),

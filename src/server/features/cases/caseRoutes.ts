@@ -34,6 +34,12 @@ const updateBody = {
     snoozed_until: { anyOf: [{ type: 'null' }, { type: 'string', format: 'date' }] },
   },
 } as const;
+const idBody = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: updateBody.properties.id },
+} as const;
 const listAnswer = answers({ type: 'array', items: { type: 'object', additionalProperties: true } });
 
 interface RowsQuery {
@@ -80,6 +86,7 @@ function caseView(
     id: c.id,
     kind: c.rule_id,
     kind_label: labels(c.rule_id),
+    subject: c.subject,
     title: c.title,
     opportunity: c.opportunity,
     previous_opportunity: c.previous_opportunity,
@@ -158,6 +165,18 @@ export function registerCaseRoutes(app: FastifyInstance): void {
         { id: after.id, status: statusOf(after), owner_user_id: after.owner_user_id },
         'Case updated',
       );
+    },
+  );
+
+  /** The inbox row's Done button: the case's status to done, audited. */
+  app.post<{ Body: { id: number } }>(
+    '/inbox/cases/done',
+    { schema: { body: idBody, response: objectAnswer } },
+    async (request) => {
+      const auth = guard(request);
+      const after = await repo.change(auth.groupId, request.body.id, auth.userId, { status: 'done' });
+      if (!after) throw new NotFoundError(NO_SUCH_CASE);
+      return ok({ id: after.id, status: after.status }, 'Case done');
     },
   );
 }

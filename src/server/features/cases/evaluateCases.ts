@@ -24,7 +24,7 @@ const FINDERS: { [K in CaseCondition['kind']]: Finder<K> } = {
 };
 
 function find(ctx: FinderContext, when: CaseCondition): Promise<FoundCase[]> {
-  return (FINDERS[when.kind] as Finder<typeof when.kind>)(ctx, when as never);
+  return (FINDERS[when.kind] as Finder<typeof when.kind>)(ctx, when);
 }
 
 /**
