@@ -46,11 +46,30 @@ export async function queueCaseEvaluation(jobs: Jobs, groupId: number): Promise<
     .catch((error: unknown) => console.error('cases: could not queue an evaluation:', error));
 }
 
-/** Evaluates the config's case rules on the group's facts and keeps the store in step. */
-export async function evaluateGroupCases(deps: Deps, repo: CaseRepo, groupId: number): Promise<Reconciled> {
-  const config = deps.config.current();
-  const found = await evaluateCases(deps.warehouse, groupId, config.caseRules, config.datasets);
-  return repo.reconcile(groupId, found);
+/** The running evaluation of each group in this process: the next one waits for it. */
+const running = new Map<number, Promise<unknown>>();
+
+/**
+ * Evaluates the config's case rules on the group's facts and keeps the store in step, one
+ * evaluation of a group at a time: two at once could read the facts before and after a load and
+ * write in the other order, leaving the older reading in the store.
+ */
+export function evaluateGroupCases(deps: Deps, repo: CaseRepo, groupId: number): Promise<Reconciled> {
+  const before = running.get(groupId) ?? Promise.resolve();
+  const run = before
+    .catch(() => undefined)
+    .then(async () => {
+      const config = deps.config.current();
+      const found = await evaluateCases(deps.warehouse, groupId, config.caseRules, config.datasets);
+      return repo.reconcile(groupId, found);
+    });
+  running.set(groupId, run);
+  void run
+    .finally(() => {
+      if (running.get(groupId) === run) running.delete(groupId);
+    })
+    .catch(() => undefined);
+  return run;
 }
 
 /** One e-mail per owner with open or snoozed cases: them, largest opportunity first. */
