@@ -33,6 +33,7 @@ const API_ON_POSTGRES = [
   'tests/api/trackingScreens.test.ts', // listing changes read from the warehouse
   'tests/api/liveTracking.test.ts', // imported lists joined to crawled facts
   'tests/api/stockOnPromo.test.ts', // the stored on_promo flag each adapter derives
+  'tests/api/actionInbox.test.ts', // the case rules' SQL on each warehouse
   'tests/api/salesSuperseded.test.ts', // superseded sales rows hidden by the query
   'tests/api/uploadUndo.test.ts', // a deleted month's rows held and restored in the warehouse
   'tests/api/categoryThreshold.test.ts', // thresholds compiled into the category queries

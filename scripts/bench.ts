@@ -24,6 +24,9 @@
  *    (`--lost-sales-only [--warehouse postgres]` runs just this).
  * 5c. Stock-out early warning (bench/stockoutWarningBench.ts): precision and recall of the
  *    warnings against stock-outs two days later on the demo market (`--stockout-warnings-only`).
+ * 5d. Action inbox (bench/casesBench.ts) on the demo tenant: the time to evaluate every case rule
+ *    after a load, and p50/p95 of the inbox's case query, target p95 < 150 ms
+ *    (`--cases-only [--warehouse postgres]` runs just this).
  * 6. Warehouse loads (bench/loadBench.ts): fact rows into DuckDB (appender) and PostgreSQL (COPY,
  *    beside the INSERTs it replaced), rows/s (`--loads-only` runs just this).
  * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
@@ -56,6 +59,7 @@ import { benchLoads } from './bench/loadBench.js';
 import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
 import { benchComparison } from './bench/comparisonBench.js';
 import { benchLostSales } from './bench/lostSalesBench.js';
+import { benchCases } from './bench/casesBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
 /** The targets on a PostgreSQL warehouse (docs/bench.md): every p95 < 500 ms, the median endpoint < 100 ms. */
@@ -83,6 +87,7 @@ const { values } = parseArgs({
     'comparison-runs': { type: 'string', default: '9' },
     'lost-sales-only': { type: 'boolean', default: false },
     'stockout-warnings-only': { type: 'boolean', default: false },
+    'cases-only': { type: 'boolean', default: false },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -132,6 +137,10 @@ async function main(): Promise<void> {
   }
   if (values['lost-sales-only']) {
     await benchLostSales(values.warehouse === 'postgres' ? 'postgres' : 'duckdb', values['pg-url']);
+    return;
+  }
+  if (values['cases-only']) {
+    await benchCases(30, Number(values.port) + 30, values.warehouse === 'postgres' ? values['pg-url'] : '');
     return;
   }
   if (values['loads-only']) {

@@ -23,7 +23,7 @@ if (problems.length === 0 && result.snapshot) {
   const s = result.snapshot;
   const warned = result.warnings.length ? ` (${result.warnings.length} warning(s) above)` : '';
   console.log(
-    `${dir}: ${s.areas.size} areas, ${s.screens.size} screens, ${s.datasets.size} datasets, ${s.endpoints.size} endpoints — all valid${warned}.`,
+    `${dir}: ${s.areas.size} areas, ${s.screens.size} screens, ${s.datasets.size} datasets, ${s.caseRules.size} case rules, ${s.endpoints.size} endpoints — all valid${warned}.`,
   );
   console.log(formatFigures(measureScreens(dir)));
 } else {

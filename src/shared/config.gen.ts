@@ -5,6 +5,16 @@
  */
 export type SchemaVersion = 1 | 2;
 /**
+ * What raises a case, and how its opportunity is computed.
+ */
+export type CaseCondition =
+  | StockOutSalesDownCondition
+  | BuyBoxLostCondition
+  | PriceViolationAdSpendCondition
+  | Page1DropCondition
+  | ContentDropCondition
+  | LowStarReviewsCondition;
+/**
  * A dimension of a dataset.
  */
 export type DimensionNode = ColumnDimension | MappedDimension;
@@ -118,6 +128,7 @@ export type LayoutNode = LayoutRow | LayoutSection;
 
 export interface ShelfscopeConfigFiles {
   area?: AreaConfig;
+  caseRule?: CaseRuleConfig;
   dataset?: DatasetConfig;
   screen?: ScreenConfig;
   shared?: SharedConfig;
@@ -164,6 +175,165 @@ export interface AreaConfig {
    * Items: An area or screen id as it appears in the URL: letters, digits, underscores and dashes.
    */
   tabs: string[];
+}
+/**
+ * A case kind of the action inbox (screens/cases/<id>.case.json): a condition the engine evaluates per group after every warehouse load, each hit a case with an opportunity in rupees (docs/metrics.md, Action inbox).
+ */
+export interface CaseRuleConfig {
+  /**
+   * Optional path of this JSON Schema, for editors.
+   */
+  $schema?: string;
+  schemaVersion: SchemaVersion;
+  /**
+   * Node kind: always 'caseRule'.
+   */
+  kind: 'caseRule';
+  /**
+   * Case kind id; the file name <id>.case.json gives it.
+   */
+  id?: string;
+  /**
+   * Name of the case kind on the inbox and in the e-mail.
+   */
+  label: string;
+  /**
+   * What the case means and what to do about it.
+   */
+  description?: string;
+  /**
+   * false: not evaluated, and its open cases close at the next load; default true.
+   */
+  enabled?: boolean;
+  when: CaseCondition;
+}
+/**
+ * An own listing out of stock on at least `outDays` days of the window in a city while its units sold in the window fell at least `salesDropPct` % against the window before. Opportunity: its lost sales in that city over the window (the lost-sales measure named by `lostSales`, the stock tiles' figure).
+ */
+export interface StockOutSalesDownCondition {
+  /**
+   * Condition kind: stockOutSalesDown.
+   */
+  kind: 'stockOutSalesDown';
+  /**
+   * Fewest days of the window out of stock in the city; default 2.
+   */
+  outDays?: number;
+  /**
+   * Least fall of units sold, window against the window before, in %; default 10.
+   */
+  salesDropPct?: number;
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
+  lostSales: CaseMeasureRef;
+}
+/**
+ * A lostSales measure of a dataset whose figure is the opportunity (its model names the lost-sales table).
+ */
+export interface CaseMeasureRef {
+  /**
+   * Dataset id.
+   */
+  dataset: string;
+  /**
+   * Measure id of kind lostSales in that dataset.
+   */
+  measure: string;
+}
+/**
+ * An own listing whose authorised buy-box share (days an authorised seller held it) fell at least `points` against the window before, while an unauthorised seller holds it on the newest day. Opportunity: days of the window an unauthorised seller held it x the listing's average daily revenue over the `historyDays` before the window.
+ */
+export interface BuyBoxLostCondition {
+  /**
+   * Condition kind: buyBoxLost.
+   */
+  kind: 'buyBoxLost';
+  /**
+   * Least fall of the authorised buy-box share, in points; default 10.
+   */
+  points?: number;
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
+  /**
+   * Days before the window whose revenue gives the daily revenue; default 28.
+   */
+  historyDays?: number;
+}
+/**
+ * An own listing in price violation (below the rule minimum, above the maximum or above MRP) in any city on the newest price day while it had ad spend in the window. Opportunity: that ad spend (money paid to send shoppers to a wrong price).
+ */
+export interface PriceViolationAdSpendCondition {
+  /**
+   * Condition kind: priceViolationAdSpend.
+   */
+  kind: 'priceViolationAdSpend';
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
+}
+/**
+ * An own listing on page 1 for a keyword with known search volume on every day the keyword was searched in the window before the newest day, and not on page 1 on the newest. Opportunity: the keyword's searches in a window (monthly volume x windowDays / 30) x `salesPerSearch` x the listing's average selling price.
+ */
+export interface Page1DropCondition {
+  /**
+   * Condition kind: page1Drop.
+   */
+  kind: 'page1Drop';
+  /**
+   * Least monthly search volume of the keyword; default 1 (known volume).
+   */
+  minSearchVolume?: number;
+  /**
+   * Units sold per search that page 1 brings (an assumption stated in docs/metrics.md); default 0.01.
+   */
+  salesPerSearch?: number;
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
+}
+/**
+ * A listing among the group's `topProducts` own listings by revenue over the window whose content score on the newest day is at least `points` below its score `windowDays` before. Opportunity: the listing's revenue over the window x points lost / 100.
+ */
+export interface ContentDropCondition {
+  /**
+   * Condition kind: contentDrop.
+   */
+  kind: 'contentDrop';
+  /**
+   * Least fall of the content score, in points; default 10.
+   */
+  points?: number;
+  /**
+   * How many own listings, by revenue over the window, count as top revenue; default 20.
+   */
+  topProducts?: number;
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
+}
+/**
+ * An own listing whose reviews of `maxStars` stars or fewer in the window outnumber the median of the same count over the four windows before (28 days). Opportunity: the listing's revenue over the window x the excess reviews / all its reviews in the window and the four before.
+ */
+export interface LowStarReviewsCondition {
+  /**
+   * Condition kind: lowStarReviews.
+   */
+  kind: 'lowStarReviews';
+  /**
+   * Highest star rating counted as low; default 2.
+   */
+  maxStars?: number;
+  /**
+   * Days of "this week": the window ending on the newest day of the rule's facts; default 7.
+   */
+  windowDays?: number;
 }
 /**
  * A semantic model over one warehouse fact table: its tenant and date columns, the dimensions screens filter and group by, and the measures they show.

@@ -165,6 +165,8 @@ function foreignWrites(p: Principal, before: GroupSnapshot, after: GroupSnapshot
       if ([row.user_id, row.created_by].includes(p.userId)) return false;
       // Links and decks: their creator, users who may open their screen, or an admin.
       if (/^(share_links|slide_views)#/.test(c.key) && p.opens(String(row.screen))) return false;
+      // The action inbox's cases: any member who may open the inbox assigns and closes them.
+      if (/^cases#/.test(c.key) && p.opens('inbox/cases')) return false;
       return c.kind !== 'added' || /^(roles|user_group_roles|role_activities|users|groups)#/.test(c.key);
     })
     .map((c) => ({

@@ -8,7 +8,7 @@ import { HOME_URL } from './sessionStore.js';
  */
 export const WORKSPACE_CHILDREN = new Set(
   (
-    'alerts dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
+    'alerts inbox dashboard processmonitor changehistory tracking detection stock promo category content products visibility price review ' +
     'sales salesv2 advertising advertising_beta advertisingpg ams-historical-bid manualUploads display sellersbeta manualReports ' +
     'carsx client user report setup master reports information changedetection role settings sentiment internal-tools faq ' +
     'feedbackSupport resetpassword paxviz crawl_status sellers customscreen ams360 platform'

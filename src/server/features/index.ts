@@ -10,6 +10,7 @@ import { uploadsFeature } from './uploads/uploadsFeature.js';
 import { reportsFeature } from './reports/reportsFeature.js';
 import { reportMailersFeature } from './reportMailers/reportMailersFeature.js';
 import { alertsFeature } from './alerts/alertsFeature.js';
+import { casesFeature } from './cases/casesFeature.js';
 import { writesFeature } from './writes/writesFeature.js';
 import { crawlFeature } from './crawl/crawlFeature.js';
 import { operationsFeature } from './operations/operationsFeature.js';
@@ -41,6 +42,7 @@ export const FEATURES: readonly ServerFeature[] = uniqueByName([
   reportsFeature,
   reportMailersFeature,
   alertsFeature,
+  casesFeature,
   writesFeature,
   crawlFeature,
   operationsFeature,

@@ -35,5 +35,11 @@ export function sharedDefinitionsOf(
 export function resolveConfigFile(file: string, data: unknown, shared: SharedDefinitions): Expansion {
   const at = parseConfigPath(file);
   if (!at || at.kind === 'shared') return { data, origins: [], problems: [] };
+  // A case rule uses no shared definitions: migrated only, its id from the path.
+  if (at.kind === 'caseRule') {
+    const migrated = migrateConfig(data);
+    const isObject = migrated !== null && typeof migrated === 'object' && !Array.isArray(migrated);
+    return { data: isObject ? { ...migrated, id: at.id } : migrated, origins: [], problems: [] };
+  }
   return expandConfig(at.kind, file, at, migrateConfig(data), shared);
 }

@@ -74,6 +74,7 @@ function victimIdHint(path: string, fx: TenantFixture, marks: Set<string>): Fiel
   const { ids } = fx;
   const idOn: [RegExp, number, boolean?][] = [
     [/alert-rules/, ids.alertRule],
+    [/inbox\/cases/, ids.inboxCase],
     [/report-mailer-runs/, ids.mailerRun],
     [/report-mailers/, ids.mailer],
     [/\/views/, ids.view],

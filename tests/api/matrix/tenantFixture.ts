@@ -16,6 +16,7 @@ export const PROMO_FILE_SCREEN = 'promo/data';
 const SLIDE_SCREEN = 'customscreen/slide';
 const ALERT_SCREEN = 'alerts/alerts';
 const MAILER_SCREEN = 'report/reportmailer';
+const INBOX_SCREEN = 'inbox/cases';
 
 /** Who may see an object: how a principal is judged on an answer holding its canary. */
 export type Audience = 'owner' | 'screen' | 'admin' | 'group';
@@ -41,6 +42,8 @@ export interface TenantFixture {
     mailer: number;
     mailerRun: number;
     exportFile: number;
+    /** A case of the action inbox (made by the evaluation after loads, planted here). */
+    inboxCase: number;
   };
   /** Lowest id of each warehouse table's group-1 rows, for mutations of warehouse entities. */
   canaries: Canary[];
@@ -159,6 +162,21 @@ export async function plantTenantFixture(server: RunningServer, demo: ApiClient)
     // The dry run is queued: its run row may not exist yet (the mailer's id stands in).
     mailerRun: (await id('report_mailer_runs', `mailer_id = ${mailer.id}`)) || mailer.id,
     exportFile: exported.id,
+    inboxCase: (
+      await db
+        .insertInto('cases')
+        .values({
+          group_id: VICTIM_GROUP,
+          rule_id: 'buy_box_lost',
+          subject: 'matrix:canary',
+          inputs: '{}',
+          title: name('case'),
+          observed_on: '2026-01-01',
+          opportunity: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
   for (const [k, v] of Object.entries(ids)) if (v === 0) throw new Error(`fixture: no ${k}`);
   // The export runs as a job: let it finish, or the matrix's snapshots would see its own status
@@ -176,6 +194,7 @@ export async function plantTenantFixture(server: RunningServer, demo: ApiClient)
       { text: name('link'), audience: 'screen', screens: [PROMO_SCREEN] },
       { text: name('slide'), audience: 'screen', screens: [SLIDE_SCREEN] },
       { text: name('alert'), audience: 'screen', screens: [ALERT_SCREEN] },
+      { text: name('case'), audience: 'screen', screens: [INBOX_SCREEN] },
       // A mailer's runs are files of its report's screen, titled with its name.
       { text: name('mailer'), audience: 'screen', screens: [MAILER_SCREEN, PROMO_FILE_SCREEN] },
       { text: 'zq7canary-mail@example.com', audience: 'screen', screens: [MAILER_SCREEN] },

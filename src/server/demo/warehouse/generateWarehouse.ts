@@ -7,6 +7,7 @@ import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { buildGroupModel } from './buildGroupModel.js';
 import { addDays, dateRange, todayIso } from './calendar.js';
 import { generateGroupFacts } from './groupFacts.js';
+import { plantCaseSituations } from './plantCaseSituations.js';
 import { DEMO_CHANNELS, DEMO_CITIES } from './places.js';
 import { createRng, mixSeed } from './prng.js';
 import { RowSink } from './rowSink.js';
@@ -81,6 +82,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     // 0.1 s; the ad shelf flags 5.5 s instead of 1.2 s).
     if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_stock, fact_promo');
     await deriveNewViolations(wh, group.groupId);
+    await plantCaseSituations(wh, group.groupId);
     await deriveAdShelfFlags(wh, group.groupId);
     await refreshLostSales(wh, group.groupId);
     options.log?.(

@@ -1,8 +1,9 @@
-import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../../shared/config.gen.js';
+import type { AreaConfig, CaseRuleConfig, DatasetConfig, ScreenConfig } from '../../../shared/config.gen.js';
 import type { ConfigProblem, ConfigSnapshot } from './configRegistry.js';
 import { createConfigSchemaValidator, type ConfigSchemaValidator } from './configSchemaValidator.js';
 import { readConfigFiles, type ReadConfigOptions } from './readConfigFiles.js';
 import { checkDataset } from './checkDataset.js';
+import { checkCaseRule } from './checkCaseRule.js';
 import { checkWarehouseColumns } from './checkWarehouseColumns.js';
 import { checkTenantScope } from './checkTenantScope.js';
 import { checkScreen } from './checkScreen.js';
@@ -46,7 +47,12 @@ export function buildConfigSnapshot(
   const datasets = new Map<string, DatasetIndex>();
   const areas = new Map<string, { file: string; area: AreaConfig }>();
   const screenFiles: ScreenFile[] = [];
+  const caseRules = new Map<string, CaseRuleConfig>();
   for (const f of valid) {
+    if (f.kind === 'caseRule') {
+      caseRules.set(f.id, f.data as CaseRuleConfig);
+      continue;
+    }
     if (f.kind === 'dataset') {
       problems.push(...checkDataset(f.file, f.id, f.data as DatasetConfig));
       problems.push(...checkWarehouseColumns(f.file, f.data as DatasetConfig));
@@ -57,6 +63,8 @@ export function buildConfigSnapshot(
       screenFiles.push({ file: f.file, key: `${f.area!}/${f.id}`, screen: f.data as ScreenConfig });
     }
   }
+  for (const f of valid.filter((v) => v.kind === 'caseRule'))
+    problems.push(...checkCaseRule(f.file, f.data as CaseRuleConfig, datasets));
   for (const f of valid.filter((v) => v.kind === 'screen')) {
     problems.push(...checkScreen(f.file, f.area!, f.id, f.data as ScreenConfig, datasets));
     problems.push(...checkCharts(f.file, f.data as ScreenConfig, datasets));
@@ -68,7 +76,7 @@ export function buildConfigSnapshot(
   const endpoints = collectEndpoints(screenFiles, problems, variants);
   const allScreens = new Map([...screenFiles, ...variants].map((s) => [s.key, s.screen]));
   problems.push(...checkDrills(screenFiles, allScreens, present));
-  const folders = new Set(files.filter((f) => f.kind !== 'dataset').map((f) => f.area!));
+  const folders = new Set(files.filter((f) => f.area !== null).map((f) => f.area!));
   problems.push(...checkAreas(areas, folders, present));
   problems.push(
     ...checkUnlistedScreens(
@@ -86,6 +94,7 @@ export function buildConfigSnapshot(
       areas: new Map([...areas].map(([id, a]) => [id, a.area])),
       screens: allScreens,
       datasets: new Map([...datasets].map(([id, d]) => [id, d.config])),
+      caseRules,
       endpoints,
     },
     problems: [],

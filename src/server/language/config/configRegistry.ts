@@ -2,7 +2,7 @@
  * The validated config of the product (areas, screens, datasets), reloaded when files change.
  * Implemented by loadConfigRegistry(); an invalid edit keeps the last good config serving.
  */
-import type { AreaConfig, DatasetConfig, ScreenConfig } from '../../../shared/config.gen.js';
+import type { AreaConfig, CaseRuleConfig, DatasetConfig, ScreenConfig } from '../../../shared/config.gen.js';
 import type { StoredConfig } from './stored/storedConfig.js';
 
 export interface ConfigProblem {
@@ -37,6 +37,8 @@ export interface ConfigSnapshot {
   readonly screens: ReadonlyMap<string, ScreenConfig>;
   /** by dataset id */
   readonly datasets: ReadonlyMap<string, DatasetConfig>;
+  /** The action inbox's case kinds, by id (screens/cases/<id>.case.json) */
+  readonly caseRules: ReadonlyMap<string, CaseRuleConfig>;
   /** by endpoint path without /api/v1/, e.g. 'stock/products/stats' */
   readonly endpoints: ReadonlyMap<string, EndpointBinding>;
 }

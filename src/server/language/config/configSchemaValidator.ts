@@ -32,6 +32,7 @@ export function createConfigSchemaValidator(): ConfigSchemaValidator {
     screen: ajv.getSchema(FILE_SCHEMA_IDS.screen)!,
     dataset: ajv.getSchema(FILE_SCHEMA_IDS.dataset)!,
     shared: ajv.getSchema(FILE_SCHEMA_IDS.shared)!,
+    caseRule: ajv.getSchema(FILE_SCHEMA_IDS.caseRule)!,
     slideView: ajv.getSchema(FILE_SCHEMA_IDS.slideView)!,
   };
   return (kind, data) => {

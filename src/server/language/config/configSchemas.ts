@@ -22,6 +22,7 @@ import slideView from '../../../../schemas/slideView.schema.json' with { type: '
 import widget from '../../../../schemas/widget.schema.json' with { type: 'json' };
 import upload from '../../../../schemas/upload.schema.json' with { type: 'json' };
 import report from '../../../../schemas/report.schema.json' with { type: 'json' };
+import caseRule from '../../../../schemas/caseRule.schema.json' with { type: 'json' };
 
 export const CONFIG_SCHEMAS: readonly object[] = [
   action,
@@ -44,6 +45,7 @@ export const CONFIG_SCHEMAS: readonly object[] = [
   widget,
   upload,
   report,
+  caseRule,
 ];
 
 /** $id of each file kind's root schema. */
@@ -52,6 +54,7 @@ export const FILE_SCHEMA_IDS = {
   screen: screen.$id,
   dataset: dataset.$id,
   shared: shared.$id,
+  caseRule: caseRule.$id,
   /** A saved slide view (paxviz), stored per group rather than as a file. */
   slideView: slideView.$id,
 } as const;

@@ -51,7 +51,9 @@ export function readConfigFiles(
     if (!at) {
       const expected = file.startsWith('datasets/')
         ? '<id>.dataset.json'
-        : 'area.json or <screen>.screen.json';
+        : file.startsWith('cases/')
+          ? '<id>.case.json'
+          : 'area.json or <screen>.screen.json';
       problems.push({ file, pointer: '', message: `unexpected file name; expected ${expected}` });
       continue;
     }

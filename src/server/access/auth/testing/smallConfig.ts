@@ -28,6 +28,7 @@ export function smallConfigSnapshot(): ConfigSnapshot {
     ]),
     screens: new Map(screens.map((s) => [`${s.area}/${s.id}`, s])),
     datasets: new Map(),
+    caseRules: new Map(),
     endpoints: new Map(),
   };
 }

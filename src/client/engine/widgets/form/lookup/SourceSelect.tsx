@@ -8,7 +8,8 @@ import { useLookup, type LookupFormContext, type LookupOption } from './lookupCo
  * an endpoint answering `{ value, label }` items), for a form that posts to an endpoint rather
  * than a mutation with lookups: e.g. the Microsoft sign-in mapping's group. With
  * `ui:options.parent` (a sibling field) it lists once that field has a value, sent as `parent`
- * (the chosen group's roles).
+ * (the chosen group's roles). `ui:options.emptyValue` is what no choice sends (e.g. null: the
+ * inbox's "Nobody" owner); without it the field is left out.
  */
 export function SourceSelect(props: WidgetProps) {
   const { id, onChange, onBlur, disabled, readonly, options, registry } = props;
@@ -43,7 +44,7 @@ export function SourceSelect(props: WidgetProps) {
       className="form-control"
       value={loading || stale ? '' : (value ?? '')}
       disabled={disabled || readonly || loading || waitsForParent}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : Number(e.target.value))}
       onBlur={() => onBlur(id, value)}
     >
       <option value="">{loading ? 'Loading…' : placeholder}</option>
