@@ -41,6 +41,7 @@ const RUN_BY_EXISTING_STORES = [
   '490_anomaly_alert_rules',
   '495_crawl_walls',
   '510_oidc_microsoft_sign_in',
+  '550_channel_samples',
 ];
 
 describe('storeMigrations', () => {

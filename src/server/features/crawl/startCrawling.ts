@@ -11,6 +11,7 @@ import { CrawlRepo } from './crawlRepo.js';
 import './crawlOutbound.js';
 import { configureBrowser } from './browserPool.js';
 import { ensureCoverageTable } from './crawlCoverage.js';
+import { configureProxySecrets } from './proxyKeyCheck.js';
 
 /** Demo groups that get fixture-market profiles (the demo login's group and the isolation tenant). */
 const DEMO_GROUP_IDS = [1, 2];
@@ -25,6 +26,7 @@ export const FIRST_CRAWL = { groupId: 1, channelIds: [1, 61] } as const;
 export async function startCrawling(deps: Deps & { jobs: Jobs }): Promise<FixtureMarket | null> {
   let market: FixtureMarket | null = null;
   configureBrowser(deps.env.PLAYWRIGHT_CHROMIUM);
+  await configureProxySecrets(deps);
   await ensureCoverageTable(deps.warehouse);
   if (deps.env.DEMO_DATA) {
     market = await startFixtureMarket({
@@ -78,12 +80,18 @@ async function crawlFirstDay(deps: Deps & { jobs: Jobs }): Promise<void> {
   }
 }
 
-/** The market opens with each fixture channel's latest day, so the schema editor's Test has pages. */
+/**
+ * The market opens with the latest day of every channel the group's data has, profiled or not: a
+ * marketplace added later through the API (docs/crawl.md) finds its site already serving, so its
+ * sample pages can be saved and tried before its first crawl.
+ */
 async function publishLatestDays(deps: Deps, market: FixtureMarket, groupId: number): Promise<void> {
   const last = await lastProductDay(deps, groupId);
   if (!last) return;
-  for (const profile of await new CrawlRepo(deps.store.db).profiles(groupId)) {
-    if (profile.base_url === market.baseUrl)
-      market.publish(await loadMarketDay(deps.warehouse, groupId, profile.channel_id, last));
-  }
+  const channels = await deps.warehouse.query<{ channel_id: number }>(
+    'SELECT DISTINCT channel_id FROM dim_listing WHERE group_id = $1 ORDER BY channel_id',
+    [groupId],
+  );
+  for (const { channel_id: channelId } of channels)
+    market.publish(await loadMarketDay(deps.warehouse, groupId, Number(channelId), last));
 }
