@@ -199,7 +199,7 @@ export const SETTINGS = {
   ),
   CRAWL_PROXY_KEY: setting(
     '',
-    "Key sealing crawl proxy endpoints (their credentials) at rest in channel profiles: AES-256-GCM under a key derived from it, 32 characters or more; empty = a proxy cannot be saved, and a store holding sealed proxies refuses to start",
+    'Key sealing crawl proxy endpoints (their credentials) at rest in channel profiles: AES-256-GCM under a key derived from it, 32 characters or more; empty = a proxy cannot be saved, and a store holding sealed proxies refuses to start',
     proxyKey,
   ),
   SECRET_KEY: setting(

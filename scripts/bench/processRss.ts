@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Resident memory (bytes) of every process below `pid` (a browser pool's Chromium), from /proc. */
+export function descendantsRss(pid: number): number {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name is in parentheses and may hold spaces: the parent pid follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = new Set<number>([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, ppid] of parent)
+      if (!below.has(child) && below.has(ppid)) {
+        below.add(child);
+        grew = true;
+      }
+  }
+  below.delete(pid);
+  let bytes = 0;
+  for (const p of below) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      if (m) bytes += Number(m[1]) * 1024;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return bytes;
+}
+
+/** Samples the peak of `read()` every 100 ms until stopped. */
+export function peakSampler(read: () => number): { stop(): number } {
+  let peak = read();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, read());
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, read());
+    },
+  };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
