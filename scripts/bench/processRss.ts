@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Resident memory (bytes) of every process below `pid` (a browser pool's Chromium), from /proc. */
+/**
+ * Memory (bytes) of every process below `pid` (a browser pool's Chromium), from /proc: each one's
+ * proportional set size (Pss: shared pages split among their sharers), so Chromium's forked
+ * processes are not counted once per process as their summed RSS would be.
+ */
 export function descendantsRss(pid: number): number {
   const parent = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -26,7 +30,7 @@ export function descendantsRss(pid: number): number {
   let bytes = 0;
   for (const p of below) {
     try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'));
       if (m) bytes += Number(m[1]) * 1024;
     } catch {
       /* gone meanwhile */

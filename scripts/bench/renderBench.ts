@@ -31,8 +31,8 @@ import { createPgTestDatabase } from '../../src/server/platform/store/testing/pg
 import { descendantsRss, mb, peakSampler } from './processRss.js';
 
 const DATE = '2026-03-31';
-const PAGES = 240;
-const JOB_PAGES = 30;
+const PAGES = 60;
+const JOB_PAGES = 10;
 
 const load = () =>
   os
@@ -72,15 +72,17 @@ async function pagesOf(
 
 /** One instance, in process: pages/s and (rendered) the browser pool's peak RSS. */
 async function oneInstance(inputs: CrawlInput[], profile: CrawlProfile, label: string): Promise<void> {
+  // Processes below this one before the crawl (tsx's esbuild): not the browser pool's.
+  const before = descendantsRss(process.pid);
   const sampler = peakSampler(() => descendantsRss(process.pid));
   const t0 = performance.now();
   const outcomes = await crawlPages(inputs, profile, WEB_PRODUCT_SCHEMA.dataModel);
   const s = (performance.now() - t0) / 1000;
-  const peak = sampler.stop();
+  const peak = sampler.stop() - before;
   const ok = outcomes.filter((o) => o.ok).length;
   console.log(
     `${label}: ${inputs.length} pages (${ok} loaded) in ${s.toFixed(1)} s = ${(inputs.length / s).toFixed(1)} pages/s; ` +
-      `browser pool peak RSS ${mb(peak)}; server process RSS ${mb(process.memoryUsage().rss)}; load ${load()}`,
+      `browser pool peak memory (PSS) ${mb(peak)}; server process RSS ${mb(process.memoryUsage().rss)}; load ${load()}`,
   );
 }
 
@@ -140,7 +142,7 @@ async function sharedQueue(
   console.log(
     `Rendered pages, ${instances} instance(s) on one pg-boss queue: ${inputs.length} pages in ${jobs} jobs ` +
       `(jobs per instance ${perInstance.join(' + ')}) in ${s.toFixed(1)} s = ${(inputs.length / s).toFixed(1)} pages/s; ` +
-      `browser pool peak RSS per instance ${peaks.map(mb).join(', ')}; load ${load()}`,
+      `browser pool peak memory (PSS) per instance ${peaks.map(mb).join(', ')}; load ${load()}`,
   );
   await boss.stop({ graceful: false });
 }

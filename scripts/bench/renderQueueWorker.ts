@@ -18,6 +18,8 @@ const [url, queue, profileJson] = [
 const profile = JSON.parse(profileJson) as CrawlProfile;
 const boss = new PgBoss({ connectionString: url });
 await boss.start();
+// Processes below this one before any job (tsx's esbuild): not the browser pool's.
+const before = descendantsRss(process.pid);
 const sampler = peakSampler(() => descendantsRss(process.pid));
 await boss.work<{ inputs: CrawlInput[] }>(
   queue,
@@ -29,6 +31,6 @@ await boss.work<{ inputs: CrawlInput[] }>(
 );
 process.stdout.write('ready\n');
 process.on('message', () => {
-  process.stdout.write(`peak ${sampler.stop()}\n`);
+  process.stdout.write(`peak ${sampler.stop() - before}\n`);
   void boss.stop({ graceful: false }).then(() => process.exit(0));
 });

@@ -96,7 +96,8 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         channel_name: b.channel_name,
         response_type: b.response_type,
         platform: b.platform ?? (b.response_type === 'HTML' ? 'WEB' : 'MOBILE APP'),
-        engine_type: 'config',
+        // A demo fixture profile stays one (seedCrawlSetup re-points it at each start's market).
+        engine_type: before?.engine_type ?? 'config',
         base_url: base.origin,
         url_template: b.url_template,
         allowed_hosts: JSON.stringify(hosts),
