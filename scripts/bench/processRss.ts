@@ -39,12 +39,15 @@ export function descendantsRss(pid: number): number {
   return bytes;
 }
 
-/** Samples the peak of `read()` every 100 ms until stopped. */
+/**
+ * Samples the peak of `read()` every second until stopped (smaps_rollup walks each process's page
+ * tables under its memory lock: sampled often, it slows the browser it measures).
+ */
 export function peakSampler(read: () => number): { stop(): number } {
   let peak = read();
   const timer = setInterval(() => {
     peak = Math.max(peak, read());
-  }, 100);
+  }, 1000);
   return {
     stop() {
       clearInterval(timer);

@@ -31,7 +31,7 @@ import { createPgTestDatabase } from '../../src/server/platform/store/testing/pg
 import { descendantsRss, mb, peakSampler } from './processRss.js';
 
 const DATE = '2026-03-31';
-const PAGES = 60;
+const PAGES = 40;
 const JOB_PAGES = 10;
 
 const load = () =>
