@@ -37,6 +37,7 @@
  */
 import { benchStockoutWarnings } from './bench/stockoutWarningBench.js';
 import { benchCrawl } from './bench/crawlBench.js';
+import { benchRendered } from './bench/renderBench.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -82,6 +83,7 @@ const { values } = parseArgs({
     'upload-runs': { type: 'string', default: '3' },
     'exports-only': { type: 'boolean', default: false },
     'crawl-only': { type: 'boolean', default: false },
+    'render-only': { type: 'boolean', default: false },
     'loads-only': { type: 'boolean', default: false },
     'comparison-only': { type: 'boolean', default: false },
     'comparison-runs': { type: 'string', default: '9' },
@@ -121,6 +123,11 @@ async function main(): Promise<void> {
   }
   if (values['crawl-only']) {
     await benchCrawl();
+    await benchRendered();
+    return;
+  }
+  if (values['render-only']) {
+    await benchRendered();
     return;
   }
   if (values['exports-only']) {

@@ -42,6 +42,7 @@ const RUN_BY_EXISTING_STORES = [
   '495_crawl_walls',
   '510_oidc_microsoft_sign_in',
   '520_cases',
+  '550_channel_samples',
 ];
 
 describe('storeMigrations', () => {

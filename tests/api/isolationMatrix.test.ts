@@ -50,6 +50,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
     match: /^PUT \/api\/v1\/channelprofile\/politeness$/,
     why: "sets a channel's politeness for every group",
   },
+  {
+    match: /^POST \/api\/v1\/channelprofile\/(save|sample|test)$/,
+    why: "adds a marketplace: a group's channel profile whole (pages, walls, proxies), its sample pages",
+  },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
   {
     match: /^(GET|POST) \/api\/v1\/platform\/groups/,

@@ -30,6 +30,7 @@ export async function bootstrapDemo(deps: Deps): Promise<void> {
     groups: [...DEMO_GROUPS],
     skusPerGroup: deps.env.DEMO_SKUS,
     days: deps.env.DEMO_DAYS,
+    channels: deps.env.DEMO_CHANNELS,
     endDate: todayIso(),
   });
   await setDemoCategoryThresholds(

@@ -85,12 +85,18 @@ export async function crawlDemoFirstDay(deps: RunningDeps): Promise<void> {
   }
 }
 
-/** The market opens with each fixture channel's latest day, so the schema editor's Test has pages. */
+/**
+ * The market opens with the latest day of every channel the group's data has, profiled or not: a
+ * marketplace added later through the API (docs/crawl.md) finds its site already serving, so its
+ * sample pages can be saved and tried before its first crawl.
+ */
 async function publishLatestDays(deps: Deps, market: FixtureMarket, groupId: number): Promise<void> {
   const last = await lastProductDay(deps, groupId);
   if (!last) return;
-  for (const profile of await new CrawlRepo(deps.store.db).profiles(groupId)) {
-    if (profile.base_url === market.baseUrl)
-      market.publish(await loadMarketDay(deps.warehouse, groupId, profile.channel_id, last));
-  }
+  const channels = await deps.warehouse.query<{ channel_id: number }>(
+    'SELECT DISTINCT channel_id FROM dim_listing WHERE group_id = $1 ORDER BY channel_id',
+    [groupId],
+  );
+  for (const { channel_id: channelId } of channels)
+    market.publish(await loadMarketDay(deps.warehouse, groupId, Number(channelId), last));
 }

@@ -115,6 +115,8 @@ export const PLATFORM_ACTION_REFUSED = {
   politeness:
     "A channel's politeness holds for every group that crawls it: only platform staff may change it",
   staffFlag: 'Only platform staff may mark or unmark platform staff',
+  channelProfile:
+    "A marketplace's channel profile (its pages, location call, walls, render mode, proxies) is set by platform staff",
   subscription:
     "A group's subscription (end date, channels, crawl and schema types, operation type) is set by platform staff: a group admin edits its name, contacts and notes",
   platformScreen: "This screen's writes belong to platform staff",

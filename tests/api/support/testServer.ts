@@ -52,13 +52,14 @@ const RUNTIME_ONLY = new Set([
   'DEMO_MARKET_WALLS_PCT',
   'DEMO_MARKET_SOFT404_PCT',
   'PLAYWRIGHT_CHROMIUM',
+  'CRAWL_PROXY_KEY',
   // Sign in with Microsoft is read at sign-in: a provider changes no first start.
   'OIDC_ISSUER',
   'OIDC_CLIENT_ID',
   'OIDC_CLIENT_SECRET',
   'OIDC_REDIRECT_URL',
 ]);
-const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS']);
+const DEMO_SHAPE = new Set(['DEMO_SEED', 'DEMO_SKUS', 'DEMO_DAYS', 'DEMO_CHANNELS']);
 
 /**
  * Starts the real server on a free port with its own data folder and a small demo tenant.

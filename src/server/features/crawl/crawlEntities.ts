@@ -156,7 +156,7 @@ export const modelSchemaEntity = readOnlyEntity(
 const channelProfileRows = readOnlyEntity(
   'channel_profiles',
   ['channel_id', 'channel_name', 'response_type', 'platform', 'engine_type'],
-  ({ sample_page: sample, allowed_hosts: hosts, ...row }) => ({
+  ({ sample_page: sample, sample_pages: _samples, allowed_hosts: hosts, ...row }) => ({
     ...row,
     allowed_hosts: Array.isArray(hosts) ? hosts.join(', ') : String(hosts),
     sample_kb: typeof sample === 'string' ? Math.round(sample.length / 102.4) / 10 : 0,

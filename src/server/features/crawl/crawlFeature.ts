@@ -5,9 +5,11 @@ import { registerModelSchemaRoutes } from './modelSchemaRoutes.js';
 import { registerCrawlTimingRoutes } from './crawlTimingRoutes.js';
 import { startCrawling } from './startCrawling.js';
 import { crawlWallsMigration } from './crawlWallsMigration.js';
+import { channelSamplesMigration } from './channelSamplesMigration.js';
+import { registerChannelProfileRoutes } from './channelProfileRoutes.js';
 
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(routesOf(registerModelSchemaRoutes));
+  await app.register(routesOf(registerModelSchemaRoutes, registerChannelProfileRoutes));
   await app.register(queueRoutesOf(registerCrawlRunRoutes, registerCrawlTimingRoutes));
 };
 
@@ -16,5 +18,8 @@ export const crawlFeature: ServerFeature = {
   name: 'crawl',
   routes,
   start: startCrawling,
-  migrations: Object.freeze({ '495_crawl_walls': crawlWallsMigration }),
+  migrations: Object.freeze({
+    '495_crawl_walls': crawlWallsMigration,
+    '550_channel_samples': channelSamplesMigration,
+  }),
 };

@@ -13,6 +13,7 @@ import './marketFeed.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
 import { CrawlRepo, type CrawlRunRow } from './crawlRepo.js';
 import { profileLimits } from './profileLimits.js';
+import { parseCrawlSettings } from './crawlSettings.js';
 import { crawlOutbound } from './crawlOutbound.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { runLiveCrawl } from './liveCrawl.js';
@@ -96,15 +97,19 @@ async function runCrawl(deps: Deps, repo: CrawlRepo, run: CrawlRunRow): Promise<
       profileLimits(profile, crawlOutbound(deps)),
       schema.schema.dataModel,
     );
-  const inputs = await loadCrawlInputs(
-    deps.warehouse,
-    groupId,
-    channelId,
-    date,
-    profile.base_url,
-    profile.url_template,
-    await repo.pagesOfEarlierRun(groupId, channelId, date, run.id),
-  );
+  // A profile may crawl some of the cities the channel tracks (its `cities`); none named: all.
+  const { cities } = parseCrawlSettings(profile.crawl_settings);
+  const inputs = (
+    await loadCrawlInputs(
+      deps.warehouse,
+      groupId,
+      channelId,
+      date,
+      profile.base_url,
+      profile.url_template,
+      await repo.pagesOfEarlierRun(groupId, channelId, date, run.id),
+    )
+  ).filter((input) => cities.length === 0 || cities.includes(input.cityId));
   await repo.updateRun(run.id, { pages_total: inputs.length });
   const summary = await crawlChannelDay({
     wh: deps.warehouse,

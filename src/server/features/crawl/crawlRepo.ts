@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { PageLogEntry } from './crawlChannelDay.js';
 import type { CrawlTables } from './crawlTables.js';
@@ -104,6 +104,33 @@ export class CrawlRepo {
       .updateTable('channel_profiles')
       .set({ concurrency: limits.concurrency, requests_per_second: limits.requestsPerSecond })
       .where('channel_id', '=', channelId)
+      .execute();
+  }
+
+  /** A group's profile of a channel, written whole (a marketplace added by configuration); its id. */
+  async saveProfile(
+    groupId: number,
+    channelId: number,
+    values: Omit<Insertable<CrawlTables['channel_profiles']>, 'id' | 'group_id' | 'channel_id'>,
+  ): Promise<number> {
+    const existing = await this.profileOf(groupId, channelId);
+    if (existing) {
+      await this.db.updateTable('channel_profiles').set(values).where('id', '=', existing.id).execute();
+      return existing.id;
+    }
+    const row = await this.db
+      .insertInto('channel_profiles')
+      .values({ ...values, group_id: groupId, channel_id: channelId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async saveSamplePages(profileId: number, pages: string): Promise<void> {
+    await this.db
+      .updateTable('channel_profiles')
+      .set({ sample_pages: pages })
+      .where('id', '=', profileId)
       .execute();
   }
 

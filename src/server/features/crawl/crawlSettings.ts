@@ -41,6 +41,8 @@ export interface CrawlSettings {
   robots: 'obey' | 'ignore';
   /** Proxy endpoints (http://host:port) requests rotate over; none: direct. */
   proxies: readonly string[];
+  /** The cities product pages are crawled in (city ids); empty: every city the channel tracks. */
+  cities: readonly number[];
 }
 
 export const DEFAULT_SETTINGS: CrawlSettings = {
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: CrawlSettings = {
   render: { mode: 'http', waitFor: '' },
   robots: 'obey',
   proxies: [],
+  cities: [],
 };
 
 type Json = Record<string, unknown>;
@@ -110,5 +113,8 @@ export function parseCrawlSettings(text: string | null | undefined): CrawlSettin
     },
     robots: raw.robots === 'ignore' ? 'ignore' : 'obey',
     proxies: strings(raw.proxies, d.proxies),
+    cities: Array.isArray(raw.cities)
+      ? raw.cities.filter((c): c is number => Number.isInteger(c) && (c as number) > 0)
+      : d.cities,
   };
 }

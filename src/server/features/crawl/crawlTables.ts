@@ -41,6 +41,8 @@ export type CrawlTables = {
     bestseller_schema_id: Defaulted<number | null>;
     /** Sessions, location, walls, rendering, robots, proxies (migration 495; crawlSettings.ts). */
     crawl_settings: Defaulted<string>;
+    /** Saved sample pages, `[{name, status, body}]` (migration 550), tried before a first crawl. */
+    sample_pages: Defaulted<string>;
   };
   crawl_runs: {
     id: Generated<number>;

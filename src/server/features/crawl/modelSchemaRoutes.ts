@@ -118,7 +118,7 @@ export function registerModelSchemaRoutes(app: FastifyInstance): void {
   app.get('/channelprofile/list', { schema: { response: s.listAnswer } }, async (request) => {
     const auth = requireAdminActivity(request, SCHEMAS);
     const profiles = await repo.profiles(auth.groupId);
-    return ok(profiles.map(({ sample_page: _sample, ...rest }) => rest));
+    return ok(profiles.map(({ sample_page: _sample, sample_pages: _samples, ...rest }) => rest));
   });
 
   // Politeness: how hard a crawl of the channel may press its site; the crawler's queue honours it.

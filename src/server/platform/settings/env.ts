@@ -55,6 +55,13 @@ const oneOf =
     return raw as T;
   };
 
+/** A key to derive from: empty (none) or long enough not to be guessed. */
+const proxyKey: Parser<string> = (raw, name) => {
+  if (raw !== '' && raw.length < 32)
+    throw new EnvError(`${name} must be 32 characters or more (a random key), got ${raw.length}`);
+  return raw;
+};
+
 /**
  * Fastify's trustProxy: empty = no proxy (the socket's address is the client's), true = believe
  * every X-Forwarded-For hop, else a list of the proxies' addresses / CIDRs.
@@ -105,6 +112,11 @@ export const SETTINGS = {
   DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
   DEMO_SKUS: setting('500', 'SKUs of the demo tenant (group 1) built on an empty warehouse', int(10, 5000)),
   DEMO_DAYS: setting('35', 'Days of daily observations in the demo tenant, ending today', int(7, 400)),
+  DEMO_CHANNELS: setting(
+    '5',
+    'Channels the demo generator fills (Amazon, Flipkart, Big Basket Mobile, Blinkit, Zepto, Swiggy Instamart, JioMart); the first five get fixture-market profiles, a sixth or seventh is a marketplace to add through Platform Settings (docs/crawl.md)',
+    int(1, 7),
+  ),
   DEMO_CRAWL_DAY: setting(
     'true',
     "On the demo's first start, crawl its last day for one web and one app channel from the fixture marketplace (background jobs; docs/crawl.md)",
@@ -184,6 +196,11 @@ export const SETTINGS = {
     '30',
     'Minutes a deleted upload month can be restored (Undo); its rows are kept until then',
     int(1, 10_080),
+  ),
+  CRAWL_PROXY_KEY: setting(
+    '',
+    'Key sealing crawl proxy endpoints (their credentials) at rest in channel profiles: AES-256-GCM under a key derived from it, 32 characters or more; empty = a proxy cannot be saved, and a store holding sealed proxies refuses to start',
+    proxyKey,
   ),
   SECRET_KEY: setting(
     '',
