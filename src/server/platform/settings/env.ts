@@ -104,7 +104,11 @@ export const SETTINGS = {
   DEMO_DATA: setting('true', 'Load the demo tenant and demo users when the store is empty', bool),
   DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
   DEMO_SKUS: setting('500', 'SKUs of the demo tenant (group 1) built on an empty warehouse', int(10, 5000)),
-  DEMO_DAYS: setting('35', 'Days of daily observations in the demo tenant, ending today', int(7, 400)),
+  DEMO_DAYS: setting(
+    '396',
+    'Days of daily observations in the demo tenant, ending today (396: 13 months, so this month compares with last year; tests lower it)',
+    int(7, 400),
+  ),
   DEMO_CRAWL_DAY: setting(
     'true',
     "On the demo's first start, crawl its last day for one web and one app channel from the fixture marketplace (background jobs; docs/crawl.md)",
