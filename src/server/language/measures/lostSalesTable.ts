@@ -55,7 +55,9 @@ function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesSco
   ];
   return [
     { sql: `DELETE FROM ${ident(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params: del },
-    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}`, params },
+    // In day order: DuckDB skips row groups by their min/max day, so a week's join reads a week's
+    // rows however long the history (a listing-ordered table was read whole).
+    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}\nORDER BY d.__day`, params },
   ];
 }
 
