@@ -32,6 +32,9 @@
  * 7. Comparison and explanation (bench/comparisonBench.ts) on the demo tenant: "comparison cost",
  *    a KPI answer with the previous period over the same without (median of interleaved runs),
  *    and the p95 of insights/explain; targets 1.3x and 150 ms (`--comparison-only` runs just this).
+ * 8. History cost (bench/historyBench.ts): a 7-day KPI on 13 months of history over the same on
+ *    90 days, both built at --history-skus; target 1.2x (`--history-only` runs just this, on
+ *    --warehouse duckdb, postgres or both).
  * `--warehouse postgres [--pg-url ... --pg-skus 200 --pg-days 30]` runs part 2 on a PostgreSQL
  * warehouse instead (bench/pgBenchTenant.ts builds its tenant once).
  */
@@ -61,6 +64,7 @@ import { ensurePgBenchTenant } from './bench/pgBenchTenant.js';
 import { benchComparison } from './bench/comparisonBench.js';
 import { benchLostSales } from './bench/lostSalesBench.js';
 import { benchCases } from './bench/casesBench.js';
+import { benchHistory } from './bench/historyBench.js';
 
 const DUCKDB_TARGETS = { ratio: 1.3, p95: 150 };
 /** The targets on a PostgreSQL warehouse (docs/bench.md): every p95 < 500 ms, the median endpoint < 100 ms. */
@@ -90,6 +94,9 @@ const { values } = parseArgs({
     'lost-sales-only': { type: 'boolean', default: false },
     'stockout-warnings-only': { type: 'boolean', default: false },
     'cases-only': { type: 'boolean', default: false },
+    'history-only': { type: 'boolean', default: false },
+    'history-skus': { type: 'string', default: '200' },
+    'history-runs': { type: 'string', default: '15' },
     'load-rows': { type: 'string', default: '500000' },
     'load-runs': { type: 'string', default: '3' },
     warehouse: { type: 'string', default: 'duckdb' },
@@ -114,6 +121,16 @@ function bundleFigure(): void {
   console.log(
     `Login route JS: ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw, ${b.files.length} files); contains Vega: ${b.containsVega ? 'YES' : 'no'}; contains CodeMirror: ${b.containsCodeMirror ? 'YES' : 'no'}`,
   );
+}
+
+function historyOptions(dialect: 'duckdb' | 'postgres') {
+  return {
+    dialect,
+    dataDir: loadEnv().DATA_DIR,
+    pgUrl: values['pg-url'],
+    skus: Number(values['history-skus']),
+    runs: Number(values['history-runs']),
+  };
 }
 
 async function main(): Promise<void> {
@@ -148,6 +165,17 @@ async function main(): Promise<void> {
   }
   if (values['cases-only']) {
     await benchCases(30, Number(values.port) + 30, values.warehouse === 'postgres' ? values['pg-url'] : '');
+    return;
+  }
+  if (values['history-only']) {
+    const dialects = values.warehouse === 'both' ? (['duckdb', 'postgres'] as const) : [values.warehouse];
+    let ok = true;
+    for (const dialect of dialects) {
+      if (dialect !== 'duckdb' && dialect !== 'postgres')
+        throw new Error(`--warehouse is duckdb, postgres or both`);
+      ok = (await benchHistory(historyOptions(dialect))) && ok;
+    }
+    if (!ok) process.exitCode = 1;
     return;
   }
   if (values['loads-only']) {
@@ -291,6 +319,7 @@ async function main(): Promise<void> {
   await benchUploads(Number(values['upload-runs']));
   await benchExports();
   await benchComparison(Number(values['comparison-runs']), Number(values.port) + 20);
+  await benchHistory(historyOptions(values.warehouse === 'postgres' ? 'postgres' : 'duckdb'));
 }
 
 main().catch((error: unknown) => {

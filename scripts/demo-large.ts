@@ -1,7 +1,7 @@
 /**
- * Builds a large benchmark tenant (default 2,000 SKUs x 5 channels x 20 cities x 90 days) into
+ * Builds a large benchmark tenant (default 2,000 SKUs x 5 channels x 20 cities x 396 days, 13 months) into
  * DATA_DIR/bench/warehouse.duckdb, apart from the app's own warehouse. Skips an existing file
- * unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 90 --channels 5 --cities 20
+ * unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 396 --channels 5 --cities 20
  * --memory-limit 300MB]
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,8 +15,10 @@ import { generateWarehouse } from '../src/server/demo/warehouse/generateWarehous
 const { values } = parseArgs({
   options: {
     force: { type: 'boolean', default: false },
+    // Another file under DATA_DIR/bench (the history bench builds a 90-day twin beside it).
+    file: { type: 'string', default: 'warehouse.duckdb' },
     skus: { type: 'string', default: '2000' },
-    days: { type: 'string', default: '90' },
+    days: { type: 'string', default: '396' },
     channels: { type: 'string', default: '5' },
     cities: { type: 'string', default: '20' },
     'memory-limit': { type: 'string', default: '300MB' },
@@ -42,7 +44,7 @@ function peakRss(): number | null {
 async function main(): Promise<void> {
   const env = loadEnv();
   const dir = join(env.DATA_DIR, 'bench');
-  const file = join(dir, 'warehouse.duckdb');
+  const file = join(dir, values.file);
   if (existsSync(file) && !values.force) {
     console.log(`${file} exists; pass --force to rebuild it.`);
     return;

@@ -8,7 +8,8 @@ import { markDemoCompleted, markDemoStarted, readDemoState } from '../platform/w
 /** The two demo tenants: the demo login's group and a second one that isolation tests look into. */
 export const DEMO_GROUPS = [
   { groupId: 1, name: 'Demo Brands' },
-  { groupId: 2, name: 'Rival Foods', skus: 120 }, // smaller: isolation tests only need it to exist
+  // Smaller and five weeks deep: isolation tests only need it to exist, and a first start stays short.
+  { groupId: 2, name: 'Rival Foods', skus: 120, days: 35 },
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { DemoProduct, GroupModel } from './model.js';
 import type { DemoChannel, DemoCity } from './places.js';
 import type { Rng } from './prng.js';
 import type { Theme } from './themes.js';
+import { planLifecycles } from './lifecycle.js';
 
 /** Each own SKU is watched against one to three rival SKUs of its category. */
 function competitorPairs(products: readonly DemoProduct[], rng: Rng): [number, number][] {
@@ -25,6 +26,8 @@ export function buildGroupModel(
   rng: Rng,
 ): GroupModel {
   const catalog = buildCatalog(group.groupId, theme, skus, rng.fork(1), dates[0]!);
+  // A seed from a fork: the parent stream is not advanced, so every other draw stays as it was.
+  planLifecycles(catalog.products, catalog.brands, dates, rng.fork(5).int(0, 2 ** 31));
   const sellers = buildSellers(group.groupId, channels, rng.fork(2));
   const listings = buildListings(
     group.groupId,

@@ -21,6 +21,8 @@ export interface DemoGroup {
   skus?: number;
   /** Index into THEMES (what the tenant sells); default the group's position in the list. */
   theme?: number;
+  /** Days of history of this group, at most options.days; default options.days. */
+  days?: number;
 }
 
 export interface GenerateOptions {
@@ -52,7 +54,6 @@ export interface GenerateResult {
 export async function generateWarehouse(wh: Warehouse, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const endDate = options.endDate ?? todayIso();
-  const dates = dateRange(endDate, options.days);
   const channels = DEMO_CHANNELS.slice(0, Math.max(1, options.channels ?? 5));
   const cities = DEMO_CITIES.slice(0, Math.max(1, options.cities ?? 12));
   await createSchema(wh);
@@ -64,10 +65,12 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     const rng = createRng(mixSeed(options.seed, group.groupId));
     const theme = THEMES[(group.theme ?? index) % THEMES.length]!;
     const skus = group.skus ?? options.skusPerGroup;
+    const days = Math.min(group.days ?? options.days, options.days);
+    const dates = dateRange(endDate, days);
     const model = buildGroupModel(group, theme, skus, channels, cities, dates, rng.fork(1));
     writeGroupDims(sink, model, endDate);
     await generateGroupFacts(sink, model, dates, rng.fork(2));
-    await generateAds(sink, model, endDate, options.days, rng.fork(3));
+    await generateAds(sink, model, endDate, days, rng.fork(3));
     for (const [crawlType, date] of [
       ['product', endDate],
       ['category', endDate],
@@ -86,7 +89,7 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     await deriveAdShelfFlags(wh, group.groupId);
     await refreshLostSales(wh, group.groupId);
     options.log?.(
-      `group ${group.groupId} (${group.name}): ${skus} SKUs, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
+      `group ${group.groupId} (${group.name}): ${skus} SKUs x ${days} days, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
     );
   }
   await sink.flush();

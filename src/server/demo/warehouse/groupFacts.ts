@@ -1,6 +1,7 @@
 import { idBase } from './buildCatalog.js';
 import { weekday } from './calendar.js';
 import { emitListingDay } from './listingDay.js';
+import { MarketDay } from './marketDay.js';
 import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
 import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
@@ -22,6 +23,8 @@ export async function generateGroupFacts(
   const { groupId } = model;
   const sellers = new Map(model.sellers.map((s) => [s.sellerId, s]));
   let reviewId = idBase.review(groupId);
+  // The market's spells and price wars come from this seed; a fork does not advance `rng`.
+  const marketSeed = rng.fork(0x5ea5).int(0, 2 ** 31);
   for (const [dayIndex, date] of dates.entries()) {
     const dayRng = rng.fork(dayIndex);
     const day = weekday(date);
@@ -29,10 +32,12 @@ export async function generateGroupFacts(
     // A planted surge: the first own brand's sales jump on the newest sales day, so the seeded
     // anomaly rule (units per brand) has something to find (features/alerts/anomalyFinder.ts).
     const surge = dayIndex === dates.length - 2 ? model.brands.find((b) => b.isCompetitor === 0) : undefined;
+    const market = new MarketDay(date, marketSeed);
     const ctx = {
       sink,
       groupId,
       date,
+      market,
       weekday: day,
       withSales,
       surgeBrandId: surge?.brandId,
@@ -45,7 +50,8 @@ export async function generateGroupFacts(
     // channel -> category -> listings on the shelf today
     const shelves = new Map<number, Map<number, ShelfEntry[]>>();
     for (const listing of model.listings) {
-      const shelf = emitShelfDay(sink, groupId, listing, date, day, dayRng, runDowns.get(listing));
+      if (date < listing.product.launchDate) continue; // not on sale yet (lifecycle.ts)
+      const shelf = emitShelfDay(sink, groupId, listing, market, day, dayRng, runDowns.get(listing));
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
       let byCategory = shelves.get(listing.channel.channelId);

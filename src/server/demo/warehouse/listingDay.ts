@@ -1,4 +1,6 @@
 import { contentBand, contentCompliance, contentScore } from './contentScore.js';
+import { addDays } from './calendar.js';
+import type { MarketDay } from './marketDay.js';
 import type { DemoListing, DemoSeller } from './model.js';
 import { round2 } from '../../features/crawl/priceRules.js';
 import type { Rng } from './prng.js';
@@ -11,6 +13,7 @@ export interface ListingDayContext {
   sink: RowSink;
   groupId: number;
   date: string;
+  market: MarketDay;
   weekday: number;
   /** Sales and best sellers lag one day behind the crawl (reports arrive next morning). */
   withSales: boolean;
@@ -21,7 +24,39 @@ export interface ListingDayContext {
   rng: Rng;
 }
 
-function driftContent(listing: DemoListing, rng: Rng): void {
+/** Days an own brand's content refresh lasts, and a listing's daily chance of an update in it. */
+const PUSH_DAYS = 21;
+const PUSH_CHANCE = 0.06;
+/** Daily chance that a listing's content decays (the channel drops images, an A+ page lapses). */
+const DECAY_CHANCE = 0.0025;
+/** Daily chance that a seller fixes a listing's content on their own. */
+const FIX_CHANCE = 0.0018;
+
+/** A content refresh: more images, A+ page, a video, fuller bullets and title. */
+function improveContent(listing: DemoListing, rng: Rng): void {
+  const c = listing.content;
+  c.imageCount = Math.min(10, c.imageCount + rng.int(1, 3));
+  c.bulletCount = Math.min(8, c.bulletCount + 1);
+  c.titleLength = Math.max(c.titleLength, rng.int(80, 160));
+  c.aplus = 1;
+  if (rng.chance(0.5)) c.videoCount = Math.max(c.videoCount, 1);
+}
+
+/** Content wears: images removed by the channel, an A+ page or a video lapsing, a title cut. */
+function decayContent(listing: DemoListing, rng: Rng): void {
+  const c = listing.content;
+  c.imageCount = Math.max(1, c.imageCount - rng.int(1, 2));
+  if (rng.chance(0.4)) c.aplus = 0;
+  if (rng.chance(0.3)) c.videoCount = 0;
+  if (rng.chance(0.3)) c.titleLength = Math.max(30, c.titleLength - rng.int(20, 60));
+}
+
+function driftContent(listing: DemoListing, date: string, rng: Rng): void {
+  const push = listing.product.brand.contentPush;
+  if (push && push <= date && date < addDays(push, PUSH_DAYS) && rng.chance(PUSH_CHANCE))
+    improveContent(listing, rng);
+  else if (rng.chance(FIX_CHANCE)) improveContent(listing, rng);
+  else if (rng.chance(DECAY_CHANCE * (listing.product.isCompetitor ? 1.5 : 1))) decayContent(listing, rng);
   if (!rng.chance(0.02)) return;
   const c = listing.content;
   switch (rng.int(0, 4)) {
@@ -43,7 +78,7 @@ function driftContent(listing: DemoListing, rng: Rng): void {
 }
 
 function emitContent(ctx: ListingDayContext, listing: DemoListing, keys: unknown[]): void {
-  driftContent(listing, ctx.rng);
+  driftContent(listing, ctx.date, ctx.rng);
   const c = listing.content;
   const k = contentCompliance(c, listing.avgRating);
   const score = contentScore(k);
@@ -74,6 +109,9 @@ function emitReviews(ctx: ListingDayContext, listing: DemoListing, keys: unknown
   const { product } = listing;
   let lambda = 0.22 * product.popularity * (listing.channel.kind === 'Marketplace' ? 1 : 0.4);
   if (onPromo) lambda *= 1.8;
+  // After a festive sale the deliveries get reviewed; a new product's first month draws reviews.
+  lambda *= ctx.market.reviewWave;
+  if (date < addDays(product.launchDate, 30)) lambda *= 2.5;
   if (rng.chance(0.012)) lambda *= 8; // a burst: a viral post, a campaign, or a bad batch
   const n = rng.poisson(Math.min(lambda, 30));
   let starSum = 0;
@@ -127,13 +165,24 @@ function emitSellers(ctx: ListingDayContext, listing: DemoListing, keys: unknown
   }
 }
 
-/** Expected units of a listing-day: demand x availability x weekday x promotion, with noise. */
-export function unitsSold(listing: DemoListing, shelf: ShelfSummary, weekday: number, rng: Rng): number {
+/**
+ * Expected units of a listing-day: demand x season and sale events x availability x weekday x
+ * promotion, with noise.
+ */
+function unitsSold(
+  listing: DemoListing,
+  shelf: ShelfSummary,
+  market: MarketDay,
+  weekday: number,
+  rng: Rng,
+): number {
   if (shelf.inStockCities === 0) return 0;
   const scale = listing.channel.kind === 'Marketplace' ? 30 : 12;
   const weekend = weekday === 0 || weekday === 6 ? 1.25 : 1;
   const availability = shelf.inStockCities / listing.cities.length;
-  const demand = listing.product.popularity * scale * availability * weekend * (shelf.onPromo ? 1.7 : 1);
+  const season = market.demand(listing.product.category, listing.channel);
+  const demand =
+    listing.product.popularity * scale * season * availability * weekend * (shelf.onPromo ? 1.7 : 1);
   return Math.round(demand * Math.exp(0.25 * rng.normal()));
 }
 
@@ -153,7 +202,7 @@ export function emitListingDay(ctx: ListingDayContext, listing: DemoListing, she
   emitContent(ctx, listing, keys);
   emitReviews(ctx, listing, keys, shelf.onPromo);
   if (shelf.inStockCities > 0) emitSellers(ctx, listing, keys, shelf.avgPrice);
-  const units = unitsSold(listing, shelf, ctx.weekday, ctx.rng);
+  const units = unitsSold(listing, shelf, ctx.market, ctx.weekday, ctx.rng);
   if (ctx.withSales) {
     // Own products' sales are reported (is_estimate 0), competitors' estimated: a product never
     // has both on one day and channel, so no estimate is superseded (is_superseded 0).

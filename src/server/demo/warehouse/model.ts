@@ -14,6 +14,8 @@ export interface DemoBrand {
    * around 0 that scales the brand's ranking scores: what makes category shares move.
    */
   momentum: number;
+  /** Own brands: the day a content refresh starts (its listings improve for a few weeks). */
+  contentPush?: string;
 }
 
 export interface DemoCategory {
@@ -38,6 +40,8 @@ export interface DemoProduct {
   /** Relative demand, log-normal around 1. */
   popularity: number;
   launchDate: string;
+  /** Delisted on every channel from this day on (lifecycle.ts); none for most products. */
+  delistDate?: string;
   isFavourite: 0 | 1;
   mappingStatus: number;
 }

@@ -1,4 +1,6 @@
 import { bulkInsertColumns } from '../../platform/warehouse/bulkInsert.js';
+import type { ColumnAppender } from '../../platform/warehouse/duckdb/duckDbAppend.js';
+import type { DuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 
@@ -9,10 +11,18 @@ import type { Warehouse } from '../../platform/warehouse/warehouse.js';
  * A table is loaded once it holds a DuckDB row group's worth of rows (larger appends skip the
  * WAL and go straight to the file); everything is loaded when the total passes `flushRows`.
  */
+const APPENDER_ROWS = 1_000_000;
+
 export class RowSink {
   readonly counts: Record<string, number> = {};
   private readonly buffers = new Map<string, unknown[][]>();
   private pending = 0;
+  /**
+   * DuckDB: one appender per table, kept open over several loads so DuckDB writes its own large
+   * batches (a table write per load cost ~15% more CPU), closed after APPENDER_ROWS rows so the
+   * rows it holds stay bounded.
+   */
+  private readonly appenders = new Map<string, { appender: ColumnAppender; rows: number }>();
 
   constructor(
     private readonly wh: Warehouse,
@@ -45,11 +55,23 @@ export class RowSink {
   private async load(table: string, columns: unknown[][]): Promise<void> {
     this.buffers.delete(table);
     this.pending -= columns[0]?.length ?? 0;
-    await bulkInsertColumns(this.wh, table, columns);
+    const wh = this.wh as Partial<DuckDbWarehouse>;
+    if (!wh.openAppender) return bulkInsertColumns(this.wh, table, columns);
+    let open = this.appenders.get(table);
+    if (!open) this.appenders.set(table, (open = { appender: await wh.openAppender(table), rows: 0 }));
+    await open.appender.append(columns);
+    open.rows += columns[0]?.length ?? 0;
+    if (open.rows >= APPENDER_ROWS) {
+      this.appenders.delete(table);
+      await open.appender.close();
+    }
   }
 
+  /** Loads every buffered row and closes the appenders: the rows are in the tables after this. */
   async flush(): Promise<void> {
     for (const [table, columns] of [...this.buffers]) await this.load(table, columns);
+    for (const { appender } of this.appenders.values()) await appender.close();
+    this.appenders.clear();
   }
 
   async flushIfFull(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   variationBand,
   violationType,
 } from '../../features/crawl/priceRules.js';
+import type { MarketDay } from './marketDay.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
 
@@ -43,13 +44,14 @@ function darkStoreStock(
   channel: DemoChannel,
   city: DemoCity,
   status: number,
+  stress: number,
   rng: Rng,
 ): { total: number; inStock: number; share: number | null } {
   if (!channel.storeShare || city.darkStores === 0) return NO_STORES;
   const total = Math.max(1, Math.round(city.darkStores * channel.storeShare));
   if (status === 2) return { total, inStock: 0, share: null };
   if (status === 0) return { total, inStock: 0, share: 0 };
-  const short = Math.min(0.6, rng.next() ** 3 * 0.45 * channel.oosFactor * city.oosFactor);
+  const short = Math.min(0.6, rng.next() ** 3 * 0.45 * channel.oosFactor * city.oosFactor * stress);
   const inStock = Math.max(1, total - Math.round(total * short));
   return { total, inStock, share: inStock / total };
 }
@@ -58,17 +60,27 @@ function activePlan(plans: readonly PromoPlan[], date: string): PromoPlan | unde
   return plans.find((p) => p.startDate <= date && date <= p.endDate);
 }
 
+/**
+ * Demand the shelf cannot keep up with: on festive and sale days stock runs out more often, on
+ * the grocery and quick-commerce apps (small stores, daily replenishment) most of all.
+ */
+function demandPressure(channel: DemoChannel, demand: number): number {
+  if (demand <= 1) return 1;
+  return 1 + (demand - 1) * (channel.kind === 'Marketplace' ? 0.6 : 1.3);
+}
+
 /** fact_stock, fact_price and fact_promo rows of one listing on one day, city by city. */
 export function emitShelfDay(
   sink: RowSink,
   groupId: number,
   listing: DemoListing,
-  date: string,
+  market: MarketDay,
   weekday: number,
   rng: Rng,
   /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
   planted?: { cityIndex: number; share: number },
 ): ShelfSummary {
+  const date = market.date;
   const { product, channel } = listing;
   const { productId, isCompetitor } = product;
   const brandId = product.brand.brandId;
@@ -79,6 +91,10 @@ export function emitShelfDay(
   const ruleMin = listing.hasRules ? Math.round(reference * 0.9) : null;
   const ruleMax = listing.hasRules ? mrp : null;
   const plan = activePlan(listing.plans, date);
+  const delisted = product.delistDate !== undefined && date >= product.delistDate;
+  const pressure = demandPressure(channel, market.demand(product.category, channel));
+  // Sale weeks and price wars deepen the everyday discount (sellers fund part of it).
+  const everyday = listing.baseDiscount + market.extraDiscount(product.category, channel);
   if (!plan) {
     if (listing.otherOfferDays > 0) listing.otherOfferDays--;
     else if (rng.chance(product.isCompetitor ? 0.03 : 0.01)) listing.otherOfferDays = rng.int(2, 6);
@@ -88,18 +104,17 @@ export function emitShelfDay(
   let priceSum = 0;
 
   listing.cities.forEach((city, ci) => {
-    const oosChance = OOS_BASE * channel.oosFactor * city.oosFactor * WEEKDAY_OOS[weekday]!;
-    const status = nextStatus(listing.lastStatus[ci]!, oosChance, rng);
+    const stress = market.supplyStress(city.cityId, channel);
+    const oosChance =
+      OOS_BASE * channel.oosFactor * city.oosFactor * WEEKDAY_OOS[weekday]! * stress * pressure;
+    const status = delisted ? 2 : nextStatus(listing.lastStatus[ci]!, Math.min(0.6, oosChance), rng);
     listing.lastStatus[ci] = status;
     const cityId = city.cityId;
-    const stores = darkStoreStock(channel, city, status, rng);
+    const stores = darkStoreStock(channel, city, status, stress, rng);
 
     // Day-to-day jitter around the listing's usual discount, never above MRP on its own: going
     // above MRP is a reseller's deliberate price (below), not noise.
-    let sellingPrice = Math.min(
-      mrp,
-      Math.round(mrp * (1 - listing.baseDiscount) * (1 + 0.015 * rng.normal())),
-    );
+    let sellingPrice = Math.min(mrp, Math.round(mrp * (1 - everyday) * (1 + 0.015 * rng.normal())));
     let promoRow: unknown[] | null = null;
     if (plan) {
       const seen = status !== 2 && rng.chance(0.88);

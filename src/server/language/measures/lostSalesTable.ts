@@ -55,7 +55,9 @@ function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesSco
   ];
   return [
     { sql: `DELETE FROM ${ident(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params: del },
-    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}`, params },
+    // In day order: DuckDB skips row groups by their min/max day, so a week's join reads a week's
+    // rows however long the history (a listing-ordered table was read whole).
+    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}\nORDER BY d.__day`, params },
   ];
 }
 
@@ -95,11 +97,24 @@ export async function ensureLostSalesTables(wh: Warehouse, datasets: Iterable<Da
     for (const m of ds.measures ?? []) if (m.kind === 'lostSales') await ensureLostSalesTable(wh, m.model);
 }
 
+/**
+ * PostgreSQL: a period's rows by tenant and day. The listing key index cannot serve a query that
+ * names no listing, and without this one a week's join read the whole history's rows.
+ */
+function dayIndexSql(table: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${ident(`${table}_day`)} ON ${ident(table)} (${ident(TENANT_KEY)}, __day)`;
+}
+
+/** Tables made before the day index had none. */
+async function ensureDayIndex(wh: Warehouse, table: string): Promise<void> {
+  if (wh.dialect === 'postgres') await wh.exec(dayIndexSql(table));
+}
+
 async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Promise<void> {
   await wh.exec(
     `CREATE TABLE IF NOT EXISTS ${REGISTRY} (table_name VARCHAR PRIMARY KEY, model VARCHAR NOT NULL)`,
   );
-  if (await tableExists(wh, table)) return;
+  if (await tableExists(wh, table)) return ensureDayIndex(wh, table);
   // Column types from the stock table's own (listing keys, day); the figures are doubles.
   const s = m.stock;
   const create = `CREATE TABLE ${ident(table)} AS SELECT s.${ident(TENANT_KEY)}, ${m.listing
@@ -120,9 +135,14 @@ async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Pro
     { sql: `INSERT INTO ${REGISTRY} VALUES ($1, $2)`, params: [table, JSON.stringify(canonical(m))] },
   ];
   if (wh.dialect === 'postgres')
-    statements.splice(2, 0, {
-      sql: `CREATE INDEX ${ident(`${table}_key`)} ON ${ident(table)} (${[TENANT_KEY, ...m.listing, '__day'].map(ident).join(', ')})`,
-    });
+    statements.splice(
+      2,
+      0,
+      {
+        sql: `CREATE INDEX ${ident(`${table}_key`)} ON ${ident(table)} (${[TENANT_KEY, ...m.listing, '__day'].map(ident).join(', ')})`,
+      },
+      { sql: dayIndexSql(table) },
+    );
   try {
     await wh.transaction(statements);
   } catch (error) {

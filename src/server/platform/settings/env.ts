@@ -111,7 +111,11 @@ export const SETTINGS = {
   DEMO_DATA: setting('true', 'Load the demo tenant and demo users when the store is empty', bool),
   DEMO_SEED: setting('42', 'Seed of the deterministic demo-data generator', int(0, 2147483647)),
   DEMO_SKUS: setting('500', 'SKUs of the demo tenant (group 1) built on an empty warehouse', int(10, 5000)),
-  DEMO_DAYS: setting('35', 'Days of daily observations in the demo tenant, ending today', int(7, 400)),
+  DEMO_DAYS: setting(
+    '396',
+    'Days of daily observations in the demo tenant, ending today (396: 13 months, so this month compares with last year; tests lower it)',
+    int(7, 400),
+  ),
   DEMO_CHANNELS: setting(
     '5',
     'Channels the demo generator fills (Amazon, Flipkart, Big Basket Mobile, Blinkit, Zepto, Swiggy Instamart, JioMart); the first five get fixture-market profiles, a sixth or seventh is a marketplace to add through Platform Settings (docs/crawl.md)',
