@@ -2,7 +2,14 @@ import type { MappingEntry } from '../../../shared/admin/adminRules.js';
 import { sendUserToken } from '../auth/passwordService.js';
 import * as userAdmin from './userAdminService.js';
 import { usersInGroups, type UserGridRow, type UserSort } from './userGrid.js';
-import type { Db, EntityFields, EntityRepo, EntityRow, WriteContext, WriteResult } from '../../language/entities/entityRepo.js';
+import type {
+  Db,
+  EntityFields,
+  EntityRepo,
+  EntityRow,
+  WriteContext,
+  WriteResult,
+} from '../../language/entities/entityRepo.js';
 import { claimVersion } from '../../language/entities/versionGate.js';
 import { groupTagOptions } from '../../language/entities/groupTags.js';
 

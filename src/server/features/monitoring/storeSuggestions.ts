@@ -1,7 +1,11 @@
 import type { ScreenConfig } from '../../../shared/config.gen.js';
 import { BadRequestError, NotFoundError } from '../../../shared/errors.js';
 import type { Db, OptionItem } from '../../language/entities/entityRepo.js';
-import { entityFilters, isListedWarehouseEntity, isReadableEntity } from '../../language/entities/entityReads.js';
+import {
+  entityFilters,
+  isListedWarehouseEntity,
+  isReadableEntity,
+} from '../../language/entities/entityReads.js';
 import { READ_REGISTRY } from '../writes/readRegistry.js';
 import { groupTagOptions, TAG_SOURCE_FIELDS } from '../../language/entities/groupTags.js';
 import { groupsGranting } from '../../platform/store/adminScopeRepo.js';

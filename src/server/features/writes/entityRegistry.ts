@@ -1,4 +1,8 @@
-import { ENTITY_CATALOGUE, type StoreEntityName, type WarehouseEntityName } from '../../language/entities/entityCatalogue.js';
+import {
+  ENTITY_CATALOGUE,
+  type StoreEntityName,
+  type WarehouseEntityName,
+} from '../../language/entities/entityCatalogue.js';
 import type { EntityRepo } from '../../language/entities/entityRepo.js';
 import { groupEntity } from '../../language/entities/groupEntity.js';
 import { groupOwnedRepo } from '../../language/entities/groupOwnedRepo.js';

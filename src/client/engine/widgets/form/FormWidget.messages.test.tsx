@@ -37,6 +37,8 @@ function renderForm(page: ResolvedScreen, formId: string, write: Answer, initial
       if (endpoint.startsWith('lookup/'))
         return Promise.resolve({ statusCode: 1, msg: '', data: [{ value: 1, label: 'Demo Brands' }] });
       if (endpoint.startsWith('verify/')) return Promise.resolve({ statusCode: 1, msg: '' });
+      if (endpoint === 'report-mailers/report-filters')
+        return Promise.resolve({ statusCode: 1, msg: '', data: REPORT_FILTERS });
       return write(endpoint, method, body);
     },
   };
@@ -55,6 +57,18 @@ function renderForm(page: ResolvedScreen, formId: string, write: Answer, initial
 }
 
 const never: Answer = () => Promise.reject(new Error('no write expected'));
+/** What report-mailers/report-filters answers for a report: its declared filters, some with values. */
+const REPORT_FILTERS = [
+  { field: 'channel_id', label: 'Channel' },
+  {
+    field: 'stock_status',
+    label: 'Stock Status',
+    options: [
+      { value: '1', label: 'In Stock' },
+      { value: '2', label: 'Out Of Stock' },
+    ],
+  },
+];
 const banner = () => screen.findByRole('status');
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#root_${name}`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -286,18 +300,21 @@ describe('the report mailer form (report/reportmailer)', () => {
     await waitFor(() => expect(said()).toContain('Delivery Target is a required attribute.'));
   });
 
-  it('builds filters with a worded Add Filter button and picks the time zone from a list; a full form is sent', async () => {
+  it("builds filters from the report's own, with a worded Add Filter button, and picks the time zone from a list; a full form is sent", async () => {
     const { posts } = mailer(() => Promise.resolve({ statusCode: 1, msg: 'Saved' }), {
       name: 'Weekly stock',
       recipients: ['ops@acme.test'],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Filter' }));
-    await waitFor(() => expect(document.querySelector('#root_filters_newKey')).not.toBeNull());
+    const pick = await screen.findByRole('combobox', { name: 'Filter' });
+    await waitFor(() => expect(pick.querySelectorAll('option')).toHaveLength(3)); // Select Filter + 2
+    fireEvent.change(pick, { target: { value: 'stock_status' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Filter' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Out Of Stock' }));
     expect(screen.getByRole('combobox', { name: 'Time Zone' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.querySelector('.ss-banner')?.textContent).toBe('Saved'));
     const [[, , body]] = posts('report-mailers/save') as [[string, string, Record<string, unknown>]];
     expect(body).toMatchObject({ name: 'Weekly stock', distribution: 'email', timeZone: 'Asia/Kolkata' });
-    expect(body.filters).toEqual({ newKey: 'New Value' });
+    expect(body.filters).toEqual({ stock_status: '2' });
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
-import { errorMessage, http } from '../../../api/http.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 
 /** A filter the chosen report declares, as `ui:options.source` answers (report-mailers/report-filters). */
 interface ReportFilter {
@@ -12,22 +12,30 @@ interface ReportFilter {
 type Filters = Record<string, string>;
 
 /** The chosen report's declared filters, asked again whenever the report changes. */
-function useReportFilters(source: string, reportType: string) {
+function useReportFilters(endpoint: string, reportType: string) {
+  const { source } = useEngine();
   const [state, setState] = useState<{ filters: ReportFilter[]; problem: string | null }>({
     filters: [],
     problem: null,
   });
   useEffect(() => {
-    if (!source || !reportType) return;
+    if (!endpoint || !reportType) return;
     let live = true;
-    http
-      .get<{ data: ReportFilter[] }>(source, { params: { reportType } })
-      .then((res) => live && setState({ filters: res.data.data, problem: null }))
-      .catch((e: unknown) => live && setState({ filters: [], problem: errorMessage(e) }));
+    source
+      .submit(endpoint, 'GET', { reportType })
+      .then((res) => {
+        if (!live) return;
+        if (res.statusCode === 1) setState({ filters: res.data as ReportFilter[], problem: null });
+        else setState({ filters: [], problem: res.msg });
+      })
+      .catch(
+        (e: unknown) =>
+          live && setState({ filters: [], problem: e instanceof Error ? e.message : String(e) }),
+      );
     return () => {
       live = false;
     };
-  }, [source, reportType]);
+  }, [source, endpoint, reportType]);
   return state;
 }
 
