@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../../platform/http/schemaKit.js';
 import { ok } from '../../../shared/envelope.js';
 import { NotFoundError } from '../../../shared/errors.js';
 import { liveScope } from '../monitoring/configScope.js';
@@ -28,30 +29,20 @@ const confidenceSchema = {
     },
     additionalProperties: { type: 'string', maxLength: 20000 },
   },
-  response: {
-    200: {
-      type: 'object',
-      required: ['statusCode', 'msg'],
-      properties: {
-        statusCode: { type: 'integer' },
-        msg: { type: 'string' },
-        data: {
-          type: 'object',
-          required: ['expected', 'loaded', 'blocked', 'failed', 'coverage', 'lastLoad', 'dataTo', 'leftOut'],
-          properties: {
-            expected: count,
-            loaded: count,
-            blocked: count,
-            failed: count,
-            coverage: { type: ['number', 'null'] },
-            lastLoad: { type: ['string', 'null'] },
-            dataTo: { type: ['string', 'null'] },
-            leftOut: { type: 'array', items: { type: 'string' } },
-          },
-        },
-      },
+  response: answers({
+    type: 'object',
+    required: ['expected', 'loaded', 'blocked', 'failed', 'coverage', 'lastLoad', 'dataTo', 'leftOut'],
+    properties: {
+      expected: count,
+      loaded: count,
+      blocked: count,
+      failed: count,
+      coverage: { type: ['number', 'null'] },
+      lastLoad: { type: ['string', 'null'] },
+      dataTo: { type: ['string', 'null'] },
+      leftOut: { type: 'array', items: { type: 'string' } },
     },
-  },
+  }),
 } as const;
 
 /** GET /insights/confidence: the confidence mark of a screen query's KPI tiles. */

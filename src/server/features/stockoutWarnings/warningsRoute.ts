@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../../platform/http/schemaKit.js';
 import { ok } from '../../../shared/envelope.js';
 import { NotFoundError } from '../../../shared/errors.js';
 import { liveScope } from '../monitoring/configScope.js';
@@ -29,25 +30,15 @@ const warningsSchema = {
     },
     additionalProperties: { type: 'string', maxLength: 20000 },
   },
-  response: {
-    200: {
-      type: 'object',
-      required: ['statusCode', 'msg'],
-      properties: {
-        statusCode: { type: 'integer' },
-        msg: { type: 'string' },
-        data: {
-          type: 'object',
-          required: ['rows', 'total', 'days'],
-          properties: {
-            rows: { type: 'array', items: { type: 'object', additionalProperties: true } },
-            total: { type: 'integer' },
-            days: { type: 'array', items: { type: 'string' } },
-          },
-        },
-      },
+  response: answers({
+    type: 'object',
+    required: ['rows', 'total', 'days'],
+    properties: {
+      rows: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      total: { type: 'integer' },
+      days: { type: 'array', items: { type: 'string' } },
     },
-  },
+  }),
 } as const;
 
 /**
