@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { startSpecServer } from './support/specServer.js';
 
 // A server of this spec's own over a temp COPY of screens/ (the tracked files are never edited),
 // with its own data folder; it serves the built SPA like the suite's server.
@@ -20,28 +21,16 @@ test.use({ baseURL });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   cpSync('screens', screens, { recursive: true });
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  server = await startSpecServer(
+    port,
+    {
       DATA_DIR: dataDir,
       SCREENS_DIR: screens,
-      LOG_LEVEL: 'warn',
       DEMO_SKUS: '20',
       DEMO_DAYS: '7',
     },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 340; i++) {
-    const up = await fetch(`${baseURL}/api/v1/processmonitor/sessionvalidity`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the spec server did not start');
+    170_000,
+  );
 });
 
 test.afterAll(() => {

@@ -8,12 +8,13 @@
  * grids list what the crawl loaded there. Per-city values against the market's truth:
  * tests/api/newMarketplace.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
+import { startSpecServer } from './support/specServer.js';
 import { STAFF_USER } from './support/staff.js';
 import { WEB_PRODUCT_SCHEMA } from '../../src/server/features/crawl/defaultModelSchemas.js';
 import { pageFate } from '../../src/server/demo/fixtureMarket/marketMechanics.js';
@@ -31,13 +32,10 @@ test.use({ baseURL });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  server = await startSpecServer(
+    port,
+    {
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       DEMO_SKUS: '20',
       DEMO_DAYS: '7',
       DEMO_CHANNELS: '6',
@@ -48,17 +46,8 @@ test.beforeAll(async () => {
       DEMO_MARKET_SOFT404_PCT: String(MARKET.soft404Pct),
       LOGIN_RATE_PER_ADDRESS: '1000',
     },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 460; i++) {
-    const up = await fetch(`${baseURL}/api/v1/processmonitor/sessionvalidity`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the spec server did not start');
+    230_000,
+  );
 });
 
 test.afterAll(() => {
