@@ -46,8 +46,8 @@ describe('KPI tile change', () => {
   it('says why there is no change, and shows nothing without a compared period', () => {
     expect(kpiChange(compared(null, null, 0), 'share_of_search', 'percent', 'keywords')).toEqual({
       direction: 'none',
-      delta: 'No change',
-      against: 'vs previous 7 days',
+      delta: '—',
+      against: 'no keywords in both periods',
       detail: 'Change vs 09-Nov-2026 to 15-Nov-2026: no keywords in both periods.',
     });
     const allTime = {

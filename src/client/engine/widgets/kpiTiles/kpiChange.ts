@@ -17,7 +17,7 @@ import {
 /** What a KPI tile shows of its measure's period-over-period change (ScreenQuery.compare). */
 export interface KpiChange {
   direction: 'up' | 'down' | 'flat' | 'none';
-  /** The change, e.g. '▲ 2.3 pts' ('No change' when there is none to show). */
+  /** The change, e.g. '▲ 2.3 pts' ('—' when the periods cannot be compared: `against` says why). */
   delta: string;
   /** What it is measured against, e.g. 'vs previous 7 days'. */
   against: string;
@@ -48,11 +48,12 @@ export function kpiChange(
   const change = row[changeField(measure)];
   const previous = row[previousField(measure)];
   if (typeof change !== 'number' || typeof previous !== 'number') {
-    const why = keys === 0 ? `no ${keysLabel} in both periods` : 'no value in one of the periods';
+    // Not "no change": nothing to compare, and the tile says why rather than a flat 0.
+    const why = keys === 0 ? `no ${keysLabel} in both periods` : `no value in the ${period}`;
     return {
       direction: 'none',
-      delta: 'No change',
-      against: `vs ${period}`,
+      delta: '—',
+      against: why,
       detail: `Change vs ${range}: ${why}.`,
     };
   }
