@@ -149,9 +149,9 @@ describe('athena status', () => {
     expect(
       first.rows.map((r) => [r.schema_type, r.sync_type, r.state, r.sync_count, r.last_run_status]),
     ).toEqual([
-      ['availability', 'Daily', 'Active', 1, 'completed'],
+      ['availability', 'Daily', 'Active', 1, 'Completed'],
       ['reviews', 'Monthly', 'Inactive', 0, 'Never Synced'],
-      ['sales', 'Monthly', 'Active', 1, 'completed'],
+      ['sales', 'Monthly', 'Active', 1, 'Completed'],
     ]);
     const sales = first.rows.find((r) => r.schema_type === 'sales')!;
     const sync = await demo.post('mutate/client/clientathenasyn/sync', { schema_type_id: sales.id });
@@ -159,7 +159,7 @@ describe('athena status', () => {
     const after = (await rowsOf(demo, ATHENA)).rows.find((r) => r.id === sales.id)!;
     expect(after).toMatchObject({
       sync_count: 2,
-      last_run_status: 'requested',
+      last_run_status: 'Requested',
     });
     expect(String(after.requested_by)).toMatch(/\S/);
     expect(Number(after.last_run_id)).toBeGreaterThan(Number(sales.last_run_id));

@@ -172,6 +172,8 @@ async function expectAccessible(): Promise<void> {
 const SWEEP = [
   ...MONITORING_SCREENS.map((key) => ({ key, chartsRequired: true })),
   ...ADVERTISING_SCREENS.map((key) => ({ key, chartsRequired: false })),
+  // The early warnings are a grid read from insights/stockout-warnings, not a dataset query.
+  { key: 'stock/warnings', chartsRequired: false },
 ];
 
 for (const { key, chartsRequired } of SWEEP) {

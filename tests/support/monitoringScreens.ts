@@ -5,7 +5,6 @@ export const MONITORING_SCREENS: readonly string[] = [
   'dashboard/cars',
   'stock/kpi',
   'stock/data',
-  'stock/warnings',
   'price/kpi',
   'price/data',
   'price/competitors',

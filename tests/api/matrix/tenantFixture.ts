@@ -173,6 +173,11 @@ export async function plantTenantFixture(server: RunningServer, demo: ApiClient)
           title: name('case'),
           observed_on: '2026-01-01',
           opportunity: 1,
+          // Listed (snoozed is active) but out of every evaluation's reach: its cause is already
+          // gone, so a case job of Demo Brands running during the matrix leaves it as it is.
+          cause_present: false,
+          status: 'snoozed',
+          snoozed_until: '2099-01-01',
         })
         .returning('id')
         .executeTakeFirstOrThrow()
