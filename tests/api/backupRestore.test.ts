@@ -51,14 +51,15 @@ function ops(args: string[], env: Record<string, string>): Promise<{ status: num
 }
 
 /**
- * The answer with its floats to 10 significant digits: a sum over the same rows read in another
- * physical order (a restored table) differs in the last bits of a double. A sum whose terms cancel
+ * The answer with its floats to 9 significant digits: a sum over the same rows read in another
+ * physical order (a restored table) differs in the last bits of a double, which an average the
+ * server rounds to 7 decimals can carry into its last digit (142.8067187 / 142.8067188). A sum whose terms cancel
  * lands a few units of the last place either side of 0 (9e-18, -9e-18): under 1e-9 reads as 0.
  */
 function rounded<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value, (_key, v: unknown) =>
-      typeof v === 'number' ? (Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(10))) : v,
+      typeof v === 'number' ? (Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(9))) : v,
     ),
   ) as T;
 }

@@ -200,8 +200,15 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   await page.goto('/workspace/processmonitor/initiate_crawling_logs');
   const pages = section(page, /^Fetched pages/);
   const blockedRow = pages.locator('tbody tr', { hasText: 'Blocked' }).first();
-  for (let more = 0; more < 3 && !(await blockedRow.isVisible()); more++)
-    await pages.getByRole('button', { name: 'Show More' }).click();
+  // The grid's first page first (Show More is disabled while it loads, and for good once every row
+  // is shown): then more pages only while the Blocked row is not among those shown.
+  await expect(pages.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  const more = pages.getByRole('button', { name: 'Show More' });
+  for (let n = 0; n < 3 && !(await blockedRow.isVisible()) && (await more.isEnabled()); n++) {
+    const shown = await pages.locator('tbody tr').count();
+    await more.click();
+    await expect(pages.locator('tbody tr')).not.toHaveCount(shown);
+  }
   await expect(blockedRow).toContainText(`/web/${CHANNEL}/dp/`);
   const coverage = section(page, /^Coverage per channel and city/);
   await expect(coverage.locator('tbody tr', { hasText: 'Swiggy Instamart' })).toHaveCount(2);

@@ -110,11 +110,13 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
       'sales',
       'hour_status',
       'oos_at_hour',
-      'status_source',
       'live_status',
       'live_price',
       'live_buy_box',
       'live_check_time',
+      // Added after the others: PostgreSQL's CREATE OR REPLACE VIEW only adds columns at the end,
+      // so an upgraded warehouse keeps its view (tests/api/upgrade.test.ts).
+      'status_source',
     ],
     select: `WITH ad AS (
         SELECT group_id, ad_date, ad_hour, channel_id, product_id, SUM(impressions) AS impressions,
@@ -129,12 +131,12 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
         COALESCE(a.impressions, 0), COALESCE(a.clicks, 0), COALESCE(a.spend, 0), COALESCE(a.sales, 0),
         ${STATUS_LABEL('COALESCE(cur.stock_status, crawl.stock_status)')},
         CASE WHEN COALESCE(cur.stock_status, crawl.stock_status) IN (0, 2) THEN 1 ELSE 0 END,
-        CASE WHEN cur.stock_status IS NOT NULL THEN 'Live check'
-             WHEN crawl.stock_status IS NOT NULL THEN 'Daily crawl' ELSE 'Not Checked' END,
         ${STATUS_LABEL('COALESCE(lst.stock_status, crawl.stock_status)')}, lst.selling_price,
         ${BUY_BOX_LABEL('lst.buy_box_own', 'lst.stock_status')},
         -- NULL until the day's first check: an empty cell, in the grid and in its export alike.
-        lst.check_time
+        lst.check_time,
+        CASE WHEN cur.stock_status IS NOT NULL THEN 'Live check'
+             WHEN crawl.stock_status IS NOT NULL THEN 'Daily crawl' ELSE 'Not Checked' END
       FROM setup_live_tracking t
       JOIN hrs ON hrs.group_id = t.group_id AND hrs.channel_id = t.channel_id AND hrs.product_id = t.product_id
       LEFT JOIN ad a ON a.group_id = t.group_id AND a.channel_id = t.channel_id AND a.product_id = t.product_id
