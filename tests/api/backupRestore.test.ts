@@ -51,15 +51,16 @@ function ops(args: string[], env: Record<string, string>): Promise<{ status: num
 }
 
 /**
- * The answer with its floats to 9 significant digits: a sum over the same rows read in another
+ * The answer with its floats to 7 significant digits: a sum over the same rows read in another
  * physical order (a restored table) differs in the last bits of a double, which an average the
- * server rounds to 7 decimals can carry into its last digit (142.8067187 / 142.8067188). A sum whose terms cancel
+ * server rounds to 7 decimals can carry into its last digit when it lies on a half (6060.63 / 64
+ * = 94.69734375 read 94.6973437 before and 94.6973438 after). A sum whose terms cancel
  * lands a few units of the last place either side of 0 (9e-18, -9e-18): under 1e-9 reads as 0.
  */
 function rounded<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value, (_key, v: unknown) =>
-      typeof v === 'number' ? (Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(9))) : v,
+      typeof v === 'number' ? (Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(7))) : v,
     ),
   ) as T;
 }

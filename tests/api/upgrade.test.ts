@@ -144,7 +144,9 @@ describe('upgrade from the previous release', () => {
     // purpose; every other table keeps all its rows.
     const lost = counts.filter((r) => r.t !== 'role_activities' && (now.get(r.t) ?? -1) < r.n);
     expect(lost).toEqual([]);
-    for (const table of ['users', 'groups', 'roles', 'group_args', 'alert_rules', 'audit_log'])
+    // The audit log may only grow (held above): the started server audits its own jobs' work, e.g.
+    // the action inbox's first evaluation opening cases (features/cases).
+    for (const table of ['users', 'groups', 'roles', 'group_args', 'alert_rules'])
       expect(now.get(table), table).toBe(counts.find((r) => r.t === table)?.n);
     const [grants] = await store.query<{ kept: number; platform: number }>(GRANTS);
     expect(grants!.kept).toBeGreaterThanOrEqual(grantsBefore!.kept);

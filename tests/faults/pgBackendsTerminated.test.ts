@@ -13,6 +13,7 @@ import {
 import { TEST_PG_URL } from '../../src/server/platform/warehouse/testing/pgTestWarehouse.js';
 import { removeDir, startServerProcess, tempDataDir, type ServerProcess } from './support/serverProcess.js';
 import { loginDemo } from './support/login.js';
+import { untilServing } from '../support/serving.js';
 import type { ApiClient } from '../api/support/apiClient.js';
 
 let store: PgTestDatabase;
@@ -101,8 +102,9 @@ describe('PostgreSQL backends terminated under load', () => {
     console.log(`terminated ${killed} backends; ${failed} of ${statuses.length} requests failed cleanly`);
     expect(statuses.length).toBe(4 * 40 * 3);
 
-    // Killing stopped: requests succeed again, without a restart.
-    await new Promise((res) => setTimeout(res, 200));
+    // Killing stopped: requests succeed again, without a restart. The instance said 503 (not ready,
+    // Retry-After) while its store checks failed; it serves again at its next round of checks.
+    await untilServing(server.url, 10_000);
     expect((await demo.post('views', { screen: 'stock/kpi', name: 'after', state: {} })).status).toBe(200);
     expect((await demo.get('views', { screen: 'stock/kpi' })).status).toBe(200);
     expect((await demo.get('info/getlastcrawltiming')).status).toBe(200);
