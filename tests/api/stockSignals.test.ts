@@ -139,8 +139,8 @@ describe('GET /insights/stockout-warnings', () => {
     // The listing was made fully available before the window: it has one.
     expect(b, 'a baseline of the listing').toBeDefined();
     // The route answers both to the paisa (rounded half up): within half a paisa of the table's.
-    expect(Math.abs(w.baseline_units - b!.base)).toBeLessThanOrEqual(0.005 + 1e-9);
-    expect(Math.abs(w.price - b!.price)).toBeLessThanOrEqual(0.005 + 1e-9);
+    expect(Math.abs(Number(w.baseline_units) - b!.base)).toBeLessThanOrEqual(0.005 + 1e-9);
+    expect(Math.abs(Number(w.price) - b!.price)).toBeLessThanOrEqual(0.005 + 1e-9);
     expect(w.rupees_per_day).toBeCloseTo(b!.base * b!.price, 1);
     expect(w.sku_name).toEqual(expect.any(String));
     expect(w.city_name).toEqual(expect.any(String));
