@@ -34,7 +34,9 @@ test.describe('keyboard only', () => {
     // Filter: the Channel list, typed and chosen with Enter.
     await tabTo(page, page.getByLabel('Channel', { exact: true }), 60);
     await page.keyboard.type('Amazon');
-    await page.locator('.ss-select__option', { hasText: 'Amazon' }).first().waitFor();
+    // Enter picks the focused option: wait until the typed search has answered and Amazon holds
+    // the focus (while the list reloads, no option has it and Enter picks nothing).
+    await page.locator('.ss-select__option--is-focused', { hasText: 'Amazon' }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect(page.getByLabel('Selected filters')).toContainText('Amazon');
