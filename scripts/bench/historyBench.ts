@@ -9,14 +9,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { addDays, todayIso } from '../../src/server/demo/warehouse/calendar.js';
 import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { indexDataset } from '../../src/server/language/model/datasetIndex.js';
 import { runScreenQuery } from '../../src/server/language/query/runScreenQuery.js';
 import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
-import { createPostgresWarehouse } from '../../src/server/platform/warehouse/postgres/postgresWarehouse.js';
+import { pgSchemaWarehouse } from './pgSchemaWarehouse.js';
 import { ensureRollups } from '../../src/server/platform/warehouse/rollups/ensureRollups.js';
 import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
 
@@ -30,23 +29,6 @@ interface HistoryBenchOptions {
   pgUrl: string;
   skus: number;
   runs: number;
-}
-
-async function pgSchemaWarehouse(pgUrl: string, schema: string): Promise<Warehouse> {
-  const server = new URL(pgUrl);
-  const database = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  const root = new pg.Client({ connectionString: server.toString() });
-  await root.connect();
-  const found = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (found.rowCount === 0 && /^[a-z_][a-z0-9_]*$/.test(database))
-    await root.query(`CREATE DATABASE ${database}`);
-  await root.end();
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await admin.end();
-  return createPostgresWarehouse(pgUrl, { searchPath: schema, maxConnections: 4 });
 }
 
 /** The tenant with `days` of history ending today, built unless it is already there. */

@@ -4,7 +4,6 @@
  * run as the server does, p50 / p95 of `runs` calls. DuckDB in memory, or PostgreSQL in the schema
  * bench_lost_sales of `pgUrl` (kept; the tenant generated again on another day). `npm run bench -- --lost-sales-only [--warehouse postgres]`.
  */
-import pg from 'pg';
 import { generateWarehouse } from '../../src/server/demo/warehouse/generateWarehouse.js';
 import { addDays, todayIso } from '../../src/server/demo/warehouse/calendar.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
@@ -12,7 +11,7 @@ import { indexDataset } from '../../src/server/language/model/datasetIndex.js';
 import { ensureLostSalesTable, refreshLostSales } from '../../src/server/language/measures/lostSalesTable.js';
 import { runScreenQuery } from '../../src/server/language/query/runScreenQuery.js';
 import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
-import { createPostgresWarehouse } from '../../src/server/platform/warehouse/postgres/postgresWarehouse.js';
+import { pgSchemaWarehouse } from './pgSchemaWarehouse.js';
 import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
 
 const PG_SCHEMA = 'bench_lost_sales';
@@ -25,21 +24,7 @@ export async function benchLostSales(
   let wh: Warehouse;
   if (dialect === 'duckdb') wh = await createDuckDbWarehouse(':memory:');
   else {
-    // Its own schema, kept: the tenant takes minutes to load into PostgreSQL on this machine.
-    const server = new URL(pgUrl);
-    const database = server.pathname.slice(1);
-    server.pathname = '/postgres';
-    const root = new pg.Client({ connectionString: server.toString() });
-    await root.connect();
-    const found = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0 && /^[a-z_][a-z0-9_]*$/.test(database))
-      await root.query(`CREATE DATABASE ${database}`);
-    await root.end();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
-    await admin.end();
-    wh = createPostgresWarehouse(pgUrl, { searchPath: PG_SCHEMA, maxConnections: 4 });
+    wh = await pgSchemaWarehouse(pgUrl, PG_SCHEMA);
   }
   try {
     const end = todayIso();
