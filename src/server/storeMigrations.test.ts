@@ -43,6 +43,7 @@ const RUN_BY_EXISTING_STORES = [
   '510_oidc_microsoft_sign_in',
   '520_cases',
   '550_channel_samples',
+  '610_mailer_attempt_owner',
 ];
 
 describe('storeMigrations', () => {

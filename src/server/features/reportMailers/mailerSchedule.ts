@@ -11,7 +11,7 @@ import { attemptRun } from './runMailer.js';
 
 /**
  * The delivery queue. Policy `exclusive`: at most one job per singleton key is queued, retrying or
- * active, so a re-trigger while the queue still retries the same run adds no second delivery.
+ * active, so a double click on run now or re-trigger adds no second job.
  * (Named apart from the first slice's standard-policy `report-mailer`: a queue keeps its policy.)
  */
 export const MAILER_QUEUE = 'report-deliveries';
@@ -59,10 +59,12 @@ export async function syncMailerSchedule(jobs: Jobs, mailer: ReportMailerRow): P
  */
 export async function enqueueRun(
   jobs: Jobs,
-  run: Pick<ReportMailerRunRow, 'id' | 'mailer_id' | 'group_id'>,
+  run: Pick<ReportMailerRunRow, 'id' | 'mailer_id' | 'group_id' | 'attempts'>,
 ): Promise<void> {
   await jobs.boss.send(MAILER_QUEUE, { mailerId: run.mailer_id, runId: run.id } satisfies MailerJobData, {
-    singletonKey: `run-${run.id}`,
+    // Per attempt count: a re-trigger gets its own job even while the queue still holds a retry
+    // of the run; the run's attempt owner keeps the two from delivering at once.
+    singletonKey: `run-${run.id}-${run.attempts}`,
     group: deliveryGroup(run.group_id),
   });
 }
@@ -108,10 +110,15 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
       if (!mailer) return;
       let run = await runOfJob(repo, mailer, job!);
       if (!run || run.status === RUN_STATUS.delivered) return;
-      // In Progress or report built (not yet Delivered / Failed) at a retry: the last attempt died.
-      if (job!.retryCount > 0 && UNFINISHED.includes(run.status))
-        run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
-      const result = await attemptRun(deps, repo, mailer, run, job!.signal);
+      const owner = `job:${job!.id}`;
+      if (UNFINISHED.includes(run.status) && run.attempt_owner !== null) {
+        // Another job's attempt is under way, or ended by a crash that job's own retry handles.
+        if (run.attempt_owner !== owner) return;
+        // Still unfinished under this job's name at a retry: its last attempt died.
+        if (job!.retryCount > 0)
+          run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
+      }
+      const result = await attemptRun(deps, repo, mailer, run, { owner, signal: job!.signal });
       if (result.run.status === RUN_STATUS.failed) throw new Error(result.run.error ?? 'Delivery Failed');
     },
   );

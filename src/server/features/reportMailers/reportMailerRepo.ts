@@ -216,14 +216,29 @@ export class ReportMailerRepo {
       .executeTakeFirst();
   }
 
-  /** An attempt begins: back to In Progress, one more attempt (a retry after a crash too). */
-  async beginAttempt(id: number): Promise<ReportMailerRunRow> {
+  /**
+   * An attempt begins under `owner`: back to In Progress, one more attempt. Refused (undefined)
+   * while another owner's attempt is unfinished, so a run is never delivered twice at once.
+   */
+  async claimAttempt(id: number, owner: string): Promise<ReportMailerRunRow | undefined> {
     return this.db
       .updateTable('report_mailer_runs')
-      .set((eb) => ({ status: RUN_STATUS.inProgress, error: null, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: RUN_STATUS.inProgress,
+        error: null,
+        attempts: eb('attempts', '+', 1),
+        attempt_owner: owner,
+      }))
       .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'not in', [RUN_STATUS.inProgress, RUN_STATUS.managerSuccess]),
+          eb('attempt_owner', 'is', null),
+          eb('attempt_owner', '=', owner),
+        ]),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
   }
 
   /**
@@ -245,7 +260,13 @@ export class ReportMailerRepo {
   async retrigger(groupId: number, id: number): Promise<ReportMailerRunRow | undefined> {
     return this.db
       .updateTable('report_mailer_runs')
-      .set({ status: RUN_STATUS.inProgress, trigger: 'retrigger', error: null, finished_at: null })
+      .set({
+        status: RUN_STATUS.inProgress,
+        trigger: 'retrigger',
+        error: null,
+        finished_at: null,
+        attempt_owner: null,
+      })
       .where('group_id', '=', groupId)
       .where('id', '=', id)
       .where('status', '=', RUN_STATUS.failed)

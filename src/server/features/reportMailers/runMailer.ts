@@ -115,16 +115,23 @@ export async function attemptRun(
   mailers: ReportMailerRepo,
   mailer: ReportMailerRow,
   run: ReportMailerRunRow,
-  /** The queue job's signal: aborted when pg-boss gives the job up, which ends the delivery too. */
-  jobSignal?: AbortSignal,
+  /**
+   * Who makes the attempt (`job:<id>` for the queue, else the route's own) and the queue job's
+   * signal, aborted when pg-boss gives the job up, which ends the delivery too.
+   */
+  attempt: { owner: string; signal?: AbortSignal } = { owner: `direct:${run.id}` },
 ): Promise<MailerRunResult> {
+  const jobSignal = attempt.signal;
   const naming = runNaming(deps, mailer, run);
   let destination = destinationOf(mailer, naming.remoteName);
   let recipients = run.recipients;
   let file: ReportFileRow | undefined;
   const answer = () => ({ run, file, subject: naming.subject, destination, recipients });
   if (run.status === RUN_STATUS.delivered) return answer();
-  run = await mailers.beginAttempt(run.id);
+  const claimed = await mailers.claimAttempt(run.id, attempt.owner);
+  // Another job's attempt is under way (a re-trigger's beside a pending retry): that one delivers.
+  if (!claimed) return answer();
+  run = claimed;
   tellProgress(deps, run);
   try {
     if (mailer.distribution === 'email') {

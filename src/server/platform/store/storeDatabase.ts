@@ -315,6 +315,8 @@ export interface ReportMailerRunsTable {
   trigger: Defaulted<string>;
   /** Delivery attempts of this run (a retried job adds one). */
   attempts: Defaulted<number>;
+  /** The queue job (`job:<id>`) or route (`direct:<run id>`) whose attempt is the latest one. */
+  attempt_owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where the file went (remote path, blob URL) or the message id of the e-mail. */
   delivered_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
