@@ -1,13 +1,17 @@
 /**
  * Deleting an uploaded month (a channel sales slice) can be undone for UPLOAD_UNDO_MINUTES: the
  * rows wait in the warehouse's hold table, the analyst screen's figures come back exactly, and
- * delete and restore land in Client Logs with the group. Runs on both engines (API_TEST_PG=1).
+ * delete and restore land in Client Logs with the group; each, like a load, sends the load event
+ * for that group only, so its cases and alerts are evaluated. Runs on both engines (API_TEST_PG=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile, XLSX_MIME, xlsxOf } from './support/uploadClient.js';
+import { CASES_QUEUE } from '../../src/server/features/cases/caseJobs.js';
+import { EVALUATE_QUEUE } from '../../src/server/features/alerts/alertJobs.js';
+import type { LoadEvent } from '../../src/server/platform/jobs/jobEvents.js';
 
 interface Deleted {
   rows: number;
@@ -66,6 +70,23 @@ function expectSameFigures(actual: unknown, expected: unknown, path = 'figures')
     for (const key of Object.keys(e)) expectSameFigures(a[key], e[key], `${path}.${key}`);
   } else expect(actual, path).toEqual(expected);
 }
+/**
+ * Per evaluation queue (cases, alerts), the groups given an evaluation since `since`: a job queued
+ * since, or, for the demo group, one still waiting (a waiting job folds a new one into itself and
+ * reads the facts when it runs).
+ */
+const evaluatedAfter = async (since: Date) => {
+  const boss = server.server.app.deps.jobs!.boss;
+  const groups = async (queue: string) => {
+    const found = new Set<number>();
+    for (const job of await boss.findJobs(queue)) {
+      const { groupId } = job.data as { groupId: number };
+      if (job.createdOn >= since || (groupId === 1 && job.state === 'created')) found.add(groupId);
+    }
+    return [...found].sort();
+  };
+  return { cases: await groups(CASES_QUEUE), alerts: await groups(EVALUATE_QUEUE) };
+};
 const auditOf = (action: string) =>
   server.server.app.deps.store.db
     .selectFrom('audit_log')
@@ -120,6 +141,26 @@ describe('delete and undo of an uploaded month', () => {
 
     for (const action of ['upload.deleteSlice', 'upload.restoreSlice', 'upload.loaded'])
       expect(await auditOf(action), action).toContainEqual(expect.objectContaining({ group_id: 1 }));
+  });
+
+  it('a delete and its undo each send the load event for that group: its cases and alerts evaluate', async () => {
+    const events = server.server.app.deps.jobs!.events;
+    const loads: LoadEvent[] = [];
+    const heard = (event: LoadEvent) => loads.push(event);
+    events.on('load', heard);
+    try {
+      const deletedAt = new Date();
+      const deleted = (JSON.parse((await remove()).text()) as { data: Deleted }).data;
+      expect(loads).toEqual([{ groupId: 1, source: 'upload.deleteSlice' }]);
+      await expect.poll(() => evaluatedAfter(deletedAt)).toEqual({ cases: [1], alerts: [1] });
+
+      const restoredAt = new Date();
+      expect((await restore(demo, deleted.undo_id)).status).toBe(200);
+      expect(loads.slice(1)).toEqual([{ groupId: 1, source: 'upload.restoreSlice' }]);
+      await expect.poll(() => evaluatedAfter(restoredAt)).toEqual({ cases: [1], alerts: [1] });
+    } finally {
+      events.off('load', heard);
+    }
   });
 
   it('refuses an undo over a month uploaded again since', async () => {

@@ -31,6 +31,13 @@ const derivedOf = (upload: UploadDeclaration, groupId: number, slice: Slice) =>
   loadDerived(upload.target.table)?.statements(sliceWhere(upload, groupId, slice, 's', false)) ?? [];
 
 /**
+ * The group's facts changed as a load changes them: cases, alerts and the like evaluate the group
+ * now (features/cases/caseJobs.ts, features/alerts/alertJobs.ts), not at its next load.
+ */
+const announceLoad = (deps: Deps, groupId: number, source: string) =>
+  deps.jobs?.events.emit('load', { groupId, source });
+
+/**
  * Deletes one loaded slice (e.g. a channel's month of sales): its rows move to the hold table in
  * the delete's transaction, restorable for UPLOAD_UNDO_MINUTES; audited with the group.
  */
@@ -77,6 +84,7 @@ export async function deleteSlice(deps: Deps, call: Call, slice: Slice): Promise
     before: { upload: key, slice, rows: listed.rows },
     after: { undo_until: expiresAt.toISOString() },
   });
+  announceLoad(deps, groupId, 'upload.deleteSlice');
   return { slice, rows: listed.rows, undo_id: undoId, expires_at: expiresAt.toISOString() };
 }
 
@@ -115,5 +123,6 @@ export async function restoreSlice(
     before: null,
     after: { upload: key, slice: undo.slice, rows: undo.rows },
   });
+  announceLoad(deps, groupId, 'upload.restoreSlice');
   return { slice: undo.slice, rows: undo.rows };
 }

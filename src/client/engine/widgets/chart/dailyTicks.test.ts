@@ -8,7 +8,7 @@ const days = (n: number) =>
 describe('dailyTickConfig', () => {
   it('asks for one tick per day on a short daily series (no duplicated date labels)', () => {
     expect(dailyTickConfig(spec, [...days(7), ...days(7)])).toEqual({
-      axisTemporal: { tickCount: { interval: 'day', step: 1 } },
+      axisTemporal: { tickCount: { interval: 'day', step: 1 }, labelSeparation: 6 },
     });
   });
 

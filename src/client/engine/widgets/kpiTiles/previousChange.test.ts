@@ -41,6 +41,9 @@ describe('previousChange', () => {
     const day = { start: '2026-11-20', end: '2026-11-20' };
     expect(previousChange({ current: 3, previous: 0, period: day, goodDirection: 'up' }).delta).toBe('New');
     expect(previousChange({ current: 3, previous: null, period: day }).delta).toBe('New');
+    expect(previousChange({ current: 3, previous: null, period: day }).against).toBe(
+      '(none in the previous day)',
+    );
     const none = previousChange({ current: null, previous: 4, period: day });
     expect([none.delta, none.against]).toEqual(['No data', 'vs 4 previous day']);
   });

@@ -58,12 +58,12 @@ export function previousChange(input: PreviousInput): PreviousChange {
   }
   // The line reads as the tile does (short from 1,000 on); the full figure is its hover.
   const prevTile = typeof previous === 'number' ? formatTileValue(previous, format, currency, style) : null;
-  const vs = (text: string) =>
-    lastYear
-      ? `vs ${text} same period last year`
-      : `vs ${text} previous ${days === 1 ? 'day' : `${days} days`}`;
-  const against = vs(prevTile?.text ?? prevText);
-  const againstFull = vs(prevTile?.full ?? prevText);
+  const periodWords = lastYear ? 'same period last year' : `previous ${days === 1 ? 'day' : `${days} days`}`;
+  const vs = (text: string) => `vs ${text} ${periodWords}`;
+  // Nothing to compare with reads as such, not 'vs no value previous 7 days'.
+  const none = `(none in the ${periodWords})`;
+  const against = prevTile ? vs(prevTile.text) : none;
+  const againstFull = prevTile ? vs(prevTile.full) : none;
   const detail = `${lastYear ? 'Same period last year' : 'Previous period'} ${range}: ${prevText}, now ${fmt(current)}.`;
   const unchanged = { against, againstFull, detail };
   if (typeof current !== 'number' || typeof previous !== 'number') {
