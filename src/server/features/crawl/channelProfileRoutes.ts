@@ -28,6 +28,24 @@ function origin(text: string): URL {
   return url;
 }
 
+/**
+ * Cursor paging (crawlSettings.ts `paging`) reads a JSON answer and starts each listing at its
+ * first page: a profile that declares it otherwise is a 400, not a crawl that pages wrong.
+ */
+function checkPagingFits(b: ProfileSave): void {
+  if (parseCrawlSettings(b.crawl_settings).paging.mode !== 'cursor') return;
+  if (b.response_type !== 'JSON')
+    throw new BadRequestError(
+      'Cursor paging reads the cursor from a JSON answer: the response type must be JSON.',
+    );
+  if (!b.listing_schema_id) throw new BadRequestError('Cursor paging needs a listing schema.');
+  for (const t of [b.search_url_template, b.display_url_template])
+    if (t?.includes('{page}'))
+      throw new BadRequestError(
+        'With cursor paging a listing starts at its first page: search and display URL templates take no {page}.',
+      );
+}
+
 /** What the audit keeps of a profile: its settings with proxies as host and port only. */
 function audited(row: Pick<ChannelProfileRow, 'group_id' | 'crawl_settings'> & Record<string, unknown>) {
   const { sample_page: _s, sample_pages: _p, ...rest } = row;
@@ -90,6 +108,7 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         if (schemaId !== undefined && !(await repo.schemaOf(groupId, schemaId)))
           throw new BadRequestError(`Model schema ${schemaId} is not one of this group's.`);
       }
+      checkPagingFits(b);
       const before = await repo.profileOf(groupId, b.channel_id);
       const kept = before ? parseCrawlSettings(before.crawl_settings).proxies : [];
       const values = {

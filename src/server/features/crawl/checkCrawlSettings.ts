@@ -10,6 +10,7 @@ const KNOWN = new Set([
   'robots',
   'proxies',
   'cities',
+  'paging',
 ]);
 
 type Json = Record<string, unknown>;
@@ -60,12 +61,29 @@ export function checkCrawlSettings(text: string, groupId: number, keptProxies: r
     bad('robots must be obey or ignore.');
   if (raw.cities !== undefined && !isInts(raw.cities, 1, 2_147_483_647))
     bad('cities must be a list of city ids.');
+  if (raw.paging !== undefined) checkPaging(raw.paging);
   let proxies = [...keptProxies];
   if (raw.proxies !== undefined) {
     if (!isStrings(raw.proxies)) bad('proxies must be a list of http://host:port endpoints.');
     proxies = raw.proxies.map((p) => (isSealedProxy(p) ? p : sealProxy(proxyUrl(p), groupId)));
   }
   return JSON.stringify({ ...raw, proxies });
+}
+
+/** `paging`: by {page}, or by a cursor read at a JSONPath and sent back in a query parameter. */
+function checkPaging(paging: unknown): void {
+  if (!isObject(paging) || (paging.mode !== 'page' && paging.mode !== 'cursor'))
+    bad('paging.mode must be page or cursor.');
+  if (paging.mode === 'page') return;
+  const unknown = Object.keys(paging).filter((k) => !['mode', 'cursor', 'param', 'max_pages'].includes(k));
+  if (unknown.length > 0)
+    bad(`Unknown paging setting ${unknown.join(', ')} (known: mode, cursor, param, max_pages).`);
+  if (typeof paging.cursor !== 'string' || !/^\$[.[]/.test(paging.cursor) || paging.cursor.length > 200)
+    bad('paging.cursor must be the JSONPath of the next cursor in a listing answer (e.g. $.next_cursor).');
+  if (typeof paging.param !== 'string' || !/^[A-Za-z0-9_.-]{1,40}$/.test(paging.param))
+    bad('paging.param must be the query parameter the cursor is sent back in (e.g. cursor).');
+  if (paging.max_pages !== undefined && !isInts([paging.max_pages], 1, 500))
+    bad('paging.max_pages must be a whole number from 1 to 500.');
 }
 
 function proxyUrl(text: string): string {
