@@ -183,9 +183,7 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   // The group admin: a crawl timing, run now; the run ends Blocked (pages behind a wall).
   await page.goto('/workspace/settings/crawltimings');
   const add = section(page, /^Add a crawl timing/);
-  await add
-    .getByLabel(/^Channel/)
-    .selectOption({ label: 'Swiggy Instamart (profile from Platform Settings)' });
+  await add.getByLabel(/^Channel/).selectOption({ label: 'Swiggy Instamart (web, HTML)' });
   await add.getByRole('button', { name: 'Add Timing' }).click();
   await expect(add.getByRole('status')).toHaveText('Crawl Timing Added Successfully');
   const timing = page.locator('table tbody tr', { hasText: 'Swiggy Instamart' });

@@ -12,6 +12,8 @@ import { maskProxy, openProxy } from './proxySecrets.js';
 import { parseSamples, samplesSummary, trySamplePages } from './trySamplePages.js';
 import { channelBody, profileSaveBody, sampleSaveBody, type ProfileSave } from './channelProfileSchemas.js';
 import { objectAnswer } from './crawlRouteSchemas.js';
+import { profileFormValues } from './profileFormValues.js';
+import { gridRowsQuery } from '../../platform/http/schemaKit.js';
 
 const MAX_SAMPLES = 10;
 
@@ -146,6 +148,27 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         return saved;
       });
       return ok({ id, channel_id: b.channel_id }, 'Channel Profile Saved Successfully');
+    },
+  );
+
+  app.get<{ Querystring: { limit: number; offset: number } }>(
+    '/channelprofile/rows',
+    {
+      schema: {
+        summary:
+          "The group's channel profiles as the profile form edits them, proxies masked (platform staff)",
+        querystring: gridRowsQuery,
+        response: objectAnswer,
+      },
+    },
+    async (request) => {
+      const auth = await staffOnly(request, {});
+      const { limit, offset } = request.query;
+      const profiles = await repo.profiles(auth.groupId);
+      return ok({
+        rows: profiles.slice(offset, offset + limit).map(profileFormValues),
+        total: profiles.length,
+      });
     },
   );
 

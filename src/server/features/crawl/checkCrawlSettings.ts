@@ -1,5 +1,6 @@
 import { BadRequestError } from '../../../shared/errors.js';
 import { isSealedProxy, sealProxy } from './proxySecrets.js';
+import { shownProxy } from './profileFormValues.js';
 
 const KNOWN = new Set([
   'session',
@@ -24,7 +25,8 @@ function bad(message: string): never {
  * A channel profile's `crawl_settings` as saved through the API (crawlSettings.ts reads them, with
  * defaults): a JSON object of the known parts, each of its kind, else a 400 naming what is wrong,
  * so nothing a crawl would silently default is stored. Proxy endpoints are sealed
- * (proxySecrets.ts); when none are given, the ones stored before (`keptProxies`) stay.
+ * (proxySecrets.ts); when none are given, the ones stored before (`keptProxies`) stay, and one
+ * given masked as the form shows it (`http://***@host:port`) is the stored one it masks.
  */
 export function checkCrawlSettings(text: string, groupId: number, keptProxies: readonly string[]): string {
   let raw: unknown;
@@ -65,7 +67,15 @@ export function checkCrawlSettings(text: string, groupId: number, keptProxies: r
   let proxies = [...keptProxies];
   if (raw.proxies !== undefined) {
     if (!isStrings(raw.proxies)) bad('proxies must be a list of http://host:port endpoints.');
-    proxies = raw.proxies.map((p) => (isSealedProxy(p) ? p : sealProxy(proxyUrl(p), groupId)));
+    // A masked endpoint (the form shows stored ones masked) keeps the sealed one it stands for.
+    const kept = new Map(keptProxies.map((k) => [shownProxy(k, groupId), k]));
+    proxies = raw.proxies.map((p) => {
+      if (isSealedProxy(p)) return p;
+      const known = kept.get(p);
+      if (known) return known;
+      if (p.includes('***')) bad(`Proxy "${p}" is masked and matches no stored endpoint: give it whole.`);
+      return sealProxy(proxyUrl(p), groupId);
+    });
   }
   return JSON.stringify({ ...raw, proxies });
 }

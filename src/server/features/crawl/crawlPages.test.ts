@@ -162,22 +162,20 @@ describe('search answers paged only by infinite scroll (channel 62, cursor pagin
     // The chips pages as a Search load builds them: every result once, at its overall position.
     const chips = scrolled.outcomes.filter((o) => o.input.listing!.id === 1);
     const bySku = new Map(
-      shelf.pages
-        .flat()
-        .map((r, i) => [
-          r.sku,
-          {
-            productId: i + 1,
-            sku: r.sku,
-            brandId: 1,
-            categoryId: 1,
-            isCompetitor: 0,
-            catalogueMrp: 10,
-            referencePrice: null,
-            ruleMin: null,
-            ruleMax: null,
-          },
-        ]),
+      shelf.pages.flat().map((r, i) => [
+        r.sku,
+        {
+          productId: i + 1,
+          sku: r.sku,
+          brandId: 1,
+          categoryId: 1,
+          isCompetitor: 0,
+          catalogueMrp: 10,
+          referencePrice: null,
+          ruleMin: null,
+          ruleMax: null,
+        },
+      ]),
     );
     const pages = chips.map((o) => ({
       page: o.input.listing!.page,
