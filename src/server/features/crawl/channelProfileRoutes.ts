@@ -110,9 +110,10 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         if (schemaId !== undefined && !(await repo.schemaOf(groupId, schemaId)))
           throw new BadRequestError(`Model schema ${schemaId} is not one of this group's.`);
       }
-      checkPagingFits(b);
       const before = await repo.profileOf(groupId, b.channel_id);
       const kept = before ? parseCrawlSettings(before.crawl_settings).proxies : [];
+      const crawlSettings = checkCrawlSettings(b.crawl_settings ?? '{}', groupId, kept);
+      checkPagingFits(b);
       const values = {
         channel_name: b.channel_name,
         response_type: b.response_type,
@@ -128,7 +129,7 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         search_url_template: b.search_url_template ?? '',
         display_url_template: b.display_url_template ?? '',
         bestseller_url_template: b.bestseller_url_template ?? '',
-        crawl_settings: checkCrawlSettings(b.crawl_settings ?? '{}', groupId, kept),
+        crawl_settings: crawlSettings,
         ...(b.concurrency === undefined ? {} : { concurrency: b.concurrency }),
         ...(b.requests_per_second === undefined ? {} : { requests_per_second: b.requests_per_second }),
         // A new address: the stored sample fetched from the old one is stale.

@@ -54,7 +54,6 @@ export async function crawlByCursor(
         while (input) {
           const outcome = await crawl.page(input, { ...reading, pageFields });
           const page: number = input.listing?.page ?? 1;
-          input = null;
           // An opaque cursor may lead back to a page read under another cursor: its results tell.
           const results = outcome.ok && outcome.items?.length ? JSON.stringify(outcome.items) : '';
           if (results !== '' && seen.has(results)) {
@@ -64,6 +63,7 @@ export async function crawlByCursor(
           seen.add(results);
           out.push(outcome);
           const cursor = outcome.ok ? outcome.fields[CURSOR_FIELD] : null;
+          // Each way out below ends the listing; only a new cursor leads on.
           if (typeof cursor !== 'string' || cursor === '') break;
           if (followed.has(cursor)) {
             stops.push(`${named(start)} page ${page} leads to a cursor it followed, a loop`);

@@ -24,7 +24,9 @@ export function profileFormValues(row: ChannelProfileRow): Record<string, unknow
     /* unreadable settings: shown empty, saved whole again */
   }
   if (Array.isArray(settings.proxies))
-    settings.proxies = settings.proxies.map((p) => (typeof p === 'string' ? shownProxy(p, row.group_id) : p));
+    settings.proxies = (settings.proxies as unknown[]).map((p) =>
+      typeof p === 'string' ? shownProxy(p, row.group_id) : p,
+    );
   const optional = (v: number | null) => (v === null ? undefined : v);
   return {
     channel_id: row.channel_id,
