@@ -160,19 +160,19 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   await form.getByRole('button', { name: 'Save Channel Profile' }).click();
   await expect(form.getByRole('status')).toHaveText('Channel Profile Saved Successfully');
   // Edited later: the profile's row opens the edit form filled with what was saved.
-  const saved = section(staff, /^Channel profiles of this group/).locator('tbody tr', {
-    hasText: 'Swiggy Instamart',
-  });
-  await saved.getByRole('button', { name: 'Edit profile' }).click();
+  const profileGrid = section(staff, /^Channel profiles of this group/);
+  await profileGrid
+    .locator('tbody tr', { hasText: 'Swiggy Instamart' })
+    .getByRole('button', { name: 'Edit profile' })
+    .click();
   const edit = staff.getByRole('dialog');
   await expect(edit.getByLabel(/^Channel Name/)).toHaveValue('Swiggy Instamart');
   await expect(edit.getByLabel(/^Product URL Template/)).toHaveValue(`/web/${CHANNEL}/dp/{sku}`);
   await expect(edit.getByLabel(/^Crawl Settings/)).toHaveValue(/"cities": \[\s*1,\s*2\s*\]/);
+  await staff.screenshot({ path: 'test-results/new-marketplace-edit.png', fullPage: true });
   await edit.getByRole('button', { name: 'Save Channel Profile' }).click();
   await expect(edit).toBeHidden();
-  await expect(
-    staff.getByRole('status').filter({ hasText: 'Channel Profile Saved Successfully' }),
-  ).toBeVisible();
+  await expect(profileGrid.getByRole('status')).toHaveText('Channel Profile Saved Successfully');
 
   const samples = section(staff, /^Sample page of a marketplace/);
   const captcha = await fetch(`${market}/web/${CHANNEL}/dp/${sku}`); // no session: the site's wall
