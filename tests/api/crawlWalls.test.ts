@@ -209,6 +209,7 @@ describe('the Crawling Logs screen after the walled days', () => {
     const sessions = (
       await demo.get<Page<{ session_id: string; pages: number; blocked: number }>>(
         'processmonitor/crawl/sessions/rows',
+        { limit: 500 },
       )
     ).body.data!.rows;
     expect(sessions.reduce((n, s) => n + s.pages, 0)).toBe(runs.reduce((n, r) => n + r.pages_total, 0));

@@ -54,6 +54,10 @@ const STAFF_ONLY: { match: RegExp; why: string }[] = [
     match: /^POST \/api\/v1\/channelprofile\/(save|sample|test)$/,
     why: "adds a marketplace: a group's channel profile whole (pages, walls, proxies), its sample pages",
   },
+  {
+    match: /^GET \/api\/v1\/channelprofile\/rows/,
+    why: "a group's channel profiles as the profile form edits them (sites, walls, masked proxies)",
+  },
   { match: /^(GET|POST) \/api\/v1\/platform\/staff\//, why: 'says who is platform staff' },
   {
     match: /^(GET|POST) \/api\/v1\/platform\/groups/,

@@ -2,8 +2,8 @@
  * A new marketplace without code: the demo generator fills a sixth channel (Swiggy Instamart, 63)
  * that has no channel profile. Only through the API: the group admin writes its model schema,
  * platform staff save its profile (pages, cookie location, wall markers, two cities) and three
- * sample pages of its site, try the profile on them, and the admin adds a crawl timing and runs
- * it. The crawl loads the market's truth for both cities, on Stock and Price, and the pages behind
+ * sample pages of its site, try the profile on them (the edit form reads it back, proxies masked),
+ * the admin uploads the listings the channel tracks (SKU master), adds a crawl timing and runs it. The crawl loads the market's truth for both cities, on Stock and Price, and the pages behind
  * a wall for every session are Blocked and give no row. Staff only (a group admin is refused and
  * audited); another group's schema is refused; proxies are sealed at rest.
  */
@@ -20,6 +20,7 @@ import { factDay } from '../../src/server/features/crawl/crawlTruth.js';
 import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
 import { configureProxySecrets } from '../../src/server/features/crawl/proxyKeyCheck.js';
 import { proxyKeyMissing } from '../../src/server/features/crawl/proxySecrets.js';
+import { uploadFile, xlsxOf, XLSX_MIME } from './support/uploadClient.js';
 
 const MARKET: MarketOptions = { seed: 42, wallPct: 10, soft404Pct: 5 };
 const CHANNEL = 63;
@@ -155,6 +156,18 @@ describe('a sixth marketplace added through the API alone', () => {
       [{ model_schema_id: rivalSchema.body.data!.id }, "is not one of this group's"],
       [{ channel_id: 99 }, 'Unknown channel 99'],
       [{ base_url: 'ftp://x' }, 'Base URL'],
+      // Cursor paging (infinite scroll) declared wrong: its mode, its cursor's JSONPath, a page
+      // that is not JSON; and a masked proxy that stands for no stored endpoint.
+      [{ crawl_settings: settings({ paging: { mode: 'scroll' } }) }, 'paging.mode must be page or cursor'],
+      [
+        { crawl_settings: settings({ paging: { mode: 'cursor', cursor: 'next', param: 'cursor' } }) },
+        'paging.cursor must be the JSONPath',
+      ],
+      [
+        { crawl_settings: settings({ paging: { mode: 'cursor', cursor: '$.next', param: 'cursor' } }) },
+        'the response type must be JSON',
+      ],
+      [{ crawl_settings: settings({ proxies: ['http://***@proxy.example:3128'] }) }, 'is masked'],
     ];
     for (const [change, message] of bad) {
       const res = await staff.post('channelprofile/save', { ...profile, ...change });
@@ -186,6 +199,33 @@ describe('a sixth marketplace added through the API alone', () => {
     expect(audits).toHaveLength(1);
     expect(JSON.stringify(audits[0]!.detail)).toContain('http://***@proxy.example:3128');
     expect(JSON.stringify(audits[0]!.detail)).not.toContain('pa55word');
+    // The edit form opens on what is stored: the proxy masked; saved back as shown, it keeps the
+    // sealed endpoint. The group admin may not read it.
+    const rows = await staff.get<{ rows: Row[] }>('channelprofile/rows', { limit: 50 });
+    const shown = rows.body.data!.rows.find((r) => r.channel_id === CHANNEL)!;
+    expect([shown.channel_name, shown.url_template, shown.model_schema_id]).toEqual([
+      'Swiggy Instamart',
+      profile.url_template,
+      profile.model_schema_id,
+    ]);
+    const proxiesOf = (settings: string) => (JSON.parse(settings) as { proxies: string[] }).proxies;
+    expect(proxiesOf(String(shown.crawl_settings))).toEqual(['http://***@proxy.example:3128']);
+    expect(JSON.stringify(rows.body)).not.toContain('pa55word');
+    expect((await admin.get('channelprofile/rows')).status).toBe(403);
+    const again = await staff.post('channelprofile/save', shown);
+    expect(again.body.msg).toBe('Channel Profile Saved Successfully');
+    const resaved = await db
+      .selectFrom('channel_profiles')
+      .select('crawl_settings')
+      .where('channel_id', '=', CHANNEL)
+      .executeTakeFirstOrThrow();
+    expect(proxiesOf(resaved.crawl_settings)).toEqual(proxiesOf(stored.crawl_settings));
+    // The crawl and timing forms list the group's profiled channels: the new one, not the rival's.
+    const choices = async (client: ApiClient) =>
+      (await client.get<{ value: number; label: string }[]>('crawl/channels')).body.data!;
+    expect(await choices(admin)).toContainEqual({ value: CHANNEL, label: 'Swiggy Instamart (web, HTML)' });
+    expect((await choices(rival)).map((c) => c.value)).not.toContain(CHANNEL);
+
     // A server without the key refuses to start on this store, naming the setting.
     await expect(
       configureProxySecrets({ ...server.server.app.deps, env: { ...server.env, CRAWL_PROXY_KEY: '' } }),
@@ -270,6 +310,32 @@ describe('a sixth marketplace added through the API alone', () => {
       /^product: page \(stock_status \d, selling_price [\d.]+\); captcha: Blocked/,
     );
 
+    // A marketplace never crawled has no facts and no listings but those its group adds: the
+    // generator's of this channel go (the market keeps serving its truth), and the group admin
+    // uploads the channel's listings in the SKU master (master/master_data). The crawl reads them
+    // in the profile's two cities; a listing the site does not sell in a city is a 404 there.
+    for (const table of ['fact_stock', 'fact_price', 'dim_listing'])
+      await wh.query(`DELETE FROM ${table} WHERE group_id = 1 AND channel_id = $1`, [CHANNEL]);
+    const products = await wh.query<{ product_id: number; sku_code: string }>(
+      `SELECT product_id, sku_code FROM dim_product WHERE group_id = 1`,
+    );
+    const skuCode = new Map(products.map((p) => [Number(p.product_id), p.sku_code]));
+    const upload = await uploadFile(admin, 'uploads/master/master_data/skus', {
+      name: 'swiggy-listings.xlsx',
+      type: XLSX_MIME,
+      bytes: await xlsxOf(
+        ['Channel', 'SKU Code', 'Channel SKU Code', 'Product URL'],
+        [...skus].map(([productId, code]) => [
+          'Swiggy Instamart',
+          skuCode.get(productId),
+          code,
+          `${base}/web/${CHANNEL}/dp/${code}`,
+        ]),
+      ),
+    });
+    expect([upload.status, upload.body.msg]).toEqual([200, `${skus.size} rows loaded.`]);
+    const notSold = skus.size * CITIES.length - truthStock.length;
+
     // The first crawl: a timing, run now.
     const timing = await admin.post<{ id: number }>('crawl/timings', {
       channel_id: CHANNEL,
@@ -281,9 +347,9 @@ describe('a sixth marketplace added through the API alone', () => {
     const run = await finishedRun<Run & { status: number }>(admin, started.body.data!.run_id);
     expect([run.status_name, run.pages_total, run.pages_blocked, run.pages_failed]).toEqual([
       'Blocked',
-      truthStock.length,
+      skus.size * CITIES.length,
       hardWalled.size,
-      hardWalled.size + soft404.size,
+      hardWalled.size + soft404.size + notSold,
     ]);
 
     // Stock and Price per city: the truth of every loaded page; none for a blocked page.
@@ -330,5 +396,21 @@ describe('a sixth marketplace added through the API alone', () => {
       [CHANNEL],
     );
     expect(coverage.map((c) => Number(c.city_id))).toEqual(CITIES);
+
+    // Crawling Logs pages its grids together (Show More on one asks each for its next page): past
+    // its last row a grid answers none with its true total, and a page of sessions never repeats one.
+    type Page = { rows: Row[]; total: number };
+    const grid = async (route: string, offset: number, limit: number) =>
+      (await admin.get<Page>(`processmonitor/crawl/${route}/rows`, { offset, limit })).body.data!;
+    const coverageAll = await grid('coverage', 0, 500);
+    expect(coverageAll.total).toBe(coverageAll.rows.length);
+    expect(await grid('coverage', 500, 20)).toEqual({ rows: [], total: coverageAll.total });
+    const sessionsAll = await grid('sessions', 0, 500);
+    const [first, second] = [await grid('sessions', 0, 2), await grid('sessions', 2, 2)];
+    expect(sessionsAll.rows.length).toBeGreaterThan(2);
+    expect([first.total, second.total]).toEqual([sessionsAll.total, sessionsAll.total]);
+    expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(
+      sessionsAll.rows.slice(0, 4).map((r) => r.id),
+    );
   }, 180_000);
 });

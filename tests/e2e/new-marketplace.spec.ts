@@ -2,10 +2,11 @@
  * A new marketplace through the product's screens alone (docs/crawl.md "Add a marketplace"): the
  * demo data has a sixth channel (Swiggy Instamart) with no channel profile. The group admin writes
  * its model schema in the editor; platform staff save its profile on Platform Settings (cookie
- * location, wall markers, two cities), two sample pages of its site (a product page, the captcha)
- * and try the profile on them; the admin adds a crawl timing and runs it. The run ends Blocked,
- * the Crawling Logs show its Blocked pages and coverage per city, and each city's Stock and Price
- * grids list what the crawl loaded there. Per-city values against the market's truth:
+ * location, wall markers, two cities), open it again in the edit form (filled from what was
+ * saved), save two sample pages of its site (a product page, the captcha) and try the profile on
+ * them; the admin adds a crawl timing (the channel listed from its profile) and runs it. The run
+ * ends Blocked, the Crawling Logs show its Blocked pages and coverage per city, and each city's
+ * Stock and Price grids list what the crawl loaded there. Per-city values against the market's truth:
  * tests/api/newMarketplace.test.ts.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -158,6 +159,20 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   );
   await form.getByRole('button', { name: 'Save Channel Profile' }).click();
   await expect(form.getByRole('status')).toHaveText('Channel Profile Saved Successfully');
+  // Edited later: the profile's row opens the edit form filled with what was saved.
+  const profileGrid = section(staff, /^Channel profiles of this group/);
+  await profileGrid
+    .locator('tbody tr', { hasText: 'Swiggy Instamart' })
+    .getByRole('button', { name: 'Edit profile' })
+    .click();
+  const edit = staff.getByRole('dialog');
+  await expect(edit.getByLabel(/^Channel Name/)).toHaveValue('Swiggy Instamart');
+  await expect(edit.getByLabel(/^Product URL Template/)).toHaveValue(`/web/${CHANNEL}/dp/{sku}`);
+  await expect(edit.getByLabel(/^Crawl Settings/)).toHaveValue(/"cities": \[\s*1,\s*2\s*\]/);
+  await staff.screenshot({ path: 'test-results/new-marketplace-edit.png', fullPage: true });
+  await edit.getByRole('button', { name: 'Save Channel Profile' }).click();
+  await expect(edit).toBeHidden();
+  await expect(profileGrid.getByRole('status')).toHaveText('Channel Profile Saved Successfully');
 
   const samples = section(staff, /^Sample page of a marketplace/);
   const captcha = await fetch(`${market}/web/${CHANNEL}/dp/${sku}`); // no session: the site's wall
@@ -183,9 +198,7 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   // The group admin: a crawl timing, run now; the run ends Blocked (pages behind a wall).
   await page.goto('/workspace/settings/crawltimings');
   const add = section(page, /^Add a crawl timing/);
-  await add
-    .getByLabel(/^Channel/)
-    .selectOption({ label: 'Swiggy Instamart (profile from Platform Settings)' });
+  await add.getByLabel(/^Channel/).selectOption({ label: 'Swiggy Instamart (web, HTML)' });
   await add.getByRole('button', { name: 'Add Timing' }).click();
   await expect(add.getByRole('status')).toHaveText('Crawl Timing Added Successfully');
   const timing = page.locator('table tbody tr', { hasText: 'Swiggy Instamart' });

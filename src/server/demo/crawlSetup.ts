@@ -3,7 +3,11 @@ import type { Store } from '../platform/store/store.js';
 import { DEMO_CHANNELS } from './warehouse/places.js';
 import type { FixtureMarket } from './fixtureMarket/startFixtureMarket.js';
 import type { CrawlTables } from '../features/crawl/crawlTables.js';
-import { fixtureCrawlSettings, fixtureProductTemplate } from '../features/crawl/fixtureProfiles.js';
+import {
+  CURSOR_PAGED,
+  fixtureCrawlSettings,
+  fixtureProductTemplate,
+} from '../features/crawl/fixtureProfiles.js';
 import {
   APP_BESTSELLER_SCHEMA,
   APP_LISTING_SCHEMA,
@@ -15,8 +19,13 @@ import {
 
 const ENGINE = 'fixture-market';
 
-/** Where a fixture channel's listing pages are (`{keyword}` / `{category}`, `{page}`). */
+/** Where a fixture channel's listing pages are (`{keyword}` / `{category}`, `{page}`; a scrolled channel's first page). */
 function listingTemplates(channelId: number, isWeb: boolean) {
+  if (CURSOR_PAGED.has(channelId))
+    return {
+      search_url_template: `/app/${channelId}/v1/search?q={keyword}`,
+      display_url_template: `/app/${channelId}/v1/categories/{category}/products`,
+    };
   return isWeb
     ? {
         search_url_template: `/web/${channelId}/s?k={keyword}&page={page}`,
@@ -85,6 +94,25 @@ export async function seedCrawlSetup(
         .where('engine_type', '=', ENGINE)
         .where('crawl_settings', '=', '{}')
         .execute();
+      // A scrolled channel's profile from before its market paged only by cursor learns to scroll.
+      const unscrolled = await tx
+        .selectFrom('channel_profiles')
+        .select(['id', 'channel_id', 'response_type', 'crawl_settings'])
+        .where('group_id', '=', groupId)
+        .where('engine_type', '=', ENGINE)
+        .where('channel_id', 'in', [...CURSOR_PAGED])
+        .execute();
+      for (const p of unscrolled.filter(
+        (u) => u.crawl_settings !== '{}' && !u.crawl_settings.includes('"paging"'),
+      ))
+        await tx
+          .updateTable('channel_profiles')
+          .set({
+            ...listingTemplates(p.channel_id, false),
+            crawl_settings: fixtureCrawlSettings(p.channel_id, p.response_type === 'HTML'),
+          })
+          .where('id', '=', p.id)
+          .execute();
       for (const p of legacy) {
         const isWeb = p.response_type === 'HTML';
         await tx

@@ -6,6 +6,7 @@ import type { MarketDay, MarketListing } from './marketDay.js';
 import { KIND_MARKET, type MarketOptions } from './marketMechanics.js';
 import { MarketSessions } from './marketSessions.js';
 import { pageVariety } from './pageVariety.js';
+import { nextCursor, requestedPage, trapShelfOf } from './scrollPaging.js';
 import { gate, productApi, productPage, type ProductSite } from './productPages.js';
 import type { MarketAnswer } from './wallPages.js';
 import type { MarketShelf } from './marketShelf.js';
@@ -139,19 +140,16 @@ export async function startFixtureMarket(options: MarketOptions = KIND_MARKET): 
     const day = shelfOf(match[2]!);
     const term = kind === 'search' ? (url.searchParams.get(platform === 'web' ? 'k' : 'q') ?? '') : match[4]!;
     const shelf =
-      kind === 'search' ? day?.searches.get(term.toLowerCase()) : day?.categories.get(Number(term));
-    // Infinite scroll: an app answer carries `next_cursor`, which stands for the next page.
-    const cursor = url.searchParams.get('cursor');
-    const page = Number(
-      cursor
-        ? Buffer.from(cursor, 'base64url').toString().replace(/^p/, '')
-        : (url.searchParams.get('page') ?? '1'),
-    );
+      kind === 'search'
+        ? (trapShelfOf(term.toLowerCase()) ?? day?.searches.get(term.toLowerCase()))
+        : day?.categories.get(Number(term));
+    const page = requestedPage(url, Number(match[2]));
     if (!shelf || !Number.isInteger(page) || page < 1 || page > shelf.pages.length)
       return notFound(res, platform);
     const key = `${platform}/${match[2]}/${kind}:${term}`;
     const variety = listingVariety(key);
-    const next = page < shelf.pages.length ? Buffer.from(`p${page + 1}`).toString('base64url') : null;
+    // Infinite scroll (scrollPaging.ts): an app answer carries `next_cursor`.
+    const next = nextCursor(term.toLowerCase(), page, shelf.pages.length);
     politely(res, `${key}/${page}`, pageVariety(`${kind}:${term}`, page), () =>
       answerPage(
         res,

@@ -12,6 +12,8 @@ import { maskProxy, openProxy } from './proxySecrets.js';
 import { parseSamples, samplesSummary, trySamplePages } from './trySamplePages.js';
 import { channelBody, profileSaveBody, sampleSaveBody, type ProfileSave } from './channelProfileSchemas.js';
 import { objectAnswer } from './crawlRouteSchemas.js';
+import { profileFormValues } from './profileFormValues.js';
+import { gridRowsQuery } from '../../platform/http/schemaKit.js';
 
 const MAX_SAMPLES = 10;
 
@@ -26,6 +28,24 @@ function origin(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new BadRequestError('Base URL must be an http(s) address.');
   return url;
+}
+
+/**
+ * Cursor paging (crawlSettings.ts `paging`) reads a JSON answer and starts each listing at its
+ * first page: a profile that declares it otherwise is a 400, not a crawl that pages wrong.
+ */
+function checkPagingFits(b: ProfileSave): void {
+  if (parseCrawlSettings(b.crawl_settings).paging.mode !== 'cursor') return;
+  if (b.response_type !== 'JSON')
+    throw new BadRequestError(
+      'Cursor paging reads the cursor from a JSON answer: the response type must be JSON.',
+    );
+  if (!b.listing_schema_id) throw new BadRequestError('Cursor paging needs a listing schema.');
+  for (const t of [b.search_url_template, b.display_url_template])
+    if (t?.includes('{page}'))
+      throw new BadRequestError(
+        'With cursor paging a listing starts at its first page: search and display URL templates take no {page}.',
+      );
 }
 
 /** What the audit keeps of a profile: its settings with proxies as host and port only. */
@@ -92,6 +112,8 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
       }
       const before = await repo.profileOf(groupId, b.channel_id);
       const kept = before ? parseCrawlSettings(before.crawl_settings).proxies : [];
+      const crawlSettings = checkCrawlSettings(b.crawl_settings ?? '{}', groupId, kept);
+      checkPagingFits(b);
       const values = {
         channel_name: b.channel_name,
         response_type: b.response_type,
@@ -107,7 +129,7 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         search_url_template: b.search_url_template ?? '',
         display_url_template: b.display_url_template ?? '',
         bestseller_url_template: b.bestseller_url_template ?? '',
-        crawl_settings: checkCrawlSettings(b.crawl_settings ?? '{}', groupId, kept),
+        crawl_settings: crawlSettings,
         ...(b.concurrency === undefined ? {} : { concurrency: b.concurrency }),
         ...(b.requests_per_second === undefined ? {} : { requests_per_second: b.requests_per_second }),
         // A new address: the stored sample fetched from the old one is stale.
@@ -127,6 +149,27 @@ export function registerChannelProfileRoutes(app: FastifyInstance): void {
         return saved;
       });
       return ok({ id, channel_id: b.channel_id }, 'Channel Profile Saved Successfully');
+    },
+  );
+
+  app.get<{ Querystring: { limit: number; offset: number } }>(
+    '/channelprofile/rows',
+    {
+      schema: {
+        summary:
+          "The group's channel profiles as the profile form edits them, proxies masked (platform staff)",
+        querystring: gridRowsQuery,
+        response: objectAnswer,
+      },
+    },
+    async (request) => {
+      const auth = await staffOnly(request, {});
+      const { limit, offset } = request.query;
+      const profiles = await repo.profiles(auth.groupId);
+      return ok({
+        rows: profiles.slice(offset, offset + limit).map(profileFormValues),
+        total: profiles.length,
+      });
     },
   );
 

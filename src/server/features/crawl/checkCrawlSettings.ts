@@ -1,5 +1,6 @@
 import { BadRequestError } from '../../../shared/errors.js';
 import { isSealedProxy, sealProxy } from './proxySecrets.js';
+import { shownProxy } from './profileFormValues.js';
 
 const KNOWN = new Set([
   'session',
@@ -10,6 +11,7 @@ const KNOWN = new Set([
   'robots',
   'proxies',
   'cities',
+  'paging',
 ]);
 
 type Json = Record<string, unknown>;
@@ -23,7 +25,8 @@ function bad(message: string): never {
  * A channel profile's `crawl_settings` as saved through the API (crawlSettings.ts reads them, with
  * defaults): a JSON object of the known parts, each of its kind, else a 400 naming what is wrong,
  * so nothing a crawl would silently default is stored. Proxy endpoints are sealed
- * (proxySecrets.ts); when none are given, the ones stored before (`keptProxies`) stay.
+ * (proxySecrets.ts); when none are given, the ones stored before (`keptProxies`) stay, and one
+ * given masked as the form shows it (`http://***@host:port`) is the stored one it masks.
  */
 export function checkCrawlSettings(text: string, groupId: number, keptProxies: readonly string[]): string {
   let raw: unknown;
@@ -60,12 +63,37 @@ export function checkCrawlSettings(text: string, groupId: number, keptProxies: r
     bad('robots must be obey or ignore.');
   if (raw.cities !== undefined && !isInts(raw.cities, 1, 2_147_483_647))
     bad('cities must be a list of city ids.');
+  if (raw.paging !== undefined) checkPaging(raw.paging);
   let proxies = [...keptProxies];
   if (raw.proxies !== undefined) {
     if (!isStrings(raw.proxies)) bad('proxies must be a list of http://host:port endpoints.');
-    proxies = raw.proxies.map((p) => (isSealedProxy(p) ? p : sealProxy(proxyUrl(p), groupId)));
+    // A masked endpoint (the form shows stored ones masked) keeps the sealed one it stands for.
+    const kept = new Map(keptProxies.map((k) => [shownProxy(k, groupId), k]));
+    proxies = raw.proxies.map((p) => {
+      if (isSealedProxy(p)) return p;
+      const known = kept.get(p);
+      if (known) return known;
+      if (p.includes('***')) bad(`Proxy "${p}" is masked and matches no stored endpoint: give it whole.`);
+      return sealProxy(proxyUrl(p), groupId);
+    });
   }
   return JSON.stringify({ ...raw, proxies });
+}
+
+/** `paging`: by {page}, or by a cursor read at a JSONPath and sent back in a query parameter. */
+function checkPaging(paging: unknown): void {
+  if (!isObject(paging) || (paging.mode !== 'page' && paging.mode !== 'cursor'))
+    bad('paging.mode must be page or cursor.');
+  if (paging.mode === 'page') return;
+  const unknown = Object.keys(paging).filter((k) => !['mode', 'cursor', 'param', 'max_pages'].includes(k));
+  if (unknown.length > 0)
+    bad(`Unknown paging setting ${unknown.join(', ')} (known: mode, cursor, param, max_pages).`);
+  if (typeof paging.cursor !== 'string' || !/^\$[.[]/.test(paging.cursor) || paging.cursor.length > 200)
+    bad('paging.cursor must be the JSONPath of the next cursor in a listing answer (e.g. $.next_cursor).');
+  if (typeof paging.param !== 'string' || !/^[A-Za-z0-9_.-]{1,40}$/.test(paging.param))
+    bad('paging.param must be the query parameter the cursor is sent back in (e.g. cursor).');
+  if (paging.max_pages !== undefined && !isInts([paging.max_pages], 1, 500))
+    bad('paging.max_pages must be a whole number from 1 to 500.');
 }
 
 function proxyUrl(text: string): string {

@@ -108,6 +108,7 @@ async function runCrawl(deps: Deps, repo: CrawlRepo, run: CrawlRunRow): Promise<
       profile.base_url,
       profile.url_template,
       await repo.pagesOfEarlierRun(groupId, channelId, date, run.id),
+      cities,
     )
   ).filter((input) => cities.length === 0 || cities.includes(input.cityId));
   await repo.updateRun(run.id, { pages_total: inputs.length });

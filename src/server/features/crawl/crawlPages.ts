@@ -11,9 +11,8 @@ import { DESTINATION_REFUSED } from '../../platform/http/outbound/outboundPolicy
 async function crawlOne(
   input: CrawlInput,
   profile: CrawlProfile,
-  model: readonly DataModelEntry[],
+  { model, items, pageFields }: PageReading,
   visitor: SiteVisitor,
-  items: string | undefined,
 ): Promise<PageOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
@@ -55,7 +54,7 @@ async function crawlOne(
       const page = await visitor.fetch(input.url, session, items === undefined);
       attempts += page.attempts;
       lastStatus = page.status;
-      verdict = judgePage(page, profile, visitor.settings, model, items);
+      verdict = judgePage(page, profile, visitor.settings, model, items, pageFields);
     } catch (error) {
       const failure = error instanceof PageError ? error : new PageError(String(error));
       return {
@@ -76,10 +75,44 @@ async function crawlOne(
   return { ...failed(`Blocked: ${wall}`, lastStatus, attempts), blocked: true, sessionId };
 }
 
+/** What a page is read with: the schema's fields, and for a listing page its `items` and page fields. */
+export interface PageReading {
+  model: readonly DataModelEntry[];
+  /** A listing page's repeating result (the schema's `items`): each page gives its results. */
+  items?: string;
+  /** A listing page's own fields besides its results (the next cursor, cursorPaging.ts). */
+  pageFields?: readonly DataModelEntry[];
+}
+
 /**
- * Crawls the inputs through a queue: `concurrency` pages at once and at most `requestsPerSecond`
- * to the channel (politeness), each page retried with back-off by fetchPage.
+ * One crawl of a channel: its sessions, robots.txt and connections, and a queue of `concurrency`
+ * pages at once and at most `requestsPerSecond` to the channel (politeness), each page retried
+ * with back-off by fetchPage. Pages may be added while others are under way (a cursor's next page).
  */
+export interface OpenCrawl {
+  page(input: CrawlInput, reading: PageReading): Promise<PageOutcome>;
+  close(): Promise<void>;
+}
+
+export function openCrawl(profile: CrawlProfile, firstUrl: string): OpenCrawl {
+  const agent = crawlAgent(profile);
+  const visitor = new SiteVisitor(profile, agent, firstUrl);
+  const queue = new PQueue({
+    concurrency: profile.concurrency,
+    interval: 1000,
+    intervalCap: profile.requestsPerSecond,
+  });
+  return {
+    page: (input, reading) =>
+      queue.add(() => crawlOne(input, profile, reading, visitor), { throwOnTimeout: true }),
+    async close() {
+      await visitor.close();
+      await agent.close();
+    },
+  };
+}
+
+/** Crawls the inputs through one crawl (openCrawl), in order of the inputs. */
 export async function crawlPages(
   inputs: readonly CrawlInput[],
   profile: CrawlProfile,
@@ -88,29 +121,17 @@ export async function crawlPages(
   /** A listing page's repeating result (the schema's `items`): each page gives its results. */
   items?: string,
 ): Promise<PageOutcome[]> {
-  const agent = crawlAgent(profile);
-  const visitor = new SiteVisitor(profile, agent, inputs[0]?.url ?? 'http://invalid');
-  const queue = new PQueue({
-    concurrency: profile.concurrency,
-    interval: 1000,
-    intervalCap: profile.requestsPerSecond,
-  });
+  const crawl = openCrawl(profile, inputs[0]?.url ?? 'http://invalid');
   let done = 0;
   try {
     return await Promise.all(
-      inputs.map((input) =>
-        queue.add(
-          async () => {
-            const outcome = await crawlOne(input, profile, model, visitor, items);
-            onPage?.(++done);
-            return outcome;
-          },
-          { throwOnTimeout: true },
-        ),
-      ),
+      inputs.map(async (input) => {
+        const outcome = await crawl.page(input, { model, items });
+        onPage?.(++done);
+        return outcome;
+      }),
     );
   } finally {
-    await visitor.close();
-    await agent.close();
+    await crawl.close();
   }
 }

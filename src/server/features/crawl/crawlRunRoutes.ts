@@ -22,6 +22,19 @@ export function registerCrawlRunRoutes(app: FastifyInstance, jobs: Jobs): void {
     return ok(CRAWL_TYPES);
   });
 
+  // The channels a crawl or a timing can name: the group's profiles (a marketplace added on
+  // Platform Settings is listed as soon as its profile is saved), as `sourceSelect` choices.
+  app.get('/crawl/channels', { schema: { response: s.listAnswer } }, async (request) => {
+    const auth = requireUser(request);
+    const profiles = await repo.profiles(auth.groupId);
+    return ok(
+      profiles.map((p) => ({
+        value: p.channel_id,
+        label: `${p.channel_name} (${p.platform === 'WEB' ? 'web' : 'app'}, ${p.response_type})`,
+      })),
+    );
+  });
+
   app.post<{ Body: { channel_id: number; crawl_type: number; crawl_date?: string; trigger_type: number } }>(
     '/processmonitor/crawl/trigger',
     { schema: { body: s.triggerBody, response: s.objectAnswer } },

@@ -43,6 +43,13 @@ export interface CrawlSettings {
   proxies: readonly string[];
   /** The cities product pages are crawled in (city ids); empty: every city the channel tracks. */
   cities: readonly number[];
+  /**
+   * How search and category listings page: `page`, through the URL templates' {page} (the pages
+   * the day's latest crawl had); `cursor`, infinite scroll: the first page's address, then the
+   * answer's cursor (JSONPath `cursor`) sent back in the query parameter `param`, until the
+   * answer has none, repeats one, or `maxPages` pages were read (cursorPaging.ts).
+   */
+  paging: { mode: 'page' } | { mode: 'cursor'; cursor: string; param: string; maxPages: number };
 }
 
 export const DEFAULT_SETTINGS: CrawlSettings = {
@@ -54,7 +61,11 @@ export const DEFAULT_SETTINGS: CrawlSettings = {
   robots: 'obey',
   proxies: [],
   cities: [],
+  paging: { mode: 'page' },
 };
+
+/** A listing's pages at most when paging by cursor, unless the profile says fewer or more. */
+export const CURSOR_MAX_PAGES = 50;
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -63,6 +74,16 @@ const int = (v: unknown, d: number, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : d;
 const strings = (v: unknown, d: readonly string[]) =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : d;
+
+function paging(v: Json): CrawlSettings['paging'] {
+  if (v.mode !== 'cursor') return { mode: 'page' };
+  return {
+    mode: 'cursor',
+    cursor: str(v.cursor, '$.next_cursor'),
+    param: str(v.param, 'cursor'),
+    maxPages: int(v.max_pages, CURSOR_MAX_PAGES, 1, 500),
+  };
+}
 
 function location(v: Json): CrawlSettings['location'] {
   const method = v.method === 'GET' ? 'GET' : 'POST';
@@ -116,5 +137,6 @@ export function parseCrawlSettings(text: string | null | undefined): CrawlSettin
     cities: Array.isArray(raw.cities)
       ? raw.cities.filter((c): c is number => Number.isInteger(c) && (c as number) > 0)
       : d.cities,
+    paging: paging(obj(raw.paging)),
   };
 }

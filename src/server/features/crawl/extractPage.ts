@@ -12,12 +12,13 @@ import { htmlDepth } from './htmlDepth.js';
 
 const MAX_DEPTH = 256;
 
-/** A page's fields, or with `items` (a listing page) each result's fields. */
+/** A page's fields, or with `items` (a listing page) each result's fields and the page's `pageFields`. */
 export function extractPage(
   text: string,
   profile: Pick<CrawlProfile, 'responseType'>,
   model: readonly DataModelEntry[],
   items?: string,
+  pageFields: readonly DataModelEntry[] = [],
 ): { fields: Record<string, FieldValue>; items?: Record<string, FieldValue>[] } {
   if (profile.responseType === 'JSON') {
     let json: unknown;
@@ -28,11 +29,14 @@ export function extractPage(
     }
     return items === undefined
       ? { fields: extractJson(json, model) }
-      : { fields: {}, items: extractJsonItems(json, items, model) };
+      : { fields: extractJson(json, pageFields), items: extractJsonItems(json, items, model) };
   }
   if (htmlDepth(text, MAX_DEPTH) > MAX_DEPTH)
     throw new PageError(`HTML nested deeper than ${MAX_DEPTH} levels`, 200);
   return items === undefined
     ? { fields: extractHtml(text, model) }
-    : { fields: {}, items: extractHtmlItems(text, items, model) };
+    : {
+        fields: pageFields.length > 0 ? extractHtml(text, pageFields) : {},
+        items: extractHtmlItems(text, items, model),
+      };
 }

@@ -16,6 +16,8 @@ interface Finished {
   t1: number;
   /** The run's message when no page failed. */
   okMessage: string;
+  /** Said of the run whatever its pages' fate (e.g. where cursor paging stopped). */
+  notes?: string;
   /** A retry: the earlier run of the day whose failed pages this run fetched again. */
   retryOf?: number;
 }
@@ -41,6 +43,7 @@ export async function finishCrawlRun(repo: CrawlRepo, f: Finished): Promise<void
     message: [
       f.retryOf === undefined ? '' : `Retried the ${f.pagesTotal} pages that failed in run ${f.retryOf}`,
       failed > 0 ? failedMessage(counts) : f.okMessage,
+      f.notes ?? '',
     ]
       .filter(Boolean)
       .join(': '),

@@ -2,9 +2,12 @@
  * The demo's channel profiles as an admin would write them for the fixture market's sites
  * (demo/fixtureMarket): web channels open a session on the home page and choose the city with a
  * location call that sets a cookie; app channels bootstrap and send the location call's token in
- * a header; channel 4 renders its product block by script, so it goes through the browser.
+ * a header; channel 4 renders its product block by script, so it goes through the browser;
+ * channel 62's search and category answers page only by infinite scroll (the answer's
+ * `next_cursor`, sent back as `?cursor=`; demo/fixtureMarket/scrollPaging.ts).
  */
 const SCRIPT_RENDERED = new Set([4]);
+export const CURSOR_PAGED: ReadonlySet<number> = new Set([62]);
 
 const WEB_MARKERS = ['Robot Check', "make sure you're not a robot", 'Checking your browser', 'Access Denied'];
 const APP_MARKERS = ['"captcha"', 'challenge_required', '"error":"challenge"'];
@@ -42,5 +45,8 @@ export function fixtureCrawlSettings(channelId: number, isWeb: boolean): string 
     render: script ? { mode: 'browser', wait_for: '#pdp-root[data-rendered]' } : { mode: 'http' },
     robots: 'obey',
     proxies: [],
+    ...(CURSOR_PAGED.has(channelId)
+      ? { paging: { mode: 'cursor', cursor: '$.next_cursor', param: 'cursor', max_pages: 20 } }
+      : {}),
   });
 }

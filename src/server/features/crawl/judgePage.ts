@@ -27,6 +27,8 @@ export function judgePage(
   settings: CrawlSettings,
   model: readonly DataModelEntry[],
   items: string | undefined,
+  /** A listing page's own fields besides its results (its next cursor). */
+  pageFields?: readonly DataModelEntry[],
 ): PageVerdict {
   const { blocks } = settings;
   const marker = markerIn(page.text, blocks.markers);
@@ -39,7 +41,7 @@ export function judgePage(
     return { kind: 'failed', reason: 'product unavailable (soft 404)' };
   let extracted;
   try {
-    extracted = extractPage(page.text, profile, model, items);
+    extracted = extractPage(page.text, profile, model, items, pageFields);
   } catch (error) {
     return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }

@@ -68,10 +68,50 @@ export interface TrackedPage {
 }
 
 /**
+ * Listings the group tracks on the channel (dim_listing: the SKU master upload, master/master_data)
+ * that no crawl up to `date` has observed yet, each in `cities`: the profile's (`cities`), else
+ * those of the channel's latest crawl, else every city. A new marketplace's first crawl reads them.
+ */
+async function newListingPages(
+  wh: Warehouse,
+  groupId: number,
+  channelId: number,
+  date: string,
+  cities: readonly number[],
+): Promise<{ productId: number; cityId: number; sku: string }[]> {
+  const fresh = await wh.query<{ product_id: number; sku: string }>(
+    `SELECT l.product_id, l.channel_sku_code AS sku FROM dim_listing l
+      WHERE l.group_id = $1 AND l.channel_id = $2
+        AND NOT EXISTS (SELECT 1 FROM fact_stock s WHERE s.group_id = $1 AND s.channel_id = $2
+                           AND s.product_id = l.product_id AND s.crawl_date <= $3)
+      ORDER BY l.product_id`,
+    [groupId, channelId, date],
+  );
+  if (fresh.length === 0) return [];
+  let where = [...cities];
+  if (where.length === 0)
+    where = (
+      await wh.query<{ city_id: number }>(
+        `SELECT DISTINCT city_id FROM fact_stock WHERE group_id = $1 AND channel_id = $2
+            AND crawl_date = (SELECT max(crawl_date) FROM fact_stock WHERE group_id = $1 AND channel_id = $2 AND crawl_date <= $3)`,
+        [groupId, channelId, date],
+      )
+    ).map((c) => Number(c.city_id));
+  if (where.length === 0)
+    where = (await wh.query<{ city_id: number }>('SELECT city_id FROM dim_city')).map((c) =>
+      Number(c.city_id),
+    );
+  return fresh.flatMap((l) =>
+    where.map((cityId) => ({ productId: Number(l.product_id), cityId, sku: l.sku })),
+  );
+}
+
+/**
  * The pages to crawl: every listing x city tracked at the channel's latest crawl up to `date`,
  * plus `alsoTracked` (the pages an earlier run of this day fetched: a page that failed then left
- * no row in the warehouse, yet is still tracked), addressed through the channel profile's URL
- * template ({sku}, {city}).
+ * no row in the warehouse, yet is still tracked), plus the listings no crawl has observed yet
+ * (newListingPages, in `cities`), addressed through the channel profile's URL template ({sku},
+ * {city}).
  */
 export async function loadCrawlInputs(
   wh: Warehouse,
@@ -81,6 +121,7 @@ export async function loadCrawlInputs(
   baseUrl: string,
   urlTemplate: string,
   alsoTracked: readonly TrackedPage[] = [],
+  cities: readonly number[] = [],
 ): Promise<CrawlInput[]> {
   const rows = await wh.query<{ product_id: number; city_id: number; sku: string }>(
     `SELECT s.product_id, s.city_id, l.channel_sku_code AS sku
@@ -92,6 +133,11 @@ export async function loadCrawlInputs(
     [groupId, channelId, date],
   );
   const pages = rows.map((r) => ({ productId: r.product_id, cityId: r.city_id, sku: r.sku }));
+  const fresh = await newListingPages(wh, groupId, channelId, date, cities);
+  if (fresh.length > 0) {
+    pages.push(...fresh);
+    pages.sort((a, b) => a.productId - b.productId || a.cityId - b.cityId);
+  }
   const seen = new Set(pages.map((p) => `${p.productId}/${p.cityId}`));
   const missing = alsoTracked.filter((t) => !seen.has(`${t.productId}/${t.cityId}`));
   if (missing.length > 0) {

@@ -9,9 +9,11 @@ import {
   loadBestsellerInputs,
   type BestsellerReader,
 } from './bestsellerPages.js';
+import type { DataModelEntry } from '../../../shared/crawl/modelSchemaRules.js';
 import { crawlPages } from './crawlPages.js';
+import { crawlByCursor } from './cursorPaging.js';
 import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
-import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
+import type { CrawlInput, CrawlProfile, PageOutcome } from './crawlTypes.js';
 import { loadListingContext, type ListingContext } from './listingContext.js';
 import { buildListingRows, type ListingPage, type ListingTrigger } from './listingRows.js';
 import { inserts } from './loadFactRows.js';
@@ -158,6 +160,43 @@ function listingStatements(
   return [...clear, ...inserts(table, rows)];
 }
 
+/** A listing page's keyword or category id and page (what a retry replaces). */
+const pageKey = (p: ListingPage) => ({ id: p.keywordId ?? p.categoryId ?? 0, page: p.page });
+
+/**
+ * The listing pages fetched and what each is: the given pages, or with cursor paging (a profile's
+ * `paging`, cursorPaging.ts) each keyword or category scrolled from the first of its given pages
+ * (its first page; a retry's first failed page) for as long as its answers lead on.
+ */
+async function fetchListingPages(
+  inputs: readonly CrawlInput[],
+  pages: readonly ListingPage[],
+  limits: CrawlProfile,
+  listing: { model: DataModelEntry[]; items: string },
+): Promise<{ outcomes: PageOutcome[]; pages: ListingPage[]; stops: string[] }> {
+  const paging = limits.settings?.paging;
+  if (paging?.mode !== 'cursor') {
+    const outcomes = await crawlPages(inputs, limits, listing.model, undefined, listing.items);
+    return { outcomes, pages: [...pages], stops: [] };
+  }
+  const startOf = new Map<number, { input: CrawlInput; page: ListingPage }>();
+  inputs.forEach((input, i) => {
+    const id = input.listing!.id;
+    const known = startOf.get(id);
+    if (!known || input.listing!.page < known.page.page) startOf.set(id, { input, page: pages[i]! });
+  });
+  const starts = [...startOf.values()].map((s) => s.input);
+  const scrolled = await crawlByCursor(starts, limits, listing, paging);
+  return {
+    outcomes: scrolled.outcomes,
+    pages: scrolled.outcomes.map((o) => ({
+      ...startOf.get(o.input.listing!.id)!.page,
+      page: o.input.listing!.page,
+    })),
+    stops: scrolled.stops,
+  };
+}
+
 /** A Display run's bestseller pages: fetched again (`retry`), or the day's lists. */
 async function bestsellerWork(
   wh: Warehouse,
@@ -202,23 +241,24 @@ export async function runListingCrawl(
     ? await retryInputs(wh, trigger, retryListing!)
     : await loadListingInputs(wh, trigger, key, profile.base_url, template);
   const bs = await bestsellerWork(wh, bestsellers, key, profile.base_url, failedOf('bestseller'));
-  const pagesTotal = inputs.length + bs.inputs.length;
-  await repo.updateRun(run.id, { pages_total: pagesTotal });
+  await repo.updateRun(run.id, { pages_total: inputs.length + bs.inputs.length });
   const t0 = performance.now();
   // One list after the other: the channel's politeness holds for the run as a whole.
-  const outcomes = await crawlPages(inputs, limits, listing.model, undefined, listing.items);
+  const fetched = await fetchListingPages(inputs, pages, limits, listing);
+  const outcomes = fetched.outcomes;
   const bsOutcomes = bestsellers
     ? await crawlPages(bs.inputs, limits, bestsellers.model, undefined, bestsellers.items)
     : [];
+  const pagesTotal = outcomes.length + bsOutcomes.length;
   const t1 = performance.now();
   const bySku = new Map<string, ListingContext>();
   for (const c of (await loadListingContext(wh, groupId, channelId, date)).values()) bySku.set(c.sku, c);
-  const built = buildListingRows(trigger, outcomes, pages, bySku, groupId, channelId, date);
+  const built = buildListingRows(trigger, outcomes, fetched.pages, bySku, groupId, channelId, date);
   const bsBuilt = buildBestsellerRows(bsOutcomes, bs.pages, bySku, groupId, channelId, date);
   const statements: WarehouseStatement[] = [];
   if (built.rows.length > 0)
     statements.push(
-      ...listingStatements(trigger, key, built.rows, retryListing),
+      ...listingStatements(trigger, key, built.rows, retry ? fetched.pages.map(pageKey) : undefined),
       ...(await crawlLogStatements(wh, groupId, CRAWL_LOG_TYPE[trigger], date)),
     );
   if (bsBuilt.rows.length > 0)
@@ -239,6 +279,7 @@ export async function runListingCrawl(
     t0,
     t1,
     okMessage: '',
+    notes: fetched.stops.length > 0 ? `Cursor paging stopped (${fetched.stops.slice(0, 3).join('; ')})` : '',
     retryOf: retry?.runId,
   });
 }

@@ -21,9 +21,15 @@ export async function crawlCoverage(
     `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'crawl_coverage'`,
   );
   if (Number(exists[0]?.n ?? 0) === 0) return { rows: [], total: 0 };
+  // The total is counted apart: a window count over the requested page has no row to carry it
+  // past the last page (Show More on another grid of the screen asks for one: "Showing 2 of 0").
+  const [count] = await wh.query<{ n: number }>(
+    `SELECT count(*) AS n FROM crawl_coverage WHERE group_id = $1`,
+    [groupId],
+  );
   const rows = await wh.query<Record<string, unknown>>(
     `SELECT CAST(c.crawl_date AS VARCHAR) AS crawl_date, c.channel_id, c.city_id, COALESCE(d.city_name, CAST(c.city_id AS VARCHAR)) AS city_name,
-            c.pages, c.loaded, c.blocked, c.failed, count(*) OVER () AS total
+            c.pages, c.loaded, c.blocked, c.failed
        FROM crawl_coverage c LEFT JOIN dim_city d ON d.city_id = c.city_id
       WHERE c.group_id = $1
       ORDER BY c.crawl_date DESC, c.channel_id, c.city_id LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -37,23 +43,30 @@ export async function crawlCoverage(
     .execute();
   const names = new Map(profiles.map((p) => [p.channel_id, p.channel_name]));
   return {
-    rows: rows.map(({ total: _total, ...r }) => ({
+    rows: rows.map((r) => ({
       ...r,
       id: `${String(r.crawl_date)}/${String(r.channel_id)}/${String(r.city_id)}`,
       channel_id: Number(r.channel_id),
       channel_name: names.get(Number(r.channel_id)) ?? String(r.channel_id),
       coverage: pct(Number(r.loaded), Number(r.pages)),
     })),
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(count?.n ?? 0),
   };
 }
 
 /**
  * The sessions of the group's latest product crawl of each channel: per session (its city), the
  * pages it fetched last, how many loaded and whether it met a wall (then it was retired). Cities by
- * name (the warehouse's dim_city), as on the coverage grid.
+ * name (the warehouse's dim_city), as on the coverage grid. A page of them (`offset`, `limit`):
+ * the screen's Show More asks every grid of Crawling Logs for its next page, and one answered
+ * whole each time was appended again (every session listed twice).
  */
-export async function crawlSessions(db: Kysely<StoreDatabase>, wh: Warehouse, groupId: number) {
+export async function crawlSessions(
+  db: Kysely<StoreDatabase>,
+  wh: Warehouse,
+  groupId: number,
+  page: { limit: number; offset: number },
+) {
   const { rows } = await sql<Record<string, unknown>>`
     WITH latest AS (
       SELECT DISTINCT ON (channel_id) id, channel_id, crawl_date FROM crawl_runs
@@ -66,7 +79,8 @@ export async function crawlSessions(db: Kysely<StoreDatabase>, wh: Warehouse, gr
      WHERE g.session_id IS NOT NULL
      GROUP BY l.id, l.channel_id, p.channel_name, l.crawl_date, g.session_id
      ORDER BY l.channel_id, min(g.city_id), g.session_id`.execute(db);
-  const cityIds = [...new Set(rows.map((r) => Number(r.city_id)))];
+  const shown = rows.slice(page.offset, page.offset + page.limit);
+  const cityIds = [...new Set(shown.map((r) => Number(r.city_id)))];
   const cities = cityIds.length
     ? await wh.query<{ city_id: number; city_name: string }>(
         `SELECT city_id, city_name FROM dim_city WHERE city_id IN (${cityIds.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -74,9 +88,12 @@ export async function crawlSessions(db: Kysely<StoreDatabase>, wh: Warehouse, gr
       )
     : [];
   const cityName = new Map(cities.map((c) => [Number(c.city_id), c.city_name]));
-  return rows.map((r) => ({
-    ...r,
-    id: `${String(r.run_id)}/${String(r.session_id)}`,
-    city_name: cityName.get(Number(r.city_id)) ?? `City ${String(r.city_id)}`,
-  }));
+  return {
+    rows: shown.map((r) => ({
+      ...r,
+      id: `${String(r.run_id)}/${String(r.session_id)}`,
+      city_name: cityName.get(Number(r.city_id)) ?? `City ${String(r.city_id)}`,
+    })),
+    total: rows.length,
+  };
 }

@@ -106,13 +106,13 @@ export function registerOperationsScreenRoutes(app: FastifyInstance, jobs: Jobs)
       return ok(await crawlCoverage(db, app.deps.warehouse, auth.groupId, request.query));
     },
   );
-  app.get(
+  app.get<Paging>(
     '/processmonitor/crawl/sessions/rows',
     { schema: { querystring: gridRowsQuery, response: objectAnswer } },
-    async (request) =>
-      all(
-        await crawlSessions(db, app.deps.warehouse, requireAdminActivity(request, A.crawlLogs.url).groupId),
-      ),
+    async (request) => {
+      const auth = requireAdminActivity(request, A.crawlLogs.url);
+      return ok(await crawlSessions(db, app.deps.warehouse, auth.groupId, request.query));
+    },
   );
 
   app.get(
