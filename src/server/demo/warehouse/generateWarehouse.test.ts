@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { createPgTestWarehouse } from '../../platform/warehouse/testing/pgTestWarehouse.js';
 import { fingerprint } from '../../platform/warehouse/testing/fingerprint.js';
+import { deriveNewViolations } from '../../platform/warehouse/schema/newViolations.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { generateWarehouse, type GenerateOptions } from './generateWarehouse.js';
 
@@ -149,6 +150,24 @@ describe('generated demo shapes', () => {
     expect(stores.shallow_in_stock).toBeGreaterThan(0);
   });
 
+  it('runs a quick-commerce listing down store by store before most of its stock-outs', async () => {
+    // Each stock-out on quick commerce after 4+ days in stock: did its share fall on each of the 3 days before?
+    const outs = await one<{ n: number; gradual: number }>(
+      `WITH s AS (
+         SELECT stock_status,
+           LAG(stock_status, 1) OVER w AS s1, LAG(stock_status, 4) OVER w AS s4,
+           LAG(store_share, 1) OVER w AS p1, LAG(store_share, 2) OVER w AS p2, LAG(store_share, 3) OVER w AS p3
+         FROM fact_stock f JOIN dim_channel c ON c.channel_id = f.channel_id
+         WHERE c.channel_kind = 'Quick Commerce' AND f.stores_total > 0
+         WINDOW w AS (PARTITION BY group_id, product_id, f.channel_id, city_id ORDER BY crawl_date)
+       )
+       SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE p1 < p2 AND p2 < p3) AS gradual
+       FROM s WHERE stock_status = 0 AND s1 = 1 AND s4 = 1`,
+    );
+    expect(outs.n).toBeGreaterThan(20);
+    expect(outs.gradual / outs.n).toBeGreaterThan(0.6);
+  });
+
   it('flags most violations of a day as carried over from the previous crawl, some as new', async () => {
     const v = await one<{ violations: number; fresh: number }>(
       `SELECT COUNT(*) FILTER (WHERE violation_type IN (1, 2, 3)) AS violations,
@@ -157,6 +176,18 @@ describe('generated demo shapes', () => {
     );
     expect(v.fresh).toBeGreaterThan(0);
     expect(v.fresh / v.violations).toBeLessThan(0.6);
+  });
+
+  it('writes is_new_violation as the SQL derivation after a load does', async () => {
+    const before = await one<{ n: number; fresh: number }>(
+      'SELECT COUNT(*) AS n, SUM(is_new_violation) AS fresh FROM fact_price',
+    );
+    await deriveNewViolations(wh);
+    const after = await one<{ n: number; fresh: number }>(
+      'SELECT COUNT(*) AS n, SUM(is_new_violation) AS fresh FROM fact_price',
+    );
+    expect(before.fresh).toBeGreaterThan(0);
+    expect(after).toEqual(before);
   });
 
   it('has every promo offer status and sponsored slots on page 1', async () => {

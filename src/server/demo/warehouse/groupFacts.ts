@@ -6,7 +6,7 @@ import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
 import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
 import type { RowSink } from './rowSink.js';
-import { emitSearchDay, keywordTracked } from './searchDay.js';
+import { emitSearchDay, keywordTracked, SEARCH_PAGE_2_DAYS } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
 import { plantedRunDowns } from './runDown.js';
 
@@ -29,6 +29,7 @@ export async function generateGroupFacts(
     const dayRng = rng.fork(dayIndex);
     const day = weekday(date);
     const withSales = dayIndex < dates.length - 1;
+    const searchPages = dayIndex >= dates.length - SEARCH_PAGE_2_DAYS ? 2 : 1;
     // A planted surge: the first own brand's sales jump on the newest sales day, so the seeded
     // anomaly rule (units per brand) has something to find (features/alerts/anomalyFinder.ts).
     const surge = dayIndex === dates.length - 2 ? model.brands.find((b) => b.isCompetitor === 0) : undefined;
@@ -77,6 +78,7 @@ export async function generateGroupFacts(
           keyword,
           byCategory.get(keyword.category.categoryId) ?? [],
           dayRng,
+          searchPages,
         );
       }
     }
