@@ -168,6 +168,20 @@ describe('generated demo shapes', () => {
     expect(outs.gradual / outs.n).toBeGreaterThan(0.6);
   });
 
+  it('puts live-tracked listings out of stock in their tracked city while their ads run by the hour', async () => {
+    const out = await one<{ listings: number; spend: number }>(
+      `SELECT COUNT(DISTINCT t.product_id) AS listings, COALESCE(SUM(h.spend), 0) AS spend
+       FROM setup_live_tracking t
+       JOIN fact_stock s ON s.group_id = t.group_id AND s.product_id = t.product_id
+         AND s.channel_id = t.channel_id AND s.city_id = t.city_id AND s.stock_status = 0
+       LEFT JOIN fact_ad_asin_hourly h ON h.group_id = t.group_id AND h.product_id = t.product_id
+         AND h.channel_id = t.channel_id AND h.ad_date = s.crawl_date
+       WHERE t.group_id = 1 AND s.crawl_date = (SELECT MAX(crawl_date) FROM fact_stock)`,
+    );
+    expect(out.listings).toBeGreaterThanOrEqual(3);
+    expect(out.spend).toBeGreaterThan(0);
+  });
+
   it('flags most violations of a day as carried over from the previous crawl, some as new', async () => {
     const v = await one<{ violations: number; fresh: number }>(
       `SELECT COUNT(*) FILTER (WHERE violation_type IN (1, 2, 3)) AS violations,

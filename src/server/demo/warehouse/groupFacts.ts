@@ -9,6 +9,8 @@ import type { RowSink } from './rowSink.js';
 import { emitSearchDay, keywordTracked, SEARCH_PAGE_2_DAYS } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
 import { plantedRunDowns } from './runDown.js';
+import { ASIN_HOURLY_DAYS } from './ads/generateAds.js';
+import { liveTrackedOutages } from './liveTrackingList.js';
 
 /**
  * Walks the period day by day (state such as stock-outs and ratings carries over), emitting
@@ -48,11 +50,15 @@ export async function generateGroupFacts(
     };
     for (const brand of model.brands) brand.momentum = 0.85 * brand.momentum + 0.15 * dayRng.normal();
     const runDowns = plantedRunDowns(model.listings, dayIndex, dates.length);
+    const outages = liveTrackedOutages(model, dayIndex, dates.length, ASIN_HOURLY_DAYS);
     // channel -> category -> listings on the shelf today
     const shelves = new Map<number, Map<number, ShelfEntry[]>>();
     for (const listing of model.listings) {
       if (date < listing.product.launchDate) continue; // not on sale yet (lifecycle.ts)
-      const shelf = emitShelfDay(sink, groupId, listing, market, day, dayRng, runDowns.get(listing));
+      const shelf = emitShelfDay(sink, groupId, listing, market, day, dayRng, {
+        runDown: runDowns.get(listing),
+        outInCity: outages.has(listing) ? 0 : undefined,
+      });
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
       let byCategory = shelves.get(listing.channel.channelId);

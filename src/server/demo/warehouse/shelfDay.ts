@@ -88,8 +88,12 @@ export function emitShelfDay(
   market: MarketDay,
   weekday: number,
   rng: Rng,
-  /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
-  planted?: { cityIndex: number; share: number },
+  planted: {
+    /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
+    runDown?: { cityIndex: number; share: number };
+    /** A city (index into listing.cities) planted out of stock today (liveTrackingList.ts). */
+    outInCity?: number;
+  } = {},
 ): ShelfSummary {
   const date = market.date;
   const { product, channel } = listing;
@@ -126,7 +130,8 @@ export function emitShelfDay(
       : hasStores
         ? quickCommerceStatus(listing, ci, markov, rng)
         : { status: markov(), runDownShare: null };
-    const status = quick.status;
+    // A planted outage overrides the status only: the day's draws happen as before.
+    const status = planted.outInCity === ci && quick.status === 1 ? 0 : quick.status;
     listing.lastStatus[ci] = status;
     const cityId = city.cityId;
     const stores = darkStoreStock(channel, city, status, stress, quick.runDownShare, rng);
@@ -181,7 +186,8 @@ export function emitShelfDay(
     }
     // A planted run-down replaces only the stock row (in stock, its share of the stores): every
     // draw above and below happens as before, so the rest of the data is unchanged.
-    const run = planted?.cityIndex === ci && status !== 2 && stores.total > 0 ? planted.share : null;
+    const run =
+      planted.runDown?.cityIndex === ci && status !== 2 && stores.total > 0 ? planted.runDown.share : null;
     const inStores = run === null ? stores.inStock : Math.max(1, Math.round(stores.total * run));
     // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
     // Pushed after the promotion so on_promo is known (schema/stockOnPromo.ts: every promo row
