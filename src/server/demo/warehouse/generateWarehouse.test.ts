@@ -288,3 +288,35 @@ describe('generated demo shapes', () => {
     ]);
   });
 });
+
+describe('category pages', () => {
+  it('run past rank 50 on marketplaces, buyable listings first, ranks without gaps', async () => {
+    const wh = await createDuckDbWarehouse(':memory:');
+    try {
+      await generateWarehouse(wh, {
+        ...SMALL,
+        groups: [{ groupId: 1, name: 'Demo Brands', skus: 500 }],
+        channels: 2,
+        cities: 2,
+        days: 2,
+      });
+      const pages = await wh.query<{ n: number; deepest: number; after: number }>(
+        `SELECT COUNT(*) AS n, MAX(r.category_rank) AS deepest,
+                COUNT(*) FILTER (WHERE s.buyable = 0 AND r.category_rank < (
+                  SELECT MAX(q.category_rank) FROM fact_category_rank q JOIN (
+                    SELECT product_id, channel_id, crawl_date, MAX(CASE WHEN stock_status = 1 THEN 1 ELSE 0 END) AS buyable
+                    FROM fact_stock GROUP BY ALL) t USING (product_id, channel_id, crawl_date)
+                  WHERE t.buyable = 1 AND q.category_id = r.category_id AND q.channel_id = r.channel_id
+                    AND q.crawl_date = r.crawl_date)) AS after
+         FROM fact_category_rank r JOIN (
+           SELECT product_id, channel_id, crawl_date, MAX(CASE WHEN stock_status = 1 THEN 1 ELSE 0 END) AS buyable
+           FROM fact_stock GROUP BY ALL) s USING (product_id, channel_id, crawl_date)
+         GROUP BY r.category_id, r.channel_id, r.crawl_date`,
+      );
+      expect(Math.max(...pages.map((p) => p.deepest))).toBeGreaterThan(50);
+      expect(pages.every((p) => p.deepest === p.n && p.after === 0)).toBe(true);
+    } finally {
+      await wh.close();
+    }
+  });
+});
