@@ -1,7 +1,8 @@
 /**
  * Stock-out early warning against what happened (docs/metrics.md, Stock-out early warning): on the
- * demo market (500 SKUs x 35 days, seed 42, DuckDB in memory), for every day D with 5 crawl days
- * up to it and a day D + 2 after it, the warnings as of D (the route's own function, every filter
+ * demo market (500 SKUs x 91 days, seed 42, DuckDB in memory: the lost-sales baseline's lookback,
+ * as the demo's 13 months give every listing), for each of the last AS_OF days D with a day D + 2
+ * after it, the warnings as of D (the route's own function, every filter
  * off) against the quick-commerce listing-cities in stock on D that are out of stock two days
  * later (out, delisted, or 0% of dark stores on D + 2). Precision = warned and out / warned;
  * recall = warned and out / out; beside the base rate (out / in stock on D), the precision of
@@ -15,6 +16,8 @@ import { indexDataset } from '../../src/server/language/model/datasetIndex.js';
 import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
 
 const AHEAD = 2;
+/** As-of days evaluated (the newest, each with D + 2 in the data). */
+const AS_OF = 29;
 
 export async function benchStockoutWarnings(): Promise<void> {
   const wh = await createDuckDbWarehouse(':memory:');
@@ -24,7 +27,7 @@ export async function benchStockoutWarnings(): Promise<void> {
       seed: 42,
       groups: [{ groupId: 1, name: 'Demo Brands' }],
       skusPerGroup: 500,
-      days: 35,
+      days: 91,
       endDate: end,
     });
     console.log(
@@ -45,7 +48,7 @@ export async function benchStockoutWarnings(): Promise<void> {
     let candidates = 0;
     let evaluated = 0;
     const ms: number[] = [];
-    for (let i = 4; i < days.length; i++) {
+    for (let i = Math.max(4, days.length - AHEAD - AS_OF); i < days.length; i++) {
       const d = days[i]!;
       const later = addDays(d, AHEAD);
       if (!days.includes(later)) continue;

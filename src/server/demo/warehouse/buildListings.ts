@@ -142,6 +142,9 @@ export function buildListings(
         reviewCount: 0,
         lastStatus: new Int8Array(listingCities.length).fill(-1),
         heldPrice: new Float64Array(listingCities.length),
+        lastViolating: new Uint8Array(listingCities.length),
+        spell: new Int8Array(listingCities.length),
+        spellLength: new Int8Array(listingCities.length),
         otherOfferDays: 0,
       });
     }

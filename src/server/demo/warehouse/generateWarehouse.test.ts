@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { createPgTestWarehouse } from '../../platform/warehouse/testing/pgTestWarehouse.js';
 import { fingerprint } from '../../platform/warehouse/testing/fingerprint.js';
+import { deriveNewViolations } from '../../platform/warehouse/schema/newViolations.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { generateWarehouse, type GenerateOptions } from './generateWarehouse.js';
 
@@ -149,6 +150,38 @@ describe('generated demo shapes', () => {
     expect(stores.shallow_in_stock).toBeGreaterThan(0);
   });
 
+  it('runs a quick-commerce listing down store by store before most of its stock-outs', async () => {
+    // Each stock-out on quick commerce after 4+ days in stock: did its share fall on each of the 3 days before?
+    const outs = await one<{ n: number; gradual: number }>(
+      `WITH s AS (
+         SELECT stock_status,
+           LAG(stock_status, 1) OVER w AS s1, LAG(stock_status, 4) OVER w AS s4,
+           LAG(store_share, 1) OVER w AS p1, LAG(store_share, 2) OVER w AS p2, LAG(store_share, 3) OVER w AS p3
+         FROM fact_stock f JOIN dim_channel c ON c.channel_id = f.channel_id
+         WHERE c.channel_kind = 'Quick Commerce' AND f.stores_total > 0
+         WINDOW w AS (PARTITION BY group_id, product_id, f.channel_id, city_id ORDER BY crawl_date)
+       )
+       SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE p1 < p2 AND p2 < p3) AS gradual
+       FROM s WHERE stock_status = 0 AND s1 = 1 AND s4 = 1`,
+    );
+    expect(outs.n).toBeGreaterThan(20);
+    expect(outs.gradual / outs.n).toBeGreaterThan(0.6);
+  });
+
+  it('puts live-tracked listings out of stock in their tracked city while their ads run by the hour', async () => {
+    const out = await one<{ listings: number; spend: number }>(
+      `SELECT COUNT(DISTINCT t.product_id) AS listings, COALESCE(SUM(h.spend), 0) AS spend
+       FROM setup_live_tracking t
+       JOIN fact_stock s ON s.group_id = t.group_id AND s.product_id = t.product_id
+         AND s.channel_id = t.channel_id AND s.city_id = t.city_id AND s.stock_status = 0
+       LEFT JOIN fact_ad_asin_hourly h ON h.group_id = t.group_id AND h.product_id = t.product_id
+         AND h.channel_id = t.channel_id AND h.ad_date = s.crawl_date
+       WHERE t.group_id = 1 AND s.crawl_date = (SELECT MAX(crawl_date) FROM fact_stock)`,
+    );
+    expect(out.listings).toBeGreaterThanOrEqual(3);
+    expect(out.spend).toBeGreaterThan(0);
+  });
+
   it('flags most violations of a day as carried over from the previous crawl, some as new', async () => {
     const v = await one<{ violations: number; fresh: number }>(
       `SELECT COUNT(*) FILTER (WHERE violation_type IN (1, 2, 3)) AS violations,
@@ -157,6 +190,18 @@ describe('generated demo shapes', () => {
     );
     expect(v.fresh).toBeGreaterThan(0);
     expect(v.fresh / v.violations).toBeLessThan(0.6);
+  });
+
+  it('writes is_new_violation as the SQL derivation after a load does', async () => {
+    const before = await one<{ n: number; fresh: number }>(
+      'SELECT COUNT(*) AS n, SUM(is_new_violation) AS fresh FROM fact_price',
+    );
+    await deriveNewViolations(wh);
+    const after = await one<{ n: number; fresh: number }>(
+      'SELECT COUNT(*) AS n, SUM(is_new_violation) AS fresh FROM fact_price',
+    );
+    expect(before.fresh).toBeGreaterThan(0);
+    expect(after).toEqual(before);
   });
 
   it('has every promo offer status and sponsored slots on page 1', async () => {
@@ -241,5 +286,37 @@ describe('generated demo shapes', () => {
       { crawl_type: 'keyword', last_crawl_date: '2026-03-31' },
       { crawl_type: 'product', last_crawl_date: '2026-03-31' },
     ]);
+  });
+});
+
+describe('category pages', () => {
+  it('run past rank 50 on marketplaces, buyable listings first, ranks without gaps', async () => {
+    const wh = await createDuckDbWarehouse(':memory:');
+    try {
+      await generateWarehouse(wh, {
+        ...SMALL,
+        groups: [{ groupId: 1, name: 'Demo Brands', skus: 500 }],
+        channels: 2,
+        cities: 2,
+        days: 2,
+      });
+      const pages = await wh.query<{ n: number; deepest: number; after: number }>(
+        `SELECT COUNT(*) AS n, MAX(r.category_rank) AS deepest,
+                COUNT(*) FILTER (WHERE s.buyable = 0 AND r.category_rank < (
+                  SELECT MAX(q.category_rank) FROM fact_category_rank q JOIN (
+                    SELECT product_id, channel_id, crawl_date, MAX(CASE WHEN stock_status = 1 THEN 1 ELSE 0 END) AS buyable
+                    FROM fact_stock GROUP BY ALL) t USING (product_id, channel_id, crawl_date)
+                  WHERE t.buyable = 1 AND q.category_id = r.category_id AND q.channel_id = r.channel_id
+                    AND q.crawl_date = r.crawl_date)) AS after
+         FROM fact_category_rank r JOIN (
+           SELECT product_id, channel_id, crawl_date, MAX(CASE WHEN stock_status = 1 THEN 1 ELSE 0 END) AS buyable
+           FROM fact_stock GROUP BY ALL) s USING (product_id, channel_id, crawl_date)
+         GROUP BY r.category_id, r.channel_id, r.crawl_date`,
+      );
+      expect(Math.max(...pages.map((p) => p.deepest))).toBeGreaterThan(50);
+      expect(pages.every((p) => p.deepest === p.n && p.after === 0)).toBe(true);
+    } finally {
+      await wh.close();
+    }
   });
 });

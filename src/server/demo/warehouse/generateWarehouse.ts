@@ -1,6 +1,5 @@
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { deriveAdShelfFlags } from '../../platform/warehouse/schema/adShelfFlags.js';
-import { deriveNewViolations } from '../../platform/warehouse/schema/newViolations.js';
 import { generateAds } from './ads/generateAds.js';
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -67,10 +66,13 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     const skus = group.skus ?? options.skusPerGroup;
     const days = Math.min(group.days ?? options.days, options.days);
     const dates = dateRange(endDate, days);
+    const phase = phaseTimer(options.log, group.groupId);
     const model = buildGroupModel(group, theme, skus, channels, cities, dates, rng.fork(1));
     writeGroupDims(sink, model, endDate);
     await generateGroupFacts(sink, model, dates, rng.fork(2));
+    phase('shelf facts');
     await generateAds(sink, model, endDate, days, rng.fork(3));
+    phase('ads');
     for (const [crawlType, date] of [
       ['product', endDate],
       ['category', endDate],
@@ -80,14 +82,17 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
       sink.push('crawl_log', [group.groupId, crawlType, date]);
     }
     await sink.flush();
+    phase('load');
     // Statistics for what the derivations below and the first queries join: without them
     // PostgreSQL plans per-row probes (stockOnPromo.ts: the on_promo check took 46 s instead of
     // 0.1 s; the ad shelf flags 5.5 s instead of 1.2 s).
-    if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_stock, fact_promo');
-    await deriveNewViolations(wh, group.groupId);
+    if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_stock, fact_promo, fact_price');
     await plantCaseSituations(wh, group.groupId);
+    phase('case situations');
     await deriveAdShelfFlags(wh, group.groupId);
+    phase('ad shelf flags');
     await refreshLostSales(wh, group.groupId);
+    phase('lost sales');
     options.log?.(
       `group ${group.groupId} (${group.name}): ${skus} SKUs x ${days} days, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
     );
@@ -97,4 +102,14 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
   if (wh.dialect === 'duckdb') await wh.exec('CHECKPOINT');
   const totalRows = Object.values(sink.counts).reduce((a, b) => a + b, 0);
   return { rows: { ...sink.counts }, totalRows, ms: Math.round(performance.now() - started) };
+}
+
+/** Logs how long each step of a group's build took since the previous one (where a first start's time goes). */
+function phaseTimer(log: ((line: string) => void) | undefined, groupId: number): (step: string) => void {
+  let last = performance.now();
+  return (step) => {
+    const now = performance.now();
+    log?.(`group ${groupId}: ${step} ${Math.round(now - last)} ms`);
+    last = now;
+  };
 }

@@ -6,9 +6,11 @@ import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
 import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
 import type { RowSink } from './rowSink.js';
-import { emitSearchDay, keywordTracked } from './searchDay.js';
+import { emitSearchDay, keywordTracked, SEARCH_PAGE_2_DAYS } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
 import { plantedRunDowns } from './runDown.js';
+import { ASIN_HOURLY_DAYS } from './ads/generateAds.js';
+import { liveTrackedOutages } from './liveTrackingList.js';
 
 /**
  * Walks the period day by day (state such as stock-outs and ratings carries over), emitting
@@ -29,6 +31,7 @@ export async function generateGroupFacts(
     const dayRng = rng.fork(dayIndex);
     const day = weekday(date);
     const withSales = dayIndex < dates.length - 1;
+    const searchPages = dayIndex >= dates.length - SEARCH_PAGE_2_DAYS ? 2 : 1;
     // A planted surge: the first own brand's sales jump on the newest sales day, so the seeded
     // anomaly rule (units per brand) has something to find (features/alerts/anomalyFinder.ts).
     const surge = dayIndex === dates.length - 2 ? model.brands.find((b) => b.isCompetitor === 0) : undefined;
@@ -47,11 +50,15 @@ export async function generateGroupFacts(
     };
     for (const brand of model.brands) brand.momentum = 0.85 * brand.momentum + 0.15 * dayRng.normal();
     const runDowns = plantedRunDowns(model.listings, dayIndex, dates.length);
+    const outages = liveTrackedOutages(model, dayIndex, dates.length, ASIN_HOURLY_DAYS);
     // channel -> category -> listings on the shelf today
     const shelves = new Map<number, Map<number, ShelfEntry[]>>();
     for (const listing of model.listings) {
       if (date < listing.product.launchDate) continue; // not on sale yet (lifecycle.ts)
-      const shelf = emitShelfDay(sink, groupId, listing, market, day, dayRng, runDowns.get(listing));
+      const shelf = emitShelfDay(sink, groupId, listing, market, day, dayRng, {
+        runDown: runDowns.get(listing),
+        outInCity: outages.has(listing) ? 0 : undefined,
+      });
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
       let byCategory = shelves.get(listing.channel.channelId);
@@ -77,6 +84,7 @@ export async function generateGroupFacts(
           keyword,
           byCategory.get(keyword.category.categoryId) ?? [],
           dayRng,
+          searchPages,
         );
       }
     }

@@ -88,6 +88,12 @@ export interface DemoListing {
   lastStatus: Int8Array;
   /** Per city: the off-rule selling price a seller is holding (0 = none); such prices persist. */
   heldPrice: Float64Array;
+  /** Per city: 1 when its last price observation broke a rule (fact_price.is_new_violation). */
+  lastViolating: Uint8Array;
+  /** Per city on quick commerce: > 0 days of a dark-store run-down left, < 0 days still out after one (quickStock.ts). */
+  spell: Int8Array;
+  /** Per city: days of the current run-down (negative when a delivery stops it in time). */
+  spellLength: Int8Array;
   /** Days left of a competitor's unplanned offer. */
   otherOfferDays: number;
 }

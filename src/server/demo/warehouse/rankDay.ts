@@ -7,7 +7,7 @@ import { rankBucket } from '../../features/crawl/rankBuckets.js';
 export interface ShelfEntry {
   listing: DemoListing;
   units: number;
-  /** In stock in at least one city: a category page lists only what can be bought. */
+  /** In stock in at least one city: what a category page ranks (marketplaces list the rest after it). */
   inStock: boolean;
 }
 
@@ -44,8 +44,12 @@ export function emitCategoryDay(
 ): void {
   // The crawl reads as many results as the page shows that day (sorting, filters, ads vary
   // it), so a category's own share and top-10 share move as brands gain and lose places.
+  // Marketplaces' browse pages run deep (most of what is buyable, then the listings "currently
+  // unavailable"), so their ranks pass 50; the grocery and quick-commerce apps show less.
+  const marketplace = entries[0]?.listing.channel.kind === 'Marketplace';
   const buyable = entries.filter((e) => e.inStock);
-  const depth = Math.min(RANK_DEPTH, Math.max(10, Math.round(buyable.length * (0.55 + 0.35 * rng.next()))));
+  const shown = marketplace ? 0.85 + 0.15 * rng.next() : 0.55 + 0.35 * rng.next();
+  const depth = Math.min(RANK_DEPTH, Math.max(10, Math.round(buyable.length * shown)));
   const ranked = buyable
     .map((e) => {
       const p = e.listing.product;
@@ -53,6 +57,16 @@ export function emitCategoryDay(
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, depth);
+  if (marketplace) {
+    const unavailable = entries
+      .filter((e) => !e.inStock)
+      .sort(
+        (a, b) =>
+          b.listing.product.popularity - a.listing.product.popularity ||
+          a.listing.product.productId - b.listing.product.productId,
+      );
+    for (const e of unavailable.slice(0, RANK_DEPTH - ranked.length)) ranked.push({ e, score: 0 });
+  }
   ranked.forEach(({ e }, i) => {
     const rank = i + 1;
     const slot = SPONSORED_RANKS.has(rank) ? 'sponsored' : 'organic';

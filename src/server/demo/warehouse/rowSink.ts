@@ -45,7 +45,6 @@ export class RowSink {
     }
     for (let c = 0; c < columns.length; c++) columns[c]!.push(row[c]);
     this.pending++;
-    this.counts[table] = (this.counts[table] ?? 0) + 1;
   }
 
   get full(): boolean {
@@ -54,7 +53,10 @@ export class RowSink {
 
   private async load(table: string, columns: unknown[][]): Promise<void> {
     this.buffers.delete(table);
-    this.pending -= columns[0]?.length ?? 0;
+    const rows = columns[0]?.length ?? 0;
+    this.pending -= rows;
+    // Counted per load, not per row: push is called for every one of a year's 25M rows.
+    this.counts[table] = (this.counts[table] ?? 0) + rows;
     const wh = this.wh as Partial<DuckDbWarehouse>;
     if (!wh.openAppender) return bulkInsertColumns(this.wh, table, columns);
     let open = this.appenders.get(table);

@@ -8,8 +8,8 @@ const PLANTED = 3;
 /**
  * A planted situation for the stock-out early warning (docs/metrics.md): the first few own
  * quick-commerce listings run down in their first city with dark stores over the last 5 days
- * (100% -> 30% of the stores, about 1.7 days left), so the Early Warning tab has warnings to show
- * on the demo market, whose own stock-outs come without a trend. Null on other days and listings.
+ * (100% -> 30% of the stores, about 1.7 days left), so the Early Warning tab's first rows are known
+ * (the market's own run-downs, quickStock.ts, fall at their own pace). Null on other days and listings.
  */
 export function plantedRunDowns(
   listings: readonly DemoListing[],

@@ -11,6 +11,13 @@ const SPONSORED_POSITIONS: readonly (readonly number[])[] = [
   [1, 2, 10],
 ];
 
+/**
+ * Days (counting back from the last crawl) whose search results hold both pages; older days hold
+ * page 1 only. Page 2 feeds the rank screens' recent days and the ads' organic rank; over a year of
+ * history it was a tenth of the rows of a first start. Covers "Last 3 Months" and its previous period.
+ */
+export const SEARCH_PAGE_2_DAYS = 190;
+
 /** Days before the last crawl that a newly added keyword has been tracked. */
 export const NEW_KEYWORD_DAYS = 5;
 
@@ -43,7 +50,7 @@ function weightedPick<T>(items: readonly T[], weight: (item: T) => number, rng: 
   return items[items.length - 1]!;
 }
 
-/** fact_search: the first two result pages of one keyword on one channel. */
+/** fact_search: the first `pages` result pages (1 or 2) of one keyword on one channel. */
 export function emitSearchDay(
   sink: RowSink,
   groupId: number,
@@ -52,6 +59,7 @@ export function emitSearchDay(
   keyword: DemoKeyword,
   pool: readonly ShelfEntry[],
   rng: Rng,
+  pages = SPONSORED_POSITIONS.length,
 ): void {
   if (pool.length === 0) return;
   const relevance = (e: ShelfEntry) => (e.listing.product.brand.brandId === keyword.brandId ? 6 : 1);
@@ -71,7 +79,7 @@ export function emitSearchDay(
     .map((x) => x.e);
   const bid = (e: ShelfEntry) => e.listing.product.brand.adIntensity * swing(e) * (relevance(e) > 1 ? 3 : 1);
   let next = 0;
-  for (let page = 1; page <= SPONSORED_POSITIONS.length && next < organic.length; page++) {
+  for (let page = 1; page <= Math.min(pages, SPONSORED_POSITIONS.length) && next < organic.length; page++) {
     const sponsored = new Set(SPONSORED_POSITIONS[page - 1]);
     for (let position = 1; position <= PAGE_SLOTS; position++) {
       let entry: ShelfEntry;

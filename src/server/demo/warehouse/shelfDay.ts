@@ -4,11 +4,13 @@ import {
   round2,
   VARIATION_BAND_NAMES,
   variationBand,
+  VIOLATION,
   violationType,
 } from '../../features/crawl/priceRules.js';
 import type { MarketDay } from './marketDay.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
+import { QUICK_START_FACTOR, quickCommerceStatus } from './quickStock.js';
 
 /** What the other facts of the day need to know about a listing's shelf. */
 export interface ShelfSummary {
@@ -35,23 +37,32 @@ function nextStatus(prev: number, oosChance: number, rng: Rng): number {
 
 const NO_STORES = { total: 0, inStock: 0, share: null } as const;
 
+/** Chance a day (x the channel's, city's and supply's factors) that many of a city's stores run short. */
+const DIP_CHANCE = 0.03;
+
 /**
- * Quick commerce sells from the city's dark stores: a listing in stock somewhere is often short
- * in a few stores, now and then in many (stock-outs cluster where supply is thin). Other
- * channels have no stores (0, 0, NULL); a delisted listing has no share either.
+ * Quick commerce sells from the city's dark stores: a listing in stock is usually short in a few
+ * stores at most; now and then (more where supply is thin) in many for a day; and before a
+ * stock-out, in more and more stores day after day (`runDown`, quickStock.ts). Other channels have
+ * no stores (0, 0, NULL); a delisted listing has no share either.
  */
 function darkStoreStock(
   channel: DemoChannel,
   city: DemoCity,
   status: number,
   stress: number,
+  runDown: number | null,
   rng: Rng,
 ): { total: number; inStock: number; share: number | null } {
   if (!channel.storeShare || city.darkStores === 0) return NO_STORES;
   const total = Math.max(1, Math.round(city.darkStores * channel.storeShare));
   if (status === 2) return { total, inStock: 0, share: null };
   if (status === 0) return { total, inStock: 0, share: 0 };
-  const short = Math.min(0.6, rng.next() ** 3 * 0.45 * channel.oosFactor * city.oosFactor * stress);
+  let short: number;
+  if (runDown !== null) short = 1 - Math.min(1, Math.max(0.02, runDown + 0.03 * rng.normal()));
+  else if (rng.chance(Math.min(0.5, DIP_CHANCE * channel.oosFactor * city.oosFactor * stress)))
+    short = 0.15 + rng.next() * 0.4;
+  else short = rng.next() * 0.12;
   const inStock = Math.max(1, total - Math.round(total * short));
   return { total, inStock, share: inStock / total };
 }
@@ -77,8 +88,12 @@ export function emitShelfDay(
   market: MarketDay,
   weekday: number,
   rng: Rng,
-  /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
-  planted?: { cityIndex: number; share: number },
+  planted: {
+    /** A planted dark-store run-down (runDown.ts): this city's share today, no random draw. */
+    runDown?: { cityIndex: number; share: number };
+    /** A city (index into listing.cities) planted out of stock today (liveTrackingList.ts). */
+    outInCity?: number;
+  } = {},
 ): ShelfSummary {
   const date = market.date;
   const { product, channel } = listing;
@@ -107,10 +122,19 @@ export function emitShelfDay(
     const stress = market.supplyStress(city.cityId, channel);
     const oosChance =
       OOS_BASE * channel.oosFactor * city.oosFactor * WEEKDAY_OOS[weekday]! * stress * pressure;
-    const status = delisted ? 2 : nextStatus(listing.lastStatus[ci]!, Math.min(0.6, oosChance), rng);
+    const hasStores = !!channel.storeShare && city.darkStores > 0;
+    const chance = Math.min(0.6, hasStores ? oosChance * QUICK_START_FACTOR : oosChance);
+    const markov = () => nextStatus(listing.lastStatus[ci]!, chance, rng);
+    const quick = delisted
+      ? { status: 2, runDownShare: null }
+      : hasStores
+        ? quickCommerceStatus(listing, ci, markov, rng)
+        : { status: markov(), runDownShare: null };
+    // A planted outage overrides the status only: the day's draws happen as before.
+    const status = planted.outInCity === ci && quick.status === 1 ? 0 : quick.status;
     listing.lastStatus[ci] = status;
     const cityId = city.cityId;
-    const stores = darkStoreStock(channel, city, status, stress, rng);
+    const stores = darkStoreStock(channel, city, status, stress, quick.runDownShare, rng);
 
     // Day-to-day jitter around the listing's usual discount, never above MRP on its own: going
     // above MRP is a reseller's deliberate price (below), not noise.
@@ -162,7 +186,8 @@ export function emitShelfDay(
     }
     // A planted run-down replaces only the stock row (in stock, its share of the stores): every
     // draw above and below happens as before, so the rest of the data is unchanged.
-    const run = planted?.cityIndex === ci && status !== 2 && stores.total > 0 ? planted.share : null;
+    const run =
+      planted.runDown?.cityIndex === ci && status !== 2 && stores.total > 0 ? planted.runDown.share : null;
     const inStores = run === null ? stores.inStock : Math.max(1, Math.round(stores.total * run));
     // Row literals, not spreads: these two tables are most of the rows, and garbage is the cost.
     // Pushed after the promotion so on_promo is known (schema/stockOnPromo.ts: every promo row
@@ -200,6 +225,13 @@ export function emitShelfDay(
     const swung = rng.chance(0.003);
     const variationPct = round2(((sellingPrice - reference) / reference) * 100);
     const band = variationBand(variationPct);
+    const violation = violationType(sellingPrice, mrp, ruleMin, ruleMax, swung);
+    // Written here, as schema/newViolations.ts would derive it (a violation whose previous
+    // observation of the listing in this city was none): the walk knows the previous day, and
+    // the window over a year of prices was a tenth of a first start.
+    const violating = violation === VIOLATION.satisfied || violation === VIOLATION.na ? 0 : 1;
+    const isNew = violating === 1 && listing.lastViolating[ci] === 0 ? 1 : 0;
+    listing.lastViolating[ci] = violating;
     sink.push('fact_price', [
       groupId,
       date,
@@ -215,12 +247,12 @@ export function emitShelfDay(
       reference,
       ruleMin,
       ruleMax,
-      violationType(sellingPrice, mrp, ruleMin, ruleMax, swung),
+      violation,
       sellingPrice > mrp ? 1 : 0,
       variationPct,
       band,
       VARIATION_BAND_NAMES[band - 1],
-      0, // is_new_violation: derived after the load (schema/newViolations.ts)
+      isNew,
     ]);
     summary.listedCities++;
     if (status === 1) summary.inStockCities++;

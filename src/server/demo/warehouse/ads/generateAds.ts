@@ -12,7 +12,7 @@ export const AD_DAYS = 60;
 /** Days of hourly rows (real-time tracking reads today; two weeks give a same-weekday compare). */
 const HOURLY_DAYS = 14;
 /** Days of hourly rows per advertised listing (live tracking reads today; yesterday to compare). */
-const ASIN_HOURLY_DAYS = 2;
+export const ASIN_HOURLY_DAYS = 2;
 /** Paused campaigns stopped serving this many days before the end. */
 const PAUSED_DAYS = 10;
 
