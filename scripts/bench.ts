@@ -37,6 +37,10 @@
  *    --warehouse duckdb, postgres or both).
  * `--warehouse postgres [--pg-url ... --pg-skus 200 --pg-days 30]` runs part 2 on a PostgreSQL
  * warehouse instead (bench/pgBenchTenant.ts builds its tenant once).
+ * 9. Targets (bench/targets.ts): each part with a speed target records its figure; every run ends
+ *    with their table (figure, target, PASS or MISS, load average). `--targets-only` runs just
+ *    those parts (comparison and explanation, lost sales, cases, history); `--tenant large` runs
+ *    the comparison, lost-sales and cases parts on the large tenant (DATA_DIR/bench) instead.
  */
 import { benchStockoutWarnings } from './bench/stockoutWarningBench.js';
 import { benchCrawl } from './bench/crawlBench.js';

@@ -41,15 +41,6 @@ export function recordTarget(
   return pass;
 }
 
-/** A target this run could not measure, with why. */
-export function recordUnmeasured(name: string, target: string, why: string): void {
-  recorded.push({ name, figure: `not measured: ${why}`, target, pass: false, load: loadavg()[0]! });
-}
-
-export function recordedTargets(): readonly TargetFigure[] {
-  return recorded;
-}
-
 /** The recorded targets as a table, one line each ('' when none was recorded). */
 export function formatTargets(figures: readonly TargetFigure[] = recorded): string {
   if (figures.length === 0) return '';
