@@ -308,7 +308,8 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
     expect(await read(own)).toEqual(rebuilt);
     // A one-row query sums the table's listing-day totals (query/listingDayTotals.ts), also beside
     // a fact-row measure; a filter makes it join the stock rows. All three agree after the load.
-    const joined = await lostBy(t, datasets.stock, ['product_id']);
+    // Keyed by city (no listing column): the join of the stock rows.
+    const joined = await lostBy(t, datasets.stock, ['product_id', 'city_id']);
     const sum = (id: string) => joined.reduce((s, r) => s + Number(r[id] ?? 0), 0);
     const [whole] = await lostBy(t, datasets.stock, []);
     const [beside] = await lostBy(t, datasets.stock, [], ASKED, GROUP, ['in_stock']);
@@ -317,6 +318,16 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
       for (const id of ['lost_units', 'lost_sales', 'lost_out_days', 'lost_unknown_days'])
         expect(Number(row[id]), id).toBeCloseTo(sum(id), 9);
     expect(beside).toMatchObject({ lost_weights: whole!.lost_weights, lost_baseline: whole!.lost_baseline });
+    // Keyed by a listing column (an explanation by product): the totals per product, as joined.
+    const byProduct = await lostBy(t, datasets.stock, ['product_id'], ASKED, GROUP, ['in_stock']);
+    for (const row of byProduct) {
+      const mine = joined.filter((r) => r.product_id === row.product_id);
+      const units = mine.some((r) => r.lost_units !== null)
+        ? mine.reduce((s, r) => s + Number(r.lost_units ?? 0), 0)
+        : null;
+      if (units === null) expect(row.lost_units).toBeNull();
+      else expect(Number(row.lost_units)).toBeCloseTo(units, 9);
+    }
     expect(Number(beside!.in_stock)).toBeGreaterThan(0);
   });
 });

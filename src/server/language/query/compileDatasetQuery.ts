@@ -94,7 +94,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const { query, request } = input;
   // Lost sales over whole listing-days: summed from its table's totals, not joined per fact row.
   const totals = listingDayTotals(ds, query, request, p.rows.rollup);
-  if (totals && totals.ids.length === query.measures.length) {
+  if (totals && totals.ids.length === query.measures.length && !totals.keys.length) {
     // Nothing left for the fact rows: the totals are the answer (no fact-row bind left unused).
     const tenant = p.add(input.groupId);
     const outer = query.measures.map((id) => `a.${alias(id)} AS ${alias(id)}`);
@@ -191,7 +191,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     ...(cmp?.with ? [cmp.with] : []),
     `SELECT ${[...outer, ...(cmp?.select ?? [])].join(', ')}`,
     `FROM (${aggregate}) a`,
-    ...(totals ? [`CROSS JOIN (${listingDayTotalsSql(ds, totals, request, p, tenant)}) t0`] : []),
+    ...(totals ? [totalsJoin(listingDayTotalsSql(ds, totals, request, p, tenant), query.groupBy ?? [])] : []),
     ...windowJoins,
     ...joins,
     ...(cmp?.joins ?? []),
@@ -203,6 +203,12 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   else if (input.mode === 'export') lines.push(`LIMIT ${p.add(MAX_EXPORT_ROWS)}`);
   else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
   return { sql: lines.join('\n'), params: p.values };
+}
+
+/** The totals' row beside the one-row aggregate, or its groups' rows joined on the keys. */
+function totalsJoin(sql: string, keys: readonly string[]): string {
+  if (!keys.length) return `CROSS JOIN (${sql}) t0`;
+  return `LEFT JOIN (${sql}) t0 ON ${keys.map((id) => `t0.${alias(id)} IS NOT DISTINCT FROM a.${alias(id)}`).join(' AND ')}`;
 }
 
 const dates = (r: DataRequest) => ({ startDate: r.startDate, endDate: r.endDate });
