@@ -18,6 +18,7 @@ import { createDuckDbWarehouse } from '../../src/server/platform/warehouse/duckd
 import { pgSchemaWarehouse } from './pgSchemaWarehouse.js';
 import { ensureRollups } from '../../src/server/platform/warehouse/rollups/ensureRollups.js';
 import type { Warehouse } from '../../src/server/platform/warehouse/warehouse.js';
+import { recordTarget } from './targets.js';
 
 const HISTORIES = [90, 396] as const;
 const KPI_SCREENS = ['stock/kpi', 'sales/kpi', 'price/kpi'];
@@ -97,6 +98,13 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<boolea
       const [short, long] = ms.map(median) as [number, number];
       const ratio = long / short;
       ok &&= ratio <= HISTORY_RATIO_TARGET;
+      recordTarget(
+        `history cost ${key} (7 days, 396 d / 90 d), ${options.dialect}`,
+        ratio,
+        HISTORY_RATIO_TARGET,
+        'x',
+        false,
+      );
       console.log(
         `history (${options.dialect}): ${key} stats, last 7 days, median of ${options.runs}: ${short.toFixed(1)} ms on 90 days, ${long.toFixed(1)} ms on 396 days; ratio ${ratio.toFixed(2)} (target <= ${HISTORY_RATIO_TARGET}: ${ratio <= HISTORY_RATIO_TARGET ? 'met' : 'NOT met'})`,
       );

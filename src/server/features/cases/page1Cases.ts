@@ -17,6 +17,10 @@ const MONTH_DAYS = 30;
  * every day the keyword was searched in the window before the newest day (it held page 1), and
  * not on page 1 on the newest day, when the keyword was searched. Opportunity: the window's searches (volume x days / 30) x `salesPerSearch` x the
  * listing's average selling price on the newest price day.
+ * One pass over the window's searches per grain (keyword; listing x keyword), joined once: with a
+ * correlated subquery per listing-keyword and EXISTS probes of the newest day, PostgreSQL planned
+ * nested loops that re-read the searches (no statistics after a load: 13 rows expected, ~100k
+ * read) and took 269 s on the demo tenant.
  */
 export async function page1Cases(ctx: FinderContext, when: Page1DropCondition): Promise<FoundCase[]> {
   const day = await ctx.newest('fact_search', 'crawl_date');
@@ -24,20 +28,24 @@ export async function page1Cases(ctx: FinderContext, when: Page1DropCondition): 
   if (!day || !priceDay) return [];
   const w = when.windowDays ?? 7;
   const perSearch = when.salesPerSearch ?? 0.01;
+  // An own listing's row on page 1 on a day of the window before the newest day.
+  const held = 's.crawl_date < CAST($2 AS DATE) AND s.is_competitor = 0 AND s.page = 1';
   const rows = await ctx.wh.query<Row>(
     `WITH searched AS (
-       SELECT s.channel_id, s.keyword_id, COUNT(DISTINCT s.crawl_date) AS days
+       SELECT s.channel_id, s.keyword_id,
+              COUNT(DISTINCT s.crawl_date) FILTER (WHERE s.crawl_date < CAST($2 AS DATE)) AS days,
+              MAX(CASE WHEN s.crawl_date = CAST($2 AS DATE) THEN 1 ELSE 0 END) AS today
          FROM fact_search s
-        WHERE s.group_id = $1 AND s.crawl_date > ${daysBefore('$2', '$3')} AND s.crawl_date < CAST($2 AS DATE)
+        WHERE s.group_id = $1 AND s.crawl_date > ${daysBefore('$2', '$3')} AND s.crawl_date <= CAST($2 AS DATE)
         GROUP BY s.channel_id, s.keyword_id
-     ), was AS (
-       SELECT s.product_id, s.channel_id, s.keyword_id, MIN(s.position) AS position
+     ), listed AS (
+       SELECT s.product_id, s.channel_id, s.keyword_id,
+              MIN(s.position) FILTER (WHERE ${held}) AS position,
+              COUNT(DISTINCT s.crawl_date) FILTER (WHERE ${held}) AS days,
+              MAX(CASE WHEN s.crawl_date = CAST($2 AS DATE) AND s.page = 1 THEN 1 ELSE 0 END) AS page1_today
          FROM fact_search s
-        WHERE s.group_id = $1 AND s.is_competitor = 0 AND s.page = 1
-          AND s.crawl_date > ${daysBefore('$2', '$3')} AND s.crawl_date < CAST($2 AS DATE)
+        WHERE s.group_id = $1 AND s.crawl_date > ${daysBefore('$2', '$3')} AND s.crawl_date <= CAST($2 AS DATE)
         GROUP BY s.product_id, s.channel_id, s.keyword_id
-       HAVING COUNT(DISTINCT s.crawl_date) = (SELECT MAX(x.days) FROM searched x
-                                               WHERE x.channel_id = s.channel_id AND x.keyword_id = s.keyword_id)
      ), price AS (
        SELECT t.product_id, t.channel_id, AVG(t.selling_price) AS price
          FROM fact_price t WHERE t.group_id = $1 AND t.crawl_date = CAST($5 AS DATE)
@@ -45,17 +53,14 @@ export async function page1Cases(ctx: FinderContext, when: Page1DropCondition): 
      )
      SELECT w.product_id, w.channel_id, w.keyword_id, w.position, k.keyword, k.search_volume,
             pr.price, p.sku_name, c.channel_name
-       FROM was w
+       FROM listed w
+       JOIN searched x ON x.channel_id = w.channel_id AND x.keyword_id = w.keyword_id
        JOIN dim_keyword k ON k.keyword_id = w.keyword_id AND k.group_id = $1
        JOIN dim_product p ON p.product_id = w.product_id
        JOIN dim_channel c ON c.channel_id = w.channel_id
        LEFT JOIN price pr ON pr.product_id = w.product_id AND pr.channel_id = w.channel_id
-      WHERE k.search_volume >= $4
-        AND EXISTS (SELECT 1 FROM fact_search y WHERE y.group_id = $1 AND y.crawl_date = CAST($2 AS DATE)
-                       AND y.keyword_id = w.keyword_id AND y.channel_id = w.channel_id)
-        AND NOT EXISTS (SELECT 1 FROM fact_search n WHERE n.group_id = $1 AND n.crawl_date = CAST($2 AS DATE)
-                           AND n.page = 1 AND n.product_id = w.product_id AND n.keyword_id = w.keyword_id
-                           AND n.channel_id = w.channel_id)`,
+      WHERE w.days > 0 AND w.days = x.days AND x.today = 1 AND w.page1_today = 0
+        AND k.search_volume >= $4`,
     [ctx.groupId, day, w, when.minSearchVolume ?? 1, priceDay],
   );
   return rows.map((r) => {

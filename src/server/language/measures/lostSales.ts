@@ -4,7 +4,7 @@ import { TENANT_KEY } from '../../platform/warehouse/schema/tenantKey.js';
 import { NotOnRollupError } from '../../platform/warehouse/sql/factRows.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import { demandJoinSql, outSql, weightSql } from './lostSalesRows.js';
-import { ensureLostSalesTable, lostSalesTable } from './lostSalesTable.js';
+import { ensureLostSalesTable, lostSalesTable, TOTAL_COLUMNS } from './lostSalesTable.js';
 import type { ValueFormat } from '../../../shared/config.gen.js';
 import type { DrillPart, MeasureKind, MeasureOf } from './measureKind.js';
 
@@ -29,6 +29,37 @@ function exposureSql(m: LostSalesMeasure, ds: DatasetIndex, a: string): string {
   if (!perCity(m, ds)) return `${a}.__exposure`;
   const weight = weightSql(m.model, 'f', ident(`${aliasOf(m, ds)}_dm`), `${a}.__weights`);
   return `(${weight} * ${outSql(m.model, 'f')} / ${a}.__w)`;
+}
+
+/**
+ * The model's table when a dataset's rows are its stock rows (one per city): then a query over
+ * whole listing-days can sum the table's listing-day totals instead (query/listingDayTotals.ts).
+ */
+export function lostSalesTotalsTable(m: LostSalesMeasure, ds: DatasetIndex): string | null {
+  const s = m.model.stock;
+  return perCity(m, ds) && ds.config.dateColumn === s.dateColumn ? lostSalesTable(m.model) : null;
+}
+
+/**
+ * The measure over the listing-day rows `t` of its table: the sums of its per-stock-row figure
+ * (lostSalesTable.ts, TOTAL_COLUMNS), so the same figure as lostSales.sql over those stock rows.
+ */
+export function lostSalesTotalSql(m: LostSalesMeasure, t: string): string {
+  const c = (column: string) => `${t}.${ident(column)}`;
+  switch (m.value) {
+    case 'units':
+      return `SUM(${c(TOTAL_COLUMNS.units)})`;
+    case 'rupees':
+      return `SUM(${c(TOTAL_COLUMNS.rupees)})`;
+    case 'outDays':
+      return `SUM(${c(TOTAL_COLUMNS.outDays)})`;
+    case 'unknownDays':
+      return `SUM(${c(TOTAL_COLUMNS.unknownDays)})`;
+    case 'weights': {
+      const used = c(TOTAL_COLUMNS.weights);
+      return `CASE WHEN MIN(${used}) = MAX(${used}) THEN MIN(${used}) WHEN MIN(${used}) IS NOT NULL THEN 'mixed' END`;
+    }
+  }
 }
 
 /**

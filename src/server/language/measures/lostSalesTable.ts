@@ -4,7 +4,14 @@ import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { TENANT_KEY } from '../../platform/warehouse/schema/tenantKey.js';
 import { WAREHOUSE_VIEWS } from '../../platform/warehouse/schema/views.js';
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
-import { LOST_SALES_DEFAULTS, lostSalesRowsSql, type LostSalesScope } from './lostSalesRows.js';
+import {
+  demandJoinSql,
+  LOST_SALES_DEFAULTS,
+  lostSalesRowsSql,
+  outSql,
+  weightSql,
+  type LostSalesScope,
+} from './lostSalesRows.js';
 
 /**
  * Lost sales' inputs kept in the warehouse (docs/metrics.md, Lost sales): per model, a table
@@ -13,8 +20,9 @@ import { LOST_SALES_DEFAULTS, lostSalesRowsSql, type LostSalesScope } from './lo
  * medians over months of history. The hash covers the model and DEFINITION: a changed model or
  * definition is a new table, built on first use; `lost_sales_tables` lists them with their model,
  * so a loader refreshes them without the config.
+ * Definition 2 adds each listing-day's totals over its stock rows (TOTAL_COLUMNS).
  */
-const DEFINITION = 1;
+const DEFINITION = 2;
 const REGISTRY = 'lost_sales_tables';
 
 /** The model with its defaults, keys in one order: the same model declared twice is one table. */
@@ -39,15 +47,56 @@ export function lostSalesTable(m: LostSalesModel): string {
 
 const COLUMNS = ['__day', '__weights', '__w', '__exposure', '__baseline', '__price'];
 
+/**
+ * A listing-day's sums over its stock rows (one per city) of the figures lostSales.ts computes
+ * per stock row: units, rupees, out-of-stock and unknown days, and the weights when a city was
+ * out. A query over whole listing-days (no city in its filters or keys) sums these instead of
+ * joining every stock row (query/listingDayTotals.ts): the same sums, grouped first.
+ */
+export const TOTAL_COLUMNS = {
+  units: '__units',
+  rupees: '__rupees',
+  outDays: '__out_days',
+  unknownDays: '__unknown_days',
+  weights: '__weights_used',
+} as const;
+
 function columns(m: LostSalesModel): string {
-  return [TENANT_KEY, ...m.listing, ...COLUMNS].map(ident).join(', ');
+  return [TENANT_KEY, ...m.listing, ...COLUMNS, ...Object.values(TOTAL_COLUMNS)].map(ident).join(', ');
+}
+
+/**
+ * The rows of lostSalesRows.ts with their totals over the listing-day's stock rows `s`, each
+ * stock row's figure written as lostSales.ts writes it over a stock row (exposure = weight x out /
+ * the listing-day's weight; units = baseline x exposure, 0 where nothing was out).
+ */
+function rowsWithTotals(m: LostSalesModel, scope: LostSalesScope, add: (v: unknown) => string): string {
+  const rows = lostSalesRowsSql(m, scope, add);
+  const s = m.stock;
+  const key = [TENANT_KEY, ...m.listing].map(ident);
+  const exposure = `(${weightSql(m, 's', 'dm', 'r.__weights')} * ${outSql(m, 's')} / r.__w)`;
+  const units = `CASE WHEN ${exposure} = 0 THEN 0 ELSE r.__baseline * ${exposure} END`;
+  const t = TOTAL_COLUMNS;
+  const where = [
+    ...(scope.groupId === null ? [] : [`s.${ident(TENANT_KEY)} = ${add(scope.groupId)}`]),
+    ...(scope.from === null ? [] : [`s.${ident(s.dateColumn)} >= CAST(${add(scope.from)} AS DATE)`]),
+  ];
+  return `SELECT ${key.map((c) => `r.${c}`).join(', ')}, r.__day, MIN(r.__weights) AS __weights, MIN(r.__w) AS __w,
+  MIN(r.__exposure) AS __exposure, MIN(r.__baseline) AS __baseline, MIN(r.__price) AS __price,
+  SUM(${units}) AS ${t.units}, SUM(${units} * r.__price) AS ${t.rupees},
+  SUM(CASE WHEN r.__baseline IS NOT NULL THEN ${exposure} ELSE 0 END) AS ${t.outDays},
+  SUM(CASE WHEN r.__baseline IS NULL THEN ${exposure} ELSE 0 END) AS ${t.unknownDays},
+  MIN(CASE WHEN ${exposure} > 0 THEN r.__weights END) AS ${t.weights}
+FROM (${rows}) r
+JOIN ${ident(s.table)} s ON ${key.map((c) => `s.${c} = r.${c}`).join(' AND ')} AND s.${ident(s.dateColumn)} = r.__day${demandJoinSql(m, 's', 'dm', `s.${ident(TENANT_KEY)}`)}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''}
+GROUP BY ${key.map((c) => `r.${c}`).join(', ')}, r.__day`;
 }
 
 /** Replaces the scope's rows (one transaction: readers see the old rows or the new, never none). */
 function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesScope): WarehouseStatement[] {
   const params: unknown[] = [];
   const add = (v: unknown) => (params.push(v), `$${params.length}`);
-  const rows = lostSalesRowsSql(m, scope, add);
+  const rows = rowsWithTotals(m, scope, add);
   const del: unknown[] = [];
   const where = [
     ...(scope.groupId === null ? [] : [`${ident(TENANT_KEY)} = $${del.push(scope.groupId)}`]),
@@ -57,7 +106,7 @@ function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesSco
     { sql: `DELETE FROM ${ident(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params: del },
     // In day order: DuckDB skips row groups by their min/max day, so a week's join reads a week's
     // rows however long the history (a listing-ordered table was read whole).
-    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}\nORDER BY d.__day`, params },
+    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}\nORDER BY r.__day`, params },
   ];
 }
 
@@ -117,6 +166,7 @@ async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Pro
   if (await tableExists(wh, table)) return ensureDayIndex(wh, table);
   // Column types from the stock table's own (listing keys, day); the figures are doubles.
   const s = m.stock;
+  const t = TOTAL_COLUMNS;
   const create = `CREATE TABLE ${ident(table)} AS SELECT s.${ident(TENANT_KEY)}, ${m.listing
     .map((c) => `s.${ident(c)}`)
     .join(', ')}, s.${ident(s.dateColumn)} AS __day, CAST(NULL AS VARCHAR) AS __weights, ${[
@@ -124,9 +174,13 @@ async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Pro
     '__exposure',
     '__baseline',
     '__price',
+    t.units,
+    t.rupees,
+    t.outDays,
+    t.unknownDays,
   ]
     .map((c) => `CAST(NULL AS DOUBLE PRECISION) AS ${c}`)
-    .join(', ')} FROM ${ident(s.table)} s WHERE 1 = 0`;
+    .join(', ')}, CAST(NULL AS VARCHAR) AS ${t.weights} FROM ${ident(s.table)} s WHERE 1 = 0`;
   await analyze(wh, sourceTables(m));
   const statements: WarehouseStatement[] = [
     ...guard(wh),
@@ -184,6 +238,8 @@ export async function refreshLostSales(
   );
   for (const { table_name: table, model } of tables) {
     const m = JSON.parse(model) as LostSalesModel;
+    // A table of an older DEFINITION has other columns; its model's table of this one is listed too.
+    if (table !== lostSalesTable(m)) continue;
     if (load.written && !load.written.some((t) => reads(m, t))) continue;
     if (!(await tableExists(wh, table))) continue;
     // A whole tenant recomputed after a load: its sources' statistics first (a fresh load has

@@ -8,6 +8,7 @@ import { dayShareEntity } from './dayShareMeasures.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
+import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
 import { commonDaysMeasures, commonDaysSelect, commonDaysSpan, withinSpan } from './commonDays.js';
 import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
@@ -91,6 +92,18 @@ function readsOnly(sql: string, rollup: RollupTable): boolean {
 
 function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): CompiledSql {
   const { query, request } = input;
+  // Lost sales over whole listing-days: summed from its table's totals, not joined per fact row.
+  const totals = listingDayTotals(ds, query, request, p.rows.rollup);
+  if (totals && totals.ids.length === query.measures.length && !totals.keys.length) {
+    // Nothing left for the fact rows: the totals are the answer (no fact-row bind left unused).
+    const tenant = p.add(input.groupId);
+    const outer = query.measures.map((id) => `a.${alias(id)} AS ${alias(id)}`);
+    const order = orderBy(query, request, []);
+    return {
+      sql: `SELECT ${outer.join(', ')}\nFROM (${listingDayTotalsSql(ds, totals, request, p, tenant)}) a${order ? `\nORDER BY ${order}` : ''}`,
+      params: p.values,
+    };
+  }
   const whereInput = { conditions: request.conditions, groupId: input.groupId, constants: query.where };
   const where = whereClauses(
     ds,
@@ -119,10 +132,13 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])])
       outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
   });
+  const moved = new Set(totals?.ids ?? []);
+  const measures = query.measures.filter((id) => !moved.has(id));
   // Ratios over the days both their sources have come from an aggregate over those days only.
-  const windowed = commonDaysMeasures(ds, query.measures);
+  const windowed = commonDaysMeasures(ds, measures);
   if (windowed.length && p.rows.rollup) throw new NotOnRollupError('a ratio reads its common days');
   const sourceOf = new Map(windowed.map((m, i) => [m.id, `c${i}`]));
+  for (const id of moved) sourceOf.set(id, 't0');
   for (const id of query.measures) outer.push(`${sourceOf.get(id) ?? 'a'}.${alias(id)} AS ${alias(id)}`);
   windowed.forEach((m, i) => outer.push(...commonDaysSelect(m.id, `w${i}`)));
   const paged = Boolean(query.paged) && input.mode === 'page';
@@ -130,7 +146,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
 
   // Relations some measures read beside the fact rows (lost sales), over every day the query
   // reads: the previous period too when it compares.
-  const related = measureJoins(ds, query.measures);
+  const related = measureJoins(ds, measures);
   if (related.length && p.rows.rollup) throw new NotOnRollupError('a measure joins the fact rows');
   const joinFrom =
     query.compare && request.startDate && request.endDate
@@ -145,7 +161,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       ? dayShareAggregate({ ds, query: q, unit, keySelect: inner, keyColumns: keys, from: rowsFrom, p })
       : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
   };
-  const aggregate = aggregateOf(from, query.measures);
+  const aggregate = aggregateOf(from, measures);
   const windowJoins = windowed.flatMap((m, i) => {
     const span = () => commonDaysSpan({ ds, measure: m, groupId: input.groupId, ...dates(request), p });
     const rows = `FROM ${ident(ds.config.table)} f${joined}\nCROSS JOIN (${span()}) w\nWHERE ${[
@@ -175,6 +191,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     ...(cmp?.with ? [cmp.with] : []),
     `SELECT ${[...outer, ...(cmp?.select ?? [])].join(', ')}`,
     `FROM (${aggregate}) a`,
+    ...(totals ? [totalsJoin(listingDayTotalsSql(ds, totals, request, p, tenant), query.groupBy ?? [])] : []),
     ...windowJoins,
     ...joins,
     ...(cmp?.joins ?? []),
@@ -186,6 +203,12 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   else if (input.mode === 'export') lines.push(`LIMIT ${p.add(MAX_EXPORT_ROWS)}`);
   else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
   return { sql: lines.join('\n'), params: p.values };
+}
+
+/** The totals' row beside the one-row aggregate, or its groups' rows joined on the keys. */
+function totalsJoin(sql: string, keys: readonly string[]): string {
+  if (!keys.length) return `CROSS JOIN (${sql}) t0`;
+  return `LEFT JOIN (${sql}) t0 ON ${keys.map((id) => `t0.${alias(id)} IS NOT DISTINCT FROM a.${alias(id)}`).join(' AND ')}`;
 }
 
 const dates = (r: DataRequest) => ({ startDate: r.startDate, endDate: r.endDate });
