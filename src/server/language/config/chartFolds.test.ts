@@ -25,6 +25,7 @@ function measuresOf(screen: ScreenConfig): Map<string, Measure> {
 /**
  * A chart that folds measures into one value axis draws them on one scale, so they must count one
  * unit: detection/data once put observations and products on one "Count" axis.
+ * The outcome chart on detection/all once left Violations out, so its bars disagreed with the tiles.
  */
 describe('folded chart measures', () => {
   it('share one unit per chart', () => {
@@ -45,5 +46,19 @@ describe('folded chart measures', () => {
       }
     }
     expect(mixed).toEqual([]);
+  });
+
+  it('cover every outcome on detection/all "Observations by outcome", so the bars add up to the tiles', () => {
+    const screen = snapshot.screens.get('detection/all')!;
+    const chart = screen.widgets.find((w): w is Chart => w.kind === 'chart' && w.id === 'typeChart')!;
+    const measures = measuresOf(screen);
+    const types = folds(chart)
+      .flat()
+      .flatMap((f) => {
+        const m = measures.get(f);
+        if (m?.kind !== 'countIf' || m.where.column !== 'violation_type') return [];
+        return m.where.in ?? (m.where.equals === undefined ? [] : [m.where.equals]);
+      });
+    expect(types.map(Number).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 });
