@@ -17,11 +17,22 @@ function columnKind(screenKey: string, field: string): GridColumnNode['kind'] {
   throw new Error(`${screenKey} has no grid column ${field}`);
 }
 
+/** The format a screen's dataset gives a measure (tiles print it so). */
+function measureFormat(screenKey: string, measure: string): string | undefined {
+  const screen = snapshot.screens.get(screenKey)!;
+  return snapshot.datasets.get(screen.dataset!)!.measures.find((m) => m.id === measure)?.format;
+}
+
 /** Figures an analyst reads on a screen, printed the way the screen's config asks. */
 describe('screen value formats', () => {
   it('changedetection prints counts as whole numbers and scores with their decimals', () => {
     const show = (field: string, v: number) => formatValue(v, columnKind('changedetection/data', field));
     expect([show('before', 3), show('after', 2), show('delta', -1)]).toEqual(['3', '2', '-1']);
     expect(show('after', 72.5)).toBe('72.5');
+  });
+
+  it('bid-history prints Change % with a % sign, on the tile and in the grid', () => {
+    expect(formatValue(0.7, measureFormat('ams-historical-bid/bid-history', 'avg_change_pct'))).toBe('0.7%');
+    expect(formatValue(0.7, columnKind('ams-historical-bid/bid-history', 'change_pct'))).toBe('0.7%');
   });
 });
