@@ -106,7 +106,7 @@ async function expectContent(key: string, chartsRequired: boolean): Promise<void
  * At 1280 px: every grid fits its card with no clipped header; its first column is pinned, its key
  * columns (the pinned ones and the first after them) show without scrolling, and a grid that hides
  * columns to the right says so (the "More columns" cue); with `whole`, no column is hidden. The
- * page does not scroll sideways.
+ * page does not scroll sideways and no empty layout row takes room.
  */
 async function expectFit(whole: boolean): Promise<void> {
   const fits = await page.locator('.ss-widget--grid').evaluateAll((cards) =>
@@ -151,6 +151,15 @@ async function expectFit(whole: boolean): Promise<void> {
   }
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth, 'page scrolls sideways').toBeLessThanOrEqual(1280);
+  // A layout row that shows nothing (a closed overlay and its form) leaves no blank band of gaps.
+  const bareRows = await page
+    .locator('.ss-layout > .ss-row')
+    .evaluateAll(
+      (rows) =>
+        rows.filter((r) => getComputedStyle(r).display !== 'none' && r.getBoundingClientRect().height === 0)
+          .length,
+    );
+  expect(bareRows, 'layout rows with nothing to show taking room').toBe(0);
 }
 
 /**
