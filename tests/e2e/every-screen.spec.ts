@@ -106,7 +106,7 @@ async function expectContent(key: string, chartsRequired: boolean): Promise<void
  * At 1280 px: every grid fits its card with no clipped header; its first column is pinned, its key
  * columns (the pinned ones and the first after them) show without scrolling, and a grid that hides
  * columns to the right says so (the "More columns" cue); with `whole`, no column is hidden. The
- * page does not scroll sideways and no empty layout row takes room.
+ * page does not scroll sideways, no empty layout row takes room and no filter spills into the next.
  */
 async function expectFit(whole: boolean): Promise<void> {
   const fits = await page.locator('.ss-widget--grid').evaluateAll((cards) =>
@@ -160,6 +160,15 @@ async function expectFit(whole: boolean): Promise<void> {
           .length,
     );
   expect(bareRows, 'layout rows with nothing to show taking room').toBe(0);
+  // No filter's content runs past its field into the next one (the rank presets once did).
+  const spilling = await page
+    .locator('.ss-filter')
+    .evaluateAll((fields) =>
+      fields
+        .filter((f) => f.scrollWidth > f.clientWidth + 1)
+        .map((f) => f.querySelector('.ss-filter__label')?.textContent ?? ''),
+    );
+  expect(spilling, 'filters whose content runs into the next').toEqual([]);
 }
 
 /**
