@@ -35,4 +35,9 @@ describe('screen value formats', () => {
     expect(formatValue(0.7, measureFormat('ams-historical-bid/bid-history', 'avg_change_pct'))).toBe('0.7%');
     expect(formatValue(0.7, columnKind('ams-historical-bid/bid-history', 'change_pct'))).toBe('0.7%');
   });
+
+  it('display/ro_analysis prints Start and End as the other grids print dates', () => {
+    for (const field of ['start_date', 'end_date'])
+      expect(formatValue('2026-11-29', columnKind('display/ro_analysis', field)), field).toBe('29-Nov-2026');
+  });
 });
