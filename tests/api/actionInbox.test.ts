@@ -102,7 +102,7 @@ describe('action inbox: known answers on a synthetic 30-product group', () => {
     expect(rupees).toEqual([...rupees].sort((a, b) => b - a));
     // The inputs multiply to the figure: 2 days x 10 units x Rs 100.
     expect(byKind.stock_out_sales_down![0]!.how).toBe(
-      'Out-Of-Stock Days 1.00 x Baseline Units/Day 10.00 x Price/Unit ₹100.00 = ₹1000.00',
+      'Out-Of-Stock Days 1.00 x Baseline Units/Day 10.00 x Price/Unit ₹100.00 = ₹1,000',
     );
     const [stockOut] = byKind.stock_out_sales_down!;
     expect(stockOut!.title).toContain('Inbox SKU 1 out of stock in');

@@ -8,10 +8,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.js';
 import { screenLoaded } from './support/screen.js';
 
-/** The How text's result: '... = ₹1234.56' (the opportunity in full), or null without one. */
+/** The How text's result: '... = ₹1,234' (grouped as the grids' rupees), or null without one. */
 const howRupees = (how: string): number | null => {
-  const m = /= ₹(\d+(?:\.\d+)?)$/.exec(how.trim());
-  return m ? Number(m[1]) : null;
+  const m = /= ₹([\d,]+(?:\.\d+)?)$/.exec(how.trim());
+  return m ? Number(m[1]!.replace(/,/g, '')) : null;
 };
 
 /** A cell of `row` under the column headed `header` (the grid's headers and cells line up). */
@@ -60,7 +60,7 @@ test('action inbox: cases by rupees, How shows the inputs, an owner and a snooze
   // The first case's How: the inputs, multiplied out to the opportunity (in full on hover).
   const how = (await cell(page, first, 'How')).locator('[title]');
   await how.hover();
-  expect(hows[0]).toMatch(/^.+ x .+ = ₹\d+\.\d{2}$/);
+  expect(hows[0]).toMatch(/^.+ x .+ = ₹\d{1,3}(,\d{2,3})*(\.\d{2})?$/);
   await expect(how).toHaveAttribute('title', hows[0]!);
 
   // An owner and a snooze, through the case form.

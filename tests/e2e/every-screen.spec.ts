@@ -106,7 +106,8 @@ async function expectContent(key: string, chartsRequired: boolean): Promise<void
  * At 1280 px: every grid fits its card with no clipped header; its first column is pinned, its key
  * columns (the pinned ones and the first after them) show without scrolling, and a grid that hides
  * columns to the right says so (the "More columns" cue); with `whole`, no column is hidden. The
- * page does not scroll sideways.
+ * page does not scroll sideways, no empty layout row takes room, no filter spills into the next and
+ * the submenu's tabs and date picker share one line.
  */
 async function expectFit(whole: boolean): Promise<void> {
   const fits = await page.locator('.ss-widget--grid').evaluateAll((cards) =>
@@ -151,6 +152,38 @@ async function expectFit(whole: boolean): Promise<void> {
   }
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth, 'page scrolls sideways').toBeLessThanOrEqual(1280);
+  // A layout row that shows nothing (a closed overlay and its form) leaves no blank band of gaps.
+  const bareRows = await page
+    .locator('.ss-layout > .ss-row')
+    .evaluateAll(
+      (rows) =>
+        rows.filter((r) => getComputedStyle(r).display !== 'none' && r.getBoundingClientRect().height === 0)
+          .length,
+    );
+  expect(bareRows, 'layout rows with nothing to show taking room').toBe(0);
+  // No filter's content runs past its field into the next one (the rank presets once did).
+  const spilling = await page
+    .locator('.ss-filter')
+    .evaluateAll((fields) =>
+      fields
+        .filter((f) => f.scrollWidth > f.clientWidth + 1)
+        .map((f) => f.querySelector('.ss-filter__label')?.textContent ?? ''),
+    );
+  expect(spilling, 'filters whose content runs into the next').toEqual([]);
+  // The submenu is one line: tabs that do not fit scroll, none wraps, and the date picker sits beside them.
+  const submenus = await page.locator('.ss-submenu').evaluateAll((navs) =>
+    navs.map((nav) => {
+      const tabs = nav.querySelector('.ss-tabs')!.getBoundingClientRect();
+      const end = nav.querySelector('.ss-submenu__end')?.getBoundingClientRect();
+      const boxes = [...nav.querySelectorAll('.ss-tab')].map((t) => t.getBoundingClientRect());
+      return {
+        tabLines: new Set(boxes.map((b) => `${Math.round(b.top)}:${Math.round(b.height)}`)).size,
+        pickerBesideTabs: !end || (end.top < tabs.bottom && end.bottom > tabs.top),
+      };
+    }),
+  );
+  for (const submenu of submenus)
+    expect(submenu, 'submenu on one line').toEqual({ tabLines: 1, pickerBesideTabs: true });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatDate } from '../../shared/format/index.js';
 import { useEngine } from './runtime/EngineContext.js';
@@ -22,6 +22,13 @@ export function SubmenuTabs({ onNavigate, lastCrawl, showDates = true }: Props) 
     { id: screen.id, title: screen.title, url: `/workspace/${screen.area}/${screen.id}` },
   ];
   const presets = showDates ? submenuPresets(screen) : [];
+  // Tabs that do not fit scroll sideways (engine.css .ss-tabs): bring the open one into view, again
+  // once its loaded/total count has widened it.
+  const activeTab = useRef<HTMLAnchorElement>(null);
+  const counted = Boolean(snap.counts);
+  useEffect(() => {
+    activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [screen.id, counted]);
   const follow = (url: string) => (e: MouseEvent) => {
     if (!onNavigate || e.metaKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
@@ -37,6 +44,7 @@ export function SubmenuTabs({ onNavigate, lastCrawl, showDates = true }: Props) 
               <a
                 role="tab"
                 aria-selected={active}
+                ref={active ? activeTab : undefined}
                 className={`ss-tab${active ? ' ss-tab--active' : ''}`}
                 href={tab.url}
                 onClick={follow(tab.url)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatInteger, formatPlain, formatShort } from './numbers.js';
+import { columnPaise, formatCurrency, formatInteger, formatPlain, formatShort } from './numbers.js';
 
 describe('numbers with nothing to show', () => {
   it('null, undefined, empty text and non-numbers read ---', () => {
@@ -37,5 +37,14 @@ describe('currency', () => {
     expect(formatCurrency(1000, undefined, false, 'international')).toBe('₹1,000');
     expect(formatCurrency(1000.4, undefined, false, 'international')).toBe('₹1,000');
     expect(formatCurrency(12480.6, { symbol: '$' }, false, 'international')).toBe('$12,481');
+  });
+
+  it('a column prints all its rupees one way: paise when any value is below ₹1,000', () => {
+    const column = (values: unknown[]) => {
+      const paise = columnPaise(values);
+      return values.map((v) => formatCurrency(v, undefined, false, 'international', paise));
+    };
+    expect(column([475.62, 2009, null])).toEqual(['₹475.62', '₹2,009.00', '---']);
+    expect(column([1250.4, 2009])).toEqual(['₹1,250', '₹2,009']);
   });
 });

@@ -85,19 +85,36 @@ export interface CurrencyInfo {
 }
 export const DEFAULT_CURRENCY: CurrencyInfo = { symbol: '₹', mrp: 'MRP', selling_price: 'Selling Price' };
 
-/** Currency: paise below ₹1,000 (₹49.50), whole rupees above (₹12,480); `short` abbreviates. */
+/**
+ * Currency: paise below ₹1,000 (₹49.50), whole rupees above (₹12,480); `short` abbreviates. `paise`
+ * overrides the per-value rule, so a grid column prints all its values one way (columnPaise).
+ */
 export function formatCurrency(
   value: unknown,
   currency: CurrencyInfo = DEFAULT_CURRENCY,
   short = false,
   style: NumberStyle = DEFAULT_NUMBER_STYLE,
+  paise?: boolean,
 ): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
+  const withPaise = paise ?? abs < NO_PAISE_FROM;
   const body = short
     ? formatShort(abs, style)
-    : grouped(abs >= NO_PAISE_FROM ? Math.round(abs) : abs, style, abs >= NO_PAISE_FROM ? 0 : 2);
+    : grouped(withPaise ? abs : Math.round(abs), style, withPaise ? 2 : 0);
   return `${sign}${currency.symbol}${body}`;
+}
+
+/**
+ * Whether a currency column prints paise: when any of its values is below ₹1,000, as that value
+ * alone would. One column then reads one way (₹475.62 beside ₹2,009.00, not beside ₹2,009).
+ */
+export function columnPaise(values: Iterable<unknown>): boolean {
+  for (const v of values) {
+    const n = toNumber(v);
+    if (n !== null && Math.abs(n) < NO_PAISE_FROM) return true;
+  }
+  return false;
 }

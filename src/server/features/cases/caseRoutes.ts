@@ -6,7 +6,7 @@ import { answers, gridRowsQuery, objectAnswer } from '../../platform/http/schema
 import { CaseRepo, type CaseRow } from './caseRepo.js';
 import type { CaseStatus } from './casesTable.js';
 import type { CaseFactor } from './foundCase.js';
-import { rupees } from './caseMail.js';
+import { howText, trendText } from './caseFigures.js';
 
 /** The inbox screen (screens/inbox/cases.screen.json): its permission guards every route here. */
 export const INBOX_SCREEN = 'inbox/cases';
@@ -61,21 +61,6 @@ function statusOf(c: CaseRow): CaseStatus {
   return c.status === 'snoozed' && (c.snoozed_until ?? '') <= today() ? 'open' : c.status;
 }
 
-const fmt = (f: CaseFactor) =>
-  f.value === null
-    ? 'unknown'
-    : f.format === 'currency'
-      ? `₹${f.value.toFixed(2)}`
-      : f.value.toFixed(f.value < 1 ? 4 : 2);
-
-/** The trend against the last evaluation of an older day: up, down, steady or new. */
-function trendOf(c: CaseRow): string {
-  if (c.previous_opportunity === null || c.opportunity === null) return 'new';
-  const d = c.opportunity - c.previous_opportunity;
-  if (Math.abs(d) < 0.5) return '= steady';
-  return `${d > 0 ? '▲' : '▼'} ${rupees(Math.abs(d))}`;
-}
-
 function caseView(
   c: CaseRow & { owner_first: string | null; owner_last: string | null },
   labels: (id: string) => string,
@@ -90,11 +75,8 @@ function caseView(
     title: c.title,
     opportunity: c.opportunity,
     previous_opportunity: c.previous_opportunity,
-    trend: trendOf(c),
-    // The inputs that multiply to the opportunity, as the lost-sales hover writes them.
-    how:
-      factors.map((f) => `${f.label} ${fmt(f)}`).join(' x ') +
-      ` = ${c.opportunity === null ? 'not enough history' : `₹${c.opportunity.toFixed(2)}`}`,
+    trend: trendText(c.opportunity, c.previous_opportunity),
+    how: howText(factors, c.opportunity),
     factors,
     note: inputs.note ?? '',
     owner_user_id: c.owner_user_id,

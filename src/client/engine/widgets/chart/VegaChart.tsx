@@ -3,6 +3,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { chartNumberLocale, type NumberStyle } from '../../../../shared/format/index.js';
 import { SERIES_COLORS } from '../../../../shared/vocab/index.js';
 import { dailyTickConfig } from './dailyTicks.js';
+import { shortAxisLabelExpr } from './shortAxisLabels.js';
 import { withMeaningfulColors } from './seriesColors.js';
 import { takeTurn } from './chartTurns.js';
 import { compileVegaLite } from './compileVegaLite.js';
@@ -52,6 +53,8 @@ export default function VegaChart({
         config: {
           font: 'Inter, system-ui, sans-serif',
           axis: { labelColor: '#5b6472', titleColor: '#3b4350', gridColor: '#eef0f3' },
+          // Large values read as the tiles print them (10m, 1.06 Cr), not in full.
+          axisQuantitative: { labelExpr: shortAxisLabelExpr(numberStyle) },
           range: { category: SERIES_COLORS },
           view: { stroke: null },
           ...dailyTickConfig(spec, rows),
@@ -59,7 +62,7 @@ export default function VegaChart({
         ...withMeaningfulColors(spec, rows),
         data: { values: rows },
       }) as TopLevelSpec,
-    [spec, rows, height],
+    [spec, rows, height, numberStyle],
   );
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);

@@ -16,6 +16,7 @@ import { entityRowsParams, useEntityRows } from '../../runtime/useEntityRows.js'
 import { useRefreshTick } from '../../runtime/useRefreshTick.js';
 import { ExportLink } from '../frame/ExportLink.js';
 import { DownloadLinks } from '../frame/DownloadLinks.js';
+import { columnPaise } from '../../../../shared/format/index.js';
 import { GridCell } from './GridCell.js';
 import { cellProps, columnLayouts } from './columnLayout.js';
 import { RowActions } from './RowActions.js';
@@ -64,6 +65,16 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const previous = load.result?.previous;
 
   const layouts = useMemo(() => columnLayouts(config.columns), [config.columns]);
+  // Each currency column prints its rows one way: paise for all or for none (columnPaise).
+  const paise = useMemo(
+    () =>
+      new Map(
+        config.columns
+          .filter((c) => c.kind === 'currency')
+          .map((c) => [c.field, columnPaise(rows.map((r) => r[c.field]))]),
+      ),
+    [config.columns, rows],
+  );
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       config.columns.map((col, i) => ({
@@ -83,6 +94,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
             row={info.row.original}
             currency={currency}
             numberStyle={numberStyle}
+            paise={paise.get(col.field)}
             clamp={layouts[i]?.clamp}
             productPage={source.productPage?.bind(source)}
             measures={screen.measures}
@@ -90,7 +102,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
           />
         ),
       })),
-    [config.columns, currency, numberStyle, layouts, screen, source, previous],
+    [config.columns, currency, numberStyle, paise, layouts, screen, source, previous],
   );
   const [actionResult, setActionResult] = useState<{ ok: boolean; message: string } | null>(null);
   // An edit saved in an overlay: reload the rows and say so (the overlay has closed).

@@ -1,5 +1,10 @@
 import type { GridColumnNode } from '../../../../shared/config.gen.js';
-import { formatValue, type CurrencyInfo, type NumberStyle } from '../../../../shared/format/index.js';
+import {
+  formatCurrency,
+  formatValue,
+  type CurrencyInfo,
+  type NumberStyle,
+} from '../../../../shared/format/index.js';
 import type { FieldMeta, ProductPage, QueryResult } from '../../../../shared/screenApi.js';
 import { ChangeCell } from './ChangeCell.js';
 import { figureInputs, missingText } from '../../../../shared/insights/figureInputs.js';
@@ -13,6 +18,7 @@ export function GridCell({
   row,
   currency,
   numberStyle,
+  paise,
   clamp = false,
   productPage,
   measures,
@@ -22,6 +28,8 @@ export function GridCell({
   row: Record<string, unknown>;
   currency: CurrencyInfo;
   numberStyle?: NumberStyle | undefined;
+  /** A currency column's paise, decided for all its rows (columnPaise); else per value. */
+  paise?: boolean | undefined;
   /** Long text: two lines at most, the whole value on hover. */
   clamp?: boolean;
   /** Reads a product's channel pages, for an image column with a productField. */
@@ -74,7 +82,11 @@ export function GridCell({
       );
     default: {
       const meta = measures?.find((m) => m.id === column.field);
-      const text = missingText(meta, value) ?? formatValue(value, column.kind, currency, numberStyle);
+      const text =
+        missingText(meta, value) ??
+        (column.kind === 'currency'
+          ? formatCurrency(value, currency, false, numberStyle, paise)
+          : formatValue(value, column.kind, currency, numberStyle));
       const inputs = meta && figureInputs(meta, row, measures ?? [], currency, numberStyle);
       if (inputs) return <span title={inputs}>{text}</span>;
       return <Clamped text={text} on={clamp} />;
