@@ -100,6 +100,10 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
   await sink.flush();
   // Fold the write-ahead log into the file now, not on the server's next start.
   if (wh.dialect === 'duckdb') await wh.exec('CHECKPOINT');
+  // PostgreSQL: statistics for every table the build filled, before the first evaluation of the
+  // case rules; without them the page-1 finder over fact_search and dim_keyword was planned as
+  // nested loops (minutes instead of seconds on a fresh 35-day tenant).
+  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${Object.keys(sink.counts).join(', ')}`);
   const totalRows = Object.values(sink.counts).reduce((a, b) => a + b, 0);
   return { rows: { ...sink.counts }, totalRows, ms: Math.round(performance.now() - started) };
 }
