@@ -48,7 +48,7 @@ const versions = async (client: ApiClient) =>
 const BOARD = {
   title: 'Shelf and price',
   from: 'stock/kpi',
-  widgets: ['tiles', { from: 'price/kpi', widget: 'summaryGrid' }],
+  widgets: ['tiles', { from: 'price/kpi', widget: 'tiles' }, { from: 'price/kpi', widget: 'summaryGrid' }],
 };
 const WITH_BOARD = { extraScreens: { 'stock/board': BOARD } };
 const AS_BOARD = { screenName: 'stock/board' };
@@ -59,7 +59,8 @@ const save = async (overlay: unknown) => {
   const res = await demoAdmin.put('config/overlay', { overlay });
   expect(res.status, res.body.msg).toBe(200);
 };
-const priceQuery = (screen: ResolvedScreen) => screen.queries!.find((q) => q.endpoint.startsWith('price/'))!;
+const priceQuery = (screen: ResolvedScreen) =>
+  screen.queries!.find((q) => q.endpoint === 'price/data/violation/summary')!;
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO_SKUS: '20', DEMO_DAYS: '7' });
@@ -299,8 +300,8 @@ describe('extra screens of several product screens', () => {
     );
     await refused([{ from: 'price/kpi', widget: 'nope' }], 'unknown widget "nope" of "price/kpi"');
     await refused(
-      ['tiles', { from: 'price/kpi', widget: 'tiles' }],
-      'widget "tiles" is on this screen already',
+      ['tiles', { from: 'stock/kpi', widget: 'tiles' }],
+      'widget "tiles" of "stock/kpi" is on this screen already',
     );
     await refused(
       [{ from: 'price/kpi', widget: 'summaryGrid', dataset: 'sales' }],
@@ -313,12 +314,16 @@ describe('extra screens of several product screens', () => {
   it("serves each widget with its own screen's data, only to who may open that screen", async () => {
     await save(WITH_BOARD);
     const board = (await screenOf(demoAdmin)).body.data!;
-    expect(board.widgets.map((w) => w.id)).toEqual(['tiles', 'summaryGrid']);
+    // Both screens have a widget "tiles": the price one is told apart by its screen.
+    expect(board.widgets.map((w) => w.id)).toEqual(['tiles', 'tiles_price_kpi', 'summaryGrid']);
     expect(board.dataset).toBe('stock');
     const price = priceQuery(board);
-    expect(price.endpoint).toBe('price/data/violation/summary');
+    expect(price.id).toMatch(/^from__price_kpi_/);
+    // The price tiles come without drills: theirs open a tab of the price area.
+    const priceTiles = board.widgets[1]!;
+    expect(priceTiles.kind === 'kpiTiles' && priceTiles.tiles.some((t) => t.drill)).toBe(false);
     // The price dataset's measures come with it, for the grid's headers and formats.
-    const grid = board.widgets[1]!;
+    const grid = board.widgets[2]!;
     const first =
       grid.kind === 'grid'
         ? grid.columns.find((c) => board.measures.some((m) => m.id === c.field))
@@ -340,7 +345,7 @@ describe('extra screens of several product screens', () => {
     );
     const priceTile = { screen: 'stock/board', query: price.id, measure: price.measures[0]! };
     // An extra screen opens no endpoint it does not show.
-    expect((await demoAdmin.get('price/kpi/stats', AS_BOARD)).status).toBe(404);
+    expect((await demoAdmin.get('price/kpi/topViolators', AS_BOARD)).status).toBe(404);
 
     // The stock-only user gets the tab and the stock tiles, not the price grid, nor its data.
     const stockView = await screenOf(stockUser);
@@ -410,14 +415,18 @@ describe('saved views, share links and exports of an extra screen', () => {
     };
     const shared = await asViewer('config/screen?area=stock&screen=board');
     expect(shared.status).toBe(200);
-    expect((shared.body.data as ResolvedScreen).widgets.map((w) => w.id)).toEqual(['tiles', 'summaryGrid']);
+    expect((shared.body.data as ResolvedScreen).widgets.map((w) => w.id)).toEqual([
+      'tiles',
+      'tiles_price_kpi',
+      'summaryGrid',
+    ]);
     const viewerRows = await asViewer(`${price.endpoint}?screenName=stock/board`);
     expect(viewerRows.status).toBe(200);
     expect(viewerRows.body.data).toEqual((await demoAdmin.get(price.endpoint, AS_BOARD)).body.data);
     // Only that screen: not the product screens it reads whole, nor another endpoint of theirs.
     expect((await asViewer('config/screen?area=price&screen=kpi')).status).toBe(403);
     expect((await asViewer('config/screen?area=stock&screen=kpi')).status).toBe(403);
-    expect((await asViewer('price/kpi/stats?screenName=stock/board')).status).toBe(404);
+    expect((await asViewer('price/kpi/topViolators?screenName=stock/board')).status).toBe(404);
 
     // Removed from the overlay: its views, link and exports refuse cleanly.
     await save({});
@@ -465,7 +474,7 @@ describe('live preview of a draft overlay', () => {
     expect(stock.label).toBe('Draft stock');
     expect(stock.tabs.map((t) => t.id)).toEqual(['kpi', 'warnings', 'board']);
     const board = await screenOf(demoAdmin, 'board', at);
-    expect(board.body.data!.widgets.map((w) => w.id)).toEqual(['tiles', 'summaryGrid']);
+    expect(board.body.data!.widgets.map((w) => w.id)).toEqual(['tiles', 'tiles_price_kpi', 'summaryGrid']);
     const price = priceQuery(board.body.data!);
     expect((await demoAdmin.get(`${at}${price.endpoint}`, AS_BOARD)).status).toBe(200);
 

@@ -145,7 +145,7 @@ function checkExtraScreens(
 /**
  * The widgets of an extra screen: each names a widget its screen has; one of another screen is a
  * data widget (it shows a query) of a screen reading a dataset, whose measures mean on this screen
- * what they mean there; no widget id twice.
+ * what they mean there; no widget twice.
  */
 function checkExtraWidgets(
   snapshot: ConfigSnapshot,
@@ -153,7 +153,7 @@ function checkExtraWidgets(
   source: ScreenConfig,
   add: (index: number, rest: string[], message: string) => void,
 ): void {
-  const seen = new Map<string, string>();
+  const seen = new Set<string>();
   const measures = new Map<string, { label: string; format?: string; dataset: string }>();
   const noteMeasures = (dataset: string | undefined) => {
     for (const m of (dataset ? snapshot.datasets.get(dataset)?.measures : undefined) ?? [])
@@ -174,14 +174,9 @@ function checkExtraWidgets(
       add(i, at, `unknown widget "${id}" of "${from}"${suggestName(id, known)}`);
       continue;
     }
-    const before = seen.get(id);
-    if (before !== undefined)
-      add(
-        i,
-        at,
-        `widget "${id}" is on this screen already (from "${before}"): a screen shows a widget id once`,
-      );
-    seen.set(id, from);
+    const pair = `${from}#${id}`;
+    if (seen.has(pair)) add(i, at, `widget "${id}" of "${from}" is on this screen already`);
+    seen.add(pair);
     if (from === extra.from) continue;
     const query = queryOf(screen, widget);
     if (!screen.dataset || !query) {

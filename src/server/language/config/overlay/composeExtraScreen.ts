@@ -34,8 +34,14 @@ export function composeExtraScreen(
     if (!query) continue;
     const id = foreignQueryId(from, query.id);
     const accepted = new Set(query.filters ?? filterFields(screen));
-    queries.push({ ...query, id, filters: fields.filter((f) => accepted.has(f)) });
-    widgets.push(foreignWidget(widget, id));
+    if (!queries.some((q) => q.id === id))
+      queries.push({ ...query, id, filters: fields.filter((f) => accepted.has(f)) });
+    // Two screens may both name a widget "tiles": the later one is told apart by its screen.
+    const taken = widgets.some((w) => w.id === widget.id);
+    widgets.push({
+      ...foreignWidget(widget, id),
+      ...(taken ? { id: foreignWidgetId(from, widget.id) } : {}),
+    });
   }
   return {
     ...source,
@@ -56,9 +62,13 @@ export function queryOf(screen: ScreenConfig, widget: WidgetNode): ScreenQuery |
 /** Begins the composed screen's name of every query of another screen (no product query id does). */
 export const FOREIGN_QUERY_PREFIX = 'from__';
 
-/** The composed screen's name for a query of another screen: an identifier, unique per source. */
+/** The composed screen's name for a query of another screen: an identifier, one per source query. */
 function foreignQueryId(from: string, queryId: string): string {
   return `${FOREIGN_QUERY_PREFIX}${from.replace(/[^A-Za-z0-9]/g, '_')}_${queryId}`.slice(0, 63);
+}
+
+function foreignWidgetId(from: string, widgetId: string): string {
+  return `${widgetId}_${from.replace(/[^A-Za-z0-9]/g, '_')}`.slice(0, 63);
 }
 
 function filterFields(screen: ScreenConfig): string[] {
