@@ -17,16 +17,26 @@ export interface GroupOverlay {
 }
 
 /**
- * A tab of the group's own, composed from a product screen of the same area: its dataset, queries
- * and filters, and the widgets chosen, in that order. Its data comes from the product's own
- * endpoints, opened with that screen's activity: whoever may not open `from` does not see it.
+ * A tab of the group's own, composed from a product screen of the same area (its dataset, filters,
+ * dates and activity) and the widgets chosen, in that order: widgets of `from`, and data widgets
+ * of other product screens (any area) named with their own `from`. Every widget's data comes from
+ * its own screen's endpoints, opened with that screen's activity: whoever may not open `from` does
+ * not see the tab, and a widget whose screen the caller may not open is not served.
  */
 export interface ExtraScreen {
   title: string;
   /** The product screen it is built from, 'area/screen', in the same area. */
   from: string;
-  /** Widget ids of `from`, shown one per row in this order. */
-  widgets: string[];
+  /** Shown one per row in this order: a widget id of `from`, or a widget of another screen. */
+  widgets: ExtraWidget[];
+}
+
+/** A widget id of the extra screen's `from`, or `{ from: 'area/screen', widget }` of another screen. */
+export type ExtraWidget = string | { from: string; widget: string };
+
+/** The screen an extra screen's widget comes from, and its id there. */
+export function extraWidgetSource(extra: Pick<ExtraScreen, 'from'>, entry: ExtraWidget) {
+  return typeof entry === 'string' ? { from: extra.from, widget: entry } : entry;
 }
 
 export interface ScreenOverlay {
@@ -89,4 +99,16 @@ export interface OverlayAnswer {
   overlay: GroupOverlay;
   versionId: number | null;
   areas: OverlayArea[];
+}
+
+/**
+ * POST config/overlay/preview: a draft overlay checked as a save is, never stored. When valid, its
+ * author's group is served it under config/overlay/drafts/{draftId}/ (config/areas, config/screen,
+ * data and suggestions) for the author only.
+ */
+export interface OverlayPreviewAnswer {
+  valid: boolean;
+  /** Each at its JSON pointer into the overlay. */
+  problems: { pointer: string; message: string }[];
+  draftId: string | null;
 }

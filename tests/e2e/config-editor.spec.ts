@@ -143,6 +143,13 @@ test("a group's admin renames a tab for their group in Screen labels", async ({ 
   await admin.getByRole('button', { name: /Demo/ }).click();
   await admin.getByRole('menuitem', { name: 'Screen labels' }).click();
   await admin.getByRole('textbox', { name: 'Title of stock/kpi' }).fill('Shelf KPIs');
+  // The preview serves the draft (config/overlay/drafts/:id) before anything is saved.
+  const preview = admin.getByRole('region', { name: 'Preview' });
+  // A pause in typing, the check, the draft's menu and its screen: several calls on a loaded CI box.
+  await expect(preview.getByRole('heading', { name: 'Shelf KPIs' })).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole('tab', { name: /^Shelf KPIs/ })).toBeVisible();
+  // The history instead of the preview's screen: the save's 3-second notice is then not missed.
+  await admin.getByRole('button', { name: 'History', exact: true }).click();
   await admin.getByRole('region', { name: 'Screen labels' }).getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Saved; your group is served these labels now.')).toBeVisible();
   await admin.goto('/workspace/stock/kpi');

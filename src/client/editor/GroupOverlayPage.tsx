@@ -5,6 +5,7 @@ import type { GroupOverlay, OverlayAnswer, OverlayScreen } from '../../shared/gr
 import { overlayApi } from './editorApi.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { ExtraScreens } from './ExtraScreens.js';
+import { OverlayPreview } from './OverlayPreview.js';
 import { overlayValue, setOverlayValue } from './overlayDraft.js';
 import './configEditor.css';
 
@@ -13,7 +14,9 @@ type Edit = (path: string[], value: unknown) => void;
 /**
  * /workspace/config/overlay: a group's admin renames areas, tabs, filters, tiles and columns,
  * hides tabs and filters, picks filter defaults and the default date preset, and adds screens
- * built from a tab's widgets (ExtraScreens.tsx) for their own group only (docs/config-storage.md); saved and versioned by the server, with a History panel.
+ * built from a tab's widgets (ExtraScreens.tsx) for their own group only (docs/config-storage.md),
+ * seeing the draft's effect before Save (OverlayPreview.tsx); saved and versioned by the server,
+ * with a History panel.
  */
 function GroupOverlayPage() {
   const [page, setPage] = useState<OverlayAnswer | null>(null);
@@ -22,6 +25,7 @@ function GroupOverlayPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [revision, setRevision] = useState(0);
+  const [side, setSide] = useState<'preview' | 'history'>('preview');
   const history = useMemo(() => overlayApi.history(), []);
 
   useEffect(() => {
@@ -34,7 +38,12 @@ function GroupOverlayPage() {
     );
   }, [revision]);
 
-  const edit: Edit = (path, value) => setDraft((d) => setOverlayValue(d, path, value));
+  // The screen of the last edit, which the preview shows.
+  const [focus, setFocus] = useState<string | null>(null);
+  const edit: Edit = (path, value) => {
+    if (path[0] === 'screens' && path[1]) setFocus(path[1]);
+    setDraft((d) => setOverlayValue(d, path, value));
+  };
   const dirty = page !== null && JSON.stringify(draft) !== JSON.stringify(page.overlay);
 
   const save = async () => {
@@ -91,21 +100,48 @@ function GroupOverlayPage() {
               </ul>
               <ExtraScreens
                 area={area}
+                areas={page.areas}
                 draft={draft}
-                onChange={(extraScreens) => setDraft((d) => ({ ...d, extraScreens }))}
+                onChange={(extraScreens) => {
+                  const added = Object.keys(extraScreens).find((k) => !draft.extraScreens?.[k]);
+                  if (added) setFocus(added);
+                  setDraft((d) => ({ ...d, extraScreens }));
+                }}
               />
             </fieldset>
           ))}
         </div>
       </section>
-      <section className="ss-editor__preview" aria-label="History">
-        <HistoryPanel
-          history={history}
-          revision={revision}
-          onRestored={() => setRevision((r) => r + 1)}
-          title="History of your group's labels"
-          base="The global config"
-        />
+      <section className="ss-editor__preview" aria-label={side === 'preview' ? 'Preview' : 'History'}>
+        <div className="ss-overlay__switch" role="group" aria-label="Side panel">
+          <button
+            type="button"
+            className="ss-btn ss-btn--ghost"
+            aria-pressed={side === 'preview'}
+            onClick={() => setSide('preview')}
+          >
+            Preview
+          </button>
+          <button
+            type="button"
+            className="ss-btn ss-btn--ghost"
+            aria-pressed={side === 'history'}
+            onClick={() => setSide('history')}
+          >
+            History
+          </button>
+        </div>
+        {side === 'preview' ? (
+          <OverlayPreview draft={draft} focus={focus} />
+        ) : (
+          <HistoryPanel
+            history={history}
+            revision={revision}
+            onRestored={() => setRevision((r) => r + 1)}
+            title="History of your group's labels"
+            base="The global config"
+          />
+        )}
       </section>
     </div>
   );

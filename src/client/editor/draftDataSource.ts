@@ -11,11 +11,11 @@ function memoryStorage(): KeyValueStorage {
 
 /**
  * The engine's data source for a draft preview: the same calls as a saved screen, under the
- * draft's prefix. Forms do not submit from a preview (it would change real data from an unsaved screen).
+ * draft's prefix (a config file's draft by default, or a group overlay's). Forms do not submit from a preview (it would change real data from an unsaved screen).
  */
-export function draftDataSource(draftId: string): DataSource {
+export function draftDataSource(draftId: string, prefix = draftPrefix(draftId)): DataSource {
   return {
-    ...createHttpDataSource(draftPrefix(draftId)),
+    ...createHttpDataSource(prefix),
     submit: () => Promise.reject(new Error('Forms do not submit in the preview: save the screen first.')),
     views: localViewsApi(memoryStorage()),
   };

@@ -7,7 +7,7 @@ import type {
   SaveAnswer,
   ValidateAnswer,
 } from '../../shared/configEditor.js';
-import type { GroupOverlay, OverlayAnswer } from '../../shared/groupOverlay.js';
+import type { GroupOverlay, OverlayAnswer, OverlayPreviewAnswer } from '../../shared/groupOverlay.js';
 
 const BASE = 'config/editor';
 
@@ -49,6 +49,9 @@ const OVERLAY = 'config/overlay';
 export const overlayApi = {
   read: () => data<OverlayAnswer>(http.get(OVERLAY)),
   save: (overlay: GroupOverlay) => data<SaveAnswer>(http.put(OVERLAY, { overlay })),
+  /** Checks a draft without saving it; a valid one is served under overlayDraftPrefix to its author. */
+  preview: (overlay: GroupOverlay) =>
+    data<OverlayPreviewAnswer>(http.post(`${OVERLAY}/preview`, { overlay })),
   history: (): VersionHistory => ({
     versions: () => data<ConfigVersionList>(http.get(`${OVERLAY}/versions`)),
     diff: (from, to) => data<ConfigDiff>(http.get(`${OVERLAY}/diff`, { params: { from, to } })),
@@ -58,3 +61,6 @@ export const overlayApi = {
 
 /** Where a draft's preview calls go: the product's own routes, mounted on the draft. */
 export const draftPrefix = (draftId: string) => `${BASE}/drafts/${encodeURIComponent(draftId)}/`;
+
+/** Where a draft overlay's preview calls go: the product's own routes, serving the draft's menu and screens. */
+export const overlayDraftPrefix = (draftId: string) => `${OVERLAY}/drafts/${encodeURIComponent(draftId)}/`;

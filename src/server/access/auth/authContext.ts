@@ -4,6 +4,11 @@ export interface ReadModeScope {
   menuId: number;
   /** The one screen a share-link viewer may open, as 'area/screen'. */
   screen: string;
+  /**
+   * When `screen` is a group's extra screen: the activities of the product screens its widgets'
+   * data comes from (sharedExtraScreen.ts), which its data calls are opened with.
+   */
+  sources?: readonly string[];
 }
 
 export interface AuthContext {

@@ -8,6 +8,7 @@ import { findLiveSessionWithActivities } from '../../platform/store/sessionRepo.
 import type { SessionCache } from './sessionCache.js';
 import type { SessionRow } from '../../platform/store/storeDatabase.js';
 import { findLiveShareLink } from '../../platform/store/shareLinkRepo.js';
+import { sharedScreenSources } from './sharedExtraScreen.js';
 
 /** A read-mode viewer token header wins over the session cookie. */
 function callerToken(request: FastifyRequest): string | undefined {
@@ -64,7 +65,7 @@ export async function loadAuth(deps: Deps, cache: SessionCache, request: Fastify
   if (session.share_link_id !== null) {
     const link = await findLiveShareLink(db, session.share_link_id);
     if (!link) return;
-    request.auth = viewerContext(session.id, link);
+    request.auth = viewerContext(session.id, link, await sharedScreenSources(deps, link));
     return;
   }
   await touchSession(db, deps.env, session);
@@ -86,12 +87,18 @@ function sessionContext(row: SessionRow & { activities: string[] }): Readonly<Au
 function viewerContext(
   sessionId: string,
   link: { created_by: number; group_id: number; view_id: number; menu_id: number; screen: string },
+  sources: string[] | undefined,
 ): AuthContext {
   return {
     sessionId,
     userId: link.created_by,
     groupId: link.group_id,
-    activities: new Set([link.screen]),
-    readMode: { viewId: link.view_id, menuId: link.menu_id, screen: link.screen },
+    activities: new Set([link.screen, ...(sources ?? [])]),
+    readMode: {
+      viewId: link.view_id,
+      menuId: link.menu_id,
+      screen: link.screen,
+      ...(sources ? { sources } : {}),
+    },
   };
 }

@@ -17,6 +17,7 @@ import type { ActiveAuth } from './guards.js';
 import type { AuthKit } from './kit.js';
 import { isGroupAdmin } from './groupAdmin.js';
 import { mayOpenScreen } from './mayOpenScreen.js';
+import { configForGroup } from '../../language/config/overlay/configForGroup.js';
 
 export interface NewShareLink {
   view_id: number;
@@ -40,7 +41,8 @@ export async function createShareLink(
   browsedOrigin?: string,
 ) {
   if (!mayShareScreen(input.screen)) throw new ForbiddenError(ADMIN_SHARE_REFUSED);
-  if (!auth.activities.has(input.screen)) throw new ForbiddenError(`Access denied to ${input.screen}`);
+  if (!auth.activities.has(sharedPermission(kit, auth.groupId, input.screen)))
+    throw new ForbiddenError(`Access denied to ${input.screen}`);
   const hours = input.expires_in_hours ?? 24 * 7;
   const expiresAt = new Date(Date.now() + hours * 3600_000);
   const link = await insertShareLink(kit.deps.store.db, {
@@ -62,6 +64,17 @@ export async function createShareLink(
   const base = (kit.deps.env.PUBLIC_URL || browsedOrigin || publicUrl(kit.deps.env)).replace(/\/$/, '');
   const url = `${base}/workspace/paxviz/${encodeURIComponent(input.menu_name)}?token=${token}`;
   return { id: link.id, token, url, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The activity that opens a screen the link names: its own, or for the group's extra screen
+ * (docs/config-storage.md) that of the product screen it is built from. A name the group is not
+ * served is its own, which no role holds.
+ */
+function sharedPermission(kit: AuthKit, groupId: number, screen: string): string {
+  const { config, storedConfig } = kit.deps;
+  if (config.current().screens.has(screen)) return screen;
+  return configForGroup(config, storedConfig, groupId).screens.get(screen)?.permission ?? screen;
 }
 
 /** Who may see or revoke a link: its creator, a user who may open its screen, or the group's admin. */

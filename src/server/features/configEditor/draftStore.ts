@@ -21,17 +21,17 @@ const DRAFT_GONE = 'Draft not found or expired: validate the file again';
  * with today's ~80 files), and every pause in typing makes one: a small LRU with a TTL keeps the
  * recent ones of a few editing admins and lets the rest go.
  */
-export class DraftStore {
-  private readonly drafts = new LRUCache<string, Draft>({ max: 32, ttl: 30 * 60_000, updateAgeOnGet: true });
+export class DraftStore<T extends Pick<Draft, 'userId' | 'groupId'> = Draft> {
+  private readonly drafts = new LRUCache<string, T>({ max: 32, ttl: 30 * 60_000, updateAgeOnGet: true });
 
-  add(draft: Draft): string {
+  add(draft: T): string {
     const id = randomUUID();
     this.drafts.set(id, draft);
     return id;
   }
 
   /** The caller's own draft; someone else's (another admin, another group) is as unknown as a missing one. */
-  get(id: string, auth: ActiveAuth): Draft {
+  get(id: string, auth: ActiveAuth): T {
     const draft = this.drafts.get(id);
     if (!draft || draft.userId !== auth.userId || draft.groupId !== auth.groupId)
       throw new NotFoundError(DRAFT_GONE);

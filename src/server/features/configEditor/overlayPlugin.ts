@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import type { OverlayAnswer } from '../../../shared/groupOverlay.js';
+import type { OverlayAnswer, OverlayPreviewAnswer } from '../../../shared/groupOverlay.js';
 import { ADMIN_ACTIVITIES } from '../../../shared/admin/adminActivities.js';
 import { requireAdminActivity } from '../../access/auth/guards.js';
 import { versionDiff, versionList, versionText } from './configVersions.js';
 import { currentOverlay, overlayFile, saveGroupOverlay } from './groupOverlays.js';
 import { overlayCatalogue } from './overlayCatalogue.js';
+import { DraftStore } from './draftStore.js';
+import { overlayPreviewRoutes, type OverlayDraft } from './overlayPreviewRoutes.js';
+import { checkGroupOverlay } from '../../language/config/overlay/checkGroupOverlay.js';
+import { applyGroupOverlay } from '../../language/config/overlay/applyGroupOverlay.js';
 import {
   overlayDiffSchema,
+  overlayPreviewSchema,
   overlayReadSchema,
   overlayRestoreSchema,
   overlaySaveSchema,
@@ -16,11 +21,13 @@ import {
 
 /**
  * A group's overlay of the global config under /api/v1/config/overlay (docs/config-storage.md):
- * read, save, versions, diff and restore, for the session's group only. The group's admin role
+ * read, save, versions, diff and restore, and a live preview of a draft (overlayPreviewRoutes.ts),
+ * for the session's group only. The group's admin role
  * is required (the roles activity, as isGroupAdmin in access/auth/groupAdmin.ts); no staff flag,
  * and the global config stays out of reach (the editor's routes answer 403).
  */
-export const overlayPlugin: FastifyPluginAsync = (app) => {
+export const overlayPlugin: FastifyPluginAsync = async (app) => {
+  const drafts = new DraftStore<OverlayDraft>();
   const admin = (request: Parameters<typeof requireAdminActivity>[0]) =>
     requireAdminActivity(request, ADMIN_ACTIVITIES.roles.url);
   app.addHook('preValidation', (request, _reply, done) => {
@@ -49,6 +56,26 @@ export const overlayPlugin: FastifyPluginAsync = (app) => {
     ok(await versionList(app.deps, overlayFile(app.deps, admin(request).groupId))),
   );
 
+  // A draft overlay, checked as a save is, kept in memory for its author's preview only.
+  app.post<{ Body: { overlay: unknown } }>('/preview', { schema: overlayPreviewSchema }, (request) => {
+    const auth = admin(request);
+    const data = app.deps.config.current();
+    const checked = checkGroupOverlay(request.body.overlay, data);
+    const answer: OverlayPreviewAnswer = {
+      valid: checked.overlay !== null,
+      problems: checked.problems,
+      draftId: null,
+    };
+    if (checked.overlay)
+      answer.draftId = drafts.add({
+        userId: auth.userId,
+        groupId: auth.groupId,
+        data,
+        presented: applyGroupOverlay(data, checked.overlay),
+      });
+    return ok(answer);
+  });
+
   app.get<{ Querystring: { from: string; to: string } }>(
     '/diff',
     { schema: overlayDiffSchema },
@@ -64,5 +91,5 @@ export const overlayPlugin: FastifyPluginAsync = (app) => {
     const text = await versionText(app.deps, overlayFile(app.deps, auth.groupId), request.body.versionId);
     return ok(await saveGroupOverlay(app.deps, auth, JSON.parse(text), request.body.versionId), 'Restored');
   });
-  return Promise.resolve();
+  await app.register(overlayPreviewRoutes(drafts), { prefix: '/drafts/:draftId' });
 };

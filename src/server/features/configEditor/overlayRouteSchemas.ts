@@ -55,3 +55,25 @@ export const overlayRestoreSchema = {
   },
   response: saveSchema.response,
 };
+
+export const overlayPreviewSchema = {
+  body: overlaySaveSchema.body,
+  response: {
+    200: envelope({
+      type: 'object',
+      required: ['valid', 'problems', 'draftId'],
+      properties: {
+        valid: { type: 'boolean' },
+        problems: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['pointer', 'message'],
+            properties: { pointer: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+        draftId: { type: ['string', 'null'] },
+      },
+    }),
+  },
+};

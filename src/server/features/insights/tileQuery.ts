@@ -31,9 +31,29 @@ export function resolveTileQuery(
   queryId: string,
 ): { ctx: QueryContext; groupId: number } {
   const snapshot = scope.snapshot(request);
+  ({ screenKey, queryId } = productQuery(scope, request, screenKey, queryId));
   const screen = findScreen(snapshot, screenKey);
   const auth = scope.authorize(request, screen);
   const query = screen.queries?.find((q) => q.id === queryId);
   if (!query) throw new BadRequestError(`Screen "${screenKey}" has no query "${queryId.slice(0, 80)}"`);
   return { ctx: { screen, query, dataset: datasetOf(snapshot, screen) }, groupId: auth.groupId };
+}
+
+/**
+ * A tile of a group's extra screen (docs/config-storage.md) reads a query of a product screen,
+ * under the extra screen's name: the insights answer from that screen and query, opened with its
+ * activity, as its data call is. Anything else is asked as named.
+ */
+function productQuery(
+  scope: ConfigScope,
+  request: FastifyRequest,
+  screenKey: string,
+  queryId: string,
+): { screenKey: string; queryId: string } {
+  const snapshot = scope.snapshot(request);
+  if (snapshot.screens.has(screenKey)) return { screenKey, queryId };
+  const extra = scope.presented?.(request).screens.get(screenKey);
+  const endpoint = extra?.queries?.find((q) => q.id === queryId)?.endpoint;
+  const binding = endpoint === undefined ? undefined : snapshot.endpoints.get(endpoint);
+  return binding ? { screenKey: binding.screenKey, queryId: binding.queryId } : { screenKey, queryId };
 }

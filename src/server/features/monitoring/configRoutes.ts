@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
-import { UnauthorizedError } from '../../../shared/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../../../shared/errors.js';
 import { UNAUTHORIZED_USER } from '../../access/auth/requireActivity.js';
 import { liveScope, type ConfigScope } from './configScope.js';
 import { resolveScreen } from './resolveScreen.js';
 import { staffOnlyFieldsReadOnly } from './staffOnlyFieldsReadOnly.js';
-import { allowedTabs, findScreen } from './screenAccess.js';
+import { allowedTabs, findScreen, mayOpen, withOpenWidgets } from './screenAccess.js';
 import { areasSchema, screenConfigSchema } from './routeSchemas.js';
 
 /** GET config/screen and config/areas: what the runtime renders, limited to what the caller may open. */
@@ -17,7 +17,11 @@ export function registerConfigRoutes(app: FastifyInstance, scope: ConfigScope = 
       const snapshot = scope.presented?.(request) ?? scope.snapshot(request);
       const screen = findScreen(snapshot, `${request.query.area}/${request.query.screen}`);
       scope.authorize(request, screen);
-      return ok(staffOnlyFieldsReadOnly(resolveScreen(snapshot, screen, request.auth), request.auth));
+      // A viewer of a shared extra screen reads its sources' data, never those screens whole.
+      if (scope.presented && request.auth?.readMode && !mayOpen(request.auth, screen))
+        throw new ForbiddenError(`Access denied to ${request.query.area}/${request.query.screen}`);
+      const served = withOpenWidgets(scope.snapshot(request), screen, request.auth);
+      return ok(staffOnlyFieldsReadOnly(resolveScreen(snapshot, served, request.auth), request.auth));
     },
   );
 

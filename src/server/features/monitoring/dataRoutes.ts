@@ -7,7 +7,7 @@ import { PreparedQueries } from '../../language/query/preparedQueries.js';
 import { cachedScreenQuery } from './cachedScreenQuery.js';
 import { exportQueue } from './exportQueue.js';
 import { sendExport } from './exportResponse.js';
-import { boundScreenKey, datasetOf, findScreen } from './screenAccess.js';
+import { boundScreenKey, checkExtraScreenCall, datasetOf, findScreen } from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
 import { compareToOf, previousCall } from '../../language/query/previousPeriodCall.js';
 import { comparedAnswer } from './comparedAnswer.js';
@@ -37,6 +37,8 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
     if (!binding) throw new NotFoundError('page not found');
     const screen = findScreen(snapshot, boundScreenKey(binding, request.query.screenName));
     const auth = scope.authorize(request, screen);
+    const presented = scope.presented?.(request);
+    if (presented) checkExtraScreenCall(snapshot, presented, request.query.screenName, path);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };
     if (!binding.export) {

@@ -3,6 +3,7 @@ import type { FieldMeta, ResolvedScreen } from '../../../shared/screenApi.js';
 import type { AuthContext } from '../../access/auth/authContext.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import { allowedTabs, datasetOf } from './screenAccess.js';
+import type { DatasetIndex } from '../../language/model/datasetIndex.js';
 import { measureInputs } from '../../language/measures/measureKinds.js';
 import { measureDrill } from '../../language/measures/measureDrill.js';
 import { measureUnit } from '../../language/measures/measureUnit.js';
@@ -16,6 +17,43 @@ export function resolveScreen(
   const tabs = area ? allowedTabs(snapshot, area, auth) : [];
   if (!screen.dataset) return { ...screen, tabs, measures: [], dimensions: [] };
   const index = datasetOf(snapshot, screen);
+  const ds = index.config;
+  const { measures, dimensions } = fieldsOf(index);
+  // A group's extra screen may show widgets of screens over other datasets (composeExtraScreen.ts):
+  // their fields join the screen's, the checker having refused a measure meaning two things.
+  for (const other of otherDatasets(snapshot, screen)) {
+    const more = fieldsOf(other);
+    const has = new Set([...measures, ...dimensions].map((f) => f.id));
+    measures.push(...more.measures.filter((m) => !has.has(m.id)));
+    dimensions.push(...more.dimensions.filter((d) => !has.has(d.id)));
+  }
+  const explainBy = ds.explain?.dimensions.map((id) => ({
+    id,
+    label: ds.dimensions.find((d) => d.id === id)?.label ?? id,
+  }));
+  return {
+    ...screen,
+    tabs,
+    measures,
+    dimensions,
+    ...(explainBy ? { explainBy } : {}),
+    ...(ds.coverage ? { coverage: ds.coverage } : {}),
+  };
+}
+
+/** The datasets other than the screen's own that its queries' endpoints read. */
+function otherDatasets(snapshot: ConfigSnapshot, screen: ScreenConfig): DatasetIndex[] {
+  const found = new Map<string, DatasetIndex>();
+  for (const q of screen.queries ?? []) {
+    const binding = snapshot.endpoints.get(q.endpoint);
+    const owner = binding ? snapshot.screens.get(binding.screenKey) : undefined;
+    if (owner?.dataset && owner.dataset !== screen.dataset && !found.has(owner.dataset))
+      found.set(owner.dataset, datasetOf(snapshot, owner));
+  }
+  return [...found.values()];
+}
+
+function fieldsOf(index: DatasetIndex): { measures: ResolvedScreen['measures']; dimensions: FieldMeta[] } {
   const ds = index.config;
   const measures = ds.measures.map((m) => {
     const drill = measureDrill(index, m.id);
@@ -51,18 +89,7 @@ export function resolveScreen(
     dimensions.push({ id: d.lookup.labelColumn, label: d.label });
     for (const a of d.lookup.attributes ?? []) dimensions.push({ id: a, label: humanize(a) });
   }
-  const explainBy = ds.explain?.dimensions.map((id) => ({
-    id,
-    label: ds.dimensions.find((d) => d.id === id)?.label ?? id,
-  }));
-  return {
-    ...screen,
-    tabs,
-    measures,
-    dimensions: dimensions.map(dropUndefined),
-    ...(explainBy ? { explainBy } : {}),
-    ...(ds.coverage ? { coverage: ds.coverage } : {}),
-  };
+  return { measures, dimensions: dimensions.map(dropUndefined) };
 }
 
 function withDescription(meta: FieldMeta, description: string | undefined): FieldMeta {

@@ -8,9 +8,13 @@ import type { ScreenTab } from '../../../shared/screenApi.js';
 import type { FastifyRequest } from 'fastify';
 import type { ConfigScope } from './configScope.js';
 
-/** Whether the caller may open a screen (a share-link viewer only its one screen). */
+/**
+ * Whether the caller may open a screen (a share-link viewer only its one screen, by name: the
+ * product screens a shared extra screen reads are not opened whole).
+ */
 export function mayOpen(auth: AuthContext | null, screen: ScreenConfig): boolean {
   if (!auth || auth.groupId === null) return false;
+  if (auth.readMode) return auth.readMode.screen === `${screen.area}/${screen.id}`;
   return mayOpenScreen(auth, screen.permission);
 }
 
@@ -51,6 +55,58 @@ export function productScreenKey(
 ): string {
   if (snapshot.screens.has(key)) return key;
   return scope.presented?.(request).screens.get(key)?.permission ?? key;
+}
+
+/**
+ * A data call naming a screen the product lacks (screenName) comes from one of the group's extra
+ * screens (docs/config-storage.md): that screen must exist for the group now, and the endpoint must
+ * be one of its widgets' queries (or its export). So a screen removed from the overlay, another
+ * group's, or a made-up name answers 404, and an extra screen opens no endpoint it does not show.
+ * A call naming a product screen, or none, is the product's as before.
+ */
+export function checkExtraScreenCall(
+  data: ConfigSnapshot,
+  presented: ConfigSnapshot,
+  screenName: unknown,
+  endpoint: string,
+): void {
+  if (typeof screenName !== 'string' || data.screens.has(screenName)) return;
+  const extra = presented.screens.get(screenName);
+  if (!extra) throw new NotFoundError(`Unknown screen "${screenName.slice(0, 80)}"`);
+  const path = endpoint.replace(/\/export$/, '');
+  if (!(extra.queries ?? []).some((q) => q.endpoint === path))
+    throw new NotFoundError(`Screen "${screenName}" shows no "${path.slice(0, 120)}"`);
+}
+
+/**
+ * A group's extra screen as the caller may see it: a widget whose data comes from a screen the
+ * caller may not open (composeExtraScreen.ts) is left out with its query, as the data route would
+ * refuse its calls. A product screen is served whole.
+ */
+export function withOpenWidgets(
+  data: ConfigSnapshot,
+  screen: ScreenConfig,
+  auth: AuthContext | null,
+): ScreenConfig {
+  const key = `${screen.area}/${screen.id}`;
+  if (data.screens.has(key)) return screen;
+  const closed = new Set<string>();
+  for (const q of screen.queries ?? []) {
+    const binding = data.endpoints.get(q.endpoint);
+    const owner = binding ? data.screens.get(boundScreenKey(binding, key)) : undefined;
+    if (!owner || !auth || !mayOpenScreen(auth, owner.permission)) closed.add(q.id);
+  }
+  if (closed.size === 0) return screen;
+  const shown = (w: ScreenConfig['widgets'][number]) =>
+    !('query' in w && typeof w.query === 'string' && closed.has(w.query));
+  const widgets = screen.widgets.filter(shown);
+  const ids = new Set(widgets.map((w) => w.id));
+  return {
+    ...screen,
+    widgets,
+    queries: (screen.queries ?? []).filter((q) => !closed.has(q.id)),
+    layout: widgets.filter((w) => ids.has(w.id)).map((w) => ({ kind: 'row' as const, widgets: [w.id] })),
+  };
 }
 
 export function findScreen(snapshot: ConfigSnapshot, key: string): ScreenConfig {

@@ -8,6 +8,8 @@ import { requireUser } from '../../access/auth/guards.js';
 import { parseDataRequest } from '../../language/query/dataRequest.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { exportContext } from './exportContext.js';
+import { configForGroup } from '../../language/config/overlay/configForGroup.js';
+import { checkExtraScreenCall } from '../monitoring/screenAccess.js';
 import { EXPORT_QUEUE, type ExportJobData } from './exportJob.js';
 import { ReportFileRepo } from './reportFileRepo.js';
 import { reportFileView } from './reportFileView.js';
@@ -39,8 +41,11 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
     { schema: { body: s.exportBody, response: s.objectAnswer } },
     async (request) => {
       const params = request.body.params ?? {};
-      const ctx = exportContext(app.deps.config.current(), request.body.endpoint, params.screenName);
+      const data = app.deps.config.current();
+      const ctx = exportContext(data, request.body.endpoint, params.screenName);
       const auth = requireActivity(request, ctx.screen.permission);
+      const presented = configForGroup(app.deps.config, app.deps.storedConfig, auth.groupId);
+      checkExtraScreenCall(data, presented, params.screenName, request.body.endpoint);
       parseDataRequest(ctx, params); // a bad filter is a 400 now, not a failed job later
       const { format } = request.body;
       const stem = request.body.endpoint.replace(/\/export$/, '').replace(/\//g, '-');

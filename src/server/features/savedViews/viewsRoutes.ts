@@ -2,18 +2,26 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope.js';
 import { NotFoundError } from '../../../shared/errors.js';
 import { requireActivity } from '../../access/auth/requireActivity.js';
+import { configForGroup } from '../../language/config/overlay/configForGroup.js';
 import { deleteView, listViews, saveView } from './savedViewsRepo.js';
 import { idSchema } from '../../platform/http/ids.js';
 import { answers } from '../../platform/http/schemaKit.js';
 
 const screenKey = { type: 'string', pattern: '^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$', maxLength: 120 } as const;
 
-/** A screen that exists in the current config and that the caller may open; else 404 / 401 / 403. */
+/**
+ * A screen the caller's group is served now (a product screen or the group's extra screen,
+ * docs/config-storage.md) and that the caller may open; else 404 / 401 / 403. The views of an extra
+ * screen removed from the overlay are so refused with the screen.
+ */
 function ownerOf(
   request: FastifyRequest,
   screen: string,
 ): { userId: number; groupId: number; screen: string } {
-  const config = request.server.deps.config.current().screens.get(screen);
+  const { deps } = request.server;
+  const config = configForGroup(deps.config, deps.storedConfig, request.auth?.groupId ?? null).screens.get(
+    screen,
+  );
   if (!config) throw new NotFoundError(`Unknown screen "${screen}"`);
   const auth = requireActivity(request, config.permission);
   return { userId: auth.userId, groupId: auth.groupId, screen };

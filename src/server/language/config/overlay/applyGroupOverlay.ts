@@ -1,8 +1,8 @@
 import type { AreaConfig, FilterNode, ScreenConfig, WidgetNode } from '../../../../shared/config.gen.js';
+import { composeExtraScreen } from './composeExtraScreen.js';
 import type { ConfigSnapshot } from '../configRegistry.js';
 import { filterField } from '../checkScreen.js';
 import type {
-  ExtraScreen,
   FilterOverlay,
   GroupOverlay,
   ScreenOverlay,
@@ -22,11 +22,11 @@ export function applyGroupOverlay(snapshot: ConfigSnapshot, overlay: GroupOverla
     if (area && change.label !== undefined) areas.set(id, { ...area, label: change.label });
   }
   for (const [key, extra] of Object.entries(overlay.extraScreens ?? {})) {
-    const source = screens.get(extra.from);
     const [areaId, id] = key.split('/');
     const area = areaId ? areas.get(areaId) : undefined;
-    if (!source || !area || !id || screens.has(key)) continue;
-    screens.set(key, extraScreen(source, id, extra));
+    const screen = id ? composeExtraScreen(snapshot, id, extra) : null;
+    if (!screen || !area || !id || screens.has(key)) continue;
+    screens.set(key, screen);
     areas.set(area.id, { ...area, tabs: [...area.tabs, id] });
   }
   for (const [key, change] of Object.entries(overlay.screens ?? {})) {
@@ -39,24 +39,6 @@ export function applyGroupOverlay(snapshot: ConfigSnapshot, overlay: GroupOverla
     }
   }
   return { ...snapshot, areas, screens };
-}
-
-/**
- * A product screen narrowed to the chosen widgets, one per row, under a new name and title. It
- * keeps the product screen's dataset, filters, queries and permission: its data calls go to the
- * product's endpoints and are opened with that screen's activity.
- */
-function extraScreen(source: ScreenConfig, id: string, extra: ExtraScreen): ScreenConfig {
-  const widgets = extra.widgets
-    .map((w) => source.widgets.find((s) => s.id === w))
-    .filter((w): w is WidgetNode => w !== undefined);
-  return {
-    ...source,
-    id,
-    title: extra.title,
-    widgets,
-    layout: widgets.map((w) => ({ kind: 'row' as const, widgets: [w.id] })),
-  };
 }
 
 function hideTab(area: AreaConfig, tab: string): AreaConfig {

@@ -5,9 +5,10 @@ import { createConfigSchemaValidator, type ConfigSchemaValidator } from '../conf
 import { pointer } from '../configProblems.js';
 import { indexDataset } from '../../model/datasetIndex.js';
 import { suggestName } from '../../model/suggestName.js';
-import type { GroupOverlay } from '../../../../shared/groupOverlay.js';
+import { extraWidgetSource, type ExtraScreen, type GroupOverlay } from '../../../../shared/groupOverlay.js';
 import { applyGroupOverlay } from './applyGroupOverlay.js';
 import { checkOverlayShape } from './overlayShape.js';
+import { FOREIGN_QUERY_PREFIX, queryOf } from './composeExtraScreen.js';
 
 export interface OverlayProblem {
   /** JSON pointer into the overlay document. */
@@ -96,8 +97,8 @@ const SCREEN_ID = /^[a-z][a-z0-9_-]{0,39}$/;
 
 /**
  * An extra screen: a new name in an existing area, built from a product screen of that area with
- * a dataset, showing widgets that screen has. Everything else it would need (dataset, queries,
- * endpoints, permission) is the product screen's, never the overlay's.
+ * a dataset, showing widgets that screen has and data widgets of other screens. Everything else it
+ * would need (dataset, queries, endpoints, permission) is the product screens', never the overlay's.
  */
 function checkExtraScreens(
   overlay: GroupOverlay,
@@ -135,15 +136,74 @@ function checkExtraScreens(
         at('from'),
         `"${extra.from}" reads no dataset: an extra screen is built from a screen of the product's datasets`,
       );
-    for (const [i, widget] of (extra.widgets ?? []).entries())
-      if (!source.widgets.some((w) => w.id === widget))
+    checkExtraWidgets(snapshot, extra, source, (i, rest, message) =>
+      add(at('widgets', String(i), ...rest), message),
+    );
+  }
+}
+
+/**
+ * The widgets of an extra screen: each names a widget its screen has; one of another screen is a
+ * data widget (it shows a query) of a screen reading a dataset, whose measures mean on this screen
+ * what they mean there; no widget twice.
+ */
+function checkExtraWidgets(
+  snapshot: ConfigSnapshot,
+  extra: ExtraScreen,
+  source: ScreenConfig,
+  add: (index: number, rest: string[], message: string) => void,
+): void {
+  const seen = new Set<string>();
+  const measures = new Map<string, { label: string; format?: string; dataset: string }>();
+  const noteMeasures = (dataset: string | undefined) => {
+    for (const m of (dataset ? snapshot.datasets.get(dataset)?.measures : undefined) ?? [])
+      if (!measures.has(m.id)) measures.set(m.id, { label: m.label, format: m.format, dataset: dataset! });
+  };
+  noteMeasures(source.dataset);
+  for (const [i, entry] of (extra.widgets ?? []).entries()) {
+    const { from, widget: id } = extraWidgetSource(extra, entry);
+    const at = typeof entry === 'string' ? [] : ['widget'];
+    const screen = snapshot.screens.get(from);
+    if (!screen) {
+      add(i, ['from'], `unknown screen "${from}"${suggestName(from, snapshot.screens.keys())}`);
+      continue;
+    }
+    const widget = screen.widgets.find((w) => w.id === id);
+    if (!widget) {
+      const known = screen.widgets.map((w) => w.id);
+      add(i, at, `unknown widget "${id}" of "${from}"${suggestName(id, known)}`);
+      continue;
+    }
+    const pair = `${from}#${id}`;
+    if (seen.has(pair)) add(i, at, `widget "${id}" of "${from}" is on this screen already`);
+    seen.add(pair);
+    if (from === extra.from) continue;
+    const query = queryOf(screen, widget);
+    if (!screen.dataset || !query) {
+      add(
+        i,
+        at,
+        `"${id}" of "${from}" shows no query of a dataset: a widget of another screen is a KPI tiles, grid or chart widget of a screen reading a dataset`,
+      );
+      continue;
+    }
+    const theirs = snapshot.datasets.get(screen.dataset)?.measures ?? [];
+    for (const measureId of query.measures ?? []) {
+      const mine = measures.get(measureId);
+      const their = theirs.find((m) => m.id === measureId);
+      if (
+        mine &&
+        their &&
+        mine.dataset !== screen.dataset &&
+        (mine.label !== their.label || mine.format !== their.format)
+      )
         add(
-          at('widgets', String(i)),
-          `unknown widget "${widget}" of "${extra.from}"${suggestName(
-            widget,
-            source.widgets.map((w) => w.id),
-          )}`,
+          i,
+          at,
+          `measure "${measureId}" of "${from}" (dataset ${screen.dataset}) means another thing in dataset ${mine.dataset} on this screen ("${mine.label}" vs "${their.label}"): choose widgets whose measures agree`,
         );
+    }
+    noteMeasures(screen.dataset);
   }
 }
 
@@ -191,6 +251,20 @@ function checkWidgetNames(
   }
 }
 
+/** An extra screen without the widgets and queries of other screens (composeExtraScreen.ts). */
+function ownPart(screen: ScreenConfig): ScreenConfig {
+  const queries = (screen.queries ?? []).filter((q) => !q.id.startsWith(FOREIGN_QUERY_PREFIX));
+  const widgets = screen.widgets.filter(
+    (w) => !('query' in w && typeof w.query === 'string' && w.query.startsWith(FOREIGN_QUERY_PREFIX)),
+  );
+  return {
+    ...screen,
+    queries,
+    widgets,
+    layout: widgets.map((w) => ({ kind: 'row' as const, widgets: [w.id] })),
+  };
+}
+
 /** The changed screens as the group would be served them, through the language's schema and screen checks. */
 function checkServed(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: OverlayProblem[]): void {
   validator ??= createConfigSchemaValidator();
@@ -199,10 +273,13 @@ function checkServed(overlay: GroupOverlay, snapshot: ConfigSnapshot, problems: 
   for (const key of Object.keys(overlay.extraScreens ?? {})) {
     const screen = served.screens.get(key)!;
     const file = `${screen.area}/${screen.id}.screen.json`;
+    // Widgets of other screens are theirs, checked there, and read other datasets: the
+    // cross-references are checked on the part built from `from`, the schema on the whole.
+    const own = ownPart(screen);
     // It carries the product screen's permission on purpose (the activity that opens its data).
     const found = [
       ...validator('screen', screen),
-      ...checkScreen(file, screen.area, screen.id, screen, datasets).filter((p) => p.severity !== 'warning'),
+      ...checkScreen(file, own.area, own.id, own, datasets).filter((p) => p.severity !== 'warning'),
     ].filter((p) => p.pointer !== '/permission');
     for (const p of found)
       problems.push({

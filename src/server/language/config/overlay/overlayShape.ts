@@ -12,7 +12,7 @@ type Shape =
   | 'preset'
   | 'presets'
   | 'name'
-  | 'names';
+  | 'widgets';
 
 const LABEL: Shape = 'label';
 const SCREEN: Shape = {
@@ -32,7 +32,7 @@ const SCREEN: Shape = {
     },
   },
 };
-const EXTRA_SCREEN: Shape = { props: { title: LABEL, from: 'name', widgets: 'names' } };
+const EXTRA_SCREEN: Shape = { props: { title: LABEL, from: 'name', widgets: 'widgets' } };
 const OVERLAY: Shape = {
   props: {
     areas: { entries: { props: { label: LABEL } } },
@@ -72,16 +72,7 @@ function walk(value: unknown, shape: Shape, at: string, problems: OverlayProblem
   }
   if (shape === 'name')
     return void ((typeof value !== 'string' || !NAME.test(value)) && add('must be a name of the config'));
-  if (shape === 'names') {
-    const list = Array.isArray(value) ? (value as unknown[]) : null;
-    const ok =
-      list &&
-      list.length > 0 &&
-      list.length <= 50 &&
-      list.every((v) => typeof v === 'string' && NAME.test(v));
-    if (!ok || new Set(list).size !== list.length) add('must be a non-empty list of distinct names');
-    return;
-  }
+  if (shape === 'widgets') return checkWidgetList(value, at, problems);
   if (shape === 'preset')
     return void (!isPreset(value) && add(`must be a date preset (${DATE_PRESET_IDS.join(', ')})`));
   if (shape === 'presets') {
@@ -96,6 +87,39 @@ function walk(value: unknown, shape: Shape, at: string, problems: OverlayProblem
     if ('entries' in shape) walk(child, shape.entries, next, problems);
     else if (Object.hasOwn(shape.props, key)) walk(child, shape.props[key]!, next, problems);
     else problems.push({ pointer: next, message: `"${key}" cannot be changed: ${OVERLAY_LIMITS}` });
+  }
+}
+
+const WIDGET_LIST =
+  'must be a non-empty list (at most 50) of widget ids of "from", or {"from": "area/screen", "widget": "id"} of another screen';
+
+/** An extra screen's widgets: ids of its `from`, or `{from, widget}` naming another screen's widget. */
+function checkWidgetList(value: unknown, at: string, problems: OverlayProblem[]): void {
+  const list = Array.isArray(value) ? (value as unknown[]) : null;
+  if (!list || list.length === 0 || list.length > 50)
+    return void problems.push({ pointer: at, message: WIDGET_LIST });
+  for (const [i, entry] of list.entries()) {
+    const here = `${at}/${i}`;
+    if (typeof entry === 'string') {
+      if (!NAME.test(entry)) problems.push({ pointer: here, message: 'must be a widget id' });
+      continue;
+    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      problems.push({ pointer: here, message: WIDGET_LIST });
+      continue;
+    }
+    for (const [key, v] of Object.entries(entry)) {
+      if (key !== 'from' && key !== 'widget')
+        problems.push({
+          pointer: `${here}${pointer(key)}`,
+          message: `"${key}" cannot be changed: ${OVERLAY_LIMITS}`,
+        });
+      else if (typeof v !== 'string' || !NAME.test(v))
+        problems.push({ pointer: `${here}/${key}`, message: 'must be a name of the config' });
+    }
+    for (const key of ['from', 'widget'] as const)
+      if (!(key in entry))
+        problems.push({ pointer: here, message: `a widget of another screen needs "${key}"` });
   }
 }
 
