@@ -159,8 +159,8 @@ describe('group overlays', () => {
       'a multiSelect filter has no default value',
     );
     await refused(
-      { screens: { 'stock/kpi': { dates: { default: 'last_1_year' } } } },
-      '"last_1_year" is not among the screen\'s presets',
+      { screens: { 'stock/kpi': { dates: { default: 'all' } } } },
+      '"all" is not among the screen\'s presets',
     );
     await refused(
       {
@@ -427,6 +427,10 @@ describe('saved views, share links and exports of an extra screen', () => {
     expect((await asViewer('config/screen?area=price&screen=kpi')).status).toBe(403);
     expect((await asViewer('config/screen?area=stock&screen=kpi')).status).toBe(403);
     expect((await asViewer('price/kpi/topViolators?screenName=stock/board')).status).toBe(404);
+    // Nor a source screen's endpoints called without the shared screen's name, or under another.
+    expect((await asViewer(price.endpoint)).status).toBe(403);
+    expect((await asViewer('price/kpi/topViolators')).status).toBe(403);
+    expect((await asViewer(`${price.endpoint}?screenName=price/kpi`)).status).toBe(403);
 
     // Removed from the overlay: its views, link and exports refuse cleanly.
     await save({});

@@ -7,7 +7,13 @@ import { PreparedQueries } from '../../language/query/preparedQueries.js';
 import { cachedScreenQuery } from './cachedScreenQuery.js';
 import { exportQueue } from './exportQueue.js';
 import { sendExport } from './exportResponse.js';
-import { boundScreenKey, checkExtraScreenCall, datasetOf, findScreen } from './screenAccess.js';
+import {
+  boundScreenKey,
+  checkExtraScreenCall,
+  checkViewerOfExtraScreen,
+  datasetOf,
+  findScreen,
+} from './screenAccess.js';
 import { dataSchema } from './routeSchemas.js';
 import { compareToOf, previousCall } from '../../language/query/previousPeriodCall.js';
 import { comparedAnswer } from './comparedAnswer.js';
@@ -38,6 +44,7 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
     const screen = findScreen(snapshot, boundScreenKey(binding, request.query.screenName));
     const auth = scope.authorize(request, screen);
     const presented = scope.presented?.(request);
+    checkViewerOfExtraScreen(auth, request.query.screenName);
     if (presented) checkExtraScreenCall(snapshot, presented, request.query.screenName, path);
     const query = screen.queries!.find((q) => q.id === binding.queryId)!;
     const ctx: QueryContext = { screen, query, dataset: datasetOf(snapshot, screen) };

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../access/auth/authContext.js';
 import { mayOpenScreen } from '../../access/auth/mayOpenScreen.js';
 import type { ConfigSnapshot, EndpointBinding } from '../../language/config/configRegistry.js';
 import { indexDataset, type DatasetIndex } from '../../language/model/datasetIndex.js';
-import { NotFoundError } from '../../../shared/errors.js';
+import { ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import type { ScreenTab } from '../../../shared/screenApi.js';
 import type { FastifyRequest } from 'fastify';
 import type { ConfigScope } from './configScope.js';
@@ -76,6 +76,17 @@ export function checkExtraScreenCall(
   const path = endpoint.replace(/\/export$/, '');
   if (!(extra.queries ?? []).some((q) => q.endpoint === path))
     throw new NotFoundError(`Screen "${screenName}" shows no "${path.slice(0, 120)}"`);
+}
+
+/**
+ * A share-link viewer of a group's extra screen holds its source screens' activities only to read
+ * that screen's data: every call must name the shared screen (checkExtraScreenCall then limits it
+ * to the endpoints that screen shows), never a source screen's other endpoints.
+ */
+export function checkViewerOfExtraScreen(auth: AuthContext | null, screenName: unknown): void {
+  const viewer = auth?.readMode;
+  if (viewer?.sources && screenName !== viewer.screen)
+    throw new ForbiddenError(`This link shows "${viewer.screen}" only`);
 }
 
 /**

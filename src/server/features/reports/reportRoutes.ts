@@ -9,7 +9,7 @@ import { parseDataRequest } from '../../language/query/dataRequest.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { exportContext } from './exportContext.js';
 import { configForGroup } from '../../language/config/overlay/configForGroup.js';
-import { checkExtraScreenCall } from '../monitoring/screenAccess.js';
+import { checkExtraScreenCall, checkViewerOfExtraScreen } from '../monitoring/screenAccess.js';
 import { EXPORT_QUEUE, type ExportJobData } from './exportJob.js';
 import { ReportFileRepo } from './reportFileRepo.js';
 import { reportFileView } from './reportFileView.js';
@@ -44,6 +44,7 @@ export function registerReportRoutes(app: FastifyInstance, jobs: Jobs): void {
       const data = app.deps.config.current();
       const ctx = exportContext(data, request.body.endpoint, params.screenName);
       const auth = requireActivity(request, ctx.screen.permission);
+      checkViewerOfExtraScreen(auth, params.screenName);
       const presented = configForGroup(app.deps.config, app.deps.storedConfig, auth.groupId);
       checkExtraScreenCall(data, presented, params.screenName, request.body.endpoint);
       parseDataRequest(ctx, params); // a bad filter is a 400 now, not a failed job later
