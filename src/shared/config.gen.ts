@@ -2017,13 +2017,17 @@ export interface MutationLookup {
    */
   id: string;
   /**
-   * What is listed: the caller's groups, the roles of a group (parent: group id), every active activity, the active users of the caller's groups (parent: group id, whose members are left out).
+   * What is listed: the caller's groups, the roles of a group (parent: group id), every active activity, the active users of the caller's groups (parent: group id, whose members are left out), the warehouse's channels (dim_channel).
    */
-  entity: 'group' | 'role' | 'activity' | 'user';
+  entity: 'group' | 'role' | 'activity' | 'user' | 'channel';
   /**
    * Form field whose value narrows the list (e.g. group_id for roles).
    */
   parent?: string;
+  /**
+   * Body field (an id or a list of ids) whose values must be among the lookup's choices: a write sending any other is refused (400, naming the ids).
+   */
+  field?: string;
 }
 /**
  * A row of KPI tiles fed by a one-row query, or by a store endpoint's one row (rows).

@@ -6,7 +6,7 @@ import { linkFor, login, startAuthServer, type AuthServer } from './authHarness.
 import { createGroup } from '../../src/server/platform/store/groupRepo.js';
 import { makeGroupAdmin } from '../../src/server/language/entities/groupEntity.js';
 import type { ApiClient } from './support/apiClient.js';
-import { groupForm } from './support/groupAccounts.js';
+import { addAccountChannels, groupForm } from './support/groupAccounts.js';
 
 /** The admin API (docs/admin.md) against the real server, on PGlite or PostgreSQL (API_TEST_PG=1). */
 let server: AuthServer;
@@ -14,6 +14,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   server = await startAuthServer();
+  await addAccountChannels(server.deps.warehouse);
   admin = await login(server);
 }, 60_000);
 afterAll(async () => {

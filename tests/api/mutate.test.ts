@@ -5,7 +5,7 @@ import { DEMO_USERS } from '../../src/server/demo/seedStore.js';
 import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigRegistry.js';
 import { login, startAuthServer, type AuthServer } from './authHarness.js';
 import type { ApiClient } from './support/apiClient.js';
-import { groupRow } from './support/groupAccounts.js';
+import { addAccountChannels, groupRow } from './support/groupAccounts.js';
 
 /**
  * The generic write routes (docs/write-half.md) against the real server and store (PGlite, or
@@ -52,6 +52,7 @@ const clients = {
 
 beforeAll(async () => {
   server = await startAuthServer();
+  await addAccountChannels(server.deps.warehouse);
   const fixed = server.config.current();
   const screens = new Map(fixed.screens);
   screens.set('client/createaccount', createAccount);

@@ -152,7 +152,7 @@ describe('platform-wide actions', () => {
       id: 2,
       updated_at: rivalRow.updated_at,
       end_date: '2031-06-30',
-      channels: [1, 2, 3],
+      channels: [1, 4, 49],
       crawl_types: [1, 2],
       schema_types: [1],
     };
@@ -172,7 +172,7 @@ describe('platform-wide actions', () => {
     const saved = await staff.post('platform/groups/subscription', body);
     expect([saved.status, saved.body.msg]).toEqual([200, 'Subscription Updated']);
     const row = await db().selectFrom('groups').selectAll().where('id', '=', 2).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ end_date: '2031-06-30', channels: [1, 2, 3], crawl_types: [1, 2] });
+    expect(row).toMatchObject({ end_date: '2031-06-30', channels: [1, 4, 49], crawl_types: [1, 2] });
     const entry = await lastAudit('group.subscription_edited');
     expect(entry).toMatchObject({
       actor_user_id: await userId(DEMO_USERS.staff),
@@ -369,5 +369,61 @@ describe('refusals through the generic write routes', () => {
     });
     expect([viaScreen.status, viaScreen.body.msg]).toEqual([403, PLATFORM_ACTION_REFUSED.sharedUser]);
     expect((await staff.get('user/info')).status).toBe(200);
+  });
+});
+
+describe("the group forms' channels are dim_channel's", () => {
+  const LOOKUP = 'lookup/client/createaccount/create/channels';
+
+  it('both forms list dim_channel, a channel added there included; a group admin gets no staff list', async () => {
+    const wh = server.server.app.deps.warehouse;
+    await wh.exec("INSERT INTO dim_channel VALUES (977, 'Test Mart', 'Quick Commerce')");
+    try {
+      const dim = await wh.query<{ channel_id: number; channel_name: string }>(
+        'SELECT channel_id, channel_name FROM dim_channel ORDER BY channel_id',
+      );
+      const expected = dim.map((c) => ({ value: Number(c.channel_id), label: c.channel_name }));
+      expect(expected).toContainEqual({ value: 977, label: 'Test Mart' });
+      expect((await staff.get(LOOKUP)).body.data).toEqual(expected);
+      expect((await staff.get('platform/groups/channels')).body.data).toEqual(expected);
+      expect((await rival.get('platform/groups/channels')).status).toBe(403);
+    } finally {
+      await wh.exec('DELETE FROM dim_channel WHERE channel_id = 977');
+    }
+  });
+
+  it('"Blinkit" picked from the lookup is stored as its dim_channel id; an unknown id is a 400 on each route', async () => {
+    const choices = (await staff.get<{ value: number; label: string }[]>(LOOKUP)).body.data!;
+    const blinkit = choices.find((c) => c.label === 'Blinkit')!.value;
+    expect(blinkit).toBe(61);
+    const made = await staff.post<{ id: number }>('mutate/client/createaccount/create', {
+      ...groupRow('Blinkit Buyer'),
+      channels: [blinkit],
+    });
+    expect(made.status).toBe(200);
+    const stored = () =>
+      db().selectFrom('groups').selectAll().where('id', '=', made.body.data!.id).executeTakeFirstOrThrow();
+    expect((await stored()).channels).toEqual([61]);
+
+    const before = await groupCount();
+    const unknown = await staff.post('mutate/client/createaccount/create', {
+      ...groupRow('Ghost Channel'),
+      channels: [1, 2, 3],
+    });
+    expect([unknown.status, unknown.body.msg]).toEqual([400, 'Unknown channel id(s): 2, 3']);
+    const legacy = await staff.post('admin/clients', { ...groupForm('Ghost Legacy'), channels: [2] });
+    expect([legacy.status, legacy.body.msg]).toEqual([400, 'Unknown channel id(s): 2']);
+    expect(await groupCount()).toBe(before);
+
+    const row = await stored();
+    const subscription = await staff.post('platform/groups/subscription', {
+      id: row.id,
+      updated_at: row.updated_at.toISOString(),
+      end_date: '2031-01-31',
+      channels: [61, 2],
+      crawl_types: [1],
+    });
+    expect([subscription.status, subscription.body.msg]).toEqual([400, 'Unknown channel id(s): 2']);
+    expect((await stored()).channels).toEqual([61]);
   });
 });

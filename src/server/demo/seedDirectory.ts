@@ -59,7 +59,7 @@ export async function seedDirectory(db: Db, base: DirectoryBase, now = Date.now(
   const coastal = await createGroup(db, {
     group_name: 'Coastal Beverages',
     end_date: isoDate(now + 365 * DAY),
-    ...accountFields('coastal', [2, 3]),
+    ...accountFields('coastal', [4, 49]),
     associate2_name: 'Mateo Ruiz',
     associate2_email: 'mateo.ruiz@shelfscope.test',
     schema_types: [1],

@@ -1,3 +1,14 @@
+import type { Warehouse } from '../../../src/server/platform/warehouse/warehouse.js';
+
+/**
+ * The channels the accounts below name (Amazon 1, Flipkart 4, as in the demo's dim_channel): a
+ * harness with an empty warehouse adds them, since a group save refuses channels dim_channel lacks.
+ */
+export const addAccountChannels = (warehouse: Warehouse) =>
+  warehouse.exec(
+    "INSERT INTO dim_channel VALUES (1, 'Amazon', 'Marketplace'), (4, 'Flipkart', 'Marketplace')",
+  );
+
 /**
  * A valid group account, as the admin forms send it: `groupForm` for `admin/clients` and
  * `group/edit` (the spec's field names), `groupRow` for the group mutations (the store's columns).

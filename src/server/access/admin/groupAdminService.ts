@@ -15,6 +15,7 @@ import { PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.j
 import { AuditedRefusal, writeRefusalAudit } from '../../platform/store/auditedRefusal.js';
 import { GROUP_SUBSCRIPTION_FIELDS, staffOnlyChanges } from '../../language/entities/staffOnlyChanges.js';
 import { isPlatformStaff } from '../auth/guards.js';
+import { refuseUnknownChannels } from '../../language/entities/channelChoices.js';
 
 /** The spec's group payload (§3) in the store's column names. */
 function toFields(b: GroupPayload): GroupFields {
@@ -50,6 +51,7 @@ function refuse(body: GroupPayload): void {
  */
 export async function createAdminGroup(deps: Deps, actorUserId: number, body: GroupPayload) {
   refuse(body);
+  await refuseUnknownChannels(deps.warehouse, body.channels ?? []);
   const db = deps.store.db;
   if (await findGroupByName(db, body.groupName!)) throw new BadRequestError(ADMIN_MSG.groupNameTaken);
   return db.transaction().execute(async (tx) => {
@@ -112,6 +114,7 @@ export async function editAdminGroup(
             fields: staffOnly,
           },
         });
+      await refuseUnknownChannels(deps.warehouse, body.channels ?? [], before?.channels ?? []);
       const result = await updateGroup(tx, body.group_id, fields, new Date(body.updated_at));
       if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
       if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);

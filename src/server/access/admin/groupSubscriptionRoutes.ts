@@ -8,6 +8,7 @@ import { answers, gridRowsQuery, objectAnswer } from '../../platform/http/schema
 import { auditChange } from '../../platform/store/auditRepo.js';
 import { updateGroup, type GroupRow } from '../../platform/store/groupRepo.js';
 import { GROUP_SUBSCRIPTION_FIELDS } from '../../language/entities/staffOnlyChanges.js';
+import { channelChoices, refuseUnknownChannels } from '../../language/entities/channelChoices.js';
 import { success } from '../auth/reply.js';
 import type { AuthKit } from '../auth/kit.js';
 import { requirePlatformStaff } from '../auth/requirePlatformStaff.js';
@@ -102,6 +103,16 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
       },
     );
 
+    // The subscription form's channel choices: the warehouse's channel dimension, as { value, label }.
+    app.get(
+      '/platform/groups/channels',
+      {
+        schema: { summary: 'Channels a subscription can name (platform staff only)', response: answers() },
+        ...guard,
+      },
+      async () => success(await channelChoices(kit.deps.warehouse)),
+    );
+
     app.post<{ Body: SubscriptionBody }>(
       '/platform/groups/subscription',
       {
@@ -121,6 +132,7 @@ export function groupSubscriptionRoutes(kit: AuthKit): FastifyPluginCallback {
         const row = await db.transaction().execute(async (tx) => {
           const before = await tx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
           if (!before) throw new NotFoundError(ADMIN_MSG.notInScope);
+          await refuseUnknownChannels(kit.deps.warehouse, fields.channels, before.channels);
           const result = await updateGroup(tx, id, fields, readAt);
           if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
           if (result.kind === 'stale') throw new ConflictError(ADMIN_MSG.staleEdit);

@@ -8,7 +8,8 @@ import { mutationParams } from './mutationRouteSchemas.js';
 import { resolveMutation, type MutationParams } from './screenMutation.js';
 
 const lookupSchema = {
-  summary: "Choices of a mutation's lookup (groups, a group's roles, activities), caller's groups only",
+  summary:
+    "Choices of a mutation's lookup (groups, a group's roles, activities, channels), caller's groups only",
   params: {
     ...mutationParams,
     required: [...mutationParams.required, 'lookup'],
@@ -46,7 +47,11 @@ export const lookupRoute: FastifyPluginAsync = async (app) => {
       if (!lookup) throw new NotFoundError(`Unknown lookup "${request.params.lookup}"`);
       const db = app.deps.store.db;
       const scope = await groupsGranting(db, auth.userId, permission);
-      const options = await LOOKUP_PROVIDERS[lookup.entity](db, scope, request.query.parent);
+      const options = await LOOKUP_PROVIDERS[lookup.entity](
+        { db, warehouse: app.deps.warehouse },
+        scope,
+        request.query.parent,
+      );
       return ok(options.slice(0, LOOKUP_LIMIT));
     },
   );

@@ -17,6 +17,7 @@ import type {
 } from '../../language/entities/entityRepo.js';
 import type { ResolvedMutation } from './screenMutation.js';
 import { staffOnlyChanges } from '../../language/entities/staffOnlyChanges.js';
+import { refuseUnlistedChoices } from './lookupFields.js';
 
 /** What a write answers: the row as written and each field that changed, before -> after. */
 export interface MutationOutcome {
@@ -41,7 +42,7 @@ export async function runMutation(
   db: Db,
   resolved: ResolvedMutation,
   body: EntityFields,
-  kit?: AuthKit,
+  kit: AuthKit,
 ): Promise<MutationOutcome> {
   const { mutation, repo, auth } = resolved;
   const { id, updated_at: readAtText, ...sent } = body;
@@ -54,6 +55,9 @@ export async function runMutation(
       scope: await groupsGranting(tx, auth.userId, resolved.permission),
       afterCommit: (job) => jobs.push(job),
     };
+    // After the permission checks below: a refused caller hears 403, not which ids exist.
+    const checkChoices = (row: EntityRow | null) =>
+      refuseUnlistedChoices({ db: tx, warehouse: kit.deps.warehouse }, mutation, fields, ctx.scope, row);
     let before: EntityRow | null = null;
     let result: WriteResult;
     if (mutation.operation === 'create') {
@@ -67,6 +71,7 @@ export async function runMutation(
           action: `${mutation.entity}.refused`,
           after: { reason: PLATFORM_ACTION_REFUSED.createGroup, mutation: mutation.id },
         });
+      await checkChoices(null);
       const row = await repo.create(tx, fields, auth.userId, auth.groupId, ctx);
       // A row a group owns must land in a group where the caller's role grants the write.
       if (!repo.createsTenant) {
@@ -93,6 +98,7 @@ export async function runMutation(
         });
       const readAt = new Date(readAtText as string);
       if (Number.isNaN(readAt.getTime())) throw new BadRequestError('updated_at must be a date-time');
+      await checkChoices(before);
       result = await write(tx, mutation, repo, id as number, fields, before, readAt, ctx);
     }
     if (result.kind === 'missing') throw new NotFoundError(ADMIN_MSG.notInScope);
@@ -118,7 +124,7 @@ export async function runMutation(
     throw new BadRequestError(unique?.message ?? 'This value already exists');
   });
   // After the commit only: a mail about a row that was rolled back would be a lie.
-  if (kit) for (const job of jobs) await job(kit);
+  for (const job of jobs) await job(kit);
   return outcome;
 }
 

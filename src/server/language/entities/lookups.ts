@@ -3,6 +3,8 @@ import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import type { MutationLookup } from '../../../shared/config.gen.js';
 import { listGroups } from '../../platform/store/groupRepo.js';
 import { rolesOfGroups } from '../../platform/store/roleRepo.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { channelChoices } from './channelChoices.js';
 import type { Db } from './entityRepo.js';
 
 export interface LookupOption {
@@ -13,18 +15,29 @@ export interface LookupOption {
 /** The most choices a lookup answers (the spec's page size of create user / create role). */
 export const LOOKUP_LIMIT = 500;
 
-type Provider = (db: Db, scope: readonly number[], parent: number | undefined) => Promise<LookupOption[]>;
+/** Where a lookup reads: the store (groups, roles, users, activities) or the warehouse (channels). */
+export interface LookupSources {
+  db: Db;
+  warehouse: Warehouse;
+}
+
+type Provider = (
+  sources: LookupSources,
+  scope: readonly number[],
+  parent: number | undefined,
+) => Promise<LookupOption[]>;
 
 /**
  * The store lists a form picks from (mutation `lookups`), each limited to the caller's groups:
- * the groups they administer, the roles of one of those groups, every active activity.
+ * the groups they administer, the roles of one of those groups, every active activity; and the
+ * warehouse's channels (dim_channel), which every group shares.
  */
 export const LOOKUP_PROVIDERS: Record<MutationLookup['entity'], Provider> = {
-  async group(db, scope) {
+  async group({ db }, scope) {
     const groups = await listGroups(db, scope);
     return groups.map((g) => ({ value: g.id, label: g.group_name }));
   },
-  async role(db, scope, parent) {
+  async role({ db }, scope, parent) {
     if (parent === undefined) return [];
     if (!scope.includes(parent)) throw new ForbiddenError(ADMIN_MSG.notInScope);
     const roles = await rolesOfGroups(db, [parent]);
@@ -32,7 +45,7 @@ export const LOOKUP_PROVIDERS: Record<MutationLookup['entity'], Provider> = {
   },
   // The manage-users form's autocomplete: active users of the caller's groups, by user name,
   // without the members of the parent group (a user has one role per group).
-  async user(db, scope, parent) {
+  async user({ db }, scope, parent) {
     if (parent !== undefined && !scope.includes(parent)) throw new ForbiddenError(ADMIN_MSG.notInScope);
     if (scope.length === 0) return [];
     let query = db
@@ -63,7 +76,7 @@ export const LOOKUP_PROVIDERS: Record<MutationLookup['entity'], Provider> = {
     const rows = await query.orderBy('u.user_name').limit(LOOKUP_LIMIT).execute();
     return rows.map((u) => ({ value: u.id, label: u.user_name }));
   },
-  async activity(db) {
+  async activity({ db }) {
     const rows = await db
       .selectFrom('activities')
       .select(['id', 'name', 'url'])
@@ -72,4 +85,5 @@ export const LOOKUP_PROVIDERS: Record<MutationLookup['entity'], Provider> = {
       .execute();
     return rows.map((a) => ({ value: a.id, label: a.name === a.url ? a.url : `${a.name} (${a.url})` }));
   },
+  channel: ({ warehouse }) => channelChoices(warehouse),
 };

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngine } from '../../../runtime/EngineContext.js';
-import { useLookup, type LookupFormContext, type LookupOption } from './lookupContext.js';
+import { useLookup } from './lookupContext.js';
+import { useSourceLookup } from './sourceLookup.js';
 
 /**
  * A single choice listed by an endpoint (uiSchema `ui:widget: sourceSelect`, `ui:options.source`:
@@ -13,21 +13,12 @@ import { useLookup, type LookupFormContext, type LookupOption } from './lookupCo
  */
 export function SourceSelect(props: WidgetProps) {
   const { id, onChange, onBlur, disabled, readonly, options, registry } = props;
-  const { source } = useEngine();
   const endpoint = String(options.source ?? '');
   const parentField = typeof options.parent === 'string' ? options.parent : undefined;
   const formData = (registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
   const parentValue = parentField ? formData?.[parentField] : undefined;
   const parent = typeof parentValue === 'number' ? parentValue : undefined;
-  const lookup = useCallback(
-    async (_id: string, parentId?: number) => {
-      const res = await source.submit(endpoint, 'GET', parentId !== undefined ? { parent: parentId } : {});
-      if (res.statusCode !== 1) throw new Error(res.msg);
-      return res.data as LookupOption[];
-    },
-    [source, endpoint],
-  );
-  const ctx = useMemo<LookupFormContext>(() => ({ lookup, mutation: null }), [lookup]);
+  const ctx = useSourceLookup(endpoint);
   const { options: choices, loading } = useLookup(ctx, endpoint, parent, parentField !== undefined);
   const value = typeof props.value === 'number' ? props.value : undefined;
   const waitsForParent = parentField !== undefined && parent === undefined;
