@@ -20,7 +20,9 @@ test('feedback reaches the support outbox and the staff list, where staff close 
   await page.goto('/workspace/stock/kpi');
   await page.locator('.ss-usermenu__trigger').click();
   await page.getByRole('menuitem', { name: 'Feedback & Support' }).click();
-  await expect(page.getByLabel('Screen')).toHaveValue('/workspace/stock/kpi');
+  await expect(page.getByRole('textbox', { name: 'Screen', exact: true })).toHaveValue(
+    '/workspace/stock/kpi',
+  );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Fill required values' })).toBeVisible();
   await page.getByLabel('How can we help?').fill(words);
