@@ -49,6 +49,14 @@ describe('schemaVersion migration', () => {
       if (w.columns) w.columns = w.columns.filter((c) => c.kind !== 'change');
       delete w.previousPeriod;
     }
+    // The year presets of the shared daily dates (added with a year of demo history).
+    const datesFile = path.join(fixture.dir, 'shared/dates.json');
+    const dates = JSON.parse(readFileSync(datesFile, 'utf8')) as {
+      dates: Record<string, { presets: string[] }>;
+    };
+    const years = new Set(['last_3_month', 'last_6_month', 'last_1_year']);
+    dates.dates.daily!.presets = dates.dates.daily!.presets.filter((p) => !years.has(p));
+    fixture.write('shared/dates.json', JSON.stringify(dates));
     fixture.write('stock/kpi.screen.json', JSON.stringify(current));
     const v2 = loadConfigSnapshot(fixture.dir).screens.get('stock/kpi');
     fixture.write('stock/kpi.screen.json', v1Kpi);

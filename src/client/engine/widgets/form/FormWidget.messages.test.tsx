@@ -166,7 +166,7 @@ describe('form-level messages when the form refuses a submit (invalidMessages)',
     // The spec's: a DD-MM-YYYY end-date picker from today, a searchable channel dropdown.
     expect(create.uiSchema).toMatchObject({
       end_date: { 'ui:widget': 'pickerDate', 'ui:options': { minToday: true } },
-      channels: { 'ui:widget': 'searchSelect' },
+      channels: { 'ui:widget': 'lookupTags', 'ui:options': { lookup: 'channels' } },
     });
   });
 
