@@ -11,6 +11,13 @@ import './configEditor.css';
 
 type Edit = (path: string[], value: unknown) => void;
 
+type SidePanel = 'preview' | 'history';
+/** The side panel's choices: the draft's live preview, or the saved versions. */
+const SIDE_PANELS: readonly (readonly [SidePanel, string])[] = [
+  ['preview', 'Preview'],
+  ['history', 'History'],
+];
+
 /**
  * /workspace/config/overlay: a group's admin renames areas, tabs, filters, tiles and columns,
  * hides tabs and filters, picks filter defaults and the default date preset, and adds screens
@@ -25,7 +32,7 @@ function GroupOverlayPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [revision, setRevision] = useState(0);
-  const [side, setSide] = useState<'preview' | 'history'>('preview');
+  const [side, setSide] = useState<SidePanel>('preview');
   const history = useMemo(() => overlayApi.history(), []);
 
   useEffect(() => {
@@ -114,22 +121,17 @@ function GroupOverlayPage() {
       </section>
       <section className="ss-editor__preview" aria-label={side === 'preview' ? 'Preview' : 'History'}>
         <div className="ss-overlay__switch" role="group" aria-label="Side panel">
-          <button
-            type="button"
-            className="ss-btn ss-btn--ghost"
-            aria-pressed={side === 'preview'}
-            onClick={() => setSide('preview')}
-          >
-            Preview
-          </button>
-          <button
-            type="button"
-            className="ss-btn ss-btn--ghost"
-            aria-pressed={side === 'history'}
-            onClick={() => setSide('history')}
-          >
-            History
-          </button>
+          {SIDE_PANELS.map(([panel, label]) => (
+            <button
+              key={panel}
+              type="button"
+              className="ss-btn ss-btn--ghost"
+              aria-pressed={side === panel}
+              onClick={() => setSide(panel)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         {side === 'preview' ? (
           <OverlayPreview draft={draft} focus={focus} />
