@@ -425,6 +425,9 @@ describe('saved views, share links and exports of an extra screen', () => {
     expect(viewerRows.body.data).toEqual((await demoAdmin.get(price.endpoint, AS_BOARD)).body.data);
     // Only that screen: not the product screens it reads whole, nor another endpoint of theirs.
     expect((await asViewer('config/screen?area=price&screen=kpi')).status).toBe(403);
+    // Its menu names that one screen, not the product screens it reads.
+    const menu = (await asViewer('user/menu')).body.data as { submenuList: { url: string }[] };
+    expect(menu.submenuList.map((s) => s.url)).toEqual(['/workspace/stock/board']);
     expect((await asViewer('config/screen?area=stock&screen=kpi')).status).toBe(403);
     expect((await asViewer('price/kpi/topViolators?screenName=stock/board')).status).toBe(404);
     // Nor a source screen's endpoints called without the shared screen's name, or under another.

@@ -6,8 +6,13 @@ import type { MenuItem, SubmenuItem, UserMenu } from '../../../shared/auth/acces
 /**
  * Sidebar and tabs from the config's areas, limited to the screens the user's activities allow.
  * An area appears when at least one of its tabs is allowed; it opens on the first allowed tab.
+ * A share link's viewer (`onlyScreen`) gets its one screen, not the screens whose data it reads.
  */
-export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string>): UserMenu {
+export function buildMenu(
+  config: ConfigSnapshot,
+  activities: ReadonlySet<string>,
+  onlyScreen?: string,
+): UserMenu {
   const areas = [...config.areas.values()].sort(
     (a, b) => (a.order ?? 1000) - (b.order ?? 1000) || a.id.localeCompare(b.id),
   );
@@ -15,7 +20,9 @@ export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string
   const submenuList: SubmenuItem[] = [];
   for (const area of areas) {
     const allowed = area.tabs.filter((tab) => {
-      const screen = config.screens.get(`${area.id}/${tab}`);
+      const key = `${area.id}/${tab}`;
+      const screen = config.screens.get(key);
+      if (onlyScreen !== undefined) return screen !== undefined && key === onlyScreen;
       return screen !== undefined && mayOpenScreen({ activities }, screen.permission);
     });
     if (allowed.length === 0) continue;
@@ -39,7 +46,8 @@ export function buildMenu(config: ConfigSnapshot, activities: ReadonlySet<string
       });
     }
   }
-  return { menuList, activityList: [...activities].sort(), submenuList };
+  const listed = onlyScreen !== undefined ? [onlyScreen] : [...activities].sort();
+  return { menuList, activityList: listed, submenuList };
 }
 
 /** Every screen's permission with a readable name, and the admin areas, for syncing the activities table. */

@@ -83,7 +83,13 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
     app.get('/user/menu', plain, (request) => {
       const auth = requireSession(request);
       // The group's overlay renames and hides entries of its own menu only.
-      return success(buildMenu(configForGroup(config, kit.deps.storedConfig, auth.groupId), auth.activities));
+      return success(
+        buildMenu(
+          configForGroup(config, kit.deps.storedConfig, auth.groupId),
+          auth.activities,
+          auth.readMode?.screen,
+        ),
+      );
     });
 
     app.get('/info/getlastcrawltiming', plain, async (request) => {

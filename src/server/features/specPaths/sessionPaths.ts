@@ -21,7 +21,7 @@ export function registerSessionPaths(app: FastifyInstance): void {
 
   app.get('/user/menu/list', { schema: listSchema('The user menu (as user/menu)') }, (request) => {
     const auth = requireSession(request);
-    return ok(buildMenu(app.deps.config.current(), auth.activities));
+    return ok(buildMenu(app.deps.config.current(), auth.activities, auth.readMode?.screen));
   });
 
   app.get('/user/faqs/list', { schema: listSchema('The help page FAQ, in order') }, async (request) => {
