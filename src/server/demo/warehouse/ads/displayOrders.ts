@@ -21,7 +21,7 @@ export interface ReleaseOrder {
 /**
  * Display is bought by release order (RO): a booked budget and impressions over a flight of two to
  * four weeks, delivered through one display campaign on two placements. One to three ROs per own
- * brand and channel over the ad period.
+ * brand and channel over the ad period, the last of them live today.
  */
 export function buildReleaseOrders(
   ad: AdModel,
@@ -35,7 +35,10 @@ export function buildReleaseOrders(
   let campaignId = Math.max(...ad.campaigns.map((c) => c.campaignId), adIdBase.campaign(groupId)) + 1000;
   for (const { brand, channelId, msBrandId } of ad.brands) {
     for (let n = rng.int(1, 3); n > 0; n--) {
-      const start = dates[rng.int(0, Math.max(0, dates.length - 10))]!;
+      const drawn = dates[rng.int(0, Math.max(0, dates.length - 10))]!;
+      // The last order of each brand and channel is live today (started 7-13 days ago, a flight
+      // of 14+ days), so display's current week has a flight to compare, as a running account has.
+      const start = n === 1 ? addDays(today, -(7 + (roId % 7))) : drawn;
       const end = addDays(start, rng.int(14, 30) - 1);
       const cpm = 120 + rng.int(0, 130);
       const bookedImpressions = rng.int(4, 30) * 50_000;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../../../platform/warehouse/testing/testWarehouses.js';
 import { generateWarehouse } from '../generateWarehouse.js';
+import { addDays } from '../calendar.js';
 import { AD_DAYS } from './generateAds.js';
 
 // Amazon and Flipkart (the ad channels) and Big Basket; a short shelf period, the ads' own 60 days.
@@ -33,6 +34,22 @@ describe.each(TEST_WAREHOUSES)('demo advertising on %s', (_name, open) => {
          COUNT(DISTINCT channel_id) AS channels, COUNT(DISTINCT group_id) AS groups FROM fact_ad_daily`,
     );
     expect(r).toEqual({ days: AD_DAYS, competitors: 0, channels: 2, groups: 2 });
+  });
+
+  it('every own brand and ad channel has a display order live today, delivering on each of the last 7 days', async () => {
+    const r = await one<{ pairs: number; live: number; short_days: number }>(
+      `WITH pairs AS (SELECT DISTINCT group_id, channel_id, brand_id FROM dim_display_ro),
+       live AS (SELECT DISTINCT group_id, channel_id, brand_id FROM dim_display_ro
+                WHERE ro_status = 'Live' AND end_date >= DATE '${OPTIONS.endDate}'),
+       days AS (SELECT group_id, channel_id, brand_id, COUNT(DISTINCT ad_date) AS n FROM fact_display_daily
+                WHERE ad_date > DATE '${addDays(OPTIONS.endDate, -7)}' GROUP BY 1, 2, 3)
+       SELECT (SELECT COUNT(*) FROM pairs) AS pairs, (SELECT COUNT(*) FROM live) AS live,
+         (SELECT COUNT(*) FROM pairs p LEFT JOIN days d USING (group_id, channel_id, brand_id)
+          WHERE COALESCE(d.n, 0) < 7) AS short_days`,
+    );
+    expect(Number(r.pairs)).toBeGreaterThan(0);
+    expect(Number(r.live)).toBe(Number(r.pairs));
+    expect(Number(r.short_days)).toBe(0);
   });
 
   it('converts better on tighter match types', async () => {
