@@ -41,14 +41,23 @@ export async function enqueueCrawl(
 /** Declares the crawl queue and runs its jobs here; one crawl at a time per process. */
 export async function registerCrawlRunner(deps: Deps & { jobs: Jobs }): Promise<void> {
   const { boss } = deps.jobs;
-  await boss.createQueue(CRAWL_QUEUE, { retryLimit: 0, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
+  // One retry, for a crawl whose process died (its heartbeat stops and the queue fails the job):
+  // a crawl that fails in the ordinary way ends its run Failed here and does not throw.
+  await boss.createQueue(CRAWL_QUEUE, { retryLimit: 1, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
+  // A queue keeps the options it was created with: stores made before the retry get it now.
+  await boss.updateQueue(CRAWL_QUEUE, { retryLimit: 1 });
   const repo = new CrawlRepo(deps.store.db);
   await boss.work<CrawlJobData>(
     CRAWL_QUEUE,
     { localConcurrency: 1, pollingIntervalSeconds: 1 },
     async ([job]: Job<CrawlJobData>[]) => {
       const run = await repo.runById(job!.data.runId);
-      if (!run || run.status !== PROCESS_STATUS.waiting) return;
+      if (!run) return;
+      // In Progress at a retry: the attempt before died with its process. The crawl runs again
+      // (its load replaces the day in one transaction, so nothing is doubled), instead of the run
+      // staying In Progress for good (and a first start's readiness waiting on it).
+      const interrupted = job!.retryCount > 0 && run.status === PROCESS_STATUS.inProgress;
+      if (run.status !== PROCESS_STATUS.waiting && !interrupted) return;
       try {
         await runCrawl(deps, repo, run);
         deps.jobs.events.emit('load', { groupId: run.group_id, source: 'crawl' });
