@@ -21,8 +21,13 @@ export function draftPreviewRoutes(drafts: DraftStore): FastifyPluginCallback {
     authorize: (request: FastifyRequest) => requireUser(request),
     cacheResults: false,
   };
+  return previewPlugin(scope, 'A validated draft');
+}
+
+/** The product's config, suggestion and data routes under drafts/:draftId, answering from `scope`. */
+export function previewPlugin(scope: ConfigScope, draftDescription: string): FastifyPluginCallback {
   return (preview, _opts, done) => {
-    addPrefixParam(preview, 'draftId', { type: 'string', description: 'A validated draft' });
+    addPrefixParam(preview, 'draftId', { type: 'string', description: draftDescription });
     registerConfigRoutes(preview, scope);
     registerSuggestionRoutes(preview, scope);
     registerDataRoutes(preview, scope);

@@ -3,11 +3,8 @@ import { requireUser } from '../../access/auth/guards.js';
 import { requireActivity } from '../../access/auth/requireActivity.js';
 import type { ConfigSnapshot } from '../../language/config/configRegistry.js';
 import type { ConfigScope } from '../monitoring/configScope.js';
-import { registerConfigRoutes } from '../monitoring/configRoutes.js';
-import { registerDataRoutes } from '../monitoring/dataRoutes.js';
-import { registerSuggestionRoutes } from '../monitoring/suggestionRoutes.js';
-import { addPrefixParam } from '../monitoring/prefixParam.js';
 import type { DraftStore } from './draftStore.js';
+import { previewPlugin } from './draftPreviewRoutes.js';
 
 /** A checked overlay not yet saved: the config its author's group would be served with it. */
 export interface OverlayDraft {
@@ -34,11 +31,5 @@ export function overlayPreviewRoutes(drafts: DraftStore<OverlayDraft>): FastifyP
     authorize: (request, screen) => requireActivity(request, screen.permission),
     cacheResults: true,
   };
-  return (preview, _opts, done) => {
-    addPrefixParam(preview, 'draftId', { type: 'string', description: 'A checked draft overlay' });
-    registerConfigRoutes(preview, scope);
-    registerSuggestionRoutes(preview, scope);
-    registerDataRoutes(preview, scope);
-    done();
-  };
+  return previewPlugin(scope, 'A checked draft overlay');
 }
