@@ -111,13 +111,10 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
       let run = await runOfJob(repo, mailer, job!);
       if (!run || run.status === RUN_STATUS.delivered) return;
       const owner = `job:${job!.id}`;
-      if (UNFINISHED.includes(run.status) && run.attempt_owner !== null) {
-        // Another job's attempt is under way, or ended by a crash that job's own retry handles.
-        if (run.attempt_owner !== owner) return;
-        // Still unfinished under this job's name at a retry: its last attempt died.
-        if (job!.retryCount > 0)
-          run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
-      }
+      // Still unfinished under this job's name at a retry: its last attempt died. (Unfinished under
+      // another job's name, the attempt's claim below is refused and this job ends.)
+      if (job!.retryCount > 0 && UNFINISHED.includes(run.status) && run.attempt_owner === owner)
+        run = await repo.setRun(run.id, { status: RUN_STATUS.failed, error: INTERRUPTED, finished: true });
       const result = await attemptRun(deps, repo, mailer, run, { owner, signal: job!.signal });
       if (result.run.status === RUN_STATUS.failed) throw new Error(result.run.error ?? 'Delivery Failed');
     },
