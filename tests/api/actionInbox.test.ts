@@ -216,4 +216,60 @@ describe('action inbox: owner, status and tenancy', () => {
     expect(mails[0]!.subject).toMatch(/^Shelfscope: 1 case of yours, ₹[\d,]+ at stake$/);
     expect(mails[0]!.text).toContain(owned!.title);
   });
+
+  it('writes How, Trend and the weekly mail in the number style the reader or owner chose in the user menu', async () => {
+    const riya = await userId('rival@shelfscope.test');
+    // A case past a lakh, where the two styles group digits apart.
+    await server.server.app.deps.store.db
+      .insertInto('cases')
+      .values({
+        group_id: RIVAL,
+        rule_id: 'buy_box_lost',
+        subject: 'number-style',
+        title: 'Number style check',
+        inputs: JSON.stringify({
+          factors: [
+            { label: 'Units', value: 1234567.5, format: 'plain' },
+            { label: 'Price', value: 250000, format: 'currency' },
+          ],
+        }),
+        product_id: null,
+        channel_id: null,
+        opportunity: 3594665.4,
+        previous_opportunity: 3000000,
+        observed_on: D,
+        owner_user_id: riya,
+      })
+      .execute();
+    const choose = async (style: string) =>
+      (await rival.put('user/number_style', { number_style: style })).body;
+    const row = async () => (await casesOf(rival)).find((r) => r.title === 'Number style check')!;
+    const mailText = async () => {
+      const outbox = path.join(server.dataDir, 'outbox');
+      const before = new Set(readdirSync(outbox));
+      expect(await sendWeeklyCaseMails(server.server.app.deps, repo)).toBe(1);
+      const [file] = readdirSync(outbox).filter((f) => !before.has(f));
+      return (await simpleParser(readFileSync(path.join(outbox, file!)))).text ?? '';
+    };
+
+    expect(await choose('indian')).toMatchObject({ statusCode: 1 });
+    expect((await rival.get<{ numberStyle: string | null }>('user_info')).body.data!.numberStyle).toBe(
+      'indian',
+    );
+    expect(await row()).toMatchObject({
+      how: 'Units 12,34,567.50 x Price ₹2,50,000 = ₹35,94,665',
+      trend: '▲ ₹5,94,665',
+    });
+    expect(await mailText()).toContain('- ₹35,94,665 · ');
+    // The demo login never chose: its user_info says so, and its inbox reads the default style.
+    expect((await demo.get<{ numberStyle: string | null }>('user_info')).body.data!.numberStyle).toBeNull();
+
+    expect(await choose('international')).toMatchObject({ statusCode: 1 });
+    expect(await row()).toMatchObject({
+      how: 'Units 1,234,567.50 x Price ₹250,000 = ₹3,594,665',
+      trend: '▲ ₹594,665',
+    });
+    expect(await mailText()).toContain('- ₹3,594,665 · ');
+    expect((await rival.put('user/number_style', { number_style: 'lakhs' })).status).toBe(400);
+  });
 });

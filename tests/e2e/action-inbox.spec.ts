@@ -92,3 +92,38 @@ test('action inbox: cases by rupees, How shows the inputs, an owner and a snooze
   expect(stored?.owner).toBe(ownerName);
   expect(stored?.snoozed_until.slice(0, 10)).toBe(until.iso);
 });
+
+test('action inbox: How follows the number style chosen in the user menu, which the server keeps with the user', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/workspace/inbox/cases');
+  await screenLoaded(page);
+  const choose = async (style: 'indian' | 'international') => {
+    await page.locator('.ss-usermenu__trigger').click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/number_style'));
+    await page.locator(`[data-number-style="${style}"]`).click();
+    expect((await saved).status()).toBe(200);
+  };
+  await choose('indian');
+  const info = (await (await page.request.get('/api/v1/user_info')).json()) as {
+    data: { numberStyle: string };
+  };
+  expect(info.data.numberStyle).toBe('indian');
+  const rows = (await (
+    await page.request.get('/api/v1/inbox/cases/rows?limit=500&offset=0&status=active')
+  ).json()) as { data: { rows: { how: string; opportunity: number | null }[] } };
+  const big = rows.data.rows.find((r) => (r.opportunity ?? 0) >= 100_000);
+  await page.reload();
+  await screenLoaded(page);
+  const hows = await page
+    .locator('.ss-widget--grid tbody tr td [title]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? '').filter((t) => t.includes(' = ')));
+  expect(hows.length).toBeGreaterThan(0);
+  // Every rupee figure grouped in lakhs (12,34,567), none in thousands past a lakh (1,234,567).
+  for (const how of hows)
+    for (const [figure] of how.matchAll(/₹[\d,]+/g))
+      expect(figure, how).toMatch(/^₹(\d{1,2}(,\d{2})*,)?\d{1,3}$/);
+  if (big) expect(hows.join('\n')).toContain(big.how);
+  await choose('international'); // the demo login is shared by the other specs
+});

@@ -10,6 +10,7 @@ import type {
   UserMenu,
 } from '../../shared/auth/accessTypes.js';
 import type { MicrosoftAvailability, MicrosoftStart } from '../../shared/auth/microsoftSignIn.js';
+import type { NumberStyle } from '../../shared/format/index.js';
 export type {
   Agreement,
   SessionCheck,
@@ -52,6 +53,9 @@ export const authApi = {
   lastCrawlTiming: () => data<Record<string, string>>(http.get('info/getlastcrawltiming')),
   agreement: () => data<Agreement>(http.get('agreement')),
   acceptAgreement: () => data<object>(http.put('agreement', {})),
+  /** The user menu's number style, kept with the user (the server writes their figures in it). */
+  saveNumberStyle: (style: NumberStyle) =>
+    data<object>(http.put('user/number_style', { number_style: style })),
   /** POST with the CSRF header: ending a session is a state change (the spec's GET answers 405). */
   logout: () => data<object>(http.post('logout', {})),
   /** The viewer session call: share token in, viewer token out (response header). */

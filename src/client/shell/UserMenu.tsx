@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { formatLoginTime, NUMBER_STYLES, type NumberStyle } from '../../shared/format/index.js';
 import { ADMIN_ACTIVITIES } from '../../shared/admin/adminActivities.js';
-import { numberStylePref, setNumberStyle } from '../engine/runtime/numberStylePref.js';
+import { numberStylePref } from '../engine/runtime/numberStylePref.js';
+import { chooseNumberStyle } from './numberStyleChoice.js';
 import { session } from '../services/sessionStore.js';
 import { logout } from './logout.js';
 import { AgreementModal } from './AgreementModal.js';
@@ -86,7 +87,7 @@ export function UserMenu() {
                 role="menuitemradio"
                 aria-checked={style === key}
                 data-number-style={key}
-                onClick={() => setNumberStyle(key)}
+                onClick={() => chooseNumberStyle(key)}
               >
                 {NUMBER_STYLES[key].label}
               </button>

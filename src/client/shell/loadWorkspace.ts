@@ -1,6 +1,7 @@
 import { authApi } from '../api/authApi.js';
 import { applyUserInfo, session, setMenus } from '../services/sessionStore.js';
 import { landingPage } from '../services/access.js';
+import { adoptNumberStyle } from './numberStyleChoice.js';
 
 export type WorkspaceGate =
   { kind: 'ready' } | { kind: 'login'; frameReload: boolean } | { kind: 'agreement' };
@@ -33,6 +34,7 @@ export async function loadWorkspace(): Promise<WorkspaceGate> {
     authApi.lastCrawlTiming().catch(() => ({})),
   ]);
   applyUserInfo(info);
+  adoptNumberStyle(info.numberStyle);
   setMenus(menu);
   session.homeUrl = landingPage(menu.menuList);
   store('crawlDate', crawl);

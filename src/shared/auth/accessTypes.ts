@@ -1,4 +1,5 @@
 /** Wire shapes of the access API (docs/product-spec.md §3), shared by the server that sends and the SPA that reads them. */
+import type { NumberStyle } from '../format/numberStyle.js';
 
 /** A group in the login answer's org_list. */
 export interface OrgItem {
@@ -63,6 +64,8 @@ export interface UserInfo {
   selling_price: string;
   /** Platform staff (docs/principals.md): the user menu offers the screen editor to them only. */
   isStaff: boolean;
+  /** The number style the user chose in the user menu (kept with the user); null: never chosen. */
+  numberStyle: NumberStyle | null;
 }
 
 /** `GET /processmonitor/sessionvalidity`. */

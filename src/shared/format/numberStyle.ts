@@ -18,6 +18,11 @@ export function isNumberStyle(value: unknown): value is NumberStyle {
   return typeof value === 'string' && Object.hasOwn(NUMBER_STYLES, value);
 }
 
+/** A stored style (a user's choice, an export's), or the default when there is none. */
+export function asNumberStyle(value: unknown): NumberStyle {
+  return isNumberStyle(value) ? value : DEFAULT_NUMBER_STYLE;
+}
+
 /** d3-format locale for Vega charts: the same digit grouping as the grids and tiles. */
 export function chartNumberLocale(style: NumberStyle, symbol = '₹') {
   return {

@@ -3,7 +3,8 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { MethodNotAllowedError, UnauthorizedError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/auth/accessRules.js';
 import { deleteSession } from '../../platform/store/sessionRepo.js';
-import { findUserById } from '../../platform/store/userRepo.js';
+import { findUserById, setUserNumberStyle } from '../../platform/store/userRepo.js';
+import { isNumberStyle, NUMBER_STYLES, type NumberStyle } from '../../../shared/format/index.js';
 import { accept, acceptedAt } from '../../platform/store/agreementRepo.js';
 import { clearSessionCookie } from './cookies.js';
 import { requireSession, requireUser } from './guards.js';
@@ -18,6 +19,13 @@ import { answers, noBody } from '../../platform/http/schemaKit.js';
 import { ViewSettingsRepo } from '../../platform/store/viewSettingsRepo.js';
 
 export const APP_VERSION = '0.0.1';
+
+const numberStyleBody = {
+  type: 'object',
+  required: ['number_style'],
+  additionalProperties: false,
+  properties: { number_style: { type: 'string', enum: Object.keys(NUMBER_STYLES) } },
+} as const;
 
 /** Session check, logout, the user's info and menu, agreement, last crawl dates. */
 export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
@@ -74,11 +82,24 @@ export function sessionRoutes(kit: AuthKit): FastifyPluginCallback {
         // The group's view settings (settings/viewchanges), else the spec's defaults.
         ...view,
         isStaff: PLATFORM_ACTIVITIES.every((a) => auth.activities.has(a)),
+        numberStyle: isNumberStyle(user.number_style) ? user.number_style : null,
       });
     };
     // The spec lists both spellings of this path.
     app.get('/user_info', plain, userInfo);
     app.get('/user/info', plain, userInfo);
+
+    // The user menu's number style, kept with the user: what the server writes for them (the
+    // inbox's How text, their weekly case e-mail) follows it as the screens do.
+    app.put<{ Body: { number_style: NumberStyle } }>(
+      '/user/number_style',
+      { schema: { body: numberStyleBody, response: answers() } },
+      async (request) => {
+        const auth = requireUser(request);
+        await setUserNumberStyle(store.db, auth.userId, request.body.number_style);
+        return success({ number_style: request.body.number_style }, 'Number style saved');
+      },
+    );
 
     app.get('/user/menu', plain, (request) => {
       const auth = requireSession(request);

@@ -81,7 +81,7 @@ function emitContent(ctx: ListingDayContext, listing: DemoListing, keys: unknown
   driftContent(listing, ctx.date, ctx.rng);
   const c = listing.content;
   const k = contentCompliance(c, listing.avgRating);
-  const score = contentScore(k);
+  const score = contentScore(c);
   ctx.sink.push('fact_content', [
     ...keys,
     c.imageCount,

@@ -142,6 +142,16 @@ export function eventsOn(date: string): SaleEvent[] {
 }
 
 /**
+ * How much busier the marketplaces are on `date` than on an ordinary day: the lifts of the sale
+ * events they run (every category's, not one category's). Display ads deliver on this traffic.
+ */
+export function marketplaceTraffic(date: string): number {
+  let lift = 1;
+  for (const e of eventsOn(date)) if (e.kinds.includes('Marketplace') && !e.categories) lift *= e.lift;
+  return lift;
+}
+
+/**
  * Reviews follow deliveries: a week or two after a big sale or Diwali, buyers write more of them.
  * The multiplier of the review rate on `date`.
  */

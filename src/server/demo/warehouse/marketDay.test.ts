@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateRange } from './calendar.js';
 import { planLifecycles } from './lifecycle.js';
-import { eventsOn, reviewWave } from './marketCalendar.js';
+import { eventsOn, marketplaceTraffic, reviewWave } from './marketCalendar.js';
 import { MarketDay } from './marketDay.js';
 import type { DemoBrand, DemoCategory, DemoProduct } from './model.js';
 import { DEMO_CHANNELS } from './places.js';
@@ -30,6 +30,13 @@ describe('the market calendar', () => {
     expect(eventsOn('2026-06-03')).toEqual([]);
     expect(reviewWave('2026-11-15')).toBeGreaterThan(1);
     expect(reviewWave('2026-06-03')).toBe(1);
+  });
+
+  it("makes the marketplaces' sale days busier for every category (display ads deliver on it), not Holi's", () => {
+    expect(marketplaceTraffic('2026-10-12')).toBeCloseTo(2.3, 6); // the big festive sale
+    expect(marketplaceTraffic('2026-11-05')).toBe(1); // Diwali week lifts festive food only
+    expect(marketplaceTraffic('2026-03-03')).toBe(1); // Holi runs on quick commerce and e-grocery
+    expect(marketplaceTraffic('2026-06-03')).toBe(1);
   });
 
   it('turns seasonal demand gradually: summer drinks up, no jump from one day to the next', () => {

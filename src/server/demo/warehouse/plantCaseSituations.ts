@@ -1,10 +1,13 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { CONTENT_WEIGHTS } from './contentScore.js';
+import { CONTENT_RULES, CONTENT_WEIGHTS } from './contentScore.js';
+
+/** Images the planted listing keeps: its images earn 2/5 of their weight (contentScore.ts). */
+const PLANTED_IMAGES = 2;
 
 /**
  * A situation the action inbox's case rules (screens/cases) find that the day-by-day walk does
  * not make on its own: the best-selling own listing of the last week loses its images on the
- * newest content day (images non-compliant, its weight off the score), so a content drop on a
+ * newest content day (images non-compliant, down to two: 24 of its 40 points off the score), so a content drop on a
  * top-revenue product is in the demo market. The other case kinds arise from the walk itself
  * (stock-outs, unauthorised buy-box holders, price violations, page-1 churn, low reviews).
  */
@@ -23,11 +26,12 @@ export async function plantCaseSituations(wh: Warehouse, groupId: number): Promi
     [groupId],
   );
   if (!top) return;
-  const score = `content_score - ${CONTENT_WEIGHTS.images}`;
+  const lost = CONTENT_WEIGHTS.images * (1 - PLANTED_IMAGES / CONTENT_RULES.minImages);
+  const score = `content_score - ${lost}`;
   await wh.transaction([
     {
       sql: `UPDATE fact_content
-               SET images_compliant = 0, image_count = 2, content_score = ${score},
+               SET images_compliant = 0, image_count = ${PLANTED_IMAGES}, content_score = ${score},
                    content_band = CASE WHEN ${score} >= 80 THEN 'High' WHEN ${score} >= 40 THEN 'Medium' ELSE 'Low' END
              WHERE group_id = $1 AND product_id = $2 AND channel_id = $3 AND crawl_date = CAST($4 AS DATE)`,
       params: [groupId, top.product_id, top.channel_id, String(top.d).slice(0, 10)],

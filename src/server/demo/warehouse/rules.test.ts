@@ -33,26 +33,46 @@ describe('price rules', () => {
 });
 
 describe('content score', () => {
-  it('weights images 40, title 20, bullets 20, A+ 15, description 5', () => {
-    const full = contentCompliance(
-      {
-        imageCount: 7,
-        videoCount: 1,
-        bulletCount: 5,
-        titleLength: 80,
-        descriptionLength: 300,
-        aplus: 1,
-        specification: 1,
-        keywords: 1,
-        faqs: 1,
-      },
-      4.2,
-    );
+  const full = {
+    imageCount: 7,
+    videoCount: 1,
+    bulletCount: 5,
+    titleLength: 80,
+    descriptionLength: 300,
+    aplus: 1,
+    specification: 1,
+    keywords: 1,
+    faqs: 1,
+  } as const;
+
+  it('weights images 40, title 20, bullets 20, A+ 15, description 5; every rule met scores 100', () => {
     expect(contentScore(full)).toBe(100);
-    expect(contentScore({ ...full, images: 0 })).toBe(60);
+    expect(contentScore({ ...full, aplus: 0 })).toBe(85);
     expect(contentBand(80)).toBe('High');
     expect(contentBand(79)).toBe('Medium');
     expect(contentBand(39)).toBe('Low');
+  });
+
+  it('gives each weighted attribute the share of its rule met, so a listing with images never scores 0', () => {
+    // 3 of 5 images 24, a 30-letter title 10, 2 of 5 bullets 8, no A+, 125 of 250 letters 2.5.
+    const poor = {
+      ...full,
+      imageCount: 3,
+      titleLength: 30,
+      bulletCount: 2,
+      aplus: 0,
+      descriptionLength: 125,
+    } as const;
+    expect(contentScore(poor)).toBe(44.5);
+    expect(contentCompliance(poor, 4.2)).toMatchObject({
+      images: 0,
+      title: 0,
+      bulletPoints: 0,
+      description: 0,
+    });
+    // One image lost or gained moves the score by 8 points; a title past 180 letters loses a little.
+    expect(contentScore({ ...poor, imageCount: 4 })).toBe(52.5);
+    expect(contentScore({ ...full, titleLength: 240 })).toBe(95);
   });
 });
 

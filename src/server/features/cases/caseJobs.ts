@@ -6,6 +6,7 @@ import { publicUrl } from '../../platform/settings/env.js';
 import { CaseRepo, type Reconciled } from './caseRepo.js';
 import { evaluateCases } from './evaluateCases.js';
 import { weeklyCasesMail } from './caseMail.js';
+import { asNumberStyle } from '../../../shared/format/index.js';
 
 export const CASES_QUEUE = 'cases-evaluate';
 export const CASES_MAIL_QUEUE = 'cases-weekly-mail';
@@ -82,7 +83,7 @@ export async function sendWeeklyCaseMails(deps: Deps, repo: CaseRepo): Promise<n
     for (const [ownerId, cases] of await repo.openByOwner(groupId)) {
       const owner = members.get(ownerId);
       if (!owner) continue; // no longer of the group: the cases wait for a new owner
-      const mail = weeklyCasesMail(cases, rules, publicUrl(deps.env));
+      const mail = weeklyCasesMail(cases, rules, publicUrl(deps.env), asNumberStyle(owner.number_style));
       await mailer.send({ ...mail, to: owner.user_name });
       sent += 1;
     }

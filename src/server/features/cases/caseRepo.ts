@@ -194,12 +194,12 @@ export class CaseRepo {
     return row !== undefined;
   }
 
-  /** The group's users, for the owner picker. */
+  /** The group's users, for the owner picker and the weekly mail (in each one's number style). */
   members(groupId: number) {
     return this.db
       .selectFrom('users as u')
       .innerJoin('user_group_roles as m', 'm.user_id', 'u.id')
-      .select(['u.id', 'u.first_name', 'u.last_name', 'u.user_name'])
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.user_name', 'u.number_style'])
       .distinct()
       .where('m.group_id', '=', groupId)
       .orderBy('u.first_name')

@@ -7,6 +7,8 @@ import { CaseRepo, type CaseRow } from './caseRepo.js';
 import type { CaseStatus } from './casesTable.js';
 import type { CaseFactor } from './foundCase.js';
 import { howText, trendText } from './caseFigures.js';
+import { DEFAULT_NUMBER_STYLE, type NumberStyle } from '../../../shared/format/index.js';
+import { userNumberStyle } from '../../platform/store/userRepo.js';
 
 /** The inbox screen (screens/inbox/cases.screen.json): its permission guards every route here. */
 export const INBOX_SCREEN = 'inbox/cases';
@@ -64,6 +66,7 @@ function statusOf(c: CaseRow): CaseStatus {
 function caseView(
   c: CaseRow & { owner_first: string | null; owner_last: string | null },
   labels: (id: string) => string,
+  style: NumberStyle,
 ) {
   const inputs = JSON.parse(c.inputs) as { factors?: CaseFactor[]; note?: string };
   const factors = inputs.factors ?? [];
@@ -75,8 +78,8 @@ function caseView(
     title: c.title,
     opportunity: c.opportunity,
     previous_opportunity: c.previous_opportunity,
-    trend: trendText(c.opportunity, c.previous_opportunity),
-    how: howText(factors, c.opportunity),
+    trend: trendText(c.opportunity, c.previous_opportunity, style),
+    how: howText(factors, c.opportunity, style),
     factors,
     note: inputs.note ?? '',
     owner_user_id: c.owner_user_id,
@@ -106,11 +109,13 @@ export function registerCaseRoutes(app: FastifyInstance): void {
       const auth = guard(request);
       const { limit, offset } = request.query;
       const status = request.query.status === 'all' ? undefined : (request.query.status ?? 'active');
-      const [rows, total] = await Promise.all([
+      const [rows, total, style] = await Promise.all([
         repo.list(auth.groupId, { status, limit, offset }),
         repo.count(auth.groupId, { status }),
+        // The figures in How and Trend in the reader's number style (a share-link viewer: the default).
+        auth.readMode ? DEFAULT_NUMBER_STYLE : userNumberStyle(app.deps.store.db, auth.userId),
       ]);
-      return ok({ rows: rows.map((r) => caseView(r, labels)), total });
+      return ok({ rows: rows.map((r) => caseView(r, labels, style)), total });
     },
   );
 

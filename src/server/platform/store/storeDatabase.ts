@@ -53,6 +53,8 @@ export interface UsersTable {
   last_success_login: NullableTimestamp;
   last_failed_login: NullableTimestamp;
   password_changed_at: NullableTimestamp;
+  /** The user menu's number style ('indian' / 'international'); null: never chosen, the default. */
+  number_style: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** Moves on every admin write (names, mappings, status): an edit carrying an older value is stale. */
   updated_at: Timestamp;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { NewUser, StoreDatabase, UserRow } from './storeDatabase.js';
+import { asNumberStyle, type NumberStyle } from '../../../shared/format/index.js';
 
 /** Users: lookups by lower-cased e-mail, password and status changes, login timestamps. */
 export function findUserByName(db: Kysely<StoreDatabase>, userName: string): Promise<UserRow | undefined> {
@@ -54,4 +55,18 @@ export async function setUserStatus(
 ): Promise<boolean> {
   const result = await db.updateTable('users').set({ status }).where('id', '=', userId).executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** The number style the user chose in the user menu, else the product's default. */
+export async function userNumberStyle(db: Kysely<StoreDatabase>, id: number): Promise<NumberStyle> {
+  const row = await db.selectFrom('users').select('number_style').where('id', '=', id).executeTakeFirst();
+  return asNumberStyle(row?.number_style);
+}
+
+export async function setUserNumberStyle(
+  db: Kysely<StoreDatabase>,
+  id: number,
+  style: NumberStyle,
+): Promise<void> {
+  await db.updateTable('users').set({ number_style: style }).where('id', '=', id).execute();
 }

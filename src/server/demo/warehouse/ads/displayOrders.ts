@@ -1,4 +1,5 @@
 import { addDays } from '../calendar.js';
+import { marketplaceTraffic } from '../marketCalendar.js';
 import type { Rng } from '../prng.js';
 import type { RowSink } from '../rowSink.js';
 import { type AdCampaign, type AdModel, adIdBase } from './adModel.js';
@@ -77,7 +78,11 @@ export function roStatus(ro: ReleaseOrder, today: string): string {
   return ro.endDate < today ? 'Completed' : 'Live';
 }
 
-/** A live RO's day: booked impressions paced over the flight, under- or over-delivering a little. */
+/**
+ * A live RO's day: booked impressions paced over the flight, under- or over-delivering a little,
+ * and more on the marketplaces' sale days (marketCalendar.ts): the ad server fills the extra
+ * traffic, and deal-hunting buyers convert better.
+ */
 export function emitDisplayDay(
   sink: RowSink,
   groupId: number,
@@ -87,13 +92,14 @@ export function emitDisplayDay(
 ): void {
   if (date < ro.startDate || date > ro.endDate) return;
   const flightDays = Math.round((Date.parse(ro.endDate) - Date.parse(ro.startDate)) / 86_400_000) + 1;
+  const busier = Math.sqrt(marketplaceTraffic(date));
   for (const [i, placement] of ro.placements.entries()) {
     const share = i === 0 ? 0.6 : 0.4;
     const booked = Math.round((ro.bookedImpressions / flightDays) * share);
-    const impressions = Math.round(booked * (0.75 + 0.45 * rng.next()));
+    const impressions = Math.round(booked * busier * (0.75 + 0.45 * rng.next()));
     const viewable = Math.round(impressions * (0.55 + 0.2 * rng.next()));
     const clicks = rng.poisson(impressions * (0.0018 + 0.002 * rng.next()));
-    const orders = Math.min(clicks, rng.poisson(clicks * 0.035));
+    const orders = Math.min(clicks, rng.poisson(clicks * 0.035 * busier));
     const price = 60 + rng.int(0, 240);
     sink.push('fact_display_daily', [
       groupId,
