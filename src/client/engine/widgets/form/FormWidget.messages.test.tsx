@@ -300,6 +300,24 @@ describe('the report mailer form (report/reportmailer)', () => {
     await waitFor(() => expect(said()).toContain('Delivery Target is a required attribute.'));
   });
 
+  it("asks the timing preview and the recipients' group tags through the screen's data source", async () => {
+    const answer: Answer = (endpoint) =>
+      endpoint === 'report-mailers/timing'
+        ? Promise.resolve({ statusCode: 1, msg: '', data: { timing: 'Every day at 09:00', next: ['x'] } })
+        : endpoint === 'report-mailers/group-tags'
+          ? Promise.resolve({ statusCode: 1, msg: '', data: [{ name: 'g', value: 'group:1', label: 'Ops' }] })
+          : never(endpoint, 'GET', null);
+    const { posts } = mailer(answer, { recipients: ['group:1'], cron: '0 9 * * *' });
+    // The lazy form may take a while on the first render of a run.
+    expect(await screen.findByText('Every day at 09:00', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Ops')).toBeTruthy();
+    expect(posts('report-mailers/timing')[0]).toEqual([
+      'report-mailers/timing',
+      'GET',
+      { cron: '0 9 * * *', timeZone: 'Asia/Kolkata' },
+    ]);
+  });
+
   it("builds filters from the report's own, with a worded Add Filter button, and picks the time zone from a list; a full form is sent", async () => {
     const { posts } = mailer(() => Promise.resolve({ statusCode: 1, msg: 'Saved' }), {
       name: 'Weekly stock',
