@@ -44,6 +44,7 @@ const RUN_BY_EXISTING_STORES = [
   '520_cases',
   '550_channel_samples',
   '610_mailer_attempt_owner',
+  '645_spec_crawl_types',
 ];
 
 describe('storeMigrations', () => {

@@ -24,6 +24,7 @@ import * as listingPageLog from './390_listing_page_log.js';
 import * as bestsellerCrawl from './400_bestseller_crawl.js';
 import * as platformStaff from './410_platform_staff.js';
 import * as platformActivities from './415_platform_activities.js';
+import * as specCrawlTypes from './645_spec_crawl_types.js';
 
 /** The store's own migrations; features add theirs (src/server/storeMigrations.ts). */
 export const coreMigrations = Object.freeze<Record<string, Migration>>({
@@ -52,4 +53,5 @@ export const coreMigrations = Object.freeze<Record<string, Migration>>({
   '400_bestseller_crawl': bestsellerCrawl,
   '410_platform_staff': platformStaff,
   '415_platform_activities': platformActivities,
+  '645_spec_crawl_types': specCrawlTypes,
 });
