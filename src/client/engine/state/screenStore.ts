@@ -139,7 +139,10 @@ export const screenActions = {
 };
 
 /** Where a grid's rows start: where its Show More has got to, else the screen's offset. */
-export function gridOffset(store: Pick<ScreenStore, 'pages' | 'filters'>, gridId: string): number {
+export function gridOffset(
+  store: { readonly pages: Readonly<Record<string, number>>; readonly filters: { readonly offset: number } },
+  gridId: string,
+): number {
   return store.pages[gridId] ?? store.filters.offset;
 }
 

@@ -21,7 +21,7 @@ describe('a crawl run left Waiting without its job (a kill between the run and t
     try {
       jobs = await startJobs(env, store);
       await jobs.boss.createQueue(CRAWL_QUEUE);
-      const group = await createGroup(store.db, { group_name: 'Orphans' });
+      const group = await createGroup(store.db, { group_name: 'Orphans', end_date: null });
       const repo = new CrawlRepo(store.db);
       const day = { groupId: group.id, channelId: 1, crawlType: 0, date: '2026-11-22' };
       const orphan = await repo.createRun({ ...day, status: PROCESS_STATUS.waiting });

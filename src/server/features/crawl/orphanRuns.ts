@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { PROCESS_STATUS } from '../../../shared/crawl/crawlVocabulary.js';
 import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
+import { CrawlRepo } from './crawlRepo.js';
 
 /** What the monitor shows on a run whose job was sent again. */
 export const REQUEUED_MESSAGE = 'Queued again: the server stopped before its job was queued';
@@ -26,8 +27,9 @@ export async function requeueOrphanedRuns(
           WHERE j.name = ${queue} AND (j.data->>'runId')::int = r.id
             AND j.state IN ('created', 'retry', 'active'))
      ORDER BY r.id`.execute(db);
+  const repo = new CrawlRepo(db);
   for (const { id } of rows) {
-    await db.updateTable('crawl_runs').set({ message: REQUEUED_MESSAGE }).where('id', '=', id).execute();
+    await repo.updateRun(id, { message: REQUEUED_MESSAGE });
     await boss.send(queue, { runId: id }, { singletonKey: `crawl-${id}` });
   }
   return rows.map((r) => r.id);
