@@ -26,7 +26,10 @@ function crawlTypeFields(): { file: string; choices: unknown }[] {
 describe('crawl type choices of the group forms', () => {
   it("offer the spec's crawling types (0 Default, 3 Custom, 4 Scheduled, 5 Live Tracking), as group/channels lists them", () => {
     const fields = crawlTypeFields();
-    expect(fields.map((f) => f.file).sort()).toEqual(['platform/settings.screen.json', 'shared/mutations.json']);
+    expect(fields.map((f) => f.file).sort()).toEqual([
+      'platform/settings.screen.json',
+      'shared/mutations.json',
+    ]);
     for (const f of fields) expect(f.choices, f.file).toEqual(CRAWL_TYPES);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import type { GroupBase } from 'react-select';
 import type { WidgetProps } from '@rjsf/utils';
@@ -41,11 +41,14 @@ function TagSearchWidget(props: WidgetProps) {
   const [labels, setLabels] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { source: data } = useEngine();
-  const ask = (url: string, prefix: string, limit?: number) =>
-    data
-      .submit(url, 'GET', { prefix, ...(limit ? { limit } : {}) })
-      .then((res) => ((res as Envelope<Suggestion[]>).data ?? []).map(asTag))
-      .catch(() => [] as Tag[]);
+  const ask = useCallback(
+    (url: string, prefix: string, limit?: number) =>
+      data
+        .submit(url, 'GET', { prefix, ...(limit ? { limit } : {}) })
+        .then((res) => ((res as Envelope<Suggestion[]>).data ?? []).map(asTag))
+        .catch(() => [] as Tag[]),
+    [data],
+  );
   // A stored group tag is `group:<id>`: its readable label ('Group: Demo Brands (12)') comes from the source.
   useEffect(() => {
     if (!groupSource) return;
@@ -58,7 +61,7 @@ function TagSearchWidget(props: WidgetProps) {
     return () => {
       live = false;
     };
-  }, [groupSource]);
+  }, [groupSource, ask]);
   const load = (prefix: string) =>
     new Promise<GroupBase<Tag>[]>((resolve) => {
       clearTimeout(timer.current);
@@ -118,9 +121,7 @@ export function TimingPreview({ source, cron, zone }: { source: string; cron: st
         .then((res) => {
           if (!live) return;
           const answer = res as Envelope<Timing>;
-          setPreview(
-            answer.statusCode === 1 && answer.data ? { ok: answer.data } : { problem: answer.msg },
-          );
+          setPreview(answer.statusCode === 1 && answer.data ? { ok: answer.data } : { problem: answer.msg });
         })
         .catch((e: unknown) => live && setPreview({ problem: errorMessage(e) }));
     }, DEBOUNCE_MS);
