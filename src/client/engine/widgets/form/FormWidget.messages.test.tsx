@@ -95,7 +95,7 @@ const ACCOUNT = {
   group_name: 'Acme Foods',
   end_date: '2030-12-31',
   channels: [1],
-  crawl_types: [1],
+  crawl_types: [0],
   notify_to_email: 'alerts@acme.test',
   account_requested_by: 'Ria',
   account_manager_name: 'Omar',
