@@ -45,6 +45,7 @@ const RUN_BY_EXISTING_STORES = [
   '550_channel_samples',
   '610_mailer_attempt_owner',
   '635_user_number_style',
+  '645_spec_crawl_types',
 ];
 
 describe('storeMigrations', () => {

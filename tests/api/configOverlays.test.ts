@@ -434,6 +434,13 @@ describe('saved views, share links and exports of an extra screen', () => {
     expect((await asViewer(price.endpoint)).status).toBe(403);
     expect((await asViewer('price/kpi/topViolators')).status).toBe(403);
     expect((await asViewer(`${price.endpoint}?screenName=price/kpi`)).status).toBe(403);
+    // Filter options likewise: the shared screen's, never a source screen's asked by its name.
+    const option = (shared.body.data as ResolvedScreen)
+      .filters!.map((f) => ('source' in f ? f.source : undefined))
+      .find(Boolean)!;
+    expect((await asViewer(`suggestion/${option}?screenName=stock/board`)).status).toBe(200);
+    for (const source of ['stock/kpi', 'price/kpi'])
+      expect((await asViewer(`suggestion/${option}?screenName=${source}`)).status, source).toBe(403);
 
     // Removed from the overlay: its views, link and exports refuse cleanly.
     await save({});

@@ -38,7 +38,7 @@ describe('groups carry the spec fields (migration 070, groupRepo)', () => {
       comments: 'pilot',
       operation_type: 1,
       channels: [3, 5],
-      crawl_types: [1],
+      crawl_types: [3],
       schema_types: [2, 4],
     });
     expect(created).toMatchObject({
@@ -46,7 +46,7 @@ describe('groups carry the spec fields (migration 070, groupRepo)', () => {
       status: 1,
       task_id: 'T-42',
       channels: [3, 5],
-      crawl_types: [1],
+      crawl_types: [3],
       schema_types: [2, 4],
     });
     expect((await findGroupByName(db(), 'ACME snacks'))?.id).toBe(created.id);
@@ -88,7 +88,7 @@ describe('demo directory', () => {
     ).toEqual(['Northwind Grocers']);
     expect(seeded.find((g) => g.group_name === 'Demo Brands')).toMatchObject({
       channels: [1, 2, 3],
-      crawl_types: [1, 2],
+      crawl_types: [0, 4],
     });
   });
 

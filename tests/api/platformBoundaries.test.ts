@@ -153,7 +153,7 @@ describe('platform-wide actions', () => {
       updated_at: rivalRow.updated_at,
       end_date: '2031-06-30',
       channels: [1, 4, 49],
-      crawl_types: [1, 2],
+      crawl_types: [0, 4],
       schema_types: [1],
     };
     // Neither a group admin (not even the group's own) nor a stale read may set it.
@@ -172,7 +172,7 @@ describe('platform-wide actions', () => {
     const saved = await staff.post('platform/groups/subscription', body);
     expect([saved.status, saved.body.msg]).toEqual([200, 'Subscription Updated']);
     const row = await db().selectFrom('groups').selectAll().where('id', '=', 2).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ end_date: '2031-06-30', channels: [1, 4, 49], crawl_types: [1, 2] });
+    expect(row).toMatchObject({ end_date: '2031-06-30', channels: [1, 4, 49], crawl_types: [0, 4] });
     const entry = await lastAudit('group.subscription_edited');
     expect(entry).toMatchObject({
       actor_user_id: await userId(DEMO_USERS.staff),
@@ -421,7 +421,7 @@ describe("the group forms' channels are dim_channel's", () => {
       updated_at: row.updated_at.toISOString(),
       end_date: '2031-01-31',
       channels: [61, 2],
-      crawl_types: [1],
+      crawl_types: [0],
     });
     expect([subscription.status, subscription.body.msg]).toEqual([400, 'Unknown channel id(s): 2']);
     expect((await stored()).channels).toEqual([61]);

@@ -45,6 +45,24 @@ describe('ScreenView (stock screens)', () => {
     expect(screen.getAllByRole('row')).toHaveLength(21);
   });
 
+  it("Show More pages its own grid only: the screen's other grid keeps its rows and asks nothing", async () => {
+    const grid = stockDataScreen.widgets.find((w) => w.kind === 'grid')!;
+    const twoGrids = {
+      ...stockDataScreen,
+      widgets: [...stockDataScreen.widgets, { ...grid, id: 'otherGrid', title: 'Other products' }],
+      layout: [...stockDataScreen.layout, { kind: 'row' as const, widgets: ['otherGrid'] }],
+    };
+    const calls: { endpoint: string; params: Record<string, unknown> }[] = [];
+    render(<ScreenView screen={twoGrids} source={fakeDataSource(twoGrids, 'ready', calls)} today={TODAY} />);
+    const rowsOf = (title: string) => within(screen.getByRole('region', { name: title })).getAllByRole('row');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Show More' })).toHaveLength(2));
+    const before = calls.length;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show More' })[0]!);
+    await waitFor(() => expect(rowsOf('Products')).toHaveLength(21));
+    expect(calls.slice(before).map((c) => c.params.offset)).toEqual([10]);
+    expect(rowsOf('Other products')).toHaveLength(11);
+  });
+
   it('sorting a column asks the server with order_by/order_type and restarts paging', async () => {
     const calls: { endpoint: string; params: Record<string, unknown> }[] = [];
     render(

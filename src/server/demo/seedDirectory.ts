@@ -27,7 +27,7 @@ function accountFields(slug: string, channels: number[]) {
     associate1_email: 'lena.fischer@shelfscope.test',
     task_id: `CS-${slug.length * 97}`,
     channels,
-    crawl_types: [1, 2],
+    crawl_types: [0, 4],
   };
 }
 

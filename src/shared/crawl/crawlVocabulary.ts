@@ -6,6 +6,9 @@ export const CRAWL_TYPES = [
   { id: 5, name: 'Live Tracking' },
 ] as const;
 
+/** The crawl type ids a group may take (the group forms' choices; route schemas accept these only). */
+export const CRAWL_TYPE_IDS: readonly number[] = CRAWL_TYPES.map((t) => t.id);
+
 /** Crawl type 5: a check of the live-tracking list's product pages only. */
 export const LIVE_TRACKING_CRAWL = 5;
 

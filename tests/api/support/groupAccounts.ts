@@ -34,7 +34,7 @@ export const groupRow = (name: string) => ({
   group_name: name,
   end_date: '2030-12-31',
   channels: [1, 4],
-  crawl_types: [1],
+  crawl_types: [0],
   notify_to_email: 'alerts@acme.test',
   account_requested_by: 'Ria',
   account_manager_name: 'Omar',

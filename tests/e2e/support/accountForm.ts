@@ -15,7 +15,7 @@ export async function fillAccount(
   await field('end_date').getByRole('textbox').fill('31-12-2030');
   await field('channels').fill('Amazon');
   await page.getByRole('option', { name: 'Amazon', exact: true }).click();
-  await page.getByLabel('Daily').check();
+  await page.getByLabel('Default').check();
   const text: Record<string, string> = {
     notify_to_email: `alerts@${domain}`,
     account_requested_by: 'Ria',

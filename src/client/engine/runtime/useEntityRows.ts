@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/http.js';
 import { useEngine } from './EngineContext.js';
 import type { LoadState } from './useQueryRows.js';
 import type { ResolvedScreen } from '../../../shared/screenApi.js';
+import { gridOffset } from '../state/screenStore.js';
 
 /** Paging and sort, and the screen's own filters (a store screen's filters are the entity's). */
 export function entityRowsParams(
@@ -23,18 +24,21 @@ export function entityRowsParams(
  * (docs/write-half.md "Reading an entity's rows"): paging, sort and (for an entity) the screen's
  * filters go to the server, which scopes the rows to the caller's groups. Show More appends; any
  * other change starts over. No entity: stays idle.
- * A new `version` (a row action wrote) reloads every loaded row in one call.
+ * A new `version` (a row action wrote) reloads every loaded row in one call. A grid names itself
+ * (`gridId`): its offset is its own, as in useQueryRows.
  */
 export function useEntityRows(
   rows: { entity?: string; endpoint?: string } | undefined,
   version = 0,
+  gridId?: string,
 ): LoadState {
   const { screen, store, source } = useEngine();
   // An entity's generic read, or a list endpoint of the store (`rows.endpoint`, same answer).
   const entity =
     rows?.endpoint ?? (rows?.entity ? `rows/${screen.area}/${screen.id}/${rows.entity}` : undefined);
   const snap = useSnapshot(store);
-  const params = entityRowsParams(screen, snap.filters);
+  const offset = gridId === undefined ? snap.filters.offset : gridOffset(snap, gridId);
+  const params = entityRowsParams(screen, { ...snap.filters, offset });
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   const [attempt, setAttempt] = useState(0);
@@ -43,12 +47,12 @@ export function useEntityRows(
   useEffect(() => {
     if (!entity) return;
     let live = true;
-    const offset = Number(params.offset ?? 0);
+    const from = Number(params.offset ?? 0);
     const reload = loadedVersion.current !== version;
     loadedVersion.current = version;
-    const append = offset > 0 && !reload;
+    const append = from > 0 && !reload;
     const call =
-      reload && offset > 0 ? { ...params, offset: 0, limit: offset + Number(params.limit ?? 10) } : params;
+      reload && from > 0 ? { ...params, offset: 0, limit: from + Number(params.limit ?? 10) } : params;
     setState((s) => ({ status: 'loading', result: append || reload ? s.result : null }));
     source.rows(entity, call).then(
       (res) => {

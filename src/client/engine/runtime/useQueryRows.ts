@@ -6,6 +6,7 @@ import { useEngine } from './EngineContext.js';
 import { findQuery } from './findQuery.js';
 import type { QueryResult } from '../../../shared/screenApi.js';
 import { queryFilterFields } from '../state/screenDefaults.js';
+import { gridOffset } from '../state/screenStore.js';
 import { COMPARE_TO_PARAM } from '../../../shared/insights/previousPeriod.js';
 
 export type LoadState =
@@ -18,17 +19,19 @@ const PAGING = ['limit', 'offset', 'order_by', 'order_type'];
 /**
  * Rows of one screen query under the current filters. Unpaged queries (KPI, charts) leave paging
  * and order out so Show More and sorting the grid do not refetch them. Paged queries append
- * when the offset moves on (Show More) and start over otherwise.
+ * when the offset moves on (Show More) and start over otherwise. A grid names itself (`gridId`):
+ * its offset is its own, so another grid's Show More neither moves nor refetches it.
  */
-export function useQueryRows(queryId: string | undefined): LoadState {
+export function useQueryRows(queryId: string | undefined, gridId?: string): LoadState {
   const { screen, store, source } = useEngine();
   const snap = useSnapshot(store);
   const query = queryId === undefined ? undefined : findQuery(screen, queryId);
   const paged = Boolean(query?.paged);
+  const offset = gridId === undefined ? snap.filters.offset : gridOffset(snap, gridId);
   const params = useMemo(() => {
     if (!query) return null;
     const all = dataQueryParams(
-      snap.filters as FilterState,
+      { ...(snap.filters as FilterState), offset },
       queryFilterFields(screen, query),
       snap.defaults.rules as FilterRules,
     );
@@ -42,7 +45,7 @@ export function useQueryRows(queryId: string | undefined): LoadState {
     // The comparison choice; the previous period is the server's default.
     if (snap.compareTo === 'last_year') all[COMPARE_TO_PARAM] = 'last_year';
     return all;
-  }, [snap.filters, snap.defaults.rules, query, paged, screen, snap.compareTo]);
+  }, [snap.filters, offset, snap.defaults.rules, query, paged, screen, snap.compareTo]);
   const key = JSON.stringify(params);
   const [state, setState] = useState<LoadState>({ status: 'loading', result: null });
   // Bumped by Retry: the same call again after a failure (a dropped connection, a busy server).

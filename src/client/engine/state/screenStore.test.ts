@@ -37,8 +37,8 @@ describe('screen store', () => {
     const before = store.scrollToken;
     screenActions.setOrder(store, 'sku_name', 'asc');
     expect(store.scrollToken).toBe(before + 1);
-    screenActions.showMore(store);
+    screenActions.showMore(store, 'grid');
     expect(store.scrollToken).toBe(before + 1);
-    expect(store.filters.offset).toBe(10);
+    expect(store.pages).toEqual({ grid: 10 });
   });
 });

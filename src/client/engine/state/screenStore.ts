@@ -32,6 +32,11 @@ export interface ScreenStoreState {
   defaults: ScreenFilterDefaults;
   /** Bumped whenever paging restarts, so grids scroll back to the top (docs/product-spec.md §4). */
   scrollToken: number;
+  /**
+   * The offset each grid has paged on to with Show More, by grid id: one grid's Show More loads
+   * that grid's next page only. Emptied whenever paging restarts (any filter or sort change).
+   */
+  pages: Record<string, number>;
   /** A refused change's message (maxSelect, month range ...), shown by the filter bar. */
   notice: string | null;
   /** The grid's 'loaded/total', shown on the active tab. */
@@ -71,6 +76,7 @@ export function createScreenStore(
     filters,
     defaults,
     scrollToken: 0,
+    pages: {},
     notice: null,
     counts: null,
     dataVersion: 0,
@@ -79,7 +85,10 @@ export function createScreenStore(
 }
 
 function apply(store: ScreenStore, next: FilterState) {
-  if (next.offset === 0) store.scrollToken += 1;
+  if (next.offset === 0) {
+    store.scrollToken += 1;
+    store.pages = {};
+  }
   store.filters = next;
   store.notice = null;
 }
@@ -104,8 +113,10 @@ export const screenActions = {
   clearAll(store: ScreenStore, today = todayIso()) {
     apply(store, removeAllFilters(store.filters, store.defaults, today));
   },
-  showMore(store: ScreenStore) {
-    store.filters = nextPage(store.filters);
+  /** The next page of one grid (its id); the screen's other grids keep their rows. */
+  showMore(store: ScreenStore, gridId: string) {
+    const next = nextPage({ ...store.filters, offset: gridOffset(store, gridId) });
+    store.pages = { ...store.pages, [gridId]: next.offset };
   },
   replace(store: ScreenStore, filters: FilterState) {
     apply(store, { ...filters, offset: 0, limit: store.defaults.limit ?? filters.limit });
@@ -119,12 +130,21 @@ export const screenActions = {
   /** A form or row action wrote: queries read again, from the first page. */
   dataChanged(store: ScreenStore) {
     store.dataVersion += 1;
-    if (store.filters.offset !== 0) apply(store, { ...store.filters, offset: 0 });
+    if (store.filters.offset !== 0 || Object.keys(store.pages).length > 0)
+      apply(store, { ...store.filters, offset: 0 });
   },
   notify(store: ScreenStore, message: string | null) {
     store.notice = message;
   },
 };
+
+/** Where a grid's rows start: where its Show More has got to, else the screen's offset. */
+export function gridOffset(
+  store: { readonly pages: Readonly<Record<string, number>>; readonly filters: { readonly offset: number } },
+  gridId: string,
+): number {
+  return store.pages[gridId] ?? store.filters.offset;
+}
 
 /** Keep storage and the address bar in step with the filters; returns the unsubscribe. */
 export function persistScreenStore(store: ScreenStore, storage: KeyValueStorage | null, writeUrl: boolean) {

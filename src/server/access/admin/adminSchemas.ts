@@ -1,4 +1,5 @@
 import { idSchema, INT32_MAX } from '../../platform/http/ids.js';
+import { CRAWL_TYPE_IDS } from '../../../shared/crawl/crawlVocabulary.js';
 
 /**
  * Body and query schemas of the admin routes. Fields the spec words a message for are not
@@ -66,7 +67,7 @@ const groupFields = {
   channels: ids,
   notifyToEmail: text(254),
   end_date: text(10),
-  crawl_type: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 0, maximum: INT32_MAX } },
+  crawl_type: { type: 'array', maxItems: 50, items: { type: 'integer', enum: CRAWL_TYPE_IDS } },
   accountRequestedBy: text(),
   accountManagerName: text(),
   accountManagerEmail: text(254),

@@ -16,14 +16,7 @@ import { addUsersToGroup, type GroupMembersPayload } from './groupMembersService
 import { auditChange } from '../../platform/store/auditRepo.js';
 import { idSchema } from '../../platform/http/ids.js';
 import { LOOKUP_LIMIT } from '../../language/entities/lookups.js';
-
-/** docs/product-spec.md §9 "Crawling types". */
-const CRAWL_TYPES = [
-  { id: 0, name: 'Default' },
-  { id: 3, name: 'Custom' },
-  { id: 4, name: 'Scheduled' },
-  { id: 5, name: 'Live Tracking' },
-];
+import { CRAWL_TYPES } from '../../../shared/crawl/crawlVocabulary.js';
 
 /** Groups (clients) of the admin API: lists, create (overlay mode 1), edit, name check, tag search. */
 export function groupAdminRoutes(kit: AuthKit): FastifyPluginCallback {

@@ -4,6 +4,7 @@ import { PLATFORM_ACTION_REFUSED } from '../../../shared/admin/adminActivities.j
 import { ADMIN_MSG } from '../../../shared/admin/adminMessages.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../shared/errors.js';
 import { idSchema } from '../../platform/http/ids.js';
+import { CRAWL_TYPE_IDS } from '../../../shared/crawl/crawlVocabulary.js';
 import { answers, gridRowsQuery, objectAnswer } from '../../platform/http/schemaKit.js';
 import { auditChange } from '../../platform/store/auditRepo.js';
 import { updateGroup, type GroupRow } from '../../platform/store/groupRepo.js';
@@ -26,7 +27,7 @@ const subscriptionBody = {
     updated_at: { type: 'string', maxLength: 40 },
     end_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
     channels: idList(1),
-    crawl_types: idList(1),
+    crawl_types: { ...idList(1), items: { type: 'integer', enum: CRAWL_TYPE_IDS } },
     schema_types: idList(0),
     operation_type: { type: 'integer', minimum: 0, maximum: 100 },
   },

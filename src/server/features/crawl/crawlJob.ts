@@ -18,6 +18,7 @@ import { crawlOutbound } from './crawlOutbound.js';
 import { loadCrawlInputs } from './listingContext.js';
 import { runLiveCrawl } from './liveCrawl.js';
 import { runListingCrawl } from './listingCrawl.js';
+import { requeueOrphanedRuns } from './orphanRuns.js';
 
 export const CRAWL_QUEUE = 'crawl';
 
@@ -46,6 +47,7 @@ export async function registerCrawlRunner(deps: Deps & { jobs: Jobs }): Promise<
   await boss.createQueue(CRAWL_QUEUE, { retryLimit: 1, heartbeatSeconds: 10, expireInSeconds: 60 * 60 });
   // A queue keeps the options it was created with: stores made before the retry get it now.
   await boss.updateQueue(CRAWL_QUEUE, { retryLimit: 1 });
+  await requeueOrphanedRuns(deps.store.db, boss, CRAWL_QUEUE);
   const repo = new CrawlRepo(deps.store.db);
   await boss.work<CrawlJobData>(
     CRAWL_QUEUE,
@@ -57,7 +59,9 @@ export async function registerCrawlRunner(deps: Deps & { jobs: Jobs }): Promise<
       // (its load replaces the day in one transaction, so nothing is doubled), instead of the run
       // staying In Progress for good (and a first start's readiness waiting on it).
       const interrupted = job!.retryCount > 0 && run.status === PROCESS_STATUS.inProgress;
-      if (run.status !== PROCESS_STATUS.waiting && !interrupted) return;
+      // Else the run must still be Waiting, and this job takes it in one update: of two jobs of
+      // one run (one sent again at a start, requeueOrphanedRuns) only one crawls it.
+      if (!interrupted && !(await repo.claimWaiting(run.id))) return;
       try {
         await runCrawl(deps, repo, run);
         deps.jobs.events.emit('load', { groupId: run.group_id, source: 'crawl' });

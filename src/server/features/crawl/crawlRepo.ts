@@ -3,7 +3,7 @@ import type { StoreDatabase } from '../../platform/store/storeDatabase.js';
 import type { PageLogEntry } from './crawlChannelDay.js';
 import type { CrawlTables } from './crawlTables.js';
 import type { ListingPageKind } from './crawlTypes.js';
-import { TRIGGER_TYPE } from '../../../shared/crawl/crawlVocabulary.js';
+import { PROCESS_STATUS, TRIGGER_TYPE } from '../../../shared/crawl/crawlVocabulary.js';
 
 export type ModelSchemaRow = Selectable<CrawlTables['model_schemas']>;
 export type ChannelProfileRow = Selectable<CrawlTables['channel_profiles']>;
@@ -166,6 +166,21 @@ export class CrawlRepo {
 
   async updateRun(id: number, patch: Partial<Omit<CrawlRunRow, 'id' | 'group_id'>>): Promise<void> {
     await this.db.updateTable('crawl_runs').set(patch).where('id', '=', id).execute();
+  }
+
+  /**
+   * Waiting -> In Progress in one update (a waiting note, such as a re-queue's, is cleared); false
+   * when the run was not Waiting (another job has it).
+   */
+  async claimWaiting(id: number): Promise<boolean> {
+    const claimed = await this.db
+      .updateTable('crawl_runs')
+      .set({ status: PROCESS_STATUS.inProgress, started_at: new Date(), message: '' })
+      .where('id', '=', id)
+      .where('status', '=', PROCESS_STATUS.waiting)
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   runOf(groupId: number, id: number): Promise<CrawlRunRow | undefined> {

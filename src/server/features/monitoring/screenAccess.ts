@@ -80,8 +80,9 @@ export function checkExtraScreenCall(
 
 /**
  * A share-link viewer of a group's extra screen holds its source screens' activities only to read
- * that screen's data: every call must name the shared screen (checkExtraScreenCall then limits it
- * to the endpoints that screen shows), never a source screen's other endpoints.
+ * that screen's data and filter options: every call must name the shared screen
+ * (checkExtraScreenCall then limits it to the endpoints that screen shows; a suggestion is read
+ * against that screen's filters), never a source screen's other endpoints or options.
  */
 export function checkViewerOfExtraScreen(auth: AuthContext | null, screenName: unknown): void {
   const viewer = auth?.readMode;

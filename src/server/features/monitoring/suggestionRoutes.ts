@@ -5,7 +5,7 @@ import { compileSuggestionQuery } from '../../language/query/compileSuggestionQu
 import type { TOTAL_COLUMN } from '../../language/query/compileDatasetQuery.js';
 import { pagedTotal } from '../../language/query/pagedTotal.js';
 import { parseSuggestionRequest } from '../../language/query/suggestionRequest.js';
-import { datasetOf, findScreen, productScreenKey } from './screenAccess.js';
+import { checkViewerOfExtraScreen, datasetOf, findScreen, productScreenKey } from './screenAccess.js';
 import { suggestionSchema } from './routeSchemas.js';
 import { storeSuggestions } from './storeSuggestions.js';
 import { requireUser } from '../../access/auth/guards.js';
@@ -25,6 +25,8 @@ export function registerSuggestionRoutes(app: FastifyInstance, scope: ConfigScop
     const snapshot = scope.snapshot(request);
     const screen = findScreen(snapshot, productScreenKey(snapshot, scope, request, request.query.screenName));
     const auth = scope.authorize(request, screen);
+    // A link to an extra screen: its own filters' options, never a source screen's asked by name.
+    checkViewerOfExtraScreen(auth, request.query.screenName);
     if (screen.dataset === undefined) {
       // A screen of store grids (client logs): its filters' options come from the store.
       const { userId } = requireUser(request);

@@ -95,7 +95,7 @@ const ACCOUNT = {
   group_name: 'Acme Foods',
   end_date: '2030-12-31',
   channels: [1],
-  crawl_types: [1],
+  crawl_types: [0],
   notify_to_email: 'alerts@acme.test',
   account_requested_by: 'Ria',
   account_manager_name: 'Omar',
@@ -298,6 +298,24 @@ describe('the report mailer form (report/reportmailer)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const said = () => [...document.querySelectorAll('.error-detail li')].map((li) => li.textContent);
     await waitFor(() => expect(said()).toContain('Delivery Target is a required attribute.'));
+  });
+
+  it("asks the timing preview and the recipients' group tags through the screen's data source", async () => {
+    const answer: Answer = (endpoint) =>
+      endpoint === 'report-mailers/timing'
+        ? Promise.resolve({ statusCode: 1, msg: '', data: { timing: 'Every day at 09:00', next: ['x'] } })
+        : endpoint === 'report-mailers/group-tags'
+          ? Promise.resolve({ statusCode: 1, msg: '', data: [{ name: 'g', value: 'group:1', label: 'Ops' }] })
+          : never(endpoint, 'GET', null);
+    const { posts } = mailer(answer, { recipients: ['group:1'], cron: '0 9 * * *' });
+    // The lazy form may take a while on the first render of a run.
+    expect(await screen.findByText('Every day at 09:00', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Ops')).toBeTruthy();
+    expect(posts('report-mailers/timing')[0]).toEqual([
+      'report-mailers/timing',
+      'GET',
+      { cron: '0 9 * * *', timeZone: 'Asia/Kolkata' },
+    ]);
   });
 
   it("builds filters from the report's own, with a worded Add Filter button, and picks the time zone from a list; a full form is sent", async () => {

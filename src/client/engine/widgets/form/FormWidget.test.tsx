@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineContext } from '../../runtime/EngineContext.js';
-import { EngineHarness } from '../../fixtures/EngineHarness.js';
+import { EngineHarness, widgetOf } from '../../fixtures/EngineHarness.js';
+import { platformSettingsScreen } from '../../fixtures/adminScreens.js';
 import { fakeDataSource } from '../../fixtures/fakeDataSource.js';
 import { createScreenStore } from '../../state/screenStore.js';
 import { DEFAULT_CURRENCY } from '../../../../shared/format/index.js';
@@ -70,6 +71,47 @@ describe('form widget', () => {
     expect(calls).toEqual([
       ['feedback/current', 'GET', {}],
       ['feedback', 'POST', { subject: 'Current subject', message: 'Current' }],
+    ]);
+  });
+
+  it("the politeness form lists the group's profiled channels (crawl/channels), an added marketplace too", async () => {
+    const calls: [string, string, unknown][] = [];
+    const channels = [
+      { value: 1, label: 'Amazon (web, HTML)' },
+      { value: 70, label: 'Nykaa (web, HTML)' },
+    ];
+    const page = platformSettingsScreen;
+    const source = {
+      ...fakeDataSource(page),
+      submit: (endpoint: string, method: string, body: unknown) => {
+        calls.push([endpoint, method, body]);
+        return Promise.resolve(
+          endpoint === 'crawl/channels'
+            ? { statusCode: 1, msg: '', data: channels }
+            : { statusCode: 1, msg: 'Saved' },
+        );
+      },
+    };
+    const store = createScreenStore(page.area, page.id, {}, { today: '2026-11-22' });
+    render(
+      <EngineContext.Provider value={{ screen: page, store, source, currency: DEFAULT_CURRENCY }}>
+        <FormWidget config={widgetOf(page, 'form', 'politeness')} />
+      </EngineContext.Provider>,
+    );
+    const channel = await screen.findByLabelText<HTMLSelectElement>(/Channel/, {}, { timeout: 10_000 });
+    await waitFor(() =>
+      expect([...channel.options].map((o) => o.textContent)).toEqual([
+        'Select',
+        ...channels.map((c) => c.label),
+      ]),
+    );
+    fireEvent.change(channel, { target: { value: '70' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Politeness' }));
+    await screen.findByRole('status');
+    expect(calls.at(-1)).toEqual([
+      'channelprofile/politeness',
+      'PUT',
+      { channel_id: 70, concurrency: 8, requests_per_second: 400 },
     ]);
   });
 });

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import type { GroupBase } from 'react-select';
 import type { WidgetProps } from '@rjsf/utils';
-import { errorMessage, http } from '../../../api/http.js';
+import { errorMessage } from '../../../api/http.js';
+import type { Envelope } from '../../../../shared/envelope.js';
+import { useEngine } from '../../runtime/EngineContext.js';
 
 /**
  * Form widgets that ask the server while a form is filled in (docs/jobs.md, report mailers):
@@ -10,7 +12,8 @@ import { errorMessage, http } from '../../../api/http.js';
  * `ui:options.source` (`{ id, name }` items, as search_user_tags answers; a typed value that is
  * not suggested can still be added), and `cronPreview`, a cron input that shows the timing in
  * words and the next send times from `ui:options.source`, re-asked as the expression or the
- * sibling zone field (`ui:options.zoneField`) changes.
+ * sibling zone field (`ui:options.zoneField`) changes. Both ask through the engine's data source,
+ * like every widget, so a story or a test answers them without a server.
  */
 
 /** The spec's search debounce (§ page sizes: "search debounce 200 ms"). */
@@ -37,11 +40,15 @@ function TagSearchWidget(props: WidgetProps) {
   const chosen = Array.isArray(props.value) ? (props.value as string[]) : [];
   const [labels, setLabels] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const ask = (url: string, prefix: string, limit?: number) =>
-    http
-      .get<{ data: Suggestion[] }>(url, { params: { prefix, ...(limit ? { limit } : {}) } })
-      .then((res) => res.data.data.map(asTag))
-      .catch(() => [] as Tag[]);
+  const { source: data } = useEngine();
+  const ask = useCallback(
+    (url: string, prefix: string, limit?: number) =>
+      data
+        .submit(url, 'GET', { prefix, ...(limit ? { limit } : {}) })
+        .then((res) => ((res as Envelope<Suggestion[]>).data ?? []).map(asTag))
+        .catch(() => [] as Tag[]),
+    [data],
+  );
   // A stored group tag is `group:<id>`: its readable label ('Group: Demo Brands (12)') comes from the source.
   useEffect(() => {
     if (!groupSource) return;
@@ -54,7 +61,7 @@ function TagSearchWidget(props: WidgetProps) {
     return () => {
       live = false;
     };
-  }, [groupSource]);
+  }, [groupSource, ask]);
   const load = (prefix: string) =>
     new Promise<GroupBase<Tag>[]>((resolve) => {
       clearTimeout(timer.current);
@@ -103,21 +110,26 @@ interface Timing {
 /** The timing in words and the next send times of `cron` in `zone`, asked from `source` as they change. */
 export function TimingPreview({ source, cron, zone }: { source: string; cron: string; zone: string }) {
   const [preview, setPreview] = useState<{ ok: Timing } | { problem: string } | null>(null);
+  const { source: data } = useEngine();
 
   useEffect(() => {
     if (!cron.trim() || !zone.trim()) return setPreview(null);
     let live = true;
     const t = setTimeout(() => {
-      http
-        .get<{ data: Timing }>(source, { params: { cron, timeZone: zone } })
-        .then((res) => live && setPreview({ ok: res.data.data }))
+      data
+        .submit(source, 'GET', { cron, timeZone: zone })
+        .then((res) => {
+          if (!live) return;
+          const answer = res as Envelope<Timing>;
+          setPreview(answer.statusCode === 1 && answer.data ? { ok: answer.data } : { problem: answer.msg });
+        })
         .catch((e: unknown) => live && setPreview({ problem: errorMessage(e) }));
     }, DEBOUNCE_MS);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [cron, zone, source]);
+  }, [cron, zone, source, data]);
 
   return (
     <div role="status" aria-label="Next send times" className="ss-cron-preview__out">

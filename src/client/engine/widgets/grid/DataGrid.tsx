@@ -41,13 +41,13 @@ export function DataGrid({ config }: { config: GridWidget }) {
   const { screen, store, currency, numberStyle, source } = useEngine();
   const snap = useSnapshot(store);
   // Both hooks run (hook order); the one the config does not name stays idle.
-  const queryLoad = useQueryRows(config.rows ? undefined : config.query);
+  const queryLoad = useQueryRows(config.rows ? undefined : config.query, config.id);
   // Bumped when a row action wrote, so an entity grid shows the change.
   const [version, setVersion] = useState(0);
   // A monitor (rows.refreshSeconds) reloads its loaded rows on a timer: runs move on their own.
   const refreshTick = useRefreshTick(config.rows?.refreshSeconds);
   // An upload on the screen moves dataVersion: an entity grid reads again too (the city list).
-  const entityLoad = useEntityRows(config.rows, version + refreshTick + snap.dataVersion);
+  const entityLoad = useEntityRows(config.rows, version + refreshTick + snap.dataVersion, config.id);
   // A write elsewhere on the screen (a form, another grid's row action): store rows read again too.
   const seenData = useRef(snap.dataVersion);
   useEffect(() => {
@@ -329,7 +329,7 @@ export function DataGrid({ config }: { config: GridWidget }) {
                 type="button"
                 className="ss-btn"
                 disabled={load.status === 'loading'}
-                onClick={() => screenActions.showMore(store)}
+                onClick={() => screenActions.showMore(store, config.id)}
               >
                 {load.status === 'loading' ? 'Loading…' : 'Show More'}
               </button>

@@ -25,6 +25,7 @@ import * as bestsellerCrawl from './400_bestseller_crawl.js';
 import * as platformStaff from './410_platform_staff.js';
 import * as platformActivities from './415_platform_activities.js';
 import * as userNumberStyle from './635_user_number_style.js';
+import * as specCrawlTypes from './645_spec_crawl_types.js';
 
 /** The store's own migrations; features add theirs (src/server/storeMigrations.ts). */
 export const coreMigrations = Object.freeze<Record<string, Migration>>({
@@ -54,4 +55,5 @@ export const coreMigrations = Object.freeze<Record<string, Migration>>({
   '410_platform_staff': platformStaff,
   '415_platform_activities': platformActivities,
   '635_user_number_style': userNumberStyle,
+  '645_spec_crawl_types': specCrawlTypes,
 });
