@@ -61,7 +61,7 @@ describe('generateWarehouse determinism', () => {
     const inWorker = await rowHashes({ ...options, worker: true, flushRows: 2_000 });
     expect(inWorker).toEqual(await rowHashes({ ...options, worker: false }));
     expect(Object.keys(inWorker.rows).length).toBeGreaterThan(30);
-  }, 120_000);
+  }, 240_000);
 
   it('regenerating a group replaces its rows instead of duplicating them', async () => {
     const wh = await createDuckDbWarehouse(':memory:');
@@ -100,7 +100,7 @@ describe('generated demo shapes', () => {
       cities: 12,
       days: 21,
     });
-  }, 120_000);
+  }, 240_000);
   afterAll(() => wh.close());
 
   it('has the spec channels and 10+ cities in four zones', async () => {
