@@ -38,6 +38,31 @@ describe('generateWarehouse determinism', () => {
     expect(c).not.toEqual(a);
   });
 
+  it('writes the same rows from its worker thread as from this one', async () => {
+    // Per table: row count and an order-free hash of every row (NULLs, dates and doubles
+    // included), which the fingerprint's sums would not tell apart.
+    const rowHashes = async (options: GenerateOptions) => {
+      const wh = await createDuckDbWarehouse(':memory:');
+      try {
+        const result = await generateWarehouse(wh, options);
+        const hashes: Record<string, unknown> = {};
+        for (const table of Object.keys(result.rows)) {
+          hashes[table] = await wh.query(
+            `SELECT COUNT(*) AS n, CAST(bit_xor(hash(t)) AS VARCHAR) AS h FROM ${table} t`,
+          );
+        }
+        return { rows: result.rows, hashes };
+      } finally {
+        await wh.close();
+      }
+    };
+    const options = { ...SMALL, channels: 2, cities: 3, days: 4 };
+    // Small batches: many in flight, so the worker also waits for the writer.
+    const inWorker = await rowHashes({ ...options, worker: true, flushRows: 2_000 });
+    expect(inWorker).toEqual(await rowHashes({ ...options, worker: false }));
+    expect(Object.keys(inWorker.rows).length).toBeGreaterThan(30);
+  }, 240_000);
+
   it('regenerating a group replaces its rows instead of duplicating them', async () => {
     const wh = await createDuckDbWarehouse(':memory:');
     await generateWarehouse(wh, SMALL);
@@ -75,7 +100,7 @@ describe('generated demo shapes', () => {
       cities: 12,
       days: 21,
     });
-  }, 60_000);
+  }, 240_000);
   afterAll(() => wh.close());
 
   it('has the spec channels and 10+ cities in four zones', async () => {

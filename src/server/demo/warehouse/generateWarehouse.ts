@@ -1,17 +1,19 @@
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { deriveAdShelfFlags } from '../../platform/warehouse/schema/adShelfFlags.js';
-import { generateAds } from './ads/generateAds.js';
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { buildGroupModel } from './buildGroupModel.js';
-import { addDays, dateRange, todayIso } from './calendar.js';
-import { generateGroupFacts } from './groupFacts.js';
+import { todayIso } from './calendar.js';
+import { generateInWorker } from './generateInWorker.js';
+import {
+  generateGroupRows,
+  setupChannels,
+  setupCities,
+  type BuildSetup,
+  type PlannedGroup,
+} from './groupRows.js';
 import { plantCaseSituations } from './plantCaseSituations.js';
-import { DEMO_CHANNELS, DEMO_CITIES } from './places.js';
-import { createRng, mixSeed } from './prng.js';
 import { RowSink } from './rowSink.js';
-import { THEMES } from './themes.js';
-import { deleteGroup, writeGroupDims, writeSharedDims } from './writeDims.js';
+import { deleteGroup, writeSharedDims } from './writeDims.js';
 
 export interface DemoGroup {
   groupId: number;
@@ -37,6 +39,11 @@ export interface GenerateOptions {
   endDate?: string;
   /** Rows buffered before a load; bounds memory. */
   flushRows?: number;
+  /**
+   * Generate on a worker thread while this one writes (generateInWorker.ts); default: when the
+   * groups' SKUs x days reach WORKER_SKU_DAYS (a first start's 13 months), where two cores pay.
+   */
+  worker?: boolean;
   log?: (line: string) => void;
 }
 
@@ -46,66 +53,80 @@ export interface GenerateResult {
   ms: number;
 }
 
+/** Sum of SKUs x days over the groups from which a build generates in a worker (see `worker`). */
+const WORKER_SKU_DAYS = 10_000;
+
 /**
  * Fills the warehouse with deterministic demo data: the same options give the same rows.
  * Existing rows of the listed groups are replaced; other tenants are left alone.
  */
 export async function generateWarehouse(wh: Warehouse, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
-  const endDate = options.endDate ?? todayIso();
-  const channels = DEMO_CHANNELS.slice(0, Math.max(1, options.channels ?? 5));
-  const cities = DEMO_CITIES.slice(0, Math.max(1, options.cities ?? 12));
+  const setup: BuildSetup = {
+    seed: options.seed,
+    channels: options.channels ?? 5,
+    cities: options.cities ?? 12,
+    endDate: options.endDate ?? todayIso(),
+  };
+  const groups = options.groups.map((group, index): PlannedGroup => ({
+    groupId: group.groupId,
+    name: group.name,
+    theme: group.theme ?? index,
+    skus: group.skus ?? options.skusPerGroup,
+    days: Math.min(group.days ?? options.days, options.days),
+  }));
   await createSchema(wh);
   const sink = new RowSink(wh, options.flushRows);
-  await writeSharedDims(wh, sink, channels, cities);
-  for (const [index, group] of options.groups.entries()) {
-    const t0 = performance.now();
-    await deleteGroup(wh, group.groupId);
-    const rng = createRng(mixSeed(options.seed, group.groupId));
-    const theme = THEMES[(group.theme ?? index) % THEMES.length]!;
-    const skus = group.skus ?? options.skusPerGroup;
-    const days = Math.min(group.days ?? options.days, options.days);
-    const dates = dateRange(endDate, days);
-    const phase = phaseTimer(options.log, group.groupId);
-    const model = buildGroupModel(group, theme, skus, channels, cities, dates, rng.fork(1));
-    writeGroupDims(sink, model, endDate);
-    await generateGroupFacts(sink, model, dates, rng.fork(2));
-    phase('shelf facts');
-    await generateAds(sink, model, endDate, days, rng.fork(3));
-    phase('ads');
-    for (const [crawlType, date] of [
-      ['product', endDate],
-      ['category', endDate],
-      ['keyword', endDate],
-      ['best_seller', addDays(endDate, -1)],
-    ] as const) {
-      sink.push('crawl_log', [group.groupId, crawlType, date]);
-    }
-    await sink.flush();
-    phase('load');
+  await writeSharedDims(wh, sink, setupChannels(setup), setupCities(setup));
+  const afterGroup = async (groupId: number, listings: number) => {
+    const phase = phaseTimer(options.log, groupId);
     // Statistics for what the derivations below and the first queries join: without them
     // PostgreSQL plans per-row probes (stockOnPromo.ts: the on_promo check took 46 s instead of
     // 0.1 s; the ad shelf flags 5.5 s instead of 1.2 s).
     if (wh.dialect === 'postgres') await wh.exec('ANALYZE fact_stock, fact_promo, fact_price');
-    await plantCaseSituations(wh, group.groupId);
+    await plantCaseSituations(wh, groupId);
     phase('case situations');
-    await deriveAdShelfFlags(wh, group.groupId);
+    await deriveAdShelfFlags(wh, groupId);
     phase('ad shelf flags');
-    await refreshLostSales(wh, group.groupId);
+    await refreshLostSales(wh, groupId);
     phase('lost sales');
+    const group = groups.find((g) => g.groupId === groupId)!;
     options.log?.(
-      `group ${group.groupId} (${group.name}): ${skus} SKUs x ${days} days, ${model.listings.length} listings, ${Math.round(performance.now() - t0)} ms`,
+      `group ${groupId} (${group.name}): ${group.skus} SKUs x ${group.days} days, ${listings} listings, ${Math.round(performance.now() - started)} ms since the start`,
     );
+  };
+  const sizable = groups.reduce((sum, g) => sum + g.skus * g.days, 0) >= WORKER_SKU_DAYS;
+  let counts: Record<string, number>;
+  if (options.worker ?? sizable) {
+    await sink.flush();
+    for (const group of groups) await deleteGroup(wh, group.groupId);
+    const written = await generateInWorker(wh, setup, groups, {
+      flushRows: options.flushRows,
+      afterGroup,
+      log: options.log,
+    });
+    counts = { ...sink.counts };
+    for (const [table, rows] of Object.entries(written)) counts[table] = (counts[table] ?? 0) + rows;
+  } else {
+    for (const group of groups) {
+      await deleteGroup(wh, group.groupId);
+      const phase = phaseTimer(options.log, group.groupId);
+      const listings = await generateGroupRows(sink, group, setup, phase);
+      await sink.flush();
+      phase('load');
+      await afterGroup(group.groupId, listings);
+    }
+    await sink.flush();
+    counts = { ...sink.counts };
   }
-  await sink.flush();
   // Fold the write-ahead log into the file now, not on the server's next start.
   if (wh.dialect === 'duckdb') await wh.exec('CHECKPOINT');
   // PostgreSQL: statistics for every table the build filled, before the first evaluation of the
   // case rules; without them the page-1 finder over fact_search and dim_keyword was planned as
   // nested loops (minutes instead of seconds on a fresh 35-day tenant).
-  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${Object.keys(sink.counts).join(', ')}`);
-  const totalRows = Object.values(sink.counts).reduce((a, b) => a + b, 0);
-  return { rows: { ...sink.counts }, totalRows, ms: Math.round(performance.now() - started) };
+  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${Object.keys(counts).join(', ')}`);
+  const totalRows = Object.values(counts).reduce((a, b) => a + b, 0);
+  return { rows: counts, totalRows, ms: Math.round(performance.now() - started) };
 }
 
 /** Logs how long each step of a group's build took since the previous one (where a first start's time goes). */

@@ -1,9 +1,11 @@
 import {
+  dateValue,
   DuckDBDataChunk,
   DuckDBTypeId,
   type DuckDBConnection,
   type DuckDBType,
   type DuckDBValue,
+  type DuckDBVector,
 } from '@duckdb/node-api';
 import { isoToDuckDbDate } from './duckDbValues.js';
 
@@ -27,6 +29,7 @@ function converterFor(type: DuckDBType): ColumnConverter {
     case DuckDBTypeId.DATE: {
       const cache = new Map<string, DuckDBValue>();
       return each((value) => {
+        if (typeof value === 'number') return dateValue(value); // days, from a typed column
         const iso = value as string;
         let date = cache.get(iso);
         if (date === undefined) cache.set(iso, (date = isoToDuckDbDate(iso)));
@@ -41,13 +44,52 @@ function converterFor(type: DuckDBType): ColumnConverter {
   }
 }
 
+/**
+ * A column of numbers as a typed array (a DATE column: days since 1970-01-01) and its NULL rows
+ * (1 = NULL). The demo generator's worker hands these over (demo/warehouse/columnBatch.ts).
+ */
+export interface TypedColumn {
+  readonly values: Int32Array | Float64Array;
+  readonly nulls?: Uint8Array | undefined;
+}
+
+/** A column of an append: its values, or a typed column. */
+export type AppendColumn = readonly unknown[] | TypedColumn;
+
+type NumberItems = Int8Array | Int16Array | Int32Array | Float32Array | Float64Array;
+
+function isNumberItems(items: unknown): items is NumberItems {
+  return (
+    items instanceof Int32Array ||
+    items instanceof Int16Array ||
+    items instanceof Float64Array ||
+    items instanceof Int8Array ||
+    items instanceof Float32Array
+  );
+}
+
+/**
+ * Writes rows start..end of a typed column into a fixed-width vector with one copy instead of a
+ * call per value; false when the vector is not such a vector (the caller sets values instead).
+ * `items` is the vector's view of its native memory (@duckdb/node-api keeps it private).
+ */
+function setTyped(vector: DuckDBVector, column: TypedColumn, start: number, end: number): boolean {
+  const items = (vector as unknown as { items?: unknown }).items;
+  if (!isNumberItems(items) || items.length !== end - start) return false;
+  items.set(column.values.subarray(start, end));
+  const { nulls } = column;
+  if (nulls) for (let i = start; i < end; i++) if (nulls[i]) vector.setItem(i - start, null);
+  vector.flush();
+  return true;
+}
+
 /** Lets the event loop turn: Node runs native objects' finalizers (freeing their memory) there. */
 const turnEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** An appender kept open over several appends (an upload's batches): flushed once, at close. */
 export interface ColumnAppender {
   /** Appends whole columns (every column of the table, in table order, equal lengths). */
-  append(columns: readonly (readonly unknown[])[]): Promise<void>;
+  append(columns: readonly AppendColumn[]): Promise<void>;
   /** Flushes what DuckDB has not written yet and closes; idempotent. */
   close(): Promise<void>;
 }
@@ -78,9 +120,9 @@ export async function openColumnAppender(
   let open = true;
   return {
     async append(columns) {
-      const rowCount = columns[0]?.length ?? 0;
+      const rowCount = columns[0] ? lengthOf(columns[0]) : 0;
       if (rowCount === 0) return;
-      if (columns.length !== types.length || columns.some((c) => c.length !== rowCount)) {
+      if (columns.length !== types.length || columns.some((c) => lengthOf(c) !== rowCount)) {
         throw new Error(`${table}: expected ${types.length} columns of ${rowCount} values`);
       }
       for (let start = 0; start < rowCount; start += CHUNK_ROWS) {
@@ -88,7 +130,10 @@ export async function openColumnAppender(
         // The appender copies the chunk's rows, so the chunk can take the next slice.
         chunk.reset();
         chunk.rowCount = end - start;
-        chunk.setColumns(columns.map((column, c) => convert[c]!(column.slice(start, end))));
+        columns.forEach((column, c) => {
+          if (isTyped(column) && setTyped(chunk.getColumnVector(c), column, start, end)) return;
+          chunk.setColumnValues(c, convert[c]!(valuesOf(column, start, end)));
+        });
         appender.appendDataChunk(chunk);
       }
       await turnEventLoop();
@@ -104,6 +149,22 @@ export async function openColumnAppender(
       await turnEventLoop();
     },
   };
+}
+
+function isTyped(column: AppendColumn): column is TypedColumn {
+  return !Array.isArray(column);
+}
+
+function lengthOf(column: AppendColumn): number {
+  return isTyped(column) ? column.values.length : column.length;
+}
+
+/** Rows start..end as values (a typed DATE column's days become dates by its converter's type). */
+function valuesOf(column: AppendColumn, start: number, end: number): unknown[] {
+  if (!isTyped(column)) return column.slice(start, end);
+  const out: unknown[] = Array.from(column.values.subarray(start, end));
+  if (column.nulls) for (let i = start; i < end; i++) if (column.nulls[i]) out[i - start] = null;
+  return out;
 }
 
 /** Appends whole columns (every column of the table, in table order, equal lengths) at once. */
