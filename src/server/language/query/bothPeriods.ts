@@ -75,7 +75,7 @@ type Row = Record<string, unknown>;
  * period the statement has no row of: it had no fact rows, and only its own query says what its
  * measures are over none (a count 0, a sum NULL).
  */
-export function splitPeriods(rows: readonly Row[]): { current: Row[] | null; previous: Row[] | null } {
+function splitPeriods(rows: readonly Row[]): { current: Row[] | null; previous: Row[] | null } {
   const of = (period: number): Row[] | null => {
     const row = rows.find((r) => Number(r[PERIOD_KEY]) === period);
     if (!row) return null;
