@@ -6,10 +6,13 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginDemo } from '../faults/support/login.js';
-import { removeDir, startServerProcess, type ServerProcess } from '../faults/support/serverProcess.js';
+import {
+  removeDir,
+  startServerProcess,
+  tempDataDir,
+  type ServerProcess,
+} from '../faults/support/serverProcess.js';
 import type { ApiClient } from './support/apiClient.js';
-import { QUICK_RETRY } from './support/quickRetry.js';
-import { firstStartCopy } from './support/testServer.js';
 
 interface FileView {
   id: number;
@@ -18,24 +21,22 @@ interface FileView {
 }
 const PARAMS = { start_date: '2000-01-01', end_date: '2100-01-01' };
 let dataDir: string;
-let firstStart: Record<string, string>;
 let server: ServerProcess | null = null;
 
-beforeAll(async () => {
-  // A tenant large enough that the export still runs when the test kills the server.
-  ({ dataDir, settings: firstStart } = await firstStartCopy({ DEMO_SKUS: '400', DEMO_DAYS: '30' }));
-}, 400_000);
+beforeAll(() => {
+  dataDir = tempDataDir();
+});
 
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) removeDir(dataDir);
+  removeDir(dataDir);
 });
 
 const fileOf = async (client: ApiClient, id: number) =>
   (await client.get<FileView>(`exports/${id}`)).body.data!;
 
 it('kill -9 during an export, restart: the file is finished exactly once', async () => {
-  const settings = { ...firstStart, ...QUICK_RETRY };
+  const settings = { DATA_DIR: dataDir, DEMO_SKUS: '400', DEMO_DAYS: '30' };
   server = await startServerProcess(settings, { timeoutMs: 170_000 });
   let client = await loginDemo(server);
   const started = await client.post<FileView>('exports', {

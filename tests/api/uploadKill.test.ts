@@ -12,13 +12,16 @@ import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
 import { INTERRUPTED } from '../../src/server/features/uploads/uploadPlugin.js';
 import { loginDemo } from '../faults/support/login.js';
-import { removeDir, startServerProcess, type ServerProcess } from '../faults/support/serverProcess.js';
-import { firstStartCopy } from './support/testServer.js';
+import {
+  removeDir,
+  startServerProcess,
+  tempDataDir,
+  type ServerProcess,
+} from '../faults/support/serverProcess.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile } from './support/uploadClient.js';
 
 const ROWS = 150_000;
 let dataDir: string;
-let firstStart: Record<string, string>;
 let screensDir: string;
 let server: ServerProcess | null = null;
 
@@ -42,8 +45,8 @@ async function sliceInWarehouse(): Promise<{ n: number; units: number; staging: 
   }
 }
 
-beforeAll(async () => {
-  ({ dataDir, settings: firstStart } = await firstStartCopy());
+beforeAll(() => {
+  dataDir = tempDataDir();
   screensDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-upload-screens-'));
   cpSync('screens', screensDir, { recursive: true });
   const file = path.join(screensDir, 'sales', 'channelsales.screen.json');
@@ -54,12 +57,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) removeDir(dataDir);
+  removeDir(dataDir);
   rmSync(screensDir, { recursive: true, force: true });
 });
 
 it('kill -9 during a load, restart: the old slice is intact', async () => {
-  const settings = { ...firstStart, SCREENS_DIR: screensDir };
+  const settings = { DATA_DIR: dataDir, SCREENS_DIR: screensDir };
   server = await startServerProcess(settings);
   let client = await loginDemo(server);
   const [sku] = (
