@@ -98,6 +98,23 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A data folder holding this run's finished first start of the demo tenant with `shape` (a copy
+ * of the template the test servers start on), and the settings that start a server process
+ * (tests/faults/support/serverProcess.ts) on it as a restart: the kill tests test a job cut
+ * short, not a first start. Outside a template run the folder is empty and the process's own
+ * first start fills it with the same settings.
+ */
+export async function firstStartCopy(
+  shape: Record<string, string> = {},
+): Promise<{ dataDir: string; settings: Record<string, string> }> {
+  if (!Object.keys(shape).every((k) => DEMO_SHAPE.has(k))) throw new Error('only DEMO_* shape settings');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-api-'));
+  await templateCopy(shape, false, dataDir);
+  const { DEMO_SKUS, DEMO_DAYS, DEMO_CRAWL_DAY } = BASE;
+  return { dataDir, settings: { DATA_DIR: dataDir, DEMO_SKUS, DEMO_DAYS, DEMO_CRAWL_DAY, ...shape } };
+}
+
 function usesTemplate(overrides: Record<string, string>): boolean {
   return Object.keys(overrides).every((k) => RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k));
 }

@@ -88,15 +88,19 @@ export async function registerMailerRunner(deps: Deps & { jobs: Jobs }): Promise
   await boss.createQueue(MAILER_QUEUE, {
     policy: 'exclusive',
     retryLimit: 3,
-    retryDelay: 10,
+    retryDelay: deps.env.MAILER_RETRY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 600,
     heartbeatSeconds: 10,
     expireInSeconds: 60 * 60,
     deadLetter: MAILER_DEAD_QUEUE,
   });
-  // A queue keeps the options it was created with: stores made before the dead-letter queue get it now.
-  await boss.updateQueue(MAILER_QUEUE, { deadLetter: MAILER_DEAD_QUEUE });
+  // A queue keeps the options it was created with: stores made before the dead-letter queue get it
+  // now, and a changed MAILER_RETRY_SECONDS takes effect at the next start.
+  await boss.updateQueue(MAILER_QUEUE, {
+    deadLetter: MAILER_DEAD_QUEUE,
+    retryDelay: deps.env.MAILER_RETRY_SECONDS,
+  });
   const repo = new ReportMailerRepo(deps.store.db);
   await boss.work<MailerJobData>(
     MAILER_QUEUE,

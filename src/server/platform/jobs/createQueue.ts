@@ -11,11 +11,12 @@ import { RequestTracingBoss } from './requestTracingBoss.js';
  * the id of the request that sent them (requestTracingBoss.ts).
  */
 export async function createQueue(env: Env, store: Store): Promise<RequestTracingBoss> {
-  // The monitor is what fails a job whose heartbeat stopped (a killed server): every 5 s, not 60.
+  // The monitor is what fails a job whose heartbeat stopped (a killed server): every 5 s by
+  // default, not pg-boss's 60; the kill tests check every second.
   const common = {
     schema: 'pgboss',
-    superviseIntervalSeconds: 5,
-    monitorIntervalSeconds: 5,
+    superviseIntervalSeconds: env.JOB_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: env.JOB_SUPERVISE_SECONDS,
     migrate: true,
   } as const;
   const boss = env.DATABASE_URL

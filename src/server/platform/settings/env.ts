@@ -190,6 +190,16 @@ export const SETTINGS = {
     'Milliseconds one report delivery may take in all; past it the attempt fails and the queue retries',
     int(1_000, 3_600_000),
   ),
+  MAILER_RETRY_SECONDS: setting(
+    '10',
+    'Seconds before a failed report delivery (or one cut short by a crash) is tried again; each later retry waits about twice as long, up to 10 minutes',
+    int(1, 600),
+  ),
+  JOB_SUPERVISE_SECONDS: setting(
+    '5',
+    "Seconds between the job queue's checks for jobs whose heartbeat stopped (a crashed server: such a job is failed and retried) or that ran past their time limit",
+    int(1, 60),
+  ),
   MAIL_FROM: setting('Shelfscope <no-reply@shelfscope.local>', 'Sender of e-mails', text),
   SUPPORT_EMAIL: setting(
     'support@shelfscope.local',
