@@ -1,16 +1,19 @@
 /**
  * Builds a large benchmark tenant (default 2,000 SKUs x 5 channels x 20 cities x 396 days, 13 months) into
- * DATA_DIR/bench/warehouse.duckdb, apart from the app's own warehouse. Skips an existing file
- * unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 396 --channels 5 --cities 20
+ * DATA_DIR/bench/warehouse.duckdb, apart from the app's own warehouse, and finishes it as a demo first
+ * start would (bench/finishLargeTenant.ts: demo marker, lost-sales tables), so a server on DATA_DIR/bench
+ * serves at once. An existing file is only finished (when it is not yet) unless --force. Usage: npm run demo:large [-- --force --skus 2000 --days 396 --channels 5 --cities 20
  * --memory-limit 300MB]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/platform/settings/env.js';
 import { createDuckDbWarehouse } from '../src/server/platform/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse } from '../src/server/demo/warehouse/generateWarehouse.js';
+import { markDemoStarted, readDemoState } from '../src/server/platform/warehouse/demoMarker.js';
+import { finishLargeTenant, LARGE_GROUP } from './bench/finishLargeTenant.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,13 +46,23 @@ function peakRss(): number | null {
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const dir = join(env.DATA_DIR, 'bench');
-  const file = join(dir, values.file);
-  if (existsSync(file) && !values.force) {
-    console.log(`${file} exists; pass --force to rebuild it.`);
-    return;
+  const file = join(env.DATA_DIR, 'bench', values.file);
+  const built = !existsSync(file) || values.force;
+  if (built) await build(file);
+  else console.log(`${file} exists (pass --force to rebuild it); finishing it ...`);
+  // The server's own DuckDB settings: the lost-sales tables join a year of stock rows, which the
+  // build's small cache would spill to disk.
+  const wh = await createDuckDbWarehouse(file);
+  try {
+    await finishLargeTenant(wh, env.SCREENS_DIR, (line) => console.log(line), built);
+  } finally {
+    await wh.close();
   }
-  await mkdir(dir, { recursive: true });
+}
+
+async function build(file: string): Promise<void> {
+  const env = loadEnv();
+  await mkdir(dirname(file), { recursive: true });
   await rm(file, { force: true });
   await rm(`${file}.wal`, { force: true });
   const skus = count('skus', values.skus);
@@ -58,6 +71,8 @@ async function main(): Promise<void> {
   const wh = await createDuckDbWarehouse(file, { memory_limit: values['memory-limit'] });
   try {
     console.log(`Building ${file} ...`);
+    await readDemoState(wh); // creates the marker's table
+    await markDemoStarted(wh);
     // Sampled when the event loop turns (after every table load); the RSS peak is the kernel's.
     const peak = { rss: 0, heap: 0, external: 0 };
     const sampler = setInterval(() => {
@@ -68,7 +83,7 @@ async function main(): Promise<void> {
     }, 500);
     const result = await generateWarehouse(wh, {
       seed: env.DEMO_SEED,
-      groups: [{ groupId: 1, name: 'Demo Brands', skus }],
+      groups: [{ groupId: LARGE_GROUP, name: 'Demo Brands', skus }],
       skusPerGroup: skus,
       channels: count('channels', values.channels),
       cities: count('cities', values.cities),

@@ -11,10 +11,11 @@ import { performance } from 'node:perf_hooks';
 import { loadEnv, type Env } from '../../src/server/platform/settings/env.js';
 import { startServer } from '../../src/server/startServer.js';
 import { CaseRepo } from '../../src/server/features/cases/caseRepo.js';
-import { evaluateGroupCases } from '../../src/server/features/cases/caseJobs.js';
+import { CASES_QUEUE, evaluateGroupCases } from '../../src/server/features/cases/caseJobs.js';
 import { signIn } from '../../tests/api/support/signIn.js';
 import type { TestServer } from '../../tests/api/support/testServer.js';
 import type { BenchTenant } from './comparisonBench.js';
+import { untilQueueIdle } from './queueIdle.js';
 import { recordTarget } from './targets.js';
 
 const DEMO_GROUP = 1;
@@ -60,12 +61,8 @@ export async function benchCases(
   try {
     const repo = new CaseRepo(server.app.deps.store.db);
     // The start's own evaluation (a queued job) first: timings must not share the machine with it.
-    for (let last = -1, idle = 0; idle < 3;) {
-      await new Promise((r) => setTimeout(r, 1000));
-      const now = await repo.count(DEMO_GROUP, {});
-      idle = now > 0 && now === last ? idle + 1 : 0;
-      last = now;
-    }
+    const startEvaluation = await untilQueueIdle(server.app.deps.store.db, CASES_QUEUE);
+    console.log(`cases: the start's own evaluation ended after ${(startEvaluation / 1000).toFixed(1)} s`);
     const t1 = performance.now();
     const first = await evaluateGroupCases(server.app.deps, repo, DEMO_GROUP);
     const evaluateMs = performance.now() - t1;
