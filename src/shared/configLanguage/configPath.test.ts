@@ -13,6 +13,19 @@ describe('config file paths', () => {
     expect(parseConfigPath('shared/filters.json')).toEqual({ kind: 'shared', area: null, id: 'filters' });
   });
 
+  it('reads case rule files of the cases folder, and nothing else there', () => {
+    expect(parseConfigPath('cases/buy_box_lost.case.json')).toEqual({
+      kind: 'caseRule',
+      area: null,
+      id: 'buy_box_lost',
+    });
+    expect(parseConfigPath('cases/a.case.json.case.json')?.id).toBe('a.case.json');
+    expect(parseConfigPath('cases/area.json')).toBeNull();
+    expect(parseConfigPath('cases/a.screen.json')).toBeNull();
+    expect(parseConfigPath('cases/a.case.json.bak')).toBeNull();
+    expect(parseConfigPath('stock/a.case.json')).toBeNull();
+  });
+
   it('strips only the trailing suffix from the id', () => {
     expect(parseConfigPath('shared/a.json.json')?.id).toBe('a.json');
     expect(parseConfigPath('datasets/a.dataset.json.dataset.json')?.id).toBe('a.dataset.json');
@@ -29,5 +42,8 @@ describe('config file paths', () => {
     expect(parseConfigPath('datasets/sales.json')).toBeNull();
     expect(parseConfigPath('datasets/area.json')).toBeNull();
     expect(parseConfigPath('stock/kpi.screen.json.bak')).toBeNull();
+    expect(parseConfigPath('datasets/sales.dataset.json.bak')).toBeNull();
+    expect(parseConfigPath('datasets/a.screen.json')).toBeNull();
+    expect(parseConfigPath('stock/area.json/x')).toBeNull();
   });
 });
