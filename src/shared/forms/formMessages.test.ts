@@ -97,7 +97,7 @@ describe('formProperties', () => {
 });
 
 describe('formFieldTitle', () => {
-  it("names a field by its title, else by its key; nested fields by the innermost title", () => {
+  it('names a field by its title, else by its key; nested fields by the innermost title', () => {
     expect(formFieldTitle(schema, ['name'])).toBe('Mailer Name');
     expect(formFieldTitle(schema, ['cron'])).toBe('cron');
     expect(formFieldTitle(schema, ['target', 'container'])).toBe('Container');
