@@ -87,6 +87,13 @@ describe('last year and the comparison period', () => {
     expect(shiftOntoCurrent('2026-02-27', 'previous', { start: '2026-02-27' }, '2026-03-01')).toBe(
       '2026-03-01',
     );
+    // A year back across 29 Feb is 366 days: the overlay moves by the year, not by the days.
+    expect(shiftOntoCurrent('2024-03-01', 'last_year', { start: '2024-02-20' }, '2025-02-20')).toBe(
+      '2025-03-01',
+    );
+    expect(shiftOntoCurrent('2024-03-01', 'previous', { start: '2024-02-20' }, '2025-02-20')).toBe(
+      '2025-03-02',
+    );
   });
 });
 
@@ -98,7 +105,7 @@ describe('grids and charts of a query', () => {
         query: 'q',
         columns: [
           { kind: 'change', field: 'units' },
-          { kind: 'number', field: 'value' },
+          { kind: 'number', field: 'price' },
           { kind: 'change', field: 'units' },
           { kind: 'change', field: 'value' },
         ],
