@@ -19,7 +19,7 @@ describe('config file paths', () => {
       area: null,
       id: 'buy_box_lost',
     });
-    expect(parseConfigPath('cases/a.case.json.case.json')?.id).toBe('a.case.json');
+    expect(parseConfigPath('cases/a.case.json-b.case.json')?.id).toBe('a.case.json-b');
     expect(parseConfigPath('cases/area.json')).toBeNull();
     expect(parseConfigPath('cases/a.screen.json')).toBeNull();
     expect(parseConfigPath('cases/a.case.json.bak')).toBeNull();
@@ -27,9 +27,9 @@ describe('config file paths', () => {
   });
 
   it('strips only the trailing suffix from the id', () => {
-    expect(parseConfigPath('shared/a.json.json')?.id).toBe('a.json');
-    expect(parseConfigPath('datasets/a.dataset.json.dataset.json')?.id).toBe('a.dataset.json');
-    expect(parseConfigPath('stock/a.screen.json.screen.json')?.id).toBe('a.screen.json');
+    expect(parseConfigPath('shared/a.json-b.json')?.id).toBe('a.json-b');
+    expect(parseConfigPath('datasets/a.dataset.json-b.dataset.json')?.id).toBe('a.dataset.json-b');
+    expect(parseConfigPath('stock/a.screen.json-b.screen.json')?.id).toBe('a.screen.json-b');
   });
 
   it('refuses other names and depths', () => {
