@@ -13,10 +13,23 @@ describe('config file paths', () => {
     expect(parseConfigPath('shared/filters.json')).toEqual({ kind: 'shared', area: null, id: 'filters' });
   });
 
+  it('reads case rule files of the cases folder, and nothing else there', () => {
+    expect(parseConfigPath('cases/buy_box_lost.case.json')).toEqual({
+      kind: 'caseRule',
+      area: null,
+      id: 'buy_box_lost',
+    });
+    expect(parseConfigPath('cases/a.case.json-b.case.json')?.id).toBe('a.case.json-b');
+    expect(parseConfigPath('cases/area.json')).toBeNull();
+    expect(parseConfigPath('cases/a.screen.json')).toBeNull();
+    expect(parseConfigPath('cases/a.case.json.bak')).toBeNull();
+    expect(parseConfigPath('stock/a.case.json')).toBeNull();
+  });
+
   it('strips only the trailing suffix from the id', () => {
-    expect(parseConfigPath('shared/a.json.json')?.id).toBe('a.json');
-    expect(parseConfigPath('datasets/a.dataset.json.dataset.json')?.id).toBe('a.dataset.json');
-    expect(parseConfigPath('stock/a.screen.json.screen.json')?.id).toBe('a.screen.json');
+    expect(parseConfigPath('shared/a.json-b.json')?.id).toBe('a.json-b');
+    expect(parseConfigPath('datasets/a.dataset.json-b.dataset.json')?.id).toBe('a.dataset.json-b');
+    expect(parseConfigPath('stock/a.screen.json-b.screen.json')?.id).toBe('a.screen.json-b');
   });
 
   it('refuses other names and depths', () => {
@@ -29,5 +42,8 @@ describe('config file paths', () => {
     expect(parseConfigPath('datasets/sales.json')).toBeNull();
     expect(parseConfigPath('datasets/area.json')).toBeNull();
     expect(parseConfigPath('stock/kpi.screen.json.bak')).toBeNull();
+    expect(parseConfigPath('datasets/sales.dataset.json.bak')).toBeNull();
+    expect(parseConfigPath('datasets/a.screen.json')).toBeNull();
+    expect(parseConfigPath('stock/area.json/x')).toBeNull();
   });
 });

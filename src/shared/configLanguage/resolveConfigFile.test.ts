@@ -79,4 +79,26 @@ describe('resolving config files', () => {
         problems: [],
       });
   });
+
+  it('migrates a case rule without expanding shared definitions, its id from the path', () => {
+    const { shared } = sharedDefinitionsOf([
+      { file: 'shared/f.json', data: { filters: { ch: { field: 'channel_id' } } } },
+    ]);
+    const rule = { schemaVersion: 1, id: 'typed', filters: [{ use: 'ch' }] };
+    expect(resolveConfigFile('cases/buy_box_lost.case.json', rule, shared)).toEqual({
+      data: { schemaVersion: 2, id: 'buy_box_lost', filters: [{ use: 'ch' }] },
+      origins: [],
+      problems: [],
+    });
+    expect(rule.id).toBe('typed');
+  });
+
+  it('leaves a case rule that is no object as it is, for the schema check to refuse', () => {
+    for (const data of [null, [1], 'text', 3])
+      expect(resolveConfigFile('cases/a.case.json', data, emptySharedDefinitions())).toEqual({
+        data,
+        origins: [],
+        problems: [],
+      });
+  });
 });

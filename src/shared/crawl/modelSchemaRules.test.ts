@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkModelSchema, MODEL_SCHEMA_MSG } from './modelSchemaRules.js';
+import { checkModelSchema, MODEL_SCHEMA_MSG, sourceProblems, type ModelSchema } from './modelSchemaRules.js';
 
 const entry = { name: 'mrp', type: 'price', source: '.mrp', defaultValue: null };
 
@@ -29,6 +29,12 @@ describe('checkModelSchema', () => {
       'Each Data Model Object Must Have Type, Source And defaultValue.',
     );
     expect(MODEL_SCHEMA_MSG.notObject).toBe('Each Data Model Value Must be an Object');
+    expect(MODEL_SCHEMA_MSG.updated).toBe('Schema Updated Successfully !');
+    expect(MODEL_SCHEMA_MSG.inserted).toBe('New Schema Model Inserted Successfully !');
+    expect(MODEL_SCHEMA_MSG.invalidType).toBe('Invalid Schema Type.');
+    expect(MODEL_SCHEMA_MSG.updateFailed).toBe('Unable to Update Schema Model.');
+    expect(MODEL_SCHEMA_MSG.insertFailed).toBe('Unable to Insert Schema Model.');
+    expect(MODEL_SCHEMA_MSG.crawlTypesFailed).toBe('Unable to load Crawl Types,Please Refresh or try again.');
   });
 
   it('accepts a schema whose entries have name, type, source and defaultValue', () => {
@@ -76,5 +82,53 @@ describe('checkModelSchema, one key at a time', () => {
   it('every entry is checked, not just the first', () => {
     const text = JSON.stringify({ dataModel: [entry, { ...entry, type: 'date' }] });
     expect(checkModelSchema(text)).toEqual({ ok: false, msg: MODEL_SCHEMA_MSG.badEntryType });
+  });
+});
+
+describe('sourceProblems', () => {
+  const schema = (sources: string[], items?: string): ModelSchema => ({
+    dataModel: sources.map((source, i) => ({ name: `f${i}`, type: 'string', source, defaultValue: null })),
+    ...(items === undefined ? {} : { items }),
+  });
+
+  it('finds none when every source fits the response type', () => {
+    expect(sourceProblems(schema(['.price', 'h1, .title'], '.result'), 'HTML')).toEqual([]);
+    expect(sourceProblems(schema(['$.price', '  $..name'], '$.items[*]'), 'JSON')).toEqual([]);
+  });
+
+  it('refuses a JSONPath on an HTML schema and a CSS selector on a JSON one, at the field', () => {
+    expect(sourceProblems(schema(['.ok', ' $.price']), 'HTML')).toEqual([
+      {
+        path: 'dataModel[1].source',
+        message: 'f1: " $.price" is a JSONPath; an HTML schema\'s source is a CSS selector, e.g. .price',
+      },
+    ]);
+    expect(sourceProblems(schema(['.price']), 'JSON')).toEqual([
+      {
+        path: 'dataModel[0].source',
+        message: 'f0: ".price" is not a JSONPath; a JSON schema\'s source starts with $, e.g. $.price',
+      },
+    ]);
+  });
+
+  it('refuses an empty or blank source whatever the type, and checks items first', () => {
+    for (const type of ['HTML', 'JSON', 'XML'])
+      expect(sourceProblems(schema([' '], ''), type)).toEqual([
+        { path: 'items', message: 'items: the source can not be empty.' },
+        { path: 'dataModel[0].source', message: 'f0: the source can not be empty.' },
+      ]);
+  });
+
+  it('checks items against the response type too', () => {
+    expect(sourceProblems(schema(['.a'], '$.items'), 'HTML')).toEqual([
+      {
+        path: 'items',
+        message: 'items: "$.items" is a JSONPath; an HTML schema\'s source is a CSS selector, e.g. .price',
+      },
+    ]);
+  });
+
+  it('leaves the sources of another response type to the extractor', () => {
+    expect(sourceProblems(schema(['.a', '$.b']), 'XML')).toEqual([]);
   });
 });

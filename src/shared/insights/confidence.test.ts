@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceText, confidenceTone, type Confidence } from './confidence.js';
+import { confidenceText, confidenceTone, coverageLabel, type Confidence } from './confidence.js';
 
 const base: Confidence = {
   expected: 1200,
@@ -36,6 +36,50 @@ describe('confidenceText', () => {
     expect(confidenceTone(c)).toBe('full');
     expect(confidenceText({ ...base, expected: 0, loaded: 0, blocked: 0, coverage: null })).toBe(
       'No pages loaded or expected for these days and filters.',
+    );
+  });
+});
+
+describe('confidence tone and label', () => {
+  const at = (coverage: number | null) => ({ ...base, coverage });
+
+  it('is full from 98%, partial from 90%, low below, none without pages', () => {
+    expect(confidenceTone(at(100))).toBe('full');
+    expect(confidenceTone(at(98))).toBe('full');
+    expect(confidenceTone(at(97.9))).toBe('partial');
+    expect(confidenceTone(at(90))).toBe('partial');
+    expect(confidenceTone(at(89.9))).toBe('low');
+    expect(confidenceTone(at(0))).toBe('low');
+    expect(confidenceTone(at(null))).toBe('none');
+  });
+
+  it('shows whole percents whole and others with one decimal', () => {
+    expect(coverageLabel(at(96))).toBe('96%');
+    expect(coverageLabel(at(0))).toBe('0%');
+    expect(coverageLabel(at(99.64))).toBe('99.6%');
+    expect(coverageLabel(at(null))).toBe('no pages');
+  });
+});
+
+describe('confidenceText, each part', () => {
+  it('with nothing excluded names the last load and leaves out what is unknown', () => {
+    const c = {
+      ...base,
+      loaded: 1200,
+      blocked: 0,
+      coverage: 100,
+      lastLoad: '2026-11-29T06:10:00',
+      dataTo: null,
+      leftOut: ['Stock status', 'Availability'],
+    };
+    expect(confidenceText(c)).toBe(
+      'Coverage 100%: 1,200 of 1,200 pages loaded for these days and filters. Last load 29-Nov-2026 06:10. Stock status, Availability left out: a missing page has no status.',
+    );
+  });
+
+  it('names failed pages alone when none were blocked', () => {
+    expect(confidenceText({ ...base, blocked: 0, failed: 1 })).toContain(
+      'filters; 1 failed, excluded (never counted as out of stock).',
     );
   });
 });
