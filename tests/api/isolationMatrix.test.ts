@@ -164,6 +164,16 @@ async function sweep(p: Principal): Promise<Finding[]> {
   return findings;
 }
 
+function onlyChanged(c: { before?: string | null; after?: string | null }, columns: string[]) {
+  if (!c.before || !c.after) return false;
+  const before = JSON.parse(c.before) as Record<string, unknown>;
+  const after = JSON.parse(c.after) as Record<string, unknown>;
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return changed.every((k) => columns.includes(k));
+}
+
 function foreignWrites(p: Principal, before: GroupSnapshot, after: GroupSnapshot): Finding[] {
   return snapshotChanges(before, after)
     .filter((c) => {
@@ -171,6 +181,8 @@ function foreignWrites(p: Principal, before: GroupSnapshot, after: GroupSnapshot
       if (c.key.startsWith('warehouse:')) return false; // a member's screens may write its group's data
       const row = JSON.parse(c.before ?? c.after ?? '{}') as Record<string, unknown>;
       if ([row.user_id, row.created_by].includes(p.userId)) return false;
+      // A user's own preferences (the number style the user menu sets), and nothing else of the row.
+      if (c.key === `users#${p.userId}` && onlyChanged(c, ['number_style'])) return false;
       // Links and decks: their creator, users who may open their screen, or an admin.
       if (/^(share_links|slide_views)#/.test(c.key) && p.opens(String(row.screen))) return false;
       // The action inbox's cases: any member who may open the inbox assigns and closes them.

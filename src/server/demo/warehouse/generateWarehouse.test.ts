@@ -300,43 +300,6 @@ describe('generated demo shapes', () => {
     expect(foreign.n).toBe(0);
   });
 
-  it('places tracked listings among untracked ones on the best-seller lists, so their ranks and count move week to week', async () => {
-    // 20 sales days ending 2026-03-30: weeks 0-2 from 2026-03-11.
-    const weeks = await wh.query<{ wk: number; own_rank: number; own_per_day: number }>(
-      `SELECT (crawl_date - DATE '2026-03-11') // 7 AS wk, AVG(bestseller_rank) FILTER (WHERE is_competitor = 0) AS own_rank,
-              COUNT(*) FILTER (WHERE is_competitor = 0) * 1.0 / COUNT(DISTINCT crawl_date) AS own_per_day
-       FROM fact_bestseller WHERE group_id = 1 GROUP BY wk ORDER BY wk`,
-    );
-    expect(weeks).toHaveLength(3);
-    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    expect(spread(weeks.map((w) => w.own_rank))).toBeGreaterThan(0.3);
-    expect(spread(weeks.map((w) => w.own_per_day))).toBeGreaterThan(1);
-    // Untracked listings hold places: a list's ranks have gaps, and the top 50 leaves some tracked listings out.
-    const lists = await one<{ gapped: number; lists: number; deepest: number }>(
-      `SELECT COUNT(*) FILTER (WHERE deepest > n) AS gapped, COUNT(*) AS lists, MAX(deepest) AS deepest FROM (
-         SELECT MAX(bestseller_rank) AS deepest, COUNT(*) AS n FROM fact_bestseller WHERE group_id = 1
-         GROUP BY channel_id, category_id, crawl_date)`,
-    );
-    expect(lists.gapped).toBeGreaterThan(lists.lists / 2);
-    expect(lists.deepest).toBeLessThanOrEqual(50);
-  });
-
-  it('scores content from what a listing has: no listing with images scores 0, and scores move over the days', async () => {
-    const r = await one<{ zero_with_images: number; bad_band: number; moved: number; listings: number }>(
-      `SELECT COUNT(*) FILTER (WHERE image_count > 0 AND content_score = 0) AS zero_with_images,
-              COUNT(*) FILTER (WHERE content_band <> CASE WHEN content_score >= 80 THEN 'High'
-                WHEN content_score >= 40 THEN 'Medium' ELSE 'Low' END) AS bad_band,
-              COUNT(DISTINCT CASE WHEN content_score <> first_score THEN product_id * 100 + channel_id END) AS moved,
-              COUNT(DISTINCT product_id * 100 + channel_id) AS listings
-       FROM (SELECT *, FIRST_VALUE(content_score) OVER (PARTITION BY product_id, channel_id ORDER BY crawl_date) AS first_score
-             FROM fact_content WHERE group_id = 1)`,
-    );
-    expect(r.zero_with_images).toBe(0);
-    expect(r.bad_band).toBe(0);
-    // About 2% of listings change a piece of content each day: over three weeks a third or so move.
-    expect(r.moved).toBeGreaterThan(r.listings / 10);
-  });
-
   it('records the last crawl date of each crawl type', async () => {
     const rows = await wh.query(
       'SELECT crawl_type, last_crawl_date FROM crawl_log WHERE group_id = $1 ORDER BY 1',

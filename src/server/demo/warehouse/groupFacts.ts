@@ -4,8 +4,7 @@ import { emitListingDay } from './listingDay.js';
 import { MarketDay } from './marketDay.js';
 import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
-import { emitCategoryDay, keysOf, type ShelfEntry } from './rankDay.js';
-import { emitBestsellerDay, nextSalesPace } from './bestsellerDay.js';
+import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
 import type { RowSink } from './rowSink.js';
 import { emitSearchDay, keywordTracked, SEARCH_PAGE_2_DAYS } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
@@ -62,7 +61,6 @@ export async function generateGroupFacts(
       });
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
-      nextSalesPace(listing, units, dayIndex === 0);
       let byCategory = shelves.get(listing.channel.channelId);
       if (!byCategory) shelves.set(listing.channel.channelId, (byCategory = new Map<number, ShelfEntry[]>()));
       const categoryId = listing.product.category.categoryId;
@@ -74,12 +72,7 @@ export async function generateGroupFacts(
     for (const [channelId, byCategory] of shelves) {
       for (const category of model.categories) {
         const entries = byCategory.get(category.categoryId) ?? [];
-        emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, dayRng);
-        // Best sellers lag one day behind the crawl, as sales do.
-        if (withSales)
-          emitBestsellerDay(sink, groupId, date, category, entries, market, dayRng, (e) =>
-            keysOf(groupId, date, e),
-          );
+        emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, withSales, dayRng);
       }
       for (const keyword of model.keywords) {
         if (!keywordTracked(keyword, dayIndex, dates.length)) continue;
