@@ -5,6 +5,8 @@ import { runScreenQuery } from '../../language/query/runScreenQuery.js';
 import type { PreviousCall } from '../../language/query/previousPeriodCall.js';
 import { dateKeys, joinPrevious, narrowedToMembers } from '../../language/query/previousJoin.js';
 import { periodHasRows } from '../../language/query/periodHasRows.js';
+import { bothPeriodsRows } from '../../language/query/bothPeriods.js';
+import type { PreparedQuery } from '../../language/query/preparedQueries.js';
 import type { QueryResult } from '../../../shared/screenApi.js';
 
 export interface ComparedInput {
@@ -16,11 +18,13 @@ export interface ComparedInput {
   current: () => Promise<QueryRows>;
   /** The comparison period's rows of the prepared call (through the result cache). */
   before: () => Promise<QueryRows>;
+  /** The rows of a both-periods statement (`previous.both`, through the result cache). */
+  both: (call: PreparedQuery) => Promise<QueryRows>;
 }
 
 /**
- * A data call's answer with its comparison period. KPI tiles: both periods at once, the previous
- * one row beside the current. Grids and charts: the current rows first, then the same query over
+ * A data call's answer with its comparison period. KPI tiles: both periods at once (one statement
+ * where one scan answers both), the previous one row beside the current. Grids and charts: the current rows first, then the same query over
  * the comparison period narrowed to the page's members where that cannot change a value, joined
  * on the group keys. Same period last year says when the warehouse holds nothing that far back.
  */
@@ -32,7 +36,11 @@ export async function comparedAnswer(input: ComparedInput): Promise<QueryResult>
       : Promise.resolve(true);
   const meta = { ...previous.period, to: previous.to };
   if (!previous.join) {
-    const [current, before, hasRows] = await Promise.all([input.current(), input.before(), history]);
+    const both = previous.both;
+    const periods = both
+      ? bothPeriodsRows(() => input.both(both), input.current, input.before)
+      : Promise.all([input.current(), input.before()]).then(([current, previous]) => ({ current, previous }));
+    const [{ current, previous: before }, hasRows] = await Promise.all([periods, history]);
     return { ...current, previous: { ...meta, rows: before.rows, ...(hasRows ? {} : { noData: true }) } };
   }
   const join = previous.join;

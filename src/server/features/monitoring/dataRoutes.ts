@@ -53,8 +53,13 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
         parseDataRequest(ctx, request.query),
       );
       const endpoint = { endpoint: path, configVersion: snapshot.version, groupId: auth.groupId };
-      const previous = previousCall(ctx, call.request, compareToOf(request.query), (shifted) =>
-        prepared.prepare(ctx, `${queryStringOf(request.url)}#previous`, auth.groupId, () => shifted),
+      const queryString = queryStringOf(request.url);
+      const previous = previousCall(
+        ctx,
+        call.request,
+        compareToOf(request.query),
+        (shifted) => prepared.prepare(ctx, `${queryString}#previous`, auth.groupId, () => shifted),
+        (period) => prepared.prepareBoth(ctx, queryString, auth.groupId, call.request, period),
       );
       if (!previous) return ok(await runCached({ ctx, call, ...endpoint }, reply));
       // The same compiled query over the comparison period.
@@ -66,6 +71,8 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
           previous,
           current: () => runCached({ ctx, call, ...endpoint }, reply),
           before: () => runCached({ ctx, call: previous.call, ...endpoint }, reply),
+          // Cached apart from the single period's answer to the same request.
+          both: (both) => runCached({ ctx, call: both, ...endpoint, endpoint: `${path}#both` }, reply),
         }),
       );
     }

@@ -14,6 +14,7 @@ import { alias, ident, SqlParams, type CompiledSql } from '../../platform/wareho
 import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
 import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
 import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
+import { PERIOD_KEY, periodKey } from './periodKey.js';
 
 /** Column carrying the row count before paging (window function), stripped from rows. */
 export const TOTAL_COLUMN = '__total';
@@ -36,6 +37,11 @@ export interface CompileInput {
   mode: 'page' | 'export' | 'all';
   /** Rollups of the dataset's fact table the warehouse keeps (PostgreSQL), narrowest first. */
   rollups?: readonly RollupTable[];
+  /**
+   * The period just before the request's, answered by the same statement (bothPeriods.ts, which
+   * says when it may): the rows of both are read at once and grouped by their period.
+   */
+  previous?: { start: string; end: string };
 }
 
 /** What a warehouse compiles a dataset's queries for: its dialect and the rollups it keeps of them. */
@@ -107,7 +113,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const whereInput = { conditions: request.conditions, groupId: input.groupId, constants: query.where };
   const where = whereClauses(
     ds,
-    { ...whereInput, startDate: request.startDate, endDate: request.endDate },
+    { ...whereInput, startDate: input.previous?.start ?? request.startDate, endDate: request.endDate },
     p,
   );
   const tenant = '$1'; // whereClauses binds the group first
@@ -132,6 +138,12 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     for (const c of [dim.lookup.labelColumn, ...(dim.lookup.attributes ?? [])])
       outer.push(`${l}.${ident(c)} AS ${alias(c)}`);
   });
+  if (input.previous && request.startDate) {
+    const period = periodKey(ds, request.startDate, p);
+    inner.push(period.select);
+    keys.push(period.column);
+    outer.push(`a.${alias(PERIOD_KEY)} AS ${alias(PERIOD_KEY)}`);
+  }
   const moved = new Set(totals?.ids ?? []);
   const measures = query.measures.filter((id) => !moved.has(id));
   // Ratios over the days both their sources have come from an aggregate over those days only.
@@ -201,7 +213,8 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   if (order) lines.push(`ORDER BY ${order}`);
   if (paged) lines.push(`LIMIT ${p.add(request.limit)} OFFSET ${p.add(request.offset)}`);
   else if (input.mode === 'export') lines.push(`LIMIT ${p.add(MAX_EXPORT_ROWS)}`);
-  else if (query.limit !== undefined && keys.length) lines.push(`LIMIT ${p.add(query.limit)}`);
+  else if (query.limit !== undefined && (query.groupBy ?? []).length)
+    lines.push(`LIMIT ${p.add(query.limit)}`);
   return { sql: lines.join('\n'), params: p.values };
 }
 

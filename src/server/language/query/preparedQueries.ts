@@ -2,6 +2,7 @@ import type { ScreenQuery } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
+import { compileBothPeriods } from './bothPeriods.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import type { CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
 
@@ -11,8 +12,9 @@ export interface PreparedQuery {
   page: Readonly<CompiledSql>;
 }
 
-interface Entry extends PreparedQuery {
+interface Entry {
   dataset: DatasetIndex;
+  prepared: PreparedQuery | null;
 }
 
 /** Query strings remembered per screen query; the oldest is dropped first. */
@@ -34,24 +36,50 @@ export class PreparedQueries {
 
   /** `parse` runs on a miss; what it throws (a 400) is not remembered. */
   prepare(ctx: QueryContext, queryString: string, groupId: number, parse: () => DataRequest): PreparedQuery {
-    let entries = this.byQuery.get(ctx.query);
-    if (!entries) this.byQuery.set(ctx.query, (entries = new Map<string, Entry>()));
-    const key = `${groupId}?${queryString}`;
-    const hit = entries.get(key);
-    if (hit?.dataset === ctx.dataset) return hit;
-    const request = parse();
-    const page = compileDatasetQuery({
+    return this.remember(ctx, `${groupId}?${queryString}`, () => {
+      const request = parse();
+      return { request, page: compileDatasetQuery(this.input(ctx, request, groupId)) };
+    })!;
+  }
+
+  /**
+   * A one-row call's request and the period just before it in one statement (bothPeriods.ts),
+   * or null when one scan cannot answer both. `request` is the call's prepared request.
+   */
+  prepareBoth(
+    ctx: QueryContext,
+    queryString: string,
+    groupId: number,
+    request: DataRequest,
+    previous: { start: string; end: string },
+  ): PreparedQuery | null {
+    return this.remember(ctx, `${groupId}?${queryString}#both`, () => {
+      const page = compileBothPeriods(this.input(ctx, request, groupId), previous);
+      return page && { request, page };
+    });
+  }
+
+  private input(ctx: QueryContext, request: DataRequest, groupId: number) {
+    return {
       dataset: ctx.dataset,
       query: ctx.query,
       request,
       groupId,
       ...compileTarget(this.warehouse, ctx.dataset),
-      mode: 'page',
-    });
-    Object.freeze(page.params);
-    const entry: Entry = { request, page: Object.freeze(page), dataset: ctx.dataset };
+      mode: 'page' as const,
+    };
+  }
+
+  private remember(ctx: QueryContext, key: string, build: () => PreparedQuery | null): PreparedQuery | null {
+    let entries = this.byQuery.get(ctx.query);
+    if (!entries) this.byQuery.set(ctx.query, (entries = new Map<string, Entry>()));
+    const hit = entries.get(key);
+    if (hit?.dataset === ctx.dataset) return hit.prepared;
+    const built = build();
+    if (built) Object.freeze(built.page.params);
+    const prepared = built && { request: built.request, page: Object.freeze(built.page) };
     if (!hit && entries.size >= MAX_PER_QUERY) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
-    return entry;
+    entries.set(key, { prepared, dataset: ctx.dataset });
+    return prepared;
   }
 }

@@ -19,6 +19,11 @@ export interface PreviousCall {
   call: PreparedQuery;
   /** Grids and charts: how the previous rows join the current ones; absent for KPI tiles (one row each). */
   join?: PreviousJoin;
+  /**
+   * KPI tiles: both periods' rows from one statement (bothPeriods.ts), absent where one scan
+   * cannot answer both; `call` and the request's own call answer a period it has no row of.
+   */
+  both?: PreparedQuery;
 }
 
 /** The request's comparison choice: `compare_to=previous` (default) or `last_year`; else a 400. */
@@ -35,13 +40,14 @@ export function compareToOf(query: Record<string, unknown>): CompareTo {
  * answer is what the screen shows when the user picks those dates. KPI tiles read its one row;
  * grids with change columns and charts that overlay the previous period join its rows to the
  * current ones on the query's group keys. Null when nothing fed by the query shows the comparison
- * or the request has no date range.
+ * or the request has no date range. `prepareBoth` prepares a KPI call's both-periods statement.
  */
 export function previousCall(
   ctx: QueryContext,
   request: DataRequest,
   to: CompareTo,
   prepare: (shifted: DataRequest) => PreparedQuery,
+  prepareBoth?: (period: { start: string; end: string }) => PreparedQuery | null,
 ): PreviousCall | null {
   const { startDate, endDate } = request;
   if (!startDate || !endDate) return null;
@@ -49,7 +55,9 @@ export function previousCall(
   const join = joinOf(ctx, { to, period, currentStart: startDate });
   if (!join && (ctx.query.paged || !queryShowsPrevious(ctx.screen, ctx.query.id))) return null;
   const call = prepare({ ...request, startDate: period.start, endDate: period.end });
-  return { to, period, call, ...(join ? { join } : {}) };
+  if (join) return { to, period, call, join };
+  const both = prepareBoth?.(period);
+  return { to, period, call, ...(both ? { both } : {}) };
 }
 
 function joinOf(ctx: QueryContext, shift: NonNullable<PreviousJoin['shift']>): PreviousJoin | null {

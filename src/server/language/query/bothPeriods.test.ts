@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastYearOf, previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
+import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
+import { compileTarget } from './compileDatasetQuery.js';
+import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { bothPeriodsRows, compileBothPeriods, oneScanAnswers } from './bothPeriods.js';
+import { parseDataRequest, type QueryContext } from './dataRequest.js';
+import { runScreenQuery } from './runScreenQuery.js';
+import { stockContexts } from './testing/stockContext.js';
+import { loadStockFixture } from './testing/stockFixture.js';
+
+const { ctx } = stockContexts();
+const kpi = ctx('kpi', 'stats');
+/** The stock KPI's measures that aggregate their group's rows: counts, distinct counts, ratios. */
+const PER_GROUP = ['availability_pct', 'in_stock', 'out_of_stock', 'delisted', 'listing_pct', 'observations'];
+const tiles: QueryContext = { ...kpi, query: { ...kpi.query, measures: PER_GROUP } };
+
+const requestOf = (c: QueryContext, params: Record<string, string>) => parseDataRequest(c, params);
+
+describe('one scan for both periods', () => {
+  const week = requestOf(tiles, { start_date: '2026-01-03', end_date: '2026-01-03' });
+  const before = previousPeriodOf('2026-01-03', '2026-01-03');
+
+  it('answers per-group measures over a period and the one just before', () => {
+    expect(oneScanAnswers(tiles.dataset, tiles.query, week, before)).toBe(true);
+  });
+
+  it('leaves to two statements what depends on the period beyond its rows', () => {
+    const withKind = (id: string) => ({ ...tiles.query, measures: [...PER_GROUP, id] });
+    // Lost sales joins a relation over the days read; a day share has a plan of its own.
+    expect(oneScanAnswers(tiles.dataset, withKind('lost_sales'), week, before)).toBe(false);
+    expect(oneScanAnswers(tiles.dataset, withKind('days_in_stock_pct'), week, before)).toBe(false);
+    // Last year does not touch the period: one scan would read the year between.
+    expect(oneScanAnswers(tiles.dataset, tiles.query, week, lastYearOf('2026-01-03', '2026-01-03'))).toBe(
+      false,
+    );
+    // "Out of stock" filters listings at the period's last crawl: a date of its own per period.
+    const atLastCrawl = {
+      ...week,
+      conditions: [{ dimension: 'stock_status', op: 'in' as const, values: [0] }],
+    };
+    expect(oneScanAnswers(tiles.dataset, tiles.query, atLastCrawl, before)).toBe(false);
+    // A query comparing periods itself, or with keys (grids, charts), is no one-row KPI.
+    const compare = { ...tiles.query, compare: { measures: ['availability_pct'], over: ['product_id'] } };
+    expect(oneScanAnswers(tiles.dataset, compare, week, before)).toBe(false);
+    expect(oneScanAnswers(tiles.dataset, { ...tiles.query, groupBy: ['channel_id'] }, week, before)).toBe(
+      false,
+    );
+    const allTime = requestOf(tiles, { start_date: '-1', end_date: '-1' });
+    expect(oneScanAnswers(tiles.dataset, tiles.query, allTime, before)).toBe(false);
+  });
+});
+
+describe.each(TEST_WAREHOUSES)('both periods in one statement on %s', (_name, open) => {
+  let wh: Warehouse;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ wh, drop } = await open());
+    await loadStockFixture(wh);
+  });
+  afterAll(() => drop());
+
+  /** Each period's row from the one statement, the statement's own rows, and each period run alone. */
+  async function compare(params: Record<string, string>, groupId = 1) {
+    const request = requestOf(tiles, params);
+    const period = previousPeriodOf(request.startDate!, request.endDate!);
+    const both = compileBothPeriods(
+      {
+        dataset: tiles.dataset,
+        query: tiles.query,
+        request,
+        groupId,
+        ...compileTarget(wh, tiles.dataset),
+        mode: 'page',
+      },
+      period,
+    )!;
+    const alone = (start: string, end: string) =>
+      runScreenQuery(wh, tiles, { ...request, startDate: start, endDate: end }, groupId);
+    const statement = await wh.query<Record<string, unknown>>(both.sql, both.params);
+    const answer = await bothPeriodsRows(
+      () => Promise.resolve({ rows: statement, total: statement.length }),
+      () => alone(request.startDate!, request.endDate!),
+      () => alone(period.start, period.end),
+    );
+    return {
+      answer,
+      statement,
+      current: await alone(request.startDate!, request.endDate!),
+      previous: await alone(period.start, period.end),
+    };
+  }
+
+  it('gives each period what the same query over that period alone gives', async () => {
+    const { answer, statement, current, previous } = await compare({
+      start_date: '2026-01-03',
+      end_date: '2026-01-03',
+    });
+    expect(statement).toHaveLength(2);
+    expect(answer.current).toEqual(current);
+    expect(answer.previous).toEqual(previous);
+    // Day 2 and day 3 differ (in stock 1 of 3 listed, then 2 of 2): a swap would show.
+    expect(current.rows[0]!.in_stock).toBe(2);
+    expect(previous.rows[0]!.in_stock).toBe(1);
+  });
+
+  it('over longer periods, with a filter, and for another group', async () => {
+    for (const [params, groupId] of [
+      [{ start_date: '2026-01-02', end_date: '2026-01-03' }, 1],
+      [{ start_date: '2026-01-02', end_date: '2026-01-02', channel_id: '4' }, 1],
+      [{ start_date: '2026-01-03', end_date: '2026-01-03' }, 2],
+    ] as const) {
+      const { answer, statement, current, previous } = await compare(params, groupId);
+      expect(statement, JSON.stringify(params)).toHaveLength(2);
+      expect(answer.current, JSON.stringify(params)).toEqual(current);
+      expect(answer.previous, JSON.stringify(params)).toEqual(previous);
+    }
+  });
+
+  it('a period without rows is answered by its own query: a count over none is 0, a ratio NULL', async () => {
+    const { answer, statement, previous } = await compare({
+      start_date: '2026-01-01',
+      end_date: '2026-01-01',
+    });
+    expect(statement).toHaveLength(1);
+    expect(answer.previous).toEqual(previous);
+    expect(previous.rows[0]).toMatchObject({ in_stock: 0, observations: 0, availability_pct: null });
+  });
+});
