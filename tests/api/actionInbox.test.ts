@@ -15,8 +15,10 @@ import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { D, EXPECTED, PLANTED, pid, plantInboxGroup } from './support/inboxGroup.js';
 import { CaseRepo } from '../../src/server/features/cases/caseRepo.js';
+import { untilQueueIdle } from '../../scripts/bench/queueIdle.js';
 import {
   CASES_MAIL_CRON,
+  CASES_QUEUE,
   CASES_MAIL_QUEUE,
   evaluateGroupCases,
   sendWeeklyCaseMails,
@@ -77,6 +79,9 @@ const audits = (groupId: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The start queues every group's evaluation (caseJobs.ts): one still queued would run between a
+  // test's change and its own evaluation, and leave that evaluation nothing to close.
+  await untilQueueIdle(server.server.app.deps.store.db, CASES_QUEUE, 120_000);
   [demo, rival] = await Promise.all([signIn(server), signIn(server, 'rival@shelfscope.test')]);
   repo = new CaseRepo(server.server.app.deps.store.db);
   ({ cityA } = await plantInboxGroup(server.server.app.deps.warehouse, RIVAL));

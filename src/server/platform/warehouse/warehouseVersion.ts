@@ -1,9 +1,19 @@
 /** Leading keyword of a statement that changes data or schema (a plain read starts with SELECT). */
-const WRITE_SQL =
-  /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|with|attach|detach|load|import)\b/i;
+const WRITE_SQL = /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|attach|detach|load|import)\b/i;
+/** A write anywhere in a WITH statement: its main statement or a data-modifying CTE (PostgreSQL). */
+const WRITE_IN_WITH = /\b(insert|update|delete|merge)\b/i;
+/** String literals and comments, where a write keyword is only text. */
+const NOT_SQL = /'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g;
 
+/**
+ * Whether a statement may change the warehouse. A WITH statement is a read unless it writes: the
+ * insights and case rules read through CTEs while requests are served, and counting those as
+ * writes moved the version under every cached answer (a miss on a repeated call).
+ */
 export function isWriteSql(sql: string): boolean {
-  return WRITE_SQL.test(sql);
+  if (WRITE_SQL.test(sql)) return true;
+  if (!/^\s*with\b/i.test(sql)) return false;
+  return WRITE_IN_WITH.test(sql.replace(NOT_SQL, ' '));
 }
 
 /**
