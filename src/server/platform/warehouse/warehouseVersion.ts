@@ -1,5 +1,6 @@
 /** Leading keyword of a statement that changes data or schema (a plain read starts with SELECT). */
-const WRITE_SQL = /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|attach|detach|load|import)\b/i;
+const WRITE_SQL =
+  /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|attach|detach|load|import)\b/i;
 /** A write anywhere in a WITH statement: its main statement or a data-modifying CTE (PostgreSQL). */
 const WRITE_IN_WITH = /\b(insert|update|delete|merge)\b/i;
 /** String literals and comments, where a write keyword is only text. */
