@@ -3,7 +3,6 @@ import { BadRequestError } from '../../../shared/errors.js';
 import { comparisonPeriodOf, type CompareTo } from '../../../shared/insights/previousPeriod.js';
 import { columnDimension } from '../../language/model/datasetIndex.js';
 import type { DataRequest, QueryContext } from '../../language/query/dataRequest.js';
-import { runScreenQuery } from '../../language/query/runScreenQuery.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import {
   additiveSplit,
@@ -13,7 +12,8 @@ import {
   type MemberFigures,
   type Split,
 } from './decompose.js';
-import { explainMethod } from './explainMethod.js';
+import { explainMethod, type ExplainMethod } from './explainMethod.js';
+import { explainRows, type ExplainRead, type PeriodRows } from './explainRows.js';
 
 /** Contributions answered one by one; the rest add up into one "others" entry. */
 export const TOP_CONTRIBUTIONS = 12;
@@ -36,12 +36,27 @@ export interface ExplainInput {
   to?: CompareTo;
 }
 
+/** An explanation's read (explainRows.ts) and what turns its rows into the split. */
+export interface ExplainPlan extends ExplainRead {
+  measure: string;
+  by: string;
+  how: ExplainMethod;
+  /** The member's label column (its lookup's), when it has one. */
+  label?: string;
+}
+
 /**
  * A KPI's change from the previous period split over the members of `by`: the screen's query
  * compiled by the same compiler, grouped by `by` and reading the measures the split needs, over
- * both periods at once under the same filters and tenant.
+ * both periods under the same filters and tenant (one statement where one scan answers both).
  */
 export async function explainChange(warehouse: Warehouse, input: ExplainInput): Promise<Explanation> {
+  const plan = explainPlan(input);
+  return explanationOf(plan, await explainRows(warehouse, plan));
+}
+
+/** The checked request as a plan: a 400 for a measure, dimension or dates it cannot explain. */
+export function explainPlan(input: ExplainInput): ExplainPlan {
   const { ctx, request, groupId, measure, by } = input;
   const ds = ctx.dataset;
   if (!ctx.query.measures.includes(measure))
@@ -55,7 +70,6 @@ export async function explainChange(warehouse: Warehouse, input: ExplainInput): 
   if (!startDate || !endDate)
     throw new BadRequestError('start_date and end_date are required to explain a change');
   const how = explainMethod(ds, measure);
-  const previousPeriod = comparisonPeriodOf(startDate, endDate, input.to ?? 'previous');
   const query: ScreenQuery = {
     ...ctx.query,
     measures: how.reads,
@@ -64,21 +78,33 @@ export async function explainChange(warehouse: Warehouse, input: ExplainInput): 
     compare: undefined,
     limit: undefined,
   };
-  const figuresOf = async (start: string, end: string): Promise<MemberFigures[]> => {
-    const req = { ...request, startDate: start, endDate: end, sort: null, offset: 0 };
-    const { rows } = await runScreenQuery(warehouse, { ...ctx, query }, req, groupId);
-    const label = dim.lookup?.labelColumn;
-    return rows.map((r) => ({
+  return {
+    ctx: { ...ctx, query },
+    request: { ...request, sort: null, offset: 0 },
+    groupId,
+    previousPeriod: comparisonPeriodOf(startDate, endDate, input.to ?? 'previous'),
+    measure,
+    by,
+    how,
+    ...(dim.lookup ? { label: dim.lookup.labelColumn } : {}),
+  };
+}
+
+/** The split of the members' rows of both periods, its small contributions folded into "others". */
+export function explanationOf(
+  plan: ExplainPlan,
+  rows: Pick<PeriodRows, 'current' | 'previous'>,
+): Explanation {
+  const { how, by, label } = plan;
+  const figures = (period: Record<string, unknown>[]): MemberFigures[] =>
+    period.map((r) => ({
       key: String(r[by]),
       label: labelOf((label ? r[label] : undefined) ?? r[by]),
       a: Number(r[how.reads[0]] ?? 0),
       b: how.reads[1] === undefined ? undefined : Number(r[how.reads[1]] ?? 0),
     }));
-  };
-  const [now, before] = await Promise.all([
-    figuresOf(startDate, endDate),
-    figuresOf(previousPeriod.start, previousPeriod.end),
-  ]);
+  const now = figures(rows.current);
+  const before = figures(rows.previous);
   const split =
     how.method === 'rateMix'
       ? rateMixSplit(now, before, how.scale)
@@ -88,11 +114,11 @@ export async function explainChange(warehouse: Warehouse, input: ExplainInput): 
   return {
     ...split,
     contributions: topWithOthers(split.contributions),
-    measure,
+    measure: plan.measure,
     by,
     method: how.method,
-    period: { start: startDate, end: endDate },
-    previousPeriod,
+    period: { start: plan.request.startDate!, end: plan.request.endDate! },
+    previousPeriod: plan.previousPeriod,
   };
 }
 

@@ -23,6 +23,9 @@ describe('one scan for both periods', () => {
 
   it('answers per-group measures over a period and the one just before', () => {
     expect(oneScanAnswers(tiles.dataset, tiles.query, week, before)).toBe(true);
+    // Keyed: a caller reading every row of each period (an explanation's members).
+    const byChannel = { ...tiles.query, groupBy: ['channel_id'] };
+    expect(oneScanAnswers(tiles.dataset, byChannel, week, before, { keyed: true })).toBe(true);
   });
 
   it('leaves to two statements what depends on the period beyond its rows', () => {
@@ -46,6 +49,9 @@ describe('one scan for both periods', () => {
     expect(oneScanAnswers(tiles.dataset, { ...tiles.query, groupBy: ['channel_id'] }, week, before)).toBe(
       false,
     );
+    // A LIMIT over the keys would cut across both periods.
+    const top = { ...tiles.query, groupBy: ['channel_id'], limit: 1 };
+    expect(oneScanAnswers(tiles.dataset, top, week, before, { keyed: true })).toBe(false);
     const allTime = requestOf(tiles, { start_date: '-1', end_date: '-1' });
     expect(oneScanAnswers(tiles.dataset, tiles.query, allTime, before)).toBe(false);
   });

@@ -36,19 +36,30 @@ function perGroup(ds: DatasetIndex, m: MeasureNode, depth = 0): boolean {
 }
 
 /**
- * Whether one scan can answer a one-row query over the request's period and `previous`: the
- * periods touch (the comparison period is the one just before), every measure is an aggregate
- * of its group's rows, and nothing else in the SQL depends on the period (a period comparison of
- * its own, a filter at the period's last crawl).
+ * Which rows a both-periods statement answers: `keyed` lets the query keep its group keys (the
+ * statement is grouped by period and key) for a caller that reads every row of each period, as
+ * an explanation reads every member; without it only a one-row query (a KPI call).
+ */
+export interface BothPeriodsOptions {
+  keyed?: boolean;
+}
+
+/**
+ * Whether one scan can answer a query over the request's period and `previous`: the periods
+ * touch (the comparison period is the one just before), every measure is an aggregate of its
+ * group's rows, and nothing else in the SQL depends on the period (a period comparison of its
+ * own, a filter at the period's last crawl, a page or a LIMIT cutting across both periods).
  */
 export function oneScanAnswers(
   ds: DatasetIndex,
   query: ScreenQuery,
   request: DataRequest,
   previous: { start: string; end: string },
+  options: BothPeriodsOptions = {},
 ): boolean {
   const { startDate, endDate } = request;
-  if (!startDate || !endDate || query.paged || query.compare || (query.groupBy ?? []).length) return false;
+  if (!startDate || !endDate || query.paged || query.compare) return false;
+  if ((query.groupBy ?? []).length && (!options.keyed || query.limit !== undefined)) return false;
   const before = previousPeriodOf(startDate, endDate);
   if (before.start !== previous.start || before.end !== previous.end) return false;
   if (request.conditions.some((c) => columnDimension(ds, c.dimension)?.filterAtLastCrawlOf)) return false;
@@ -56,19 +67,33 @@ export function oneScanAnswers(
 }
 
 /**
- * A one-row query over its period and the period just before in one statement: the fact rows of
- * both periods are read in one scan and grouped by period (PERIOD_KEY), the same measures over
- * each group. Null when `oneScanAnswers` says no.
+ * A query over its period and the period just before in one statement: the fact rows of both
+ * periods are read in one scan and grouped by period (PERIOD_KEY) and the query's keys, the same
+ * measures over each group. Null when `oneScanAnswers` says no.
  */
 export function compileBothPeriods(
   input: Omit<CompileInput, 'previous'>,
   previous: { start: string; end: string },
+  options: BothPeriodsOptions = {},
 ): CompiledSql | null {
-  if (!oneScanAnswers(input.dataset, input.query, input.request, previous)) return null;
+  if (!oneScanAnswers(input.dataset, input.query, input.request, previous, options)) return null;
   return compileDatasetQuery({ ...input, previous });
 }
 
 type Row = Record<string, unknown>;
+
+/** The rows of one period (0 the request's, 1 the one before) without the period key, in the statement's order. */
+function rowsOf(rows: readonly Row[], period: number): Row[] {
+  return rows.filter((r) => Number(r[PERIOD_KEY]) === period).map(({ [PERIOD_KEY]: _, ...rest }) => rest);
+}
+
+/**
+ * A keyed both-periods answer as each period's rows. A period or member without fact rows has
+ * no row, as in its own query: a grouped query over no rows has no groups.
+ */
+export function keyedPeriods(rows: readonly Row[]): { current: Row[]; previous: Row[] } {
+  return { current: rowsOf(rows, 0), previous: rowsOf(rows, 1) };
+}
 
 /**
  * The rows of a both-periods answer as each period's one row (without the key), or null for a
@@ -77,10 +102,8 @@ type Row = Record<string, unknown>;
  */
 function splitPeriods(rows: readonly Row[]): { current: Row[] | null; previous: Row[] | null } {
   const of = (period: number): Row[] | null => {
-    const row = rows.find((r) => Number(r[PERIOD_KEY]) === period);
-    if (!row) return null;
-    const { [PERIOD_KEY]: _, ...rest } = row;
-    return [rest];
+    const own = rowsOf(rows, period);
+    return own.length ? own.slice(0, 1) : null;
   };
   return { current: of(0), previous: of(1) };
 }
