@@ -61,12 +61,14 @@ describe("the fixture market's whole bestseller list", () => {
     expect(others.every((e) => /^[A-Z0-9]{16}$/.test(e.sku) && e.name.includes(TITLE))).toBe(true);
   });
 
-  it('lists the whole page when it holds fewer than 50 listings', () => {
-    // One tracked listing on the page: 32 untracked ones, 33 on the list.
-    const { entries, list } = generatorList([5]);
-    expect(entries).toHaveLength(1);
+  it('shows a list of none of the group’s listings on its first page as a whole page', () => {
+    // One tracked listing on the page, selling a little more than the 30th untracked listing.
+    const others = untrackedBySales(untrackedListings(1, 1001, 4, untrackedCount(1)), dayNumber(DATE));
+    const { entries, list } = generatorList([others[29]!.sales * 30 + 0.01]);
+    expect(entries.map((e) => e.rank)).toEqual([30]);
     const whole = wholeBestsellerList(list, new Set(['OWN0']));
-    expect(whole.pages.map((p) => p.length)).toEqual([25, 8]);
+    expect(whole.pages.map((p) => p.length)).toEqual([25, 25]);
+    expect(whole.pages[0]!.some((e) => e.sku === 'OWN0')).toBe(false);
     expect(whole.pages.flat()[entries[0]!.rank! - 1]).toEqual(entries[0]);
   });
 

@@ -2,7 +2,7 @@ import { BESTSELLERS_PER_PAGE } from '../../features/crawl/bestsellerRows.js';
 import { dayNumber } from '../warehouse/calendar.js';
 import { createRng, type Rng } from '../warehouse/prng.js';
 import {
-  bestsellerDepth,
+  BESTSELLER_DEPTH,
   untrackedBySales,
   untrackedCount,
   untrackedListings,
@@ -67,9 +67,9 @@ export interface TrackedList {
 }
 
 /**
- * The whole list a marketplace shows: the group's entries at their ranks and, at every other
- * rank, the page's untracked listings in the order the generator put them there (the best-selling
- * first: bestsellerDay.ts merges them so), BESTSELLERS_PER_PAGE a page. `taken`: every code the
+ * The whole list a marketplace shows, all 50 ranks: the group's entries at their ranks and, at
+ * every other rank, the page's untracked listings in the order the generator put them there (the
+ * best-selling first: bestsellerDay.ts merges them so), BESTSELLERS_PER_PAGE a page. `taken`: every code the
  * group tracks on the channel, which an untracked listing's code never is.
  */
 export function wholeBestsellerList(list: TrackedList, taken: ReadonlySet<string>): ShelfPages {
@@ -81,11 +81,10 @@ export function wholeBestsellerList(list: TrackedList, taken: ReadonlySet<string
   );
   const others = untrackedBySales(catalogue, dayNumber(list.date));
   const byRank = new Map(list.entries.map((e) => [e.rank!, e]));
-  const depth = bestsellerDepth(catalogue.length, list.entries.length);
   const used = new Set(taken);
   const pages: ShelfResult[][] = [];
   let other = 0;
-  for (let rank = 1; rank <= depth; rank++) {
+  for (let rank = 1; rank <= BESTSELLER_DEPTH; rank++) {
     let entry = byRank.get(rank);
     if (!entry) {
       const shown = untrackedEntry(others[other++]!.listing, list.channelId, list.title, used);

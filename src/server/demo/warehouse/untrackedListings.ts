@@ -4,8 +4,9 @@ import { createRng, mixSeed } from './prng.js';
 export const BESTSELLER_DEPTH = 50;
 /**
  * Listings of a category page on a channel the tenant does not track (other brands, private
- * labels, sellers' bundles): 30 plus 1.5 per listing the tenant has there. They take places on
- * the best-seller list, so the tracked listings' ranks and their count on it move as their sales
+ * labels, sellers' bundles): 30 plus 1.5 per listing the tenant has there, and at least 50, so
+ * the list is always the top 50 of a page that holds more (as on a real marketplace). They take
+ * places on the list, so the tracked listings' ranks and their count on it move as their sales
  * do against the others'.
  */
 const OTHERS_BASE = 30;
@@ -28,7 +29,7 @@ export interface UntrackedListing {
 
 /** How many untracked listings a category page holds, from the tenant's listings there. */
 export function untrackedCount(trackedListings: number): number {
-  return OTHERS_BASE + Math.round(trackedListings * OTHERS_PER_TRACKED);
+  return Math.max(BESTSELLER_DEPTH, OTHERS_BASE + Math.round(trackedListings * OTHERS_PER_TRACKED));
 }
 
 /**
@@ -71,12 +72,4 @@ export function untrackedBySales(
   return listings
     .map((listing) => ({ listing, sales: untrackedSales(listing, day) }))
     .sort((a, b) => b.sales - a.sales || a.listing.index - b.listing.index);
-}
-
-/**
- * How deep a list is: the top 50 of the page, or all of it when the page holds fewer (every
- * ranked tracked listing is then on the list).
- */
-export function bestsellerDepth(untracked: number, trackedOnList: number): number {
-  return Math.min(BESTSELLER_DEPTH, untracked + trackedOnList);
 }
