@@ -1,5 +1,5 @@
-import { BESTSELLERS_PER_PAGE } from '../../features/crawl/bestsellerRows.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { wholeBestsellerList } from './untrackedEntries.js';
 
 /** One result on a listing page, as the shopper sees it: the listing and whether it is an ad. */
 export interface ShelfResult {
@@ -27,7 +27,7 @@ export interface MarketShelf {
   searches: Map<string, ShelfPages>;
   /** By category id. */
   categories: Map<number, ShelfPages>;
-  /** Each category's bestseller list, by category id (BESTSELLERS_PER_PAGE a page). */
+  /** Each category's whole bestseller list, by category id (BESTSELLERS_PER_PAGE a page). */
   bestsellers: Map<number, ShelfPages>;
 }
 
@@ -41,6 +41,42 @@ interface ResultRow {
   name: string;
 }
 
+/** A bestseller entry of the group's, as fact_bestseller has it. */
+type ListRow = Omit<ResultRow, 'page' | 'slot_type'>;
+
+/**
+ * Each category's whole bestseller list (untrackedEntries.ts): the group's entries from
+ * fact_bestseller, the untracked listings of the page at the other ranks.
+ */
+function wholeLists(
+  day: { groupId: number; channelId: number; date: string },
+  rows: readonly ListRow[],
+  tracked: readonly { category_id: number; sku: string }[],
+): Map<number, ShelfPages> {
+  const listingsOf = new Map<number, number>();
+  for (const t of tracked) {
+    const categoryId = Number(t.category_id);
+    listingsOf.set(categoryId, (listingsOf.get(categoryId) ?? 0) + 1);
+  }
+  const byCategory = new Map<number, { title: string; entries: ShelfResult[] }>();
+  for (const r of rows) {
+    const categoryId = Number(r.key);
+    let list = byCategory.get(categoryId);
+    if (!list) byCategory.set(categoryId, (list = { title: r.title, entries: [] }));
+    list.entries.push({ sku: r.sku, name: r.name, sponsored: false, rank: r.position });
+  }
+  const taken = new Set(tracked.map((t) => t.sku));
+  return new Map(
+    [...byCategory].map(([categoryId, { title, entries }]) => [
+      categoryId,
+      wholeBestsellerList(
+        { ...day, categoryId, title, trackedListings: listingsOf.get(categoryId) ?? 0, entries },
+        taken,
+      ),
+    ]),
+  );
+}
+
 function group(rows: readonly ResultRow[], keyOf: (r: ResultRow) => string | number) {
   const out = new Map<string | number, ShelfPages>();
   for (const r of rows) {
@@ -52,7 +88,6 @@ function group(rows: readonly ResultRow[], keyOf: (r: ResultRow) => string | num
       sku: r.sku,
       name: r.name,
       sponsored: r.slot_type === 'sponsored',
-      ...(r.slot_type === 'bestseller' ? { rank: r.position } : {}),
     });
   }
   return out;
@@ -60,8 +95,9 @@ function group(rows: readonly ResultRow[], keyOf: (r: ResultRow) => string | num
 
 /**
  * The generator's search results (fact_search), category listings (fact_category_rank) and
- * bestseller lists (fact_bestseller) of one channel-day, so the listing pages the fixture serves carry exactly the generator's truth and a
- * crawl of them can be checked field by field.
+ * bestseller lists (fact_bestseller, with the untracked listings between the group's entries) of
+ * one channel-day, so the listing pages the fixture serves carry exactly the generator's truth
+ * and a crawl of them can be checked field by field.
  */
 export async function loadMarketShelf(
   wh: Warehouse,
@@ -92,10 +128,9 @@ export async function loadMarketShelf(
       ORDER BY r.category_id, r.category_rank`,
     key,
   );
-  const bestsellers = await wh.query<ResultRow>(
-    `SELECT b.category_id AS key, c.category_name AS title,
-            CAST(ceil(b.bestseller_rank / ${BESTSELLERS_PER_PAGE}.0) AS INTEGER) AS page,
-            b.bestseller_rank AS position, 'bestseller' AS slot_type, l.channel_sku_code AS sku, p.sku_name AS name
+  const bestsellers = await wh.query<ListRow>(
+    `SELECT b.category_id AS key, c.category_name AS title, b.bestseller_rank AS position,
+            l.channel_sku_code AS sku, p.sku_name AS name
        FROM fact_bestseller b
        JOIN dim_category c ON c.category_id = b.category_id
        JOIN dim_listing l ON l.group_id = b.group_id AND l.product_id = b.product_id AND l.channel_id = b.channel_id
@@ -104,12 +139,18 @@ export async function loadMarketShelf(
       ORDER BY b.category_id, b.bestseller_rank`,
     key,
   );
+  const tracked = await wh.query<{ category_id: number; sku: string }>(
+    `SELECT p.category_id, l.channel_sku_code AS sku
+       FROM dim_listing l JOIN dim_product p ON p.product_id = l.product_id
+      WHERE l.group_id = $1 AND l.channel_id = $2`,
+    [groupId, channelId],
+  );
   return {
     groupId,
     channelId,
     date,
     searches: group(searches, (r) => String(r.key).toLowerCase()) as Map<string, ShelfPages>,
     categories: group(ranks, (r) => Number(r.key)) as Map<number, ShelfPages>,
-    bestsellers: group(bestsellers, (r) => Number(r.key)) as Map<number, ShelfPages>,
+    bestsellers: wholeLists({ groupId, channelId, date }, bestsellers, tracked),
   };
 }

@@ -300,6 +300,80 @@ describe('generated demo shapes', () => {
     expect(foreign.n).toBe(0);
   });
 
+  it('moves the best-seller lists: tracked listings among untracked ones, their ranks and entries change over the weeks', async () => {
+    // 20 sales days ending 2026-03-30: weeks 0-2 from 2026-03-11.
+    const weeks = await wh.query<{ wk: number; own_per_day: number }>(
+      `SELECT (crawl_date - DATE '2026-03-11') // 7 AS wk,
+              COUNT(*) FILTER (WHERE is_competitor = 0) * 1.0 / COUNT(DISTINCT crawl_date) AS own_per_day
+       FROM fact_bestseller WHERE group_id = 1 GROUP BY wk ORDER BY wk`,
+    );
+    expect(weeks).toHaveLength(3);
+    const perDay = weeks.map((w) => Number(w.own_per_day));
+    expect(Math.max(...perDay) - Math.min(...perDay)).toBeGreaterThan(1);
+    const moved = await one<{ listings: number; moved: number; joined: number; left: number }>(
+      `WITH w AS (SELECT DISTINCT channel_id, product_id, (crawl_date - DATE '2026-03-11') // 7 AS wk
+                    FROM fact_bestseller WHERE group_id = 1)
+       SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM fact_bestseller WHERE group_id = 1 GROUP BY product_id, channel_id)) AS listings,
+              (SELECT COUNT(*) FROM (SELECT 1 FROM fact_bestseller WHERE group_id = 1 GROUP BY product_id, channel_id
+                                     HAVING MAX(bestseller_rank) - MIN(bestseller_rank) >= 5)) AS moved,
+              (SELECT COUNT(*) FROM w a WHERE a.wk = 2 AND NOT EXISTS
+                 (SELECT 1 FROM w b WHERE b.wk = 0 AND b.product_id = a.product_id AND b.channel_id = a.channel_id)) AS joined,
+              (SELECT COUNT(*) FROM w a WHERE a.wk = 0 AND NOT EXISTS
+                 (SELECT 1 FROM w b WHERE b.wk = 2 AND b.product_id = a.product_id AND b.channel_id = a.channel_id)) AS "left"`,
+    );
+    expect(Number(moved.moved)).toBeGreaterThan(Number(moved.listings) / 2);
+    expect(Number(moved.joined)).toBeGreaterThan(0);
+    expect(Number(moved.left)).toBeGreaterThan(0);
+    // Untracked listings hold places: a list's ranks have gaps, and it is the top 50 at most.
+    const lists = await one<{ gapped: number; lists: number; deepest: number }>(
+      `SELECT COUNT(*) FILTER (WHERE deepest > n) AS gapped, COUNT(*) AS lists, MAX(deepest) AS deepest FROM (
+         SELECT MAX(bestseller_rank) AS deepest, COUNT(*) AS n FROM fact_bestseller WHERE group_id = 1
+         GROUP BY channel_id, category_id, crawl_date)`,
+    );
+    expect(Number(lists.gapped)).toBeGreaterThan(Number(lists.lists) / 2);
+    expect(lists.deepest).toBeLessThanOrEqual(50);
+  });
+
+  it('lifts a listing on the best-seller lists on its promotion days and lowers it after days short of stock', async () => {
+    // Per listing: its average rank on and off promotion, and with the last four days' stock
+    // below 80% of its cities against fully in stock.
+    const r = await one<{ promo: number; promo_better: number; short: number; short_worse: number }>(
+      `WITH d AS (SELECT product_id, channel_id, crawl_date, MAX(on_promo) AS promo,
+                         AVG(CASE WHEN stock_status = 1 THEN 1.0 ELSE 0 END) AS in_stock
+                    FROM fact_stock WHERE group_id = 1 GROUP BY ALL),
+            b AS (SELECT d.*, f.bestseller_rank AS r,
+                         AVG(in_stock) OVER (PARTITION BY d.product_id, d.channel_id ORDER BY d.crawl_date
+                                             ROWS BETWEEN 3 PRECEDING AND CURRENT ROW) AS recent
+                    FROM d JOIN fact_bestseller f ON f.group_id = 1 AND f.product_id = d.product_id
+                     AND f.channel_id = d.channel_id AND f.crawl_date = d.crawl_date),
+            per AS (SELECT AVG(r) FILTER (WHERE promo = 1) - AVG(r) FILTER (WHERE promo = 0) AS promo_gap,
+                           AVG(r) FILTER (WHERE recent < 0.8) - AVG(r) FILTER (WHERE recent = 1) AS short_gap
+                      FROM b GROUP BY product_id, channel_id)
+       SELECT COUNT(promo_gap) AS promo, COUNT(*) FILTER (WHERE promo_gap < 0) AS promo_better,
+              COUNT(short_gap) AS short, COUNT(*) FILTER (WHERE short_gap > 0) AS short_worse FROM per`,
+    );
+    expect(Number(r.promo)).toBeGreaterThan(50);
+    expect(Number(r.promo_better)).toBeGreaterThan(0.9 * Number(r.promo));
+    expect(Number(r.short)).toBeGreaterThan(50);
+    expect(Number(r.short_worse)).toBeGreaterThan(0.7 * Number(r.short));
+  });
+
+  it('scores content from what a listing has: no listing with images scores 0, and scores move over the days', async () => {
+    const r = await one<{ zero_with_images: number; bad_band: number; moved: number; listings: number }>(
+      `SELECT COUNT(*) FILTER (WHERE image_count > 0 AND content_score = 0) AS zero_with_images,
+              COUNT(*) FILTER (WHERE content_band <> CASE WHEN content_score >= 80 THEN 'High'
+                WHEN content_score >= 40 THEN 'Medium' ELSE 'Low' END) AS bad_band,
+              COUNT(DISTINCT CASE WHEN content_score <> first_score THEN product_id * 100 + channel_id END) AS moved,
+              COUNT(DISTINCT product_id * 100 + channel_id) AS listings
+       FROM (SELECT *, FIRST_VALUE(content_score) OVER (PARTITION BY product_id, channel_id ORDER BY crawl_date) AS first_score
+             FROM fact_content WHERE group_id = 1)`,
+    );
+    expect(r.zero_with_images).toBe(0);
+    expect(r.bad_band).toBe(0);
+    // About 2% of listings change a piece of content each day: over three weeks a third or so move.
+    expect(r.moved).toBeGreaterThan(r.listings / 10);
+  });
+
   it('records the last crawl date of each crawl type', async () => {
     const rows = await wh.query(
       'SELECT crawl_type, last_crawl_date FROM crawl_log WHERE group_id = $1 ORDER BY 1',

@@ -4,7 +4,8 @@ import { emitListingDay } from './listingDay.js';
 import { MarketDay } from './marketDay.js';
 import type { GroupModel } from './model.js';
 import type { Rng } from './prng.js';
-import { emitCategoryDay, type ShelfEntry } from './rankDay.js';
+import { emitCategoryDay, keysOf, type ShelfEntry } from './rankDay.js';
+import { BestsellerLists, nextSalesPace } from './bestsellerDay.js';
 import type { RowSink } from './rowSink.js';
 import { emitSearchDay, keywordTracked, SEARCH_PAGE_2_DAYS } from './searchDay.js';
 import { emitShelfDay } from './shelfDay.js';
@@ -27,6 +28,7 @@ export async function generateGroupFacts(
   let reviewId = idBase.review(groupId);
   // The market's spells and price wars come from this seed; a fork does not advance `rng`.
   const marketSeed = rng.fork(0x5ea5).int(0, 2 ** 31);
+  const bestsellers = new BestsellerLists(groupId, model.listings);
   for (const [dayIndex, date] of dates.entries()) {
     const dayRng = rng.fork(dayIndex);
     const day = weekday(date);
@@ -61,6 +63,7 @@ export async function generateGroupFacts(
       });
       const units = emitListingDay(ctx, listing, shelf);
       if (shelf.listedCities === 0) continue;
+      nextSalesPace(listing, units, dayIndex === 0);
       let byCategory = shelves.get(listing.channel.channelId);
       if (!byCategory) shelves.set(listing.channel.channelId, (byCategory = new Map<number, ShelfEntry[]>()));
       const categoryId = listing.product.category.categoryId;
@@ -72,7 +75,10 @@ export async function generateGroupFacts(
     for (const [channelId, byCategory] of shelves) {
       for (const category of model.categories) {
         const entries = byCategory.get(category.categoryId) ?? [];
-        emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, withSales, dayRng);
+        emitCategoryDay(sink, groupId, date, category, channelId, entries, model.brands, dayRng);
+        // Best sellers lag one day behind the crawl, as sales do.
+        if (withSales)
+          bestsellers.emit(sink, date, category, entries, market, (e) => keysOf(groupId, date, e));
       }
       for (const keyword of model.keywords) {
         if (!keywordTracked(keyword, dayIndex, dates.length)) continue;

@@ -96,6 +96,8 @@ export interface DemoListing {
   spellLength: Int8Array;
   /** Days left of a competitor's unplanned offer. */
   otherOfferDays: number;
+  /** Recent units a day, as best-seller lists rank by (bestsellerDay.ts); unset before the first day listed. */
+  salesPace?: number;
 }
 
 export interface DemoKeyword {

@@ -12,12 +12,11 @@ export interface ShelfEntry {
 }
 
 const RANK_DEPTH = 100;
-const BESTSELLER_DEPTH = 50;
 const PAGE_SIZE = 20;
 /** Category pages carry paid placements at these ranks. */
 const SPONSORED_RANKS = new Set([3, 8]);
 
-function keysOf(groupId: number, date: string, e: ShelfEntry): unknown[] {
+export function keysOf(groupId: number, date: string, e: ShelfEntry): unknown[] {
   const p = e.listing.product;
   return [
     groupId,
@@ -30,7 +29,7 @@ function keysOf(groupId: number, date: string, e: ShelfEntry): unknown[] {
   ];
 }
 
-/** fact_category_rank, fact_bestseller and fact_banner of one category page on one channel. */
+/** fact_category_rank and fact_banner of one category page on one channel (its best sellers: bestsellerDay.ts). */
 export function emitCategoryDay(
   sink: RowSink,
   groupId: number,
@@ -39,7 +38,6 @@ export function emitCategoryDay(
   channelId: number,
   entries: readonly ShelfEntry[],
   brands: readonly DemoBrand[],
-  withBestsellers: boolean,
   rng: Rng,
 ): void {
   // The crawl reads as many results as the page shows that day (sorting, filters, ads vary
@@ -78,13 +76,6 @@ export function emitCategoryDay(
       slot,
     ]);
   });
-  if (withBestsellers) {
-    const sellers = entries
-      .filter((e) => e.units > 0)
-      .sort((a, b) => b.units - a.units || a.listing.product.productId - b.listing.product.productId)
-      .slice(0, BESTSELLER_DEPTH);
-    sellers.forEach((e, i) => sink.push('fact_bestseller', [...keysOf(groupId, date, e), i + 1]));
-  }
   const labelBrands = brands.filter((b) => b.labelIndex === category.labelIndex);
   for (let position = 1; position <= 3; position++) {
     const brand = rng.pick(labelBrands);

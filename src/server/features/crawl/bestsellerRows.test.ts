@@ -111,10 +111,32 @@ describe('bestseller pages', () => {
     expect(reasons(page1.map((e, i) => (i === 0 ? { ...e, sku: null } : e)))).toEqual([
       'result 1: listing code missing',
     ]);
-    expect(reasons(page1.map((e, i) => (i === 1 ? { ...e, sku: 'ZZZ' } : e)))).toEqual([
-      'result 2: listing ZZZ is not tracked on this channel',
-    ]);
     expect(reasons(page1, 2)).toEqual(['result 1: rank 1 is not on page 2']);
     expect(reasons([page1[1]!, page1[0]!])).toEqual(['result 2: rank 1 out of order']);
+  });
+
+  it("skips the entries of listings the group does not track: a page of none of the group's is a page, not a failure", () => {
+    // The group tracks ranks 27 and 30 only: page 1 shows other sellers' listings alone.
+    const mine = new Map([...BY_SKU].filter(([sku]) => sku === 'B026' || sku === 'B029'));
+    for (const platform of ['web', 'app'] as const) {
+      for (const newLayout of [false, true]) {
+        const built = buildBestsellerRows(
+          [outcome(read(platform, 1, newLayout), 1), outcome(read(platform, 2, newLayout), 2)],
+          [
+            { categoryId: 3, page: 1 },
+            { categoryId: 3, page: 2 },
+          ],
+          mine,
+          1,
+          4,
+          '2026-03-30',
+        );
+        expect(built.rejected).toEqual([]);
+        expect(built.rows.map((r) => [r[3], r[7]])).toEqual([
+          [126, 27],
+          [129, 30],
+        ]);
+      }
+    }
   });
 });

@@ -18,14 +18,12 @@ export interface BestsellerRows {
 
 /**
  * Why a page's entries make no valid bestseller list, naming the first bad entry; null when they
- * do. Each entry needs a tracked listing and the rank the page shows, within the page's ranks and
- * after the entry before it.
+ * do. Each entry needs a listing code and the rank the page shows, within the page's ranks and
+ * after the entry before it. Whether the group tracks the listing does not matter here: a list
+ * ranks every listing of the category, most of them other sellers' (buildBestsellerRows skips
+ * those), so a page of none of the group's listings is still a page of the list.
  */
-function checkEntries(
-  items: readonly Record<string, FieldValue>[] | undefined,
-  page: number,
-  bySku: ReadonlyMap<string, ListingContext>,
-): string | null {
+function checkEntries(items: readonly Record<string, FieldValue>[] | undefined, page: number): string | null {
   if (!items || items.length === 0) return 'no results on the page';
   if (items.length > BESTSELLERS_PER_PAGE) return `more than ${BESTSELLERS_PER_PAGE} results on the page`;
   const first = (page - 1) * BESTSELLERS_PER_PAGE + 1;
@@ -34,7 +32,6 @@ function checkEntries(
   for (const [i, item] of items.entries()) {
     const { sku, rank } = item;
     if (typeof sku !== 'string' || sku === '') return `result ${i + 1}: listing code missing`;
-    if (!bySku.has(sku)) return `result ${i + 1}: listing ${sku.slice(0, 40)} is not tracked on this channel`;
     if (typeof rank !== 'number' || !Number.isInteger(rank)) return `result ${i + 1}: rank missing`;
     if (rank < first || rank > last) return `result ${i + 1}: rank ${rank} is not on page ${page}`;
     if (rank <= previous) return `result ${i + 1}: rank ${rank} out of order`;
@@ -44,8 +41,9 @@ function checkEntries(
 }
 
 /**
- * fact_bestseller rows from extracted bestseller pages, each entry at the rank its page shows. A
- * page gives all its entries or none.
+ * fact_bestseller rows from extracted bestseller pages: each entry of a listing the group tracks
+ * on the channel (`bySku`), at the rank its page shows; the other entries are skipped (nothing is
+ * stored or counted of them). A page that makes no list (checkEntries) gives no row at all.
  */
 export function buildBestsellerRows(
   outcomes: readonly PageOutcome[],
@@ -58,10 +56,11 @@ export function buildBestsellerRows(
   const out: BestsellerRows = { rows: [], rejected: [] };
   outcomes.forEach((outcome, i) => {
     if (!outcome.ok) return;
-    const reason = checkEntries(outcome.items, pages[i]!.page, bySku);
+    const reason = checkEntries(outcome.items, pages[i]!.page);
     if (reason !== null) return void out.rejected.push({ outcome, reason });
     for (const item of outcome.items!) {
-      const c = bySku.get(item.sku as string)!;
+      const c = bySku.get(item.sku as string);
+      if (!c) continue;
       out.rows.push([
         groupId,
         date,
