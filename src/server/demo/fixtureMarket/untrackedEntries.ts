@@ -69,8 +69,8 @@ export interface TrackedList {
 /**
  * The whole list a marketplace shows, all 50 ranks: the group's entries at their ranks and, at
  * every other rank, the page's untracked listings in the order the generator put them there (the
- * best-selling first: bestsellerDay.ts merges them so), BESTSELLERS_PER_PAGE a page. `taken`: every code the
- * group tracks on the channel, which an untracked listing's code never is.
+ * best-selling first: bestsellerDay.ts merges them so), BESTSELLERS_PER_PAGE a page. `taken`:
+ * every code the group tracks on the channel, which an untracked listing's code never is.
  */
 export function wholeBestsellerList(list: TrackedList, taken: ReadonlySet<string>): ShelfPages {
   const catalogue = untrackedListings(
