@@ -1,5 +1,5 @@
 import { compileBothPeriods, keyedPeriods } from '../../language/query/bothPeriods.js';
-import { compileTarget } from '../../language/query/compileDatasetQuery.js';
+import { screenCompileInput } from '../../language/query/compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from '../../language/query/dataRequest.js';
 import { runScreenQuery } from '../../language/query/runScreenQuery.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -30,16 +30,11 @@ export interface PeriodRows {
 export async function explainRows(warehouse: Warehouse, read: ExplainRead): Promise<PeriodRows> {
   const { ctx, request, groupId } = read;
   const both = compileBothPeriods(
-    {
-      dataset: ctx.dataset,
-      query: ctx.query,
-      request,
-      groupId,
-      ...compileTarget(warehouse, ctx.dataset),
-      mode: 'page',
-    },
+    screenCompileInput(warehouse, ctx, request, groupId, 'page'),
     read.previousPeriod,
-    { keyed: true },
+    {
+      keyed: true,
+    },
   );
   if (!both) return eachPeriodRows(warehouse, read);
   const { rows } = await runScreenQuery(warehouse, ctx, request, groupId, 'page', both);

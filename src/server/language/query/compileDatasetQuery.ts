@@ -1,7 +1,7 @@
 import type { ScreenQuery } from '../../../shared/config.gen.js';
 import type { Warehouse, WarehouseDialect } from '../../platform/warehouse/warehouse.js';
 import { columnDimension, type DatasetIndex } from '../model/datasetIndex.js';
-import type { DataRequest } from './dataRequest.js';
+import type { DataRequest, QueryContext } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
 import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity } from './dayShareMeasures.js';
@@ -50,6 +50,24 @@ export function compileTarget(
   dataset: DatasetIndex,
 ): Pick<CompileInput, 'dialect' | 'rollups'> {
   return { dialect: warehouse.dialect, rollups: warehouse.rollups?.for(dataset.config.table) };
+}
+
+/** What a screen's query compiles from: the group's request on this warehouse, in one mode. */
+export function screenCompileInput(
+  warehouse: Pick<Warehouse, 'dialect' | 'rollups'>,
+  ctx: Pick<QueryContext, 'dataset' | 'query'>,
+  request: DataRequest,
+  groupId: number,
+  mode: CompileInput['mode'],
+): CompileInput {
+  return {
+    dataset: ctx.dataset,
+    query: ctx.query,
+    request,
+    groupId,
+    ...compileTarget(warehouse, ctx.dataset),
+    mode,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ScreenQuery } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
+import { compileDatasetQuery, screenCompileInput } from './compileDatasetQuery.js';
 import { compileBothPeriods } from './bothPeriods.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import type { CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
@@ -60,14 +60,7 @@ export class PreparedQueries {
   }
 
   private input(ctx: QueryContext, request: DataRequest, groupId: number) {
-    return {
-      dataset: ctx.dataset,
-      query: ctx.query,
-      request,
-      groupId,
-      ...compileTarget(this.warehouse, ctx.dataset),
-      mode: 'page' as const,
-    };
+    return screenCompileInput(this.warehouse, ctx, request, groupId, 'page');
   }
 
   private remember(ctx: QueryContext, key: string, build: () => PreparedQuery | null): PreparedQuery | null {

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { compileDatasetQuery, compileTarget, TOTAL_COLUMN } from './compileDatasetQuery.js';
+import { compileDatasetQuery, screenCompileInput, TOTAL_COLUMN } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import { pagedTotal } from './pagedTotal.js';
 import { prepareMeasureJoins } from './measureJoins.js';
@@ -24,14 +24,7 @@ export async function runScreenQuery(
   compiled?: Readonly<CompiledSql>,
 ): Promise<QueryRows> {
   const compile = (req: DataRequest) =>
-    compileDatasetQuery({
-      dataset: ctx.dataset,
-      query: ctx.query,
-      request: req,
-      groupId,
-      ...compileTarget(warehouse, ctx.dataset),
-      mode,
-    });
+    compileDatasetQuery(screenCompileInput(warehouse, ctx, req, groupId, mode));
   await prepareMeasureJoins(warehouse, ctx.dataset, ctx.query.measures);
   const run = (c: Readonly<CompiledSql>) => warehouse.query<Record<string, unknown>>(c.sql, c.params);
   const rows = await run(compiled ?? compile(request));

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { compileDatasetQuery, compileTarget } from './compileDatasetQuery.js';
+import { compileDatasetQuery, screenCompileInput } from './compileDatasetQuery.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import { prepareMeasureJoins } from './measureJoins.js';
 
@@ -11,14 +11,7 @@ export function streamScreenQuery(
   groupId: number,
   mode: 'export' | 'all' = 'export',
 ): AsyncIterable<Record<string, unknown>[]> {
-  const { sql, params } = compileDatasetQuery({
-    dataset: ctx.dataset,
-    query: ctx.query,
-    request,
-    groupId,
-    ...compileTarget(warehouse, ctx.dataset),
-    mode,
-  });
+  const { sql, params } = compileDatasetQuery(screenCompileInput(warehouse, ctx, request, groupId, mode));
   return prepared(warehouse, ctx, warehouse.stream<Record<string, unknown>>(sql, params));
 }
 
@@ -38,14 +31,7 @@ export async function countScreenQuery(
   request: DataRequest,
   groupId: number,
 ): Promise<number> {
-  const { sql, params } = compileDatasetQuery({
-    dataset: ctx.dataset,
-    query: ctx.query,
-    request,
-    groupId,
-    ...compileTarget(warehouse, ctx.dataset),
-    mode: 'all',
-  });
+  const { sql, params } = compileDatasetQuery(screenCompileInput(warehouse, ctx, request, groupId, 'all'));
   await prepareMeasureJoins(warehouse, ctx.dataset, ctx.query.measures);
   const [row] = await warehouse.query<{ n: number | string }>(
     `SELECT COUNT(*)::INTEGER AS n FROM (${sql}) AS counted`,
