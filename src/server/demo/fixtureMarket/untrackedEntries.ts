@@ -1,6 +1,7 @@
 import { BESTSELLERS_PER_PAGE } from '../../features/crawl/bestsellerRows.js';
+import { channelCode } from '../warehouse/buildListings.js';
 import { dayNumber } from '../warehouse/calendar.js';
-import { createRng, type Rng } from '../warehouse/prng.js';
+import { createRng } from '../warehouse/prng.js';
 import {
   BESTSELLER_DEPTH,
   untrackedBySales,
@@ -26,16 +27,6 @@ const UNTRACKED_BRANDS = [
   'Everyday Essentials',
 ];
 const PACKS = ['Value Pack', 'Family Pack', 'Combo of 2', 'Classic', 'Regular', 'Jumbo Pack'];
-const ALNUM = [...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'];
-
-/** A code in the channel's own form (buildListings.ts): an ASIN on Amazon, an FSN on Flipkart, a number elsewhere. */
-function channelCode(channelId: number, rng: Rng): string {
-  const alnum = (n: number) => Array.from({ length: n }, () => rng.pick(ALNUM)).join('');
-  if (channelId === 1) return `B0${alnum(8)}`;
-  if (channelId === 4) return alnum(16);
-  return String(rng.int(100_000, 9_999_999));
-}
-
 /**
  * How an untracked listing shows on the page: a code of the channel's form that is none of the
  * tenant's (`taken`; a marketplace's codes are unique) and a title of another brand.

@@ -35,18 +35,23 @@ function citiesFor(channel: DemoChannel, cities: readonly DemoCity[], rng: Rng):
   return chosen.length > 0 ? chosen : [rng.pick(eligible.length > 0 ? eligible : cities)];
 }
 
+const CODE_CHARACTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'];
+
+/**
+ * A listing code in the channel's own form: an ASIN on Amazon, an FSN on Flipkart, a number
+ * elsewhere. The fixture market's untracked listings draw theirs here too.
+ */
+export function channelCode(channelId: number, rng: Rng): string {
+  const alnum = (n: number) => Array.from({ length: n }, () => rng.pick(CODE_CHARACTERS)).join('');
+  if (channelId === 1) return `B0${alnum(8)}`;
+  if (channelId === 4) return alnum(16);
+  return String(rng.int(100_000, 9_999_999));
+}
+
 function channelSku(channel: DemoChannel, rng: Rng): [string, string] {
-  const alnum = (n: number) =>
-    Array.from({ length: n }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'])).join('');
-  if (channel.channelId === 1) {
-    const asin = `B0${alnum(8)}`;
-    return [asin, `https://www.amazon.in/dp/${asin}`];
-  }
-  if (channel.channelId === 4) {
-    const fsn = alnum(16);
-    return [fsn, `https://www.flipkart.com/p/itm?pid=${fsn}`];
-  }
-  const code = String(rng.int(100_000, 9_999_999));
+  const code = channelCode(channel.channelId, rng);
+  if (channel.channelId === 1) return [code, `https://www.amazon.in/dp/${code}`];
+  if (channel.channelId === 4) return [code, `https://www.flipkart.com/p/itm?pid=${code}`];
   const host = channel.name.toLowerCase().replace(/[^a-z]/g, '');
   return [code, `https://www.${host}.com/pd/${code}`];
 }
