@@ -35,7 +35,15 @@ test.describe('keyboard only', () => {
     await tabTo(page, page.getByLabel('Channel', { exact: true }), 60);
     await page.keyboard.type('Amazon');
     // Enter picks the focused option: wait until the typed search has answered and Amazon holds
-    // the focus (while the list reloads, no option has it and Enter picks nothing).
+    // the focus. The menu first shows the unsearched list (Amazon on top, focused), then empties
+    // while the 200 ms debounced search loads: an Enter in that gap picks nothing. Only the
+    // searched list holds nothing but Amazon.
+    await expect
+      .poll(async () => {
+        const options = await page.locator('.ss-select__option').allInnerTexts();
+        return options.length > 0 && options.every((text) => text.includes('Amazon'));
+      })
+      .toBe(true);
     await page.locator('.ss-select__option--is-focused', { hasText: 'Amazon' }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
