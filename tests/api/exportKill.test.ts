@@ -6,13 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginDemo } from '../faults/support/login.js';
-import {
-  removeDir,
-  startServerProcess,
-  tempDataDir,
-  type ServerProcess,
-} from '../faults/support/serverProcess.js';
+import { removeDir, startServerProcess, type ServerProcess } from '../faults/support/serverProcess.js';
 import type { ApiClient } from './support/apiClient.js';
+import { QUICK_RETRY } from './support/quickRetry.js';
+import { firstStartCopy } from './support/testServer.js';
 
 interface FileView {
   id: number;
@@ -21,22 +18,26 @@ interface FileView {
 }
 const PARAMS = { start_date: '2000-01-01', end_date: '2100-01-01' };
 let dataDir: string;
+let firstStart: Record<string, string>;
 let server: ServerProcess | null = null;
 
-beforeAll(() => {
-  dataDir = tempDataDir();
+// The demo tenant of underLoad.test.ts (same shape, so the run's template is built once): the
+// server process starts on a copy of it, as a restart. The test is the kill, not a first start.
+beforeAll(async () => {
+  ({ dataDir, settings: firstStart } = await firstStartCopy({ DEMO_SKUS: '100', DEMO_DAYS: '30' }));
 });
 
 afterAll(async () => {
   await server?.stop();
-  removeDir(dataDir);
+  if (dataDir) removeDir(dataDir);
 });
 
 const fileOf = async (client: ApiClient, id: number) =>
   (await client.get<FileView>(`exports/${id}`)).body.data!;
 
 it('kill -9 during an export, restart: the file is finished exactly once', async () => {
-  const settings = { DATA_DIR: dataDir, DEMO_SKUS: '400', DEMO_DAYS: '30' };
+  // The queue looks for the killed job's lapsed heartbeat every second, not every 5 s.
+  const settings = { ...firstStart, ...QUICK_RETRY };
   server = await startServerProcess(settings, { timeoutMs: 170_000 });
   let client = await loginDemo(server);
   const started = await client.post<FileView>('exports', {

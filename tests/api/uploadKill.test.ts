@@ -12,16 +12,13 @@ import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { createWarehouse } from '../../src/server/platform/warehouse/createWarehouse.js';
 import { INTERRUPTED } from '../../src/server/features/uploads/uploadPlugin.js';
 import { loginDemo } from '../faults/support/login.js';
-import {
-  removeDir,
-  startServerProcess,
-  tempDataDir,
-  type ServerProcess,
-} from '../faults/support/serverProcess.js';
+import { removeDir, startServerProcess, type ServerProcess } from '../faults/support/serverProcess.js';
+import { firstStartCopy } from './support/testServer.js';
 import { CHANNEL_SALES, SALES_HEADER, uploadFile } from './support/uploadClient.js';
 
 const ROWS = 150_000;
 let dataDir: string;
+let firstStart: Record<string, string>;
 let screensDir: string;
 let server: ServerProcess | null = null;
 
@@ -45,8 +42,10 @@ async function sliceInWarehouse(): Promise<{ n: number; units: number; staging: 
   }
 }
 
-beforeAll(() => {
-  dataDir = tempDataDir();
+// The server process starts on a copy of the run's first start (the API tests' own demo tenant),
+// as a restart: the test is the kill, not a first start.
+beforeAll(async () => {
+  ({ dataDir, settings: firstStart } = await firstStartCopy());
   screensDir = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-upload-screens-'));
   cpSync('screens', screensDir, { recursive: true });
   const file = path.join(screensDir, 'sales', 'channelsales.screen.json');
@@ -57,12 +56,12 @@ beforeAll(() => {
 
 afterAll(async () => {
   await server?.stop();
-  removeDir(dataDir);
+  if (dataDir) removeDir(dataDir);
   rmSync(screensDir, { recursive: true, force: true });
 });
 
 it('kill -9 during a load, restart: the old slice is intact', async () => {
-  const settings = { DATA_DIR: dataDir, SCREENS_DIR: screensDir };
+  const settings = { ...firstStart, SCREENS_DIR: screensDir };
   server = await startServerProcess(settings);
   let client = await loginDemo(server);
   const [sku] = (
