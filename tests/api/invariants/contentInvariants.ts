@@ -20,7 +20,9 @@ export function contentInvariants(market: () => Market): void {
     const lowest = (
       await m.rows('content/listBeta', { ...period, order_by: 'content_score', order_type: 'asc', limit: 10 })
     ).rows;
-    expect(num(lowest[0], 'content_score')).toBeGreaterThanOrEqual(num(kpi, 'min_score'));
+    // A row's score is the average of its audits, a float sum: on PostgreSQL audits that all
+    // scored 40.7 once averaged to 40.699999999999996, a unit in the last place under the lowest.
+    expect(num(lowest[0], 'content_score')).toBeGreaterThanOrEqual(num(kpi, 'min_score') - 1e-9);
     expect(lowest.some((r) => num(r, 'content_score') > 0)).toBe(true);
   });
 }
