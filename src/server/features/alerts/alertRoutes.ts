@@ -177,7 +177,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
       const auth = requireUser(request);
       const format = downloadFormat(request.query.format);
       const rows = await repo.list(auth.groupId, auth.userId, EXPORT_ALERTS, 0);
-      await sendRowsDownload(reply, {
+      return sendRowsDownload(reply, {
         format,
         name: 'alerts',
         sheet: 'Alerts',

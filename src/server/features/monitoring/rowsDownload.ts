@@ -23,6 +23,8 @@ export function downloadFormat(value: unknown): DownloadFormat {
 /**
  * A grid that is not a screen query (a feature's own rows, already in memory and bounded) as an
  * xlsx or CSV download: the same writers, formula escaping and header as the export jobs' files.
+ * It resolves with `reply`, which the async route must return: a route that resolved with nothing
+ * while the stream's send was still in its hooks had Fastify send an empty 200 instead.
  */
 export async function sendRowsDownload(
   reply: FastifyReply,
@@ -34,7 +36,7 @@ export async function sendRowsDownload(
     columns: ExportColumn[];
     rows: readonly Record<string, unknown>[];
   },
-): Promise<void> {
+): Promise<FastifyReply> {
   const body = new PassThrough();
   void reply
     .header('content-type', file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
@@ -49,4 +51,5 @@ export async function sendRowsDownload(
     reply.log.warn({ err: error }, 'download stopped');
     body.destroy(error as Error);
   }
+  return reply;
 }

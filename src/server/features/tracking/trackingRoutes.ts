@@ -92,7 +92,7 @@ export function registerTrackingRoutes(app: FastifyInstance): void {
       const format = downloadFormat(request.query.format);
       const all = { ...request.query, limit: MAX_EXPORT_ROWS, offset: 0 };
       const { rows } = await listingChanges(wh(), groupId, all);
-      await sendRowsDownload(reply, {
+      return sendRowsDownload(reply, {
         format,
         name: 'change-detection',
         sheet: 'Change Detection',
