@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastYearOf, previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
-import { compileTarget } from './compileDatasetQuery.js';
+import { screenCompileInput } from './compileDatasetQuery.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { bothPeriodsRows, compileBothPeriods, oneScanAnswers } from './bothPeriods.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
@@ -70,17 +70,7 @@ describe.each(TEST_WAREHOUSES)('both periods in one statement on %s', (_name, op
   async function compare(params: Record<string, string>, groupId = 1) {
     const request = requestOf(tiles, params);
     const period = previousPeriodOf(request.startDate!, request.endDate!);
-    const both = compileBothPeriods(
-      {
-        dataset: tiles.dataset,
-        query: tiles.query,
-        request,
-        groupId,
-        ...compileTarget(wh, tiles.dataset),
-        mode: 'page',
-      },
-      period,
-    )!;
+    const both = compileBothPeriods(screenCompileInput(wh, tiles, request, groupId, 'page'), period)!;
     const alone = (start: string, end: string) =>
       runScreenQuery(wh, tiles, { ...request, startDate: start, endDate: end }, groupId);
     const statement = await wh.query<Record<string, unknown>>(both.sql, both.params);

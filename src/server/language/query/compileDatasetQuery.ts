@@ -44,15 +44,10 @@ export interface CompileInput {
   previous?: { start: string; end: string };
 }
 
-/** What a warehouse compiles a dataset's queries for: its dialect and the rollups it keeps of them. */
-export function compileTarget(
-  warehouse: Pick<Warehouse, 'dialect' | 'rollups'>,
-  dataset: DatasetIndex,
-): Pick<CompileInput, 'dialect' | 'rollups'> {
-  return { dialect: warehouse.dialect, rollups: warehouse.rollups?.for(dataset.config.table) };
-}
-
-/** What a screen's query compiles from: the group's request on this warehouse, in one mode. */
+/**
+ * What a screen's query compiles from: the group's request in one mode, for this warehouse's
+ * dialect and the rollups it keeps of the dataset's table.
+ */
 export function screenCompileInput(
   warehouse: Pick<Warehouse, 'dialect' | 'rollups'>,
   ctx: Pick<QueryContext, 'dataset' | 'query'>,
@@ -65,7 +60,8 @@ export function screenCompileInput(
     query: ctx.query,
     request,
     groupId,
-    ...compileTarget(warehouse, ctx.dataset),
+    dialect: warehouse.dialect,
+    rollups: warehouse.rollups?.for(ctx.dataset.config.table),
     mode,
   };
 }
