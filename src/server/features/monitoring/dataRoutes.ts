@@ -89,8 +89,7 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
       fileName,
       format,
     } as const;
-    await sendExport(app.deps.warehouse, exports, call, reply);
-    return reply;
+    return sendExport(app.deps.warehouse, exports, call, reply);
   });
 }
 

@@ -23,13 +23,14 @@ export interface ExportCall {
  * Streams a screen query's rows as an xlsx download, holding a slot of `queue` until the last
  * byte is handed over. The first batch is read before the headers go out, so a failing query
  * still answers with the error envelope; a failure later can only cut the download short.
+ * Resolves with `reply`, which the async route must return (as with rowsDownload.ts).
  */
 export async function sendExport(
   warehouse: Warehouse,
   queue: Gate,
   call: ExportCall,
   reply: FastifyReply,
-): Promise<void> {
+): Promise<FastifyReply> {
   await queue.run(async () => {
     const batches = streamScreenQuery(warehouse, call.ctx, call.request, call.groupId)[
       Symbol.asyncIterator
@@ -49,6 +50,7 @@ export async function sendExport(
       body.destroy(error as Error);
     }
   });
+  return reply;
 }
 
 /** The stream again, starting with the batch already read. */
