@@ -7,16 +7,17 @@ import { ensureChromium } from './ensureChromium.mjs';
 // the static checks are single-threaded, so two lanes share the machine's two cores; a step in a
 // lane has its output printed whole when it ends.
 const E2E_STEP = 'end-to-end tests (Chromium)';
+// eslint's typed rules (~140 s quiet) are the longest static step: it has a lane to itself and
+// the other checks (~115 s together) share the second core.
 const steps = [
   [
     ['generated files are fresh (config types, docs/settings.md)', 'npm run -s gen:check'],
     ['screen config is valid', 'npm run -s screens:check'],
     ['typecheck', 'npm run -s typecheck'],
-  ],
-  [
-    ['lint', 'npm run -s lint'],
+    ['formatting (prettier)', 'npm run -s format:check'],
     ['no dead files, exports or dependencies (knip)', 'npm run -s knip'],
   ],
+  [['lint (eslint)', 'npm run -s lint:eslint']],
   ['unit tests', 'npm run -s test:unit'],
   ['API tests', 'npm run -s test:api'],
   ['build', 'npm run -s build'],

@@ -136,6 +136,9 @@ test('History lists the saves, shows a version against what serves, and restores
 });
 
 test("a group's admin renames a tab for their group in Screen labels", async ({ browser }) => {
+  // The page holds a field for every tab of every area: at load 2 with both workers busy, each
+  // role lookup on it took seconds and the preview 30 s (1.6 s quiet), past the default minute.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await context.newPage();
   await signIn(admin);
