@@ -1,7 +1,9 @@
 // `npm test`: every check in one command. Runs each step, prints a summary, fails if any failed.
 // The summary repeats each failed step's failure lines: a CI log is often read from its end.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { ensureChromium } from './ensureChromium.mjs';
+import { useRamTmp } from './testTmp.mjs';
 
 // Consecutive lists of steps are lanes run side by side (the steps of a lane one after another):
 // the static checks are single-threaded, so two lanes share the machine's two cores; a step in a
@@ -83,6 +85,11 @@ if (steps.flat().some((step) => step[0] === E2E_STEP && chosen(step))) {
   if (browser === null) process.exit(1);
   process.env.PLAYWRIGHT_CHROMIUM = browser;
 }
+useRamTmp();
+// Under CI the e2e servers' data folders go there too (outside CI they stay in .e2e-data, where
+// every-screen's screenshots are kept for a person to look at).
+if (process.env.CI && process.env.TMPDIR && !process.env.E2E_DATA_DIR)
+  process.env.E2E_DATA_DIR = path.join(process.env.TMPDIR, 'e2e-data');
 const results = [];
 // Consecutive array entries form lanes run side by side; a plain entry runs alone, streamed.
 for (let i = 0; i < steps.length;) {
