@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadEnv, type Env } from '../../../src/server/platform/settings/env.js';
@@ -116,7 +117,31 @@ export async function firstStartCopy(
 }
 
 function usesTemplate(overrides: Record<string, string>): boolean {
-  return Object.keys(overrides).every((k) => RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k));
+  return Object.entries(overrides).every(
+    ([k, v]) =>
+      RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k) || (k === 'SCREENS_DIR' && sameFiles(v, TRACKED_SCREENS)),
+  );
+}
+
+/**
+ * A copy of the screens folder (the config editor's tests edit one) changes no first start while
+ * its files are still the tracked folder's, byte for byte: such a server starts on the template
+ * too (a first start of its own cost 12-16 s of CPU).
+ */
+const TRACKED_SCREENS = 'screens';
+const folderHashes = new Map<string, string>();
+function sameFiles(dir: string, tracked: string): boolean {
+  const hashOf = (root: string) => {
+    const hash = createHash('sha256');
+    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .sort();
+    for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(root, file)));
+    return hash.digest('hex');
+  };
+  if (!folderHashes.has(tracked)) folderHashes.set(tracked, hashOf(tracked));
+  return path.resolve(dir) === path.resolve(tracked) || hashOf(dir) === folderHashes.get(tracked);
 }
 
 /** A copy of this run's first start with the same demo shape (null outside a template run). */
