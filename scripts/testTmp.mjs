@@ -4,7 +4,7 @@
 // folder cost 1.4-2.1 s of CPU against 0.1-0.14 s in RAM (/dev/shm), and a set of 12 API files ran
 // 72-78 s instead of 86 s. So a run puts TMPDIR in /dev/shm when that has room, and removes it
 // when the run ends. A TMPDIR the user set is kept as it is.
-import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { freemem } from 'node:os';
 import path from 'node:path';
 
@@ -28,6 +28,8 @@ function shmFree() {
 export function useRamTmp(env = process.env) {
   if (env.TMPDIR || shmFree() < NEEDED_BYTES || freemem() < NEEDED_BYTES) return () => {};
   const dir = mkdtempSync(path.join(SHM, 'shelfscope-test-'));
+  // Open to every user, as /tmp is: the fault suite runs PostgreSQL's initdb as user postgres there.
+  chmodSync(dir, 0o1777);
   env.TMPDIR = dir;
   console.log(`--- scratch folders in ${dir} (RAM; removed when the run ends)`);
   let removed = false;
