@@ -6,12 +6,15 @@ import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, testIssuer } from './tests/support/
 // End-to-end tests drive real Chromium against the product's own server: the built SPA and the
 // real API on a fresh data folder (demo tenant included). Each worker has a server of its own
 // (tests/e2e/support/servers.ts): specs run in parallel and still never see another worker's writes.
-// Debian's chromium is the default browser; PLAYWRIGHT_CHROMIUM points elsewhere (or to '' for
-// Playwright's own build).
+// Debian's headless shell is the default browser (the one Playwright itself runs headless tests
+// in: no browser UI to draw), else Debian's chromium; PLAYWRIGHT_CHROMIUM points elsewhere (or to
+// '' for Playwright's own build).
 export const E2E_DATA_DIR = THIS_E2E_SERVER.dataDir;
 // Without either, Playwright's own build (`npm test` installs one of them: scripts/ensureChromium.mjs).
 const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
+  process.env.PLAYWRIGHT_CHROMIUM ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
+  '';
 
 /** The server of worker `index`: a fresh data folder, with a copy of screens/ inside it. */
 function webServer(index: number) {
