@@ -4,6 +4,8 @@
 // folder cost 1.4-2.1 s of CPU against 0.1-0.14 s in RAM (/dev/shm), and a set of 12 API files ran
 // 72-78 s instead of 86 s. So a run puts TMPDIR in /dev/shm when that has room, and removes it
 // when the run ends. A TMPDIR the user set is kept as it is.
+// `node scripts/testTmp.mjs` makes the folder and prints its path (nothing when there is no
+// room): .ci/run uses it for the steps it runs after npm test, and removes the folder itself.
 import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { freemem } from 'node:os';
 import path from 'node:path';
@@ -21,29 +23,26 @@ function shmFree() {
   }
 }
 
-/**
- * Sets process.env.TMPDIR (inherited by every step) to a new folder in /dev/shm when there is room
- * and no TMPDIR was set; returns a function that removes it (a no-op otherwise).
- */
-export function useRamTmp(env = process.env) {
-  if (env.TMPDIR || shmFree() < NEEDED_BYTES || freemem() < NEEDED_BYTES) return () => {};
+/** A new scratch folder in /dev/shm, or null when TMPDIR is set or there is no room. */
+function makeRamTmp(env) {
+  if (env.TMPDIR || shmFree() < NEEDED_BYTES || freemem() < NEEDED_BYTES) return null;
   const dir = mkdtempSync(path.join(SHM, 'shelfscope-test-'));
   // Open to every user, as /tmp is: the fault suite runs PostgreSQL's initdb as user postgres there.
   chmodSync(dir, 0o1777);
+  return dir;
+}
+
+/**
+ * Sets process.env.TMPDIR (inherited by every step) to a new folder in /dev/shm when there is room
+ * and no TMPDIR was set, removed when this process ends.
+ */
+export function useRamTmp(env = process.env) {
+  const dir = makeRamTmp(env);
+  if (!dir) return;
   env.TMPDIR = dir;
   console.log(`--- scratch folders in ${dir} (RAM; removed when the run ends)`);
-  let removed = false;
-  const remove = () => {
-    if (removed) return;
-    removed = true;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', remove);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      remove();
-      process.exit(130);
-    });
-  }
-  return remove;
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(makeRamTmp(process.env) ?? '');

@@ -118,8 +118,7 @@ export async function firstStartCopy(
 
 function usesTemplate(overrides: Record<string, string>): boolean {
   return Object.entries(overrides).every(
-    ([k, v]) =>
-      RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k) || (k === 'SCREENS_DIR' && sameFiles(v, TRACKED_SCREENS)),
+    ([k, v]) => RUNTIME_ONLY.has(k) || DEMO_SHAPE.has(k) || (k === 'SCREENS_DIR' && sameAsTrackedScreens(v)),
   );
 }
 
@@ -129,19 +128,22 @@ function usesTemplate(overrides: Record<string, string>): boolean {
  * too (a first start of its own cost 12-16 s of CPU).
  */
 const TRACKED_SCREENS = 'screens';
-const folderHashes = new Map<string, string>();
-function sameFiles(dir: string, tracked: string): boolean {
-  const hashOf = (root: string) => {
-    const hash = createHash('sha256');
-    const files = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-      .sort();
-    for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(root, file)));
-    return hash.digest('hex');
-  };
-  if (!folderHashes.has(tracked)) folderHashes.set(tracked, hashOf(tracked));
-  return path.resolve(dir) === path.resolve(tracked) || hashOf(dir) === folderHashes.get(tracked);
+let trackedScreensHash: string | undefined;
+function sameAsTrackedScreens(dir: string): boolean {
+  if (path.resolve(dir) === path.resolve(TRACKED_SCREENS)) return true;
+  trackedScreensHash ??= folderHash(TRACKED_SCREENS);
+  return folderHash(dir) === trackedScreensHash;
+}
+
+/** The hash of a folder's file names and contents. */
+function folderHash(root: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(root, file)));
+  return hash.digest('hex');
 }
 
 /** A copy of this run's first start with the same demo shape (null outside a template run). */
