@@ -70,18 +70,20 @@ describe('client logs cover every write, with its group, newest first', () => {
     const page = (await demo.get<Page>(LOGS, { limit: 20 })).body.data!;
     const times = page.rows.map((r) => Date.parse(r.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const newest = page.rows.slice(0, 6);
-    expect(newest.map((r) => r.action)).toEqual(
-      expect.arrayContaining([
-        'crawl.started',
-        'crawlTiming.added',
-        'crawlTiming.status',
-        'share_link.created',
-        'password.changed',
-      ]),
-    );
-    expect(new Set(newest.map((r) => r.group_name))).toEqual(new Set(['Demo Brands']));
-    expect(newest.find((r) => r.action === 'password.changed')!.user_name).toBe(member.name);
+    // The server's first case-rule run writes 'case.opened' entries of the group in the
+    // background; under load they land among this test's writes, so pick this test's kinds out
+    // of the newest page rather than counting on them being the first six.
+    const kinds = [
+      'crawl.started',
+      'crawlTiming.added',
+      'crawlTiming.status',
+      'share_link.created',
+      'password.changed',
+    ];
+    const ours = page.rows.filter((r) => kinds.includes(r.action));
+    expect(ours.map((r) => r.action)).toEqual(expect.arrayContaining(kinds));
+    expect(new Set(ours.map((r) => r.group_name))).toEqual(new Set(['Demo Brands']));
+    expect(ours.find((r) => r.action === 'password.changed')!.user_name).toBe(member.name);
 
     // Filtered by action kind; another tenant sees none of it.
     const crawls = (await demo.get<Page>(LOGS, { action: 'crawl.started' })).body.data!;
