@@ -5,7 +5,7 @@ import type { Warehouse } from '../warehouse.js';
 import { createSchema } from './createSchema.js';
 import { FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
-import { deriveNewViolations } from './newViolations.js';
+import { deriveNewViolations, deriveNewViolationsFrom } from './newViolations.js';
 import { tableColumns } from './tableColumns.js';
 
 /** One price observation: [group, day of November, city, violation type]. */
@@ -83,6 +83,24 @@ describe.each(TEST_WAREHOUSES)('new violations on %s', (_name, open) => {
     // Another tenant's rows are left to their own load.
     expect(await flags(t.wh, 2, 1)).toEqual([0, 0]);
     await deriveNewViolations(t.wh);
+    expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
+  });
+
+  it("after a crawl of one day, sets the flags from that day on against each listing's previous crawl", async () => {
+    // Day 4 of city 1 crawled again: Max now (Satisfied before), so neither it (Max on day 3)
+    // nor day 5 (Min after Max) is new; city 2's day 3 reads its day 1, two days back.
+    await t.wh.exec(
+      "UPDATE fact_price SET violation_type = 1 WHERE group_id = 1 AND city_id = 1 AND crawl_date = '2026-11-04'",
+    );
+    await t.wh.exec(
+      "UPDATE fact_price SET is_new_violation = 1 WHERE group_id = 1 AND city_id = 2 AND crawl_date = '2026-11-03'",
+    );
+    await deriveNewViolationsFrom(t.wh, { groupId: 1, channelId: 1, from: '2026-11-04' });
+    expect(await flags(t.wh, 1, 1)).toEqual([0, 1, 0, 0, 0]);
+    // Days before the crawled one are left as they were.
+    expect(await flags(t.wh, 1, 2)).toEqual([1, 1]);
+    await deriveNewViolationsFrom(t.wh, { groupId: 1, channelId: 1, from: '2026-11-03' });
+    expect(await flags(t.wh, 1, 2)).toEqual([1, 0]);
     expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
   });
 
