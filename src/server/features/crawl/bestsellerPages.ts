@@ -3,7 +3,7 @@ import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/war
 import { BESTSELLERS_PER_PAGE, type BestsellerPage } from './bestsellerRows.js';
 import type { CrawlInput } from './crawlTypes.js';
 import type { ChannelProfileRow, CrawlRepo } from './crawlRepo.js';
-import { inserts } from './loadFactRows.js';
+import { inserts } from '../../platform/warehouse/stagedRows.js';
 import { listingSchema } from './listingSchema.js';
 
 /** How a profile's bestseller lists are read: the schema's results and fields, and their address. */

@@ -16,7 +16,7 @@ import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
 import type { CrawlInput, CrawlProfile, PageOutcome } from './crawlTypes.js';
 import { loadListingContext, type ListingContext } from './listingContext.js';
 import { buildListingRows, type ListingPage, type ListingTrigger } from './listingRows.js';
-import { inserts } from './loadFactRows.js';
+import { inserts } from '../../platform/warehouse/stagedRows.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 import { listingSchema } from './listingSchema.js';
 

@@ -5,7 +5,7 @@ import { crawlPages } from './crawlPages.js';
 import type { ChannelProfileRow, CrawlRepo, CrawlRunRow } from './crawlRepo.js';
 import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { buildLiveRows, checkMoment, type LiveListing } from './liveCheckRows.js';
-import { inserts } from './loadFactRows.js';
+import { inserts } from '../../platform/warehouse/stagedRows.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 
 /** The listed pages of a channel: each listing of the live-tracking list in its city. */
