@@ -73,7 +73,7 @@ export async function generateInWorker(
   try {
     for await (const message of messagesOf(worker)) {
       if (message.kind === 'rows') {
-        await writer.loadEncoded(message.table, message.columns);
+        await writer.load(message.table, message.columns);
         counts[message.table] = (counts[message.table] ?? 0) + rowsOf(message.columns);
         worker.postMessage({ kind: 'written' } satisfies ToWorker);
       } else if (message.kind === 'log') {

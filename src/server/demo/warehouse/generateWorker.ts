@@ -6,7 +6,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateGroupRows, type BuildSetup, type PlannedGroup } from './groupRows.js';
 import { RowSink, type BatchTarget } from './rowSink.js';
-import { encodeColumns } from './columnBatch.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
 /** Batches posted and not yet written: bounds the memory a slow writer lets this thread fill. */
@@ -32,8 +31,13 @@ port.on('message', (message: ToWorker) => {
 
 const target: BatchTarget = {
   async load(table, columns) {
-    const { encoded, transfer } = encodeColumns(table, columns);
-    post({ kind: 'rows', table, columns: encoded }, transfer);
+    // The typed columns' memory moves to the writing thread instead of being copied.
+    const transfer = columns.flatMap((c) =>
+      Array.isArray(c)
+        ? []
+        : [c.values.buffer as ArrayBuffer, ...(c.nulls ? [c.nulls.buffer as ArrayBuffer] : [])],
+    );
+    post({ kind: 'rows', table, columns }, transfer);
     inFlight++;
     while (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => (written = resolve));
   },

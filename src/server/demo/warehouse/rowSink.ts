@@ -1,5 +1,6 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import { tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import type { EncodedColumn } from './columnBatch.js';
+import { TableBuffer } from './tableBuffer.js';
 import { TableWriter } from './tableWriter.js';
 
 /**
@@ -7,21 +8,21 @@ import { TableWriter } from './tableWriter.js';
  * thread that writes them (`generateWorker.ts`). Batches of one table arrive in push order.
  */
 export interface BatchTarget {
-  load(table: string, columns: unknown[][]): Promise<void>;
+  load(table: string, columns: EncodedColumn[]): Promise<void>;
   /** After the last batch of a flush: the rows are in the tables (or on their way) after this. */
   finish(): Promise<void>;
 }
 
 /**
- * Buffers generated rows per table, column by column, and loads them in batches so a 90-day
- * tenant streams through bounded memory. Rows are full rows in DDL column order. Columns of
- * primitives keep the garbage collector's work small (row arrays were a quarter of the build).
+ * Buffers generated rows per table, column by column (numbers and dates in typed arrays:
+ * tableBuffer.ts), and loads them in batches so a 13-month tenant streams through bounded memory.
+ * Rows are full rows in DDL column order.
  * A table is loaded once it holds `tableRows` rows; everything is loaded when the total passes
  * `flushRows`.
  */
 export class RowSink {
   readonly counts: Record<string, number> = {};
-  private readonly buffers = new Map<string, unknown[][]>();
+  private readonly buffers = new Map<string, TableBuffer>();
   private readonly target: BatchTarget;
   private pending = 0;
 
@@ -35,18 +36,10 @@ export class RowSink {
     this.target = 'dialect' in target ? new TableWriter(target) : target;
   }
 
-  private columnsOf(table: string): unknown[][] {
-    let columns = this.buffers.get(table);
-    if (!columns) this.buffers.set(table, (columns = tableColumns(table).map(() => [])));
-    return columns;
-  }
-
   push(table: string, row: readonly unknown[]): void {
-    const columns = this.columnsOf(table);
-    if (row.length !== columns.length) {
-      throw new Error(`${table}: row has ${row.length} values, table has ${columns.length} columns`);
-    }
-    for (let c = 0; c < columns.length; c++) columns[c]!.push(row[c]);
+    let buffer = this.buffers.get(table);
+    if (!buffer) this.buffers.set(table, (buffer = new TableBuffer(table)));
+    buffer.push(row);
     this.pending++;
   }
 
@@ -54,25 +47,25 @@ export class RowSink {
     return this.pending >= this.flushRows;
   }
 
-  private async load(table: string, columns: unknown[][]): Promise<void> {
+  private async load(table: string, buffer: TableBuffer): Promise<void> {
     this.buffers.delete(table);
-    const rows = columns[0]?.length ?? 0;
+    const { rows } = buffer;
     this.pending -= rows;
     // Counted per load, not per row: push is called for every one of a year's 25M rows.
     this.counts[table] = (this.counts[table] ?? 0) + rows;
-    await this.target.load(table, columns);
+    await this.target.load(table, buffer.take());
   }
 
   /** Loads every buffered row and finishes the target: the rows are in the tables after this. */
   async flush(): Promise<void> {
-    for (const [table, columns] of [...this.buffers]) await this.load(table, columns);
+    for (const [table, buffer] of [...this.buffers]) await this.load(table, buffer);
     await this.target.finish();
   }
 
   async flushIfFull(): Promise<void> {
-    for (const [table, columns] of [...this.buffers]) {
-      const rows = columns[0]?.length ?? 0;
-      if (rows >= this.tableRows || (this.full && rows > 0)) await this.load(table, columns);
+    for (const [table, buffer] of [...this.buffers]) {
+      const { rows } = buffer;
+      if (rows >= this.tableRows || (this.full && rows > 0)) await this.load(table, buffer);
     }
   }
 }

@@ -21,12 +21,8 @@ export class TableWriter implements BatchTarget {
 
   constructor(private readonly wh: Warehouse) {}
 
-  load(table: string, columns: unknown[][]): Promise<void> {
-    return this.loadEncoded(table, columns);
-  }
-
-  /** A batch as the generation worker encodes it (typed number and date columns). */
-  async loadEncoded(table: string, columns: EncodedColumn[]): Promise<void> {
+  /** A batch of columns, numbers and dates typed where they could be (tableBuffer.ts). */
+  async load(table: string, columns: EncodedColumn[]): Promise<void> {
     const wh = this.wh as Partial<DuckDbWarehouse>;
     if (!wh.openAppender) return bulkInsertColumns(this.wh, table, decodeColumns(table, columns));
     let open = this.appenders.get(table);
