@@ -52,10 +52,6 @@ export class TableBuffer {
     this.plain = this.kinds.map((k) => (k === Kind.Plain ? [] : null));
   }
 
-  get columns(): number {
-    return this.kinds.length;
-  }
-
   push(row: readonly unknown[]): void {
     if (row.length !== this.kinds.length) {
       throw new Error(`${this.table}: row has ${row.length} values, table has ${this.kinds.length} columns`);
