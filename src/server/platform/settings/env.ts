@@ -138,7 +138,7 @@ export const SETTINGS = {
   ),
   PLAYWRIGHT_CHROMIUM: setting(
     '',
-    "Chromium binary for channels whose pages are rendered by script (the end-to-end tests' browser too); empty = /usr/bin/chromium when present, else Playwright's own build",
+    "Chromium binary for channels whose pages are rendered by script (the end-to-end tests' browser too); empty = /usr/bin/chromium-headless-shell or /usr/bin/chromium when present, else Playwright's own build",
     text,
   ),
   DEMO_USER: setting('demo@shelfscope.test', 'User name (an e-mail) of the demo login', text),
