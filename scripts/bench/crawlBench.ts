@@ -43,6 +43,11 @@ import {
 import { extractHtmlItems, extractJsonItems } from '../../src/server/features/crawl/extractFields.js';
 import { loadListingInputs } from '../../src/server/features/crawl/listingCrawl.js';
 import { crawlPages } from '../../src/server/features/crawl/crawlPages.js';
+import {
+  fixtureCrawlSettings,
+  fixtureProductTemplate,
+} from '../../src/server/features/crawl/fixtureProfiles.js';
+import { parseCrawlSettings } from '../../src/server/features/crawl/crawlSettings.js';
 
 const DATE = '2026-03-31';
 /** The generator's bestseller lists come with a day's sales: the last of them is the day before. */
@@ -51,7 +56,7 @@ const CHANNELS = [
   {
     channelId: 1,
     kind: 'HTML' as const,
-    template: '/web/1/dp/{sku}?city={city}',
+    template: fixtureProductTemplate(1, true),
     model: WEB_PRODUCT_SCHEMA.dataModel,
     searchTemplate: '/web/1/s?k={keyword}&page={page}',
     listing: WEB_LISTING_SCHEMA,
@@ -61,7 +66,7 @@ const CHANNELS = [
   {
     channelId: 61,
     kind: 'JSON' as const,
-    template: '/app/61/v1/products/{sku}?city_id={city}',
+    template: fixtureProductTemplate(61, false),
     model: APP_PRODUCT_SCHEMA.dataModel,
     searchTemplate: '/app/61/v1/search?q={keyword}&page={page}',
     listing: APP_LISTING_SCHEMA,
@@ -106,6 +111,8 @@ export async function benchCrawl(): Promise<void> {
         requestsPerSecond: 1_000_000,
         // The market on loopback, trusted as the server trusts its own (demo/crawlMarket.ts).
         outbound: { allow: [], trustedHosts: [new URL(market.baseUrl).host] },
+        // The demo profile's sessions: the market serves a city's page to a session located there.
+        settings: parseCrawlSettings(fixtureCrawlSettings(c.channelId, c.kind === 'HTML')),
       };
       const t1 = performance.now();
       const s = await crawlChannelDay({
