@@ -1,11 +1,10 @@
 import { tableColumnInfo } from '../../platform/warehouse/schema/tableColumns.js';
-import type { EncodedColumn } from './columnBatch.js';
+import { decodeColumn, isoDays, type EncodedColumn } from './columnBatch.js';
 
 /** How a column is held: plain values, or numbers in a typed array (dates as days since 1970). */
 const Kind = { Plain: 0, Int32: 1, Int16: 2, Double: 3, Date: 4 } as const;
 type Kind = (typeof Kind)[keyof typeof Kind];
 
-const DAY_MS = 86_400_000;
 const FIRST_CAPACITY = 1024;
 
 function kindOf(type: string): Kind {
@@ -14,18 +13,6 @@ function kindOf(type: string): Kind {
   if (type === 'DOUBLE') return Kind.Double;
   if (type === 'DATE') return Kind.Date;
   return Kind.Plain;
-}
-
-/** Days since 1970-01-01 of each YYYY-MM-DD date seen: a year's build has about 400 of them. */
-const daysOf = new Map<string, number>();
-function days(iso: string): number | undefined {
-  let value = daysOf.get(iso);
-  if (value === undefined) {
-    const ms = Date.parse(`${iso}T00:00:00Z`);
-    if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return undefined;
-    daysOf.set(iso, (value = Math.round(ms / DAY_MS)));
-  }
-  return value;
 }
 
 /**
@@ -83,7 +70,7 @@ export class TableBuffer {
   }
 
   private numberOf(kind: Kind, value: unknown): number | undefined {
-    if (kind === Kind.Date) return typeof value === 'string' ? days(value) : undefined;
+    if (kind === Kind.Date) return typeof value === 'string' ? isoDays(value) : undefined;
     if (typeof value !== 'number') return undefined;
     if (kind === Kind.Double) return value;
     const range = kind === Kind.Int16 ? 2 ** 15 : 2 ** 31;
@@ -92,15 +79,9 @@ export class TableBuffer {
 
   /** Column `c` from now on holds plain values: the rows so far as they were pushed, then `value`. */
   private toPlain(c: number, r: number, value: unknown): void {
-    const numbers = this.numbers[c]!;
-    const nulls = this.nulls[c];
-    const isDate = this.kinds[c] === Kind.Date;
-    const values: unknown[] = [];
-    for (let i = 0; i < r; i++) {
-      values.push(
-        nulls?.[i] ? null : isDate ? new Date(numbers[i]! * DAY_MS).toISOString().slice(0, 10) : numbers[i],
-      );
-    }
+    const nulls = this.nulls[c]?.subarray(0, r);
+    const held = { values: this.numbers[c]!.subarray(0, r), ...(nulls ? { nulls } : {}) };
+    const values = decodeColumn(held, this.kinds[c] === Kind.Date);
     values.push(value);
     this.kinds[c] = Kind.Plain;
     this.plain[c] = values;

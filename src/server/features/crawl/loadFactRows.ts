@@ -1,7 +1,7 @@
 import { deriveNewViolationsFrom } from '../../platform/warehouse/schema/newViolations.js';
 import { onPromoStatements } from '../../platform/warehouse/schema/stockOnPromo.js';
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
-import { stageRows } from '../../platform/warehouse/stagedRows.js';
+import { stageRows, type StagedRows } from '../../platform/warehouse/stagedRows.js';
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
 
 /**
@@ -30,30 +30,27 @@ export async function loadFactRows(
           },
           { sql: `INSERT INTO crawl_log VALUES ($1, 'product', $2)`, params: [slice.groupId, slice.date] },
         ];
-  const stock = await stageRows(wh, 'fact_stock', rows.stock);
+  const staged: StagedRows[] = [];
   try {
-    const price = await stageRows(wh, 'fact_price', rows.price);
-    try {
-      await wh.transaction([
-        {
-          sql: 'DELETE FROM fact_stock WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3',
-          params: key,
-        },
-        {
-          sql: 'DELETE FROM fact_price WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3',
-          params: key,
-        },
-        ...stock.statements,
-        ...price.statements,
-        ...onPromoStatements({ groupId: slice.groupId, channelId: slice.channelId, date: slice.date }),
-        ...crawlLog,
-        ...extra,
-      ]);
-    } finally {
-      await price.drop();
-    }
+    // One at a time: a staging that fails leaves the earlier ones for the drop below.
+    staged.push(await stageRows(wh, 'fact_stock', rows.stock));
+    staged.push(await stageRows(wh, 'fact_price', rows.price));
+    await wh.transaction([
+      {
+        sql: 'DELETE FROM fact_stock WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3',
+        params: key,
+      },
+      {
+        sql: 'DELETE FROM fact_price WHERE group_id = $1 AND channel_id = $2 AND crawl_date = $3',
+        params: key,
+      },
+      ...staged.flatMap((s) => s.statements),
+      ...onPromoStatements({ groupId: slice.groupId, channelId: slice.channelId, date: slice.date }),
+      ...crawlLog,
+      ...extra,
+    ]);
   } finally {
-    await stock.drop();
+    for (const s of staged) await s.drop();
   }
   await deriveNewViolationsFrom(wh, { ...slice, from: slice.date });
   await refreshLostSales(wh, slice.groupId, { from: slice.date, written: ['fact_stock', 'fact_price'] });

@@ -1,6 +1,6 @@
 import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
 import type { ColumnAppender } from '../../platform/warehouse/duckdb/duckDbAppend.js';
-import type { DuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
+import { hasAppender } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { loadDerived } from '../../platform/warehouse/schema/loadDerived.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import type { UploadPlan } from './uploadPlan.js';
@@ -13,10 +13,6 @@ const PREFIX = 'upload_stage_';
  * to a table of the file (docs/bench.md, uploads). A crash loses them with the process.
  */
 const DUCKDB_STAGING = 'upload_staging';
-
-function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
-  return typeof (wh as Partial<DuckDbWarehouse>).openAppender === 'function';
-}
 
 /** A fixed value of the config as an SQL literal. */
 function literal(value: string | number): string {

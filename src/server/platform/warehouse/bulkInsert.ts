@@ -1,7 +1,7 @@
 import type { DuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
 import type { PostgresWarehouse } from './postgres/postgresWarehouse.js';
 import { tableColumns } from './schema/tableColumns.js';
-import type { Warehouse } from './warehouse.js';
+import type { Warehouse, WarehouseStatement } from './warehouse.js';
 
 /** PostgreSQL allows 65535 bind parameters per statement; stay under it. */
 const MAX_PARAMS = 60_000;
@@ -40,18 +40,27 @@ export async function bulkInsert(
   if (!/^[a-z_][a-z0-9_]*$/.test(table) || !columns.every((c) => /^[a-z_][a-z0-9_]*$/.test(c))) {
     throw new Error(`Bad table or column name in bulk insert into "${table}"`);
   }
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  for (const { sql, params } of valuesInserts(table, columns, rows, MAX_PARAMS)) await wh.query(sql, params);
+}
+
+/**
+ * Multi-row parameterised INSERTs of `rows` (values in `columns` order), each with at most
+ * `maxParams` parameters; made one at a time, so a large load holds one statement's parameters.
+ */
+export function* valuesInserts(
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  maxParams: number,
+): Generator<WarehouseStatement> {
+  const perStatement = Math.max(1, Math.floor(maxParams / columns.length));
   for (let start = 0; start < rows.length; start += perStatement) {
-    const batch = rows.slice(start, start + perStatement);
     const params: unknown[] = [];
-    const tuples = batch.map((row) => {
-      const marks = row.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
+    const tuples = rows.slice(start, start + perStatement).map((row) => {
+      const marks = row.map((value) => (params.push(value), `$${params.length}`));
       return `(${marks.join(',')})`;
     });
-    await wh.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${tuples.join(',')}`, params);
+    yield { sql: `INSERT INTO ${table} (${columns.join(',')}) VALUES ${tuples.join(',')}`, params };
   }
 }
 

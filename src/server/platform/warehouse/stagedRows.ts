@@ -1,4 +1,5 @@
-import type { DuckDbWarehouse } from './duckdb/duckDbWarehouse.js';
+import { valuesInserts } from './bulkInsert.js';
+import { hasAppender } from './duckdb/duckDbWarehouse.js';
 import { tableColumns } from './schema/tableColumns.js';
 import type { Warehouse, WarehouseStatement } from './warehouse.js';
 
@@ -9,21 +10,7 @@ let staged = 0;
 
 /** Multi-row parameterised INSERTs of full rows (DDL column order), for one transaction. */
 export function inserts(table: string, rows: readonly unknown[][]): WarehouseStatement[] {
-  const columns = tableColumns(table);
-  const perStatement = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns.length));
-  const statements: WarehouseStatement[] = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const params: unknown[] = [];
-    const tuples = rows.slice(start, start + perStatement).map((row) => {
-      const marks = row.map((value) => (params.push(value), `$${params.length}`));
-      return `(${marks.join(',')})`;
-    });
-    statements.push({
-      sql: `INSERT INTO ${table} (${columns.join(',')}) VALUES ${tuples.join(',')}`,
-      params,
-    });
-  }
-  return statements;
+  return [...valuesInserts(table, tableColumns(table), rows, PARAMS_PER_STATEMENT)];
 }
 
 export interface StagedRows {
@@ -31,10 +18,6 @@ export interface StagedRows {
   statements: WarehouseStatement[];
   /** Drops what was staged, after the transaction (committed or not). */
   drop(): Promise<void>;
-}
-
-function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
-  return typeof (wh as Partial<DuckDbWarehouse>).openAppender === 'function';
 }
 
 /**

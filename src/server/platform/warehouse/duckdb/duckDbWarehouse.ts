@@ -7,6 +7,11 @@ import { readRows, streamRows, toDuckDbParam } from './duckDbValues.js';
 /** Connections kept open between queries; more are opened on demand under load. */
 const MAX_IDLE_CONNECTIONS = 4;
 
+/** Whether a warehouse is embedded DuckDB with its appender (a staging table's fast path). */
+export function hasAppender(wh: Warehouse): wh is DuckDbWarehouse {
+  return typeof (wh as Partial<DuckDbWarehouse>).openAppender === 'function';
+}
+
 export interface DuckDbWarehouse extends Warehouse {
   readonly dialect: 'duckdb';
   /** Bulk load: full rows in table column order, dates as 'YYYY-MM-DD'. */
