@@ -207,4 +207,21 @@ describe('alert rules: edit', () => {
     }
     expect((await rulesOf(demo)).filter((r) => r.name === 'x')).toEqual([]);
   });
+
+  it('findings of a rule deleted during its evaluation are dropped, not a failed job', async () => {
+    const rule = (await demo.post<RuleView>('alert-rules', { kind: 'content_drop', name: 'Short-lived' }))
+      .body.data!;
+    expect((await demo.raw('DELETE', `alert-rules/${rule.id}`)).status).toBe(200);
+    const finding = {
+      groupId: 1,
+      ruleId: rule.id,
+      kind: 'content_drop',
+      dedupKey: `gone-${rule.id}`,
+      title: 'Gone',
+      message: 'Found before the rule was deleted',
+      observedOn: '2026-11-01',
+    };
+    // The evaluation read the rule before the delete and raises its finding after it.
+    expect(await new AlertRepo(server.server.app.deps.store.db).raise([finding])).toEqual([]);
+  });
 });

@@ -124,22 +124,35 @@ export class AlertRepo {
   /** Inserts the alerts not raised before (the dedup key is unique per group); returns the new ones. */
   async raise(alerts: readonly NewAlert[]): Promise<AlertRow[]> {
     if (alerts.length === 0) return [];
-    return this.db
-      .insertInto('alerts')
-      .values(
-        alerts.map((a) => ({
-          group_id: a.groupId,
-          rule_id: a.ruleId,
-          kind: a.kind,
-          dedup_key: a.dedupKey,
-          title: a.title,
-          message: a.message,
-          observed_on: a.observedOn,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['group_id', 'dedup_key']).doNothing())
-      .returningAll()
-      .execute();
+    // A rule deleted while its group was being evaluated takes its findings with it: the rules
+    // still there are held (FOR SHARE) until the insert commits, so no delete slips between.
+    return this.db.transaction().execute(async (trx) => {
+      const kept = await trx
+        .selectFrom('alert_rules')
+        .select('id')
+        .where('id', 'in', [...new Set(alerts.map((a) => a.ruleId))])
+        .forShare()
+        .execute();
+      const ruleIds = new Set(kept.map((r) => r.id));
+      const live = alerts.filter((a) => ruleIds.has(a.ruleId));
+      if (live.length === 0) return [];
+      return trx
+        .insertInto('alerts')
+        .values(
+          live.map((a) => ({
+            group_id: a.groupId,
+            rule_id: a.ruleId,
+            kind: a.kind,
+            dedup_key: a.dedupKey,
+            title: a.title,
+            message: a.message,
+            observed_on: a.observedOn,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['group_id', 'dedup_key']).doNothing())
+        .returningAll()
+        .execute();
+    });
   }
 
   /** The group's alerts, newest first, each with whether this user has read it. */
