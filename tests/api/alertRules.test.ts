@@ -222,6 +222,13 @@ describe('alert rules: edit', () => {
       observedOn: '2026-11-01',
     };
     // The evaluation read the rule before the delete and raises its finding after it.
-    expect(await new AlertRepo(server.server.app.deps.store.db).raise([finding])).toEqual([]);
+    const repo = new AlertRepo(server.server.app.deps.store.db);
+    expect(await repo.raise([finding])).toEqual([]);
+    // A live rule's finding is raised, under its own group only.
+    const live = (await demo.post<RuleView>('alert-rules', { kind: 'content_drop', name: 'Long-lived' })).body
+      .data!;
+    const kept = { ...finding, ruleId: live.id, dedupKey: `kept-${live.id}` };
+    expect(await repo.raise([{ ...kept, groupId: 2 }])).toEqual([]);
+    expect((await repo.raise([kept])).map((a) => [a.group_id, a.rule_id])).toEqual([[1, live.id]]);
   });
 });

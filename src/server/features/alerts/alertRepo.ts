@@ -127,14 +127,15 @@ export class AlertRepo {
     // A rule deleted while its group was being evaluated takes its findings with it: the rules
     // still there are held (FOR SHARE) until the insert commits, so no delete slips between.
     return this.db.transaction().execute(async (trx) => {
+      // A finding counts only under a rule of its own group, as every call of this repo names it.
       const kept = await trx
         .selectFrom('alert_rules')
-        .select('id')
+        .select(['id', 'group_id'])
         .where('id', 'in', [...new Set(alerts.map((a) => a.ruleId))])
         .forShare()
         .execute();
-      const ruleIds = new Set(kept.map((r) => r.id));
-      const live = alerts.filter((a) => ruleIds.has(a.ruleId));
+      const ruleOf = new Map(kept.map((r) => [r.id, r.group_id]));
+      const live = alerts.filter((a) => ruleOf.get(a.ruleId) === a.groupId);
       if (live.length === 0) return [];
       return trx
         .insertInto('alerts')
