@@ -68,10 +68,14 @@ export async function snapshotGroup(server: RunningServer, groupId: number): Pro
     }
   }
   const wh = server.app.deps.warehouse;
+  // The warehouse's own tables: not the staging copies a load in flight keeps in an attached
+  // in-memory database (DuckDB's load_staging, upload_staging), which come and go meanwhile.
   const whTables = await wh.query<{ t: string }>(
-    `SELECT DISTINCT table_name AS t FROM information_schema.columns
-      WHERE column_name = 'group_id' AND table_schema NOT IN ('information_schema', 'pg_catalog')
-        AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE')
+    `SELECT DISTINCT c.table_name AS t FROM information_schema.columns c
+      JOIN information_schema.tables t
+        ON t.table_catalog = c.table_catalog AND t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.column_name = 'group_id' AND t.table_type = 'BASE TABLE'
+        AND c.table_catalog = current_database() AND c.table_schema IN ('main', 'public')
       ORDER BY 1`,
   );
   const counts = new Map<string, number>();
