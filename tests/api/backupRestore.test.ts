@@ -24,6 +24,7 @@ import { storeMigrations } from '../../src/server/storeMigrations.js';
 import type { ApiClient } from './support/apiClient.js';
 import { signIn } from './support/signIn.js';
 import { startTestServer, type TestServer } from './support/testServer.js';
+import { serverEntry } from '../support/serverEntry.js';
 
 const onPg = process.env.API_TEST_PG === '1';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-backup-test-'));
@@ -40,7 +41,7 @@ function ops(args: string[], env: Record<string, string>): Promise<{ status: num
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/ops.ts', ...args],
+      [...serverEntry('ops'), ...args],
       { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/server/platform/settings/env.js';
 import { startServer } from '../../src/server/startServer.js';
+import { serverEntry } from '../support/serverEntry.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscope-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function runMain(env: Record<string, string>): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const result = spawnSync(process.execPath, serverEntry('main'), {
     env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: path.join(tmp, 'unused'), ...env },
     encoding: 'utf8',
     timeout: 60_000,

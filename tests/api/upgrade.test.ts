@@ -23,6 +23,7 @@ import { PLATFORM_ACTIVITIES } from '../../src/shared/admin/adminActivities.js';
 import { loginDemo } from '../faults/support/login.js';
 import { startServerProcess } from '../faults/support/serverProcess.js';
 import { previousCounts, writePreviousDuckdb, writePreviousPostgres } from './support/previousWarehouse.js';
+import { serverEntry } from '../support/serverEntry.js';
 
 const onPg = process.env.API_TEST_PG === '1';
 const FIXTURE = readFileSync('tests/fixtures/upgrade/store-7dd3044.sql', 'utf8');
@@ -163,7 +164,7 @@ describe('upgrade from the previous release', () => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'src/server/main.ts'],
+        serverEntry('main'),
         {
           env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...store.settings },
           encoding: 'utf8',

@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isServing } from '../../support/serving.js';
+import { serverEntry } from '../../support/serverEntry.js';
 
-/** The real server (`src/server/main.ts` under tsx) as a child process: it can crash, be killed, restart. */
+/** The real server (`src/server/main.ts`, or its build: tests/support/serverEntry.ts) as a child process: it can crash, be killed, restart. */
 export interface ServerProcess {
   url: string;
   dataDir: string;
@@ -59,7 +60,7 @@ export async function startServerProcess(
     ...settings,
     PORT: port,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
