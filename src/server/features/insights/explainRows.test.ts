@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
-import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { parseDataRequest } from '../../language/query/dataRequest.js';
 import { stockContexts } from '../../language/query/testing/stockContext.js';
-import { loadStockFixture } from '../../language/query/testing/stockFixture.js';
+import { stockWarehouse } from '../../language/query/testing/stockWarehouse.js';
 import type { CompareTo } from '../../../shared/insights/previousPeriod.js';
 import { explainPlan, explanationOf } from './explainChange.js';
 import { eachPeriodRows, explainRows } from './explainRows.js';
@@ -14,20 +13,14 @@ const kpi = ctx('kpi', 'stats');
 const DAYS = { start_date: '2026-01-02', end_date: '2026-01-03' };
 
 describe.each(TEST_WAREHOUSES)('an explanation read on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   /** The product's read and the two-query read of the same plan, with each one's explanation. */
   async function bothWays(measure: string, by: string, params: Record<string, string> = {}, to?: CompareTo) {
     const request = parseDataRequest(kpi, { ...DAYS, ...params });
     const plan = explainPlan({ ctx: kpi, request, groupId: 1, measure, by, ...(to ? { to } : {}) });
-    const read = await explainRows(wh, plan);
-    const apart = await eachPeriodRows(wh, plan);
+    const read = await explainRows(stock.wh, plan);
+    const apart = await eachPeriodRows(stock.wh, plan);
     return { read, apart, explained: explanationOf(plan, read), alone: explanationOf(plan, apart) };
   }
 

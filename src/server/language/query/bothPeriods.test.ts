@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastYearOf, previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
 import { screenCompileInput } from './compileDatasetQuery.js';
-import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { bothPeriodsRows, compileBothPeriods, oneScanAnswers } from './bothPeriods.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockContexts } from './testing/stockContext.js';
-import { loadStockFixture } from './testing/stockFixture.js';
+import { stockWarehouse } from './testing/stockWarehouse.js';
 
 const { ctx } = stockContexts();
 const kpi = ctx('kpi', 'stats');
@@ -58,22 +57,16 @@ describe('one scan for both periods', () => {
 });
 
 describe.each(TEST_WAREHOUSES)('both periods in one statement on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   /** Each period's row from the one statement, the statement's own rows, and each period run alone. */
   async function compare(params: Record<string, string>, groupId = 1) {
     const request = requestOf(tiles, params);
     const period = previousPeriodOf(request.startDate!, request.endDate!);
-    const both = compileBothPeriods(screenCompileInput(wh, tiles, request, groupId, 'page'), period)!;
+    const both = compileBothPeriods(screenCompileInput(stock.wh, tiles, request, groupId, 'page'), period)!;
     const alone = (start: string, end: string) =>
-      runScreenQuery(wh, tiles, { ...request, startDate: start, endDate: end }, groupId);
-    const statement = await wh.query<Record<string, unknown>>(both.sql, both.params);
+      runScreenQuery(stock.wh, tiles, { ...request, startDate: start, endDate: end }, groupId);
+    const statement = await stock.wh.query<Record<string, unknown>>(both.sql, both.params);
     const answer = await bothPeriodsRows(
       () => Promise.resolve({ rows: statement, total: statement.length }),
       () => alone(request.startDate!, request.endDate!),

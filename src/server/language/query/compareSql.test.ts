@@ -11,7 +11,7 @@ import { previousPeriod } from './compareSql.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockContexts } from './testing/stockContext.js';
-import { loadStockFixture } from './testing/stockFixture.js';
+import { stockWarehouse } from './testing/stockWarehouse.js';
 
 describe('previous period', () => {
   it('is the period of equal length that ends the day before the start', () => {
@@ -149,20 +149,14 @@ describe.each(TEST_WAREHOUSES)('period-over-period share of search on %s', (_nam
 });
 
 describe.each(TEST_WAREHOUSES)('period-over-period day shares on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   it('matches the plain query run over each period when every product is in both', async () => {
     const plain = stockContexts().ctx('kpi', 'stats');
     const measures = ['availability_pct', 'days_in_stock_pct'];
     const compared = { ...plain, query: { ...plain.query, compare: { measures, over: ['product_id'] } } };
     const one = async (ctx: QueryContext, start: string, end: string) =>
-      (await runScreenQuery(wh, ctx, parseDataRequest(ctx, { start_date: start, end_date: end }), 1))
+      (await runScreenQuery(stock.wh, ctx, parseDataRequest(ctx, { start_date: start, end_date: end }), 1))
         .rows[0]!;
     const row = await one(compared, '2026-01-03', '2026-01-03');
     const current = await one(plain, '2026-01-03', '2026-01-03');

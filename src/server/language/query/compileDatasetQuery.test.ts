@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../platform/warehouse/warehouse.js';
+import { describe, expect, it } from 'vitest';
 import { parseDataRequest } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
-import { loadStockFixture } from './testing/stockFixture.js';
+import { stockWarehouse } from './testing/stockWarehouse.js';
 import { stockContexts } from './testing/stockContext.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
 
@@ -11,17 +10,11 @@ const { ctx } = stockContexts();
 const dialects = TEST_WAREHOUSES;
 
 describe.each(dialects)('compiled screen queries on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   const run = (screen: 'kpi' | 'data', query: string, params: Record<string, string>, groupId = 1) => {
     const c = ctx(screen, query);
-    return runScreenQuery(wh, c, parseDataRequest(c, params), groupId);
+    return runScreenQuery(stock.wh, c, parseDataRequest(c, params), groupId);
   };
 
   it('computes the KPIs as METRICS.md defines them, for the session group only', async () => {

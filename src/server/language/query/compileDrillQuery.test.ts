@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { combineTotals } from '../../../shared/insights/drill.js';
 import { measureDrill } from '../measures/measureDrill.js';
 import type { MeasureDrill } from '../measures/measureKind.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
-import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileDrillQuery, DRILL_ROWS } from './compileDrillQuery.js';
 import type { QueryContext } from './dataRequest.js';
 import { parseDrillRequest } from './drillRequest.js';
 import { drillUnit } from './drillUnit.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockContexts } from './testing/stockContext.js';
-import { loadStockFixture } from './testing/stockFixture.js';
+import { stockWarehouse } from './testing/stockWarehouse.js';
 
 const { ctx } = stockContexts();
 const stats = ctx('kpi', 'stats');
@@ -18,13 +17,7 @@ const trend = ctx('kpi', 'trend');
 const PERIOD = { start_date: '2026-01-01', end_date: '2026-01-03' };
 
 describe.each(TEST_WAREHOUSES)('the rows behind a tile on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   /** A drill of `measure` as the route runs it: its page of rows and its totals. */
   async function drill(c: QueryContext, measure: string, params: Record<string, unknown>, groupId = 1) {
@@ -36,14 +29,14 @@ describe.each(TEST_WAREHOUSES)('the rows behind a tile on %s', (_name, open) => 
       query: c.query,
       request: request.data,
       groupId,
-      dialect: wh.dialect,
+      dialect: stock.wh.dialect,
       plan,
       unit,
       condition: request.condition,
     });
-    for (const join of plan.joins ?? []) await join.prepare?.(wh);
-    const rows = await wh.query<Record<string, unknown>>(page.sql, page.params);
-    const [sums] = await wh.query<Record<string, unknown>>(totals.sql, totals.params);
+    for (const join of plan.joins ?? []) await join.prepare?.(stock.wh);
+    const rows = await stock.wh.query<Record<string, unknown>>(page.sql, page.params);
+    const [sums] = await stock.wh.query<Record<string, unknown>>(totals.sql, totals.params);
     const figures = Object.fromEntries(
       plan.parts.map((p) => [p.id, sums![p.id] === null ? null : Number(sums![p.id])]),
     );
@@ -56,7 +49,12 @@ describe.each(TEST_WAREHOUSES)('the rows behind a tile on %s', (_name, open) => 
 
   async function tile(c: QueryContext, measure: string, params: Record<string, string>, groupId = 1) {
     const request = parseDrillRequest(c, params).data;
-    const { rows } = await runScreenQuery(wh, c, { ...request, limit: 0, offset: 0, sort: null }, groupId);
+    const { rows } = await runScreenQuery(
+      stock.wh,
+      c,
+      { ...request, limit: 0, offset: 0, sort: null },
+      groupId,
+    );
     return rows;
   }
 

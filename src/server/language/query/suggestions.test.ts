@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../shared/errors.js';
-import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileSuggestionQuery, escapeLike } from './compileSuggestionQuery.js';
 import { parseSuggestionRequest } from './suggestionRequest.js';
-import { loadStockFixture } from './testing/stockFixture.js';
+import { stockWarehouse } from './testing/stockWarehouse.js';
 import { stockContexts } from './testing/stockContext.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
 
@@ -11,18 +10,12 @@ const kpi = stockContexts().ctx('kpi', 'stats');
 const dialects = TEST_WAREHOUSES;
 
 describe.each(dialects)('suggestions on %s', (_name, open) => {
-  let wh: Warehouse;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ wh, drop } = await open());
-    await loadStockFixture(wh);
-  });
-  afterAll(() => drop());
+  const stock = stockWarehouse(open);
 
   async function options(source: string, query: Record<string, string>, groupId = 1) {
     const req = parseSuggestionRequest(kpi.screen, kpi.dataset, source, query);
-    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, groupId, wh.dialect);
-    return (await wh.query<{ key: number; name: string }>(sql, params)).map((r) => [r.key, r.name]);
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, groupId, stock.wh.dialect);
+    return (await stock.wh.query<{ key: number; name: string }>(sql, params)).map((r) => [r.key, r.name]);
   }
 
   it('lists the options present in the group facts, named from the dimension table', async () => {
@@ -60,14 +53,16 @@ describe.each(dialects)('suggestions on %s', (_name, open) => {
       ],
     };
     const req = parseSuggestionRequest(screen, kpi.dataset, 'labelCategory', { prefix: 'gro' });
-    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, wh.dialect);
-    expect(await wh.query(sql, params)).toEqual([{ key: 31, name: 'Grooming', ids: [301], __total: 1 }]);
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, stock.wh.dialect);
+    expect(await stock.wh.query(sql, params)).toEqual([
+      { key: 31, name: 'Grooming', ids: [301], __total: 1 },
+    ]);
   });
 
   it("lists the tags of the group's products with the products each stands for", async () => {
     const req = parseSuggestionRequest(kpi.screen, kpi.dataset, 'tag', {});
-    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, wh.dialect);
-    expect(await wh.query(sql, params)).toEqual([
+    const { sql, params } = compileSuggestionQuery(kpi.dataset, req, 1, stock.wh.dialect);
+    expect(await stock.wh.query(sql, params)).toEqual([
       { key: 50, name: 'Focus SKU', ids: [1000], __total: 2 },
       { key: 51, name: 'Hero Pack', ids: [1000, 1001], __total: 2 },
     ]);
