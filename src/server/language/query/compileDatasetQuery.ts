@@ -4,7 +4,8 @@ import { columnDimension, type DatasetIndex } from '../model/datasetIndex.js';
 import type { DataRequest, QueryContext } from './dataRequest.js';
 import { whereClauses } from './filterSql.js';
 import { measureSql } from '../measures/measureSql.js';
-import { dayShareEntity } from './dayShareMeasures.js';
+import { dayShareEntity, dayShareSplit } from './dayShareMeasures.js';
+import { mergedAggregates } from './mergedAggregates.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
@@ -187,7 +188,29 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       ? dayShareAggregate({ ds, query: q, unit, keySelect: inner, keyColumns: keys, from: rowsFrom, p })
       : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
   };
-  const aggregate = aggregateOf(from, measures);
+  // Day shares beside measures that do not decompose: each plan answers its own, over the same
+  // rows and keys (the day shares without the joined relations, which they do not read).
+  const split = input.previous ? null : dayShareSplit(ds, measures);
+  const aggregate = split
+    ? mergedAggregates(query.groupBy ?? [], [
+        {
+          sql: dayShareAggregate({
+            ds,
+            query: { ...query, measures: split.shares },
+            unit: split.unit,
+            keySelect: inner,
+            keyColumns: keys,
+            from: `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`,
+            p,
+          }),
+          measures: split.shares,
+        },
+        {
+          sql: oneStepAggregate(ds, { ...query, measures: split.rest }, inner, keys, from, p),
+          measures: split.rest,
+        },
+      ])
+    : aggregateOf(from, measures);
   const windowJoins = windowed.flatMap((m, i) => {
     const span = () => commonDaysSpan({ ds, measure: m, groupId: input.groupId, ...dates(request), p });
     const rows = `FROM ${ident(ds.config.table)} f${joined}\nCROSS JOIN (${span()}) w\nWHERE ${[

@@ -6,7 +6,8 @@ import { generateWarehouse } from '../../demo/warehouse/generateWarehouse.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { compileDatasetQuery } from './compileDatasetQuery.js';
-import { dayShareEntity, rowsAreUnitDays } from './dayShareMeasures.js';
+import { dayShareEntity, dayShareSplit, rowsAreUnitDays } from './dayShareMeasures.js';
+import { prepareMeasureJoins } from './measureJoins.js';
 import { stockContexts } from './testing/stockContext.js';
 
 const stock = stockContexts().ctx('kpi', 'stats').dataset.config;
@@ -134,6 +135,49 @@ describe.each(TEST_WAREHOUSES)(
           }
       expect(compared).toBeGreaterThan(500);
       expect(shares).toBeGreaterThan(500);
+    });
+
+    it('answers a day share beside lost sales by each plan apart, the same rows as each alone', async () => {
+      const mixed = ['days_in_stock_pct', 'sku_count', 'availability_pct', 'lost_sales', 'lost_weights'];
+      expect(dayShareSplit(perUnit, mixed)).toMatchObject({
+        shares: ['days_in_stock_pct'],
+        rest: ['sku_count', 'availability_pct', 'lost_sales', 'lost_weights'],
+      });
+      await prepareMeasureJoins(wh, perUnit, mixed);
+      const run = async (groupBy: string[], measures: string[], req = dataRequest({})) => {
+        const query: ScreenQuery = { kind: 'query', id: 'q', endpoint: 'q', groupBy, measures };
+        const input = { dataset: perUnit, query, request: req, groupId: 1, dialect: wh.dialect };
+        const { sql, params } = compileDatasetQuery({ ...input, mode: 'export' });
+        return { sql, rows: await wh.query<Record<string, unknown>>(sql, params) };
+      };
+      const key = (row: Record<string, unknown>, groupBy: string[]) =>
+        JSON.stringify(groupBy.map((k) => row[k]));
+      let lost = 0;
+      for (const groupBy of [[], ['brand_id'], ['channel_id', 'city_id'], ['product_id', 'channel_id']])
+        for (const req of [
+          dataRequest({}),
+          dataRequest({ startDate: '2026-03-29', endDate: '2026-03-31' }),
+        ]) {
+          const both = await run(groupBy, mixed, req);
+          expect(both.sql).not.toContain('COUNT(DISTINCT (');
+          const apart = new Map<string, Record<string, unknown>>();
+          for (const measures of [['days_in_stock_pct'], mixed.slice(1)])
+            for (const row of (await run(groupBy, measures, req)).rows)
+              apart.set(key(row, groupBy), { ...apart.get(key(row, groupBy)), ...row });
+          expect(both.rows.length).toBe(apart.size);
+          for (const row of both.rows) {
+            const alone = apart.get(key(row, groupBy))!;
+            for (const m of mixed)
+              if (typeof alone[m] === 'number')
+                // Sums of doubles: PostgreSQL may add them in another order.
+                expect(Math.abs((row[m] as number) - alone[m])).toBeLessThanOrEqual(
+                  1e-9 * Math.abs(alone[m]),
+                );
+              else expect(row[m], `${m} of ${key(row, groupBy)}`).toEqual(alone[m]);
+            if (typeof row.lost_sales === 'number' && row.lost_sales > 0) lost++;
+          }
+        }
+      expect(lost).toBeGreaterThan(10);
     });
   },
 );
