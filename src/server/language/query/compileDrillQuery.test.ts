@@ -88,6 +88,33 @@ describe.each(TEST_WAREHOUSES)('the rows behind a tile on %s', (_name, open) => 
     expect(second.rows[0]).toEqual(all.rows[1]);
   });
 
+  it('totals a plan combined by its smallest or largest row with MIN or MAX', async () => {
+    const plan = measureDrill(stats.dataset, 'in_stock') as MeasureDrill;
+    const request = parseDrillRequest(stats, PERIOD);
+    const input = {
+      ds: stats.dataset,
+      query: stats.query,
+      request: request.data,
+      groupId: 1,
+      dialect: stock.wh.dialect,
+      unit: drillUnit(stats.dataset, plan),
+      condition: request.condition,
+    };
+    const { page } = compileDrillQuery({ ...input, plan });
+    const figures = (await stock.wh.query<Record<string, unknown>>(page.sql, page.params)).map((r) =>
+      Number(r.in_stock),
+    );
+    expect(new Set(figures).size).toBeGreaterThan(1);
+    for (const [combine, expected] of [
+      ['max', Math.max(...figures)],
+      ['min', Math.min(...figures)],
+    ] as const) {
+      const { totals } = compileDrillQuery({ ...input, plan: { ...plan, combine } });
+      const [row] = await stock.wh.query<Record<string, unknown>>(totals.sql, totals.params);
+      expect(Number(row!.in_stock), combine).toBe(expected);
+    }
+  });
+
   it("drops the measure's condition on request, and drills a chart point to its day", async () => {
     const kept = await drill(stats, 'out_of_stock', PERIOD);
     const dropped = await drill(stats, 'out_of_stock', { ...PERIOD, condition: 'off' });
@@ -97,5 +124,40 @@ describe.each(TEST_WAREHOUSES)('the rows behind a tile on %s', (_name, open) => 
       const point = await drill(trend, 'in_stock', { ...PERIOD, 'point.crawl_date': String(day.crawl_date) });
       expect(point.value, String(day.crawl_date)).toBe(Number(day.in_stock));
     }
+  });
+});
+
+describe('the drill page SQL', () => {
+  const plan = measureDrill(stats.dataset, 'in_stock') as MeasureDrill;
+  const compile = (params: Record<string, string>) => {
+    const request = parseDrillRequest(stats, { ...PERIOD, ...params });
+    return compileDrillQuery({
+      ds: stats.dataset,
+      query: stats.query,
+      request: request.data,
+      groupId: 1,
+      dialect: 'duckdb',
+      plan,
+      unit: drillUnit(stats.dataset, plan),
+      condition: request.condition,
+    }).page.sql;
+  };
+
+  it('breaks ties of the sort by the unit keys, each once', () => {
+    expect(compile({})).toContain(
+      'ORDER BY "in_stock" DESC NULLS LAST, a."channel_id" ASC, a."city_id" ASC, a."product_id" ASC',
+    );
+    expect(compile({ order_by: 'product_id', order_type: 'asc' })).toContain(
+      'ORDER BY "product_id" ASC NULLS LAST, a."channel_id" ASC, a."city_id" ASC\n',
+    );
+  });
+
+  it("names each key from its lookup table, a tenant's own table within the caller's tenant", () => {
+    const sql = compile({});
+    expect(sql).toContain('LEFT JOIN "dim_channel" l0 ON l0."channel_id" = a."channel_id"\n');
+    expect(sql).toContain(
+      'LEFT JOIN "dim_product" l2 ON l2."product_id" = a."product_id" AND l2."group_id" = $1\n',
+    );
+    expect(sql).toContain('l2."sku_name" AS "sku_name"');
   });
 });

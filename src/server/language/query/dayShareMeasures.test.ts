@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexDataset } from '../model/datasetIndex.js';
-import { dayShareEntity, rowsAreUnitDays } from './dayShareMeasures.js';
+import { dayShareEntity, dayShareSplit, rowsAreUnitDays } from './dayShareMeasures.js';
 import { stockContexts } from './testing/stockContext.js';
 
 const ds = stockContexts().ctx('kpi', 'stats').dataset;
@@ -39,6 +39,47 @@ describe('two-step plan for per-entity day shares', () => {
       ],
     });
     expect(dayShareEntity(extra, ['days_in_stock_pct', 'brands'])).toBeNull();
+  });
+});
+
+describe('day shares split from measures that do not decompose', () => {
+  const unit = ['product_id', 'channel_id', 'city_id'];
+  const byChannel = indexDataset({
+    ...ds.config,
+    measures: [
+      ...ds.config.measures,
+      {
+        kind: 'entityDayShare',
+        id: 'channel_days_pct',
+        label: 'Channel days',
+        description: 'd',
+        format: 'percent',
+        entity: ['channel_id'],
+        where: { column: 'stock_status', in: [1] },
+      },
+    ],
+  });
+
+  it('gives the day shares their unit and leaves the rest, in the order asked', () => {
+    expect(dayShareSplit(ds, ['lost_sales', 'days_in_stock_pct', 'in_stock', 'lost_units'])).toEqual({
+      unit,
+      shares: ['days_in_stock_pct'],
+      rest: ['lost_sales', 'in_stock', 'lost_units'],
+    });
+  });
+
+  it('is not needed when one plan answers every measure', () => {
+    expect(dayShareSplit(ds, ['days_in_stock_pct', 'in_stock', 'sku_count'])).toBeNull();
+    expect(dayShareSplit(ds, ['lost_sales', 'in_stock'])).toBeNull();
+    expect(dayShareSplit(ds, [])).toBeNull();
+  });
+
+  it('is not made for day shares over different units', () => {
+    expect(dayShareSplit(byChannel, ['days_in_stock_pct', 'channel_days_pct', 'lost_sales'])).toBeNull();
+    expect(dayShareSplit(byChannel, ['channel_days_pct', 'lost_sales'])).toMatchObject({
+      unit: ['channel_id'],
+      shares: ['channel_days_pct'],
+    });
   });
 });
 

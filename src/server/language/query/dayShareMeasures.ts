@@ -131,9 +131,8 @@ export function dayShareSplit(
   measureIds: readonly string[],
 ): { unit: string[]; shares: string[]; rest: string[] } | null {
   if (dayShareEntity(ds, measureIds)) return null;
+  // No share, or shares over different units: dayShareEntity answers null for them too.
   const shares = measureIds.filter((id) => dayShareEntity(ds, [id]) !== null);
-  if (!shares.length || shares.length === measureIds.length) return null;
   const unit = dayShareEntity(ds, shares);
-  if (!unit) return null;
-  return { unit, shares, rest: measureIds.filter((id) => !shares.includes(id)) };
+  return unit ? { unit, shares, rest: measureIds.filter((id) => !shares.includes(id)) } : null;
 }

@@ -63,6 +63,13 @@ describe('the comparison period of a data call', () => {
     expect(call(ctx('kpi', 'brands'))!.join).toEqual({ keys: ['brand_id'], measures: ['availability_pct'] });
   });
 
+  it('overlays a chart only along a date: a chart keyed by channel has no previous points to join', () => {
+    const trend = ctx('kpi', 'trend');
+    const byChannel = { ...trend, query: { ...trend.query, groupBy: ['channel_id'] } } as QueryContext;
+    expect(call(trend)!.join).toBeDefined();
+    expect(call(byChannel)).toBeNull();
+  });
+
   it('is not made where nothing shows a comparison, or the request has no date range', () => {
     expect(call(ctx('kpi', 'cities'))).toBeNull();
     expect(call(ctx('data', 'rows'))).toBeNull();
