@@ -45,6 +45,15 @@ describe('drill request parsing', () => {
     ]);
   });
 
+  it('replaces a selection mapped onto the pointed dimension too: a zone filter gives way to a city point', () => {
+    const r = parseDrillRequest(cities, { ...week, city_zone_id: '1', 'point.city_id': '11' });
+    expect(r.data.conditions).toEqual([{ dimension: 'city_id', op: 'in', values: [11] }]);
+    // Without the point the zone stays a filter of its own.
+    expect(parseDrillRequest(cities, { ...week, city_zone_id: '1' }).data.conditions).toEqual([
+      { dimension: 'city_zone_id', op: 'in', values: [1] },
+    ]);
+  });
+
   it('refuses a point its query does not group by, or one with more than one value', () => {
     refused(stats, { 'point.channel_id': '1' }, '"channel_id" is not a point of query "stats" (it has none)');
     refused(trend, { 'point.city_id': '1' }, '"city_id" is not a point of query "trend" (crawl_date)');

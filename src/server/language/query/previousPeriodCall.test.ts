@@ -42,6 +42,7 @@ describe('the comparison period of a data call', () => {
     expect(p.join).toBeUndefined();
     // Without a both-periods statement the call alone answers.
     expect(call(ctx('kpi', 'stats'), week, 'previous', false)).not.toHaveProperty('both');
+    expect(previousCall(ctx('kpi', 'stats'), week, 'previous', prepared)).not.toHaveProperty('both');
   });
 
   it('moves the dates a year back for last year', () => {
