@@ -180,7 +180,9 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       ? previousPeriod(request.startDate, request.endDate).start
       : request.startDate;
   const joined = joinsSql(related, { ds, p, tenant, startDate: joinFrom, endDate: request.endDate });
-  const from = `FROM ${ident(ds.config.table)} f${joined}\nWHERE ${where.join(' AND ')}`;
+  const factRows = (joins: string) =>
+    `FROM ${ident(ds.config.table)} f${joins}\nWHERE ${where.join(' AND ')}`;
+  const from = factRows(joined);
   const aggregateOf = (rowsFrom: string, measures: string[]) => {
     const q = { ...query, measures };
     const unit = dayShareEntity(ds, measures);
@@ -193,22 +195,8 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const split = input.previous ? null : dayShareSplit(ds, measures);
   const aggregate = split
     ? mergedAggregates(query.groupBy ?? [], [
-        {
-          sql: dayShareAggregate({
-            ds,
-            query: { ...query, measures: split.shares },
-            unit: split.unit,
-            keySelect: inner,
-            keyColumns: keys,
-            from: `FROM ${ident(ds.config.table)} f\nWHERE ${where.join(' AND ')}`,
-            p,
-          }),
-          measures: split.shares,
-        },
-        {
-          sql: oneStepAggregate(ds, { ...query, measures: split.rest }, inner, keys, from, p),
-          measures: split.rest,
-        },
+        { sql: aggregateOf(factRows(''), split.shares), measures: split.shares },
+        { sql: aggregateOf(from, split.rest), measures: split.rest },
       ])
     : aggregateOf(from, measures);
   const windowJoins = windowed.flatMap((m, i) => {

@@ -61,11 +61,12 @@ describe('day shares split from measures that do not decompose', () => {
   });
 
   it('gives the day shares their unit and leaves the rest, in the order asked', () => {
-    expect(dayShareSplit(ds, ['lost_sales', 'days_in_stock_pct', 'in_stock', 'lost_units'])).toEqual({
-      unit,
+    const split = dayShareSplit(ds, ['lost_sales', 'days_in_stock_pct', 'in_stock', 'lost_units']);
+    expect(split).toEqual({
       shares: ['days_in_stock_pct'],
       rest: ['lost_sales', 'in_stock', 'lost_units'],
     });
+    expect(dayShareEntity(ds, split!.shares)).toEqual(unit);
   });
 
   it('is not needed when one plan answers every measure', () => {
@@ -76,10 +77,9 @@ describe('day shares split from measures that do not decompose', () => {
 
   it('is not made for day shares over different units', () => {
     expect(dayShareSplit(byChannel, ['days_in_stock_pct', 'channel_days_pct', 'lost_sales'])).toBeNull();
-    expect(dayShareSplit(byChannel, ['channel_days_pct', 'lost_sales'])).toMatchObject({
-      unit: ['channel_id'],
-      shares: ['channel_days_pct'],
-    });
+    const split = dayShareSplit(byChannel, ['channel_days_pct', 'lost_sales']);
+    expect(split).toMatchObject({ shares: ['channel_days_pct'] });
+    expect(dayShareEntity(byChannel, split!.shares)).toEqual(['channel_id']);
   });
 });
 

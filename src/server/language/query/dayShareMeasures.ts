@@ -121,18 +121,19 @@ export class DayShareBuilder implements DayShareParts {
 
 /**
  * A query whose measures do not all decompose (a lost-sales figure beside a day share): the
- * measures that compute a day share over one unit, for the two-step plan, and the rest, for one
- * step over the same rows; the two are then merged per group (mergedAggregates.ts). Without it
+ * measures that compute a day share over one unit (dayShareEntity of them), for the two-step
+ * plan, and the rest, for one step over the same rows; the two are then merged per group
+ * (mergedAggregates.ts). Without it
  * the whole query took the one-step plan, whose COUNT(DISTINCT (unit, day)) over every fact row
  * is the slow part of brand/sku/availability (docs/bench.md). Null when one plan answers all.
  */
 export function dayShareSplit(
   ds: DatasetIndex,
   measureIds: readonly string[],
-): { unit: string[]; shares: string[]; rest: string[] } | null {
+): { shares: string[]; rest: string[] } | null {
   if (dayShareEntity(ds, measureIds)) return null;
   // No share, or shares over different units: dayShareEntity answers null for them too.
   const shares = measureIds.filter((id) => dayShareEntity(ds, [id]) !== null);
-  const unit = dayShareEntity(ds, shares);
-  return unit ? { unit, shares, rest: measureIds.filter((id) => !shares.includes(id)) } : null;
+  if (!dayShareEntity(ds, shares)) return null;
+  return { shares, rest: measureIds.filter((id) => !shares.includes(id)) };
 }
