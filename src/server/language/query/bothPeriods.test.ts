@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { lastYearOf, previousPeriodOf } from '../../../shared/insights/previousPeriod.js';
 import { TEST_WAREHOUSES } from '../../platform/warehouse/testing/testWarehouses.js';
 import { screenCompileInput } from './compileDatasetQuery.js';
-import { bothPeriodsRows, compileBothPeriods, oneScanAnswers } from './bothPeriods.js';
+import { bothPeriodsRows, compileBothPeriods, keyedPeriods, oneScanAnswers } from './bothPeriods.js';
+import type { MeasureNode } from '../../../shared/config.gen.js';
+import type { DatasetIndex } from '../model/datasetIndex.js';
 import { parseDataRequest, type QueryContext } from './dataRequest.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockContexts } from './testing/stockContext.js';
@@ -53,6 +55,108 @@ describe('one scan for both periods', () => {
     expect(oneScanAnswers(tiles.dataset, top, week, before, { keyed: true })).toBe(false);
     const allTime = requestOf(tiles, { start_date: '-1', end_date: '-1' });
     expect(oneScanAnswers(tiles.dataset, tiles.query, allTime, before)).toBe(false);
+  });
+});
+
+describe('which measure kinds one scan answers', () => {
+  const week = requestOf(tiles, { start_date: '2026-01-03', end_date: '2026-01-03' });
+  const before = previousPeriodOf('2026-01-03', '2026-01-03');
+  /** The stock dataset with `extra` measures, and whether a query of `id` alone takes one scan. */
+  const oneScan = (id: string, ...extra: object[]) => {
+    const ds: DatasetIndex = {
+      ...tiles.dataset,
+      measures: new Map([
+        ...tiles.dataset.measures,
+        ...extra.map((m) => [(m as MeasureNode).id, m as MeasureNode] as const),
+      ]),
+    };
+    return oneScanAnswers(ds, { ...tiles.query, measures: [id] }, week, before);
+  };
+
+  it.each([
+    'count',
+    'countIf',
+    'sum',
+    'avg',
+    'min',
+    'max',
+    'countDistinct',
+    'countDistinctIf',
+    'sumIf',
+    'rankWeight',
+  ])('%s: an aggregate of its own rows', (kind) => {
+    expect(oneScan('m', { kind, id: 'm' })).toBe(true);
+  });
+
+  it.each(['lostSales', 'shareOfTotal', 'entityDayShare'])('%s: not', (kind) => {
+    expect(oneScan('m', { kind, id: 'm', of: 'in_stock' })).toBe(false);
+  });
+
+  it('a ratio as its two sides, down to eight levels; not over common days', () => {
+    const ratio = (id: string, numerator: string, denominator = 'observations', more = {}) => ({
+      kind: 'ratio',
+      id,
+      numerator,
+      denominator,
+      ...more,
+    });
+    expect(oneScan('r', ratio('r', 'in_stock'))).toBe(true);
+    expect(oneScan('r', ratio('r', 'in_stock', 'observations', { commonDays: true }))).toBe(false);
+    expect(oneScan('r', ratio('r', 'lost_sales'))).toBe(false);
+    expect(oneScan('r', ratio('r', 'in_stock', 'lost_sales'))).toBe(false);
+    const chain = Array.from({ length: 10 }, (_, i) => ratio(`r${i}`, i === 0 ? 'in_stock' : `r${i - 1}`));
+    expect(oneScan('r7', ...chain)).toBe(true);
+    expect(oneScan('r8', ...chain)).toBe(false);
+  });
+
+  it('the period before must be exactly the one just before', () => {
+    expect(oneScanAnswers(tiles.dataset, tiles.query, week, { ...before, end: '2026-01-01' })).toBe(false);
+    expect(oneScanAnswers(tiles.dataset, tiles.query, week, { ...before, start: '2026-01-01' })).toBe(false);
+    const open = requestOf(tiles, { start_date: '2026-01-03' });
+    expect(oneScanAnswers(tiles.dataset, tiles.query, open, before)).toBe(false);
+    const paged = { ...tiles.query, paged: true };
+    expect(oneScanAnswers(tiles.dataset, paged, week, before)).toBe(false);
+    // A filter that is not at the last crawl keeps one scan.
+    const byChannel = { ...week, conditions: [{ dimension: 'channel_id', op: 'in' as const, values: [4] }] };
+    expect(oneScanAnswers(tiles.dataset, tiles.query, byChannel, before)).toBe(true);
+  });
+});
+
+describe('a both-periods answer as its periods', () => {
+  const rows = [
+    { __period: 1, channel_id: 4, n: 1 },
+    { __period: '0', channel_id: 4, n: 2 },
+    { __period: 0n, channel_id: 5, n: 3 },
+  ];
+
+  it('keyed: every row of each period, in order, without the key', () => {
+    expect(keyedPeriods(rows)).toEqual({
+      current: [
+        { channel_id: 4, n: 2 },
+        { channel_id: 5, n: 3 },
+      ],
+      previous: [{ channel_id: 4, n: 1 }],
+    });
+  });
+
+  it('a KPI: one row a period from the statement, its own call only for a period without one', async () => {
+    const called: string[] = [];
+    const call = (name: string) => () => {
+      called.push(name);
+      return Promise.resolve({ rows: [{ n: name }], total: 1 });
+    };
+    const statement = (r: Record<string, unknown>[]) => () => Promise.resolve({ rows: r, total: r.length });
+    expect(await bothPeriodsRows(statement(rows), call('current'), call('previous'))).toEqual({
+      current: { rows: [{ channel_id: 4, n: 2 }], total: 1 },
+      previous: { rows: [{ channel_id: 4, n: 1 }], total: 1 },
+    });
+    expect(called).toEqual([]);
+    const onlyCurrent = await bothPeriodsRows(statement([rows[1]!]), call('current'), call('previous'));
+    expect(onlyCurrent.previous).toEqual({ rows: [{ n: 'previous' }], total: 1 });
+    expect(onlyCurrent.current.rows).toEqual([{ channel_id: 4, n: 2 }]);
+    const none = await bothPeriodsRows(statement([]), call('current'), call('previous'));
+    expect(none.current.rows).toEqual([{ n: 'current' }]);
+    expect(called).toEqual(['previous', 'current', 'previous']);
   });
 });
 

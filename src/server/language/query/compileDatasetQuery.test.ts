@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseDataRequest } from './dataRequest.js';
+import { parseDataRequest, type QueryContext } from './dataRequest.js';
+import {
+  compileDatasetQuery,
+  MAX_EXPORT_ROWS,
+  screenCompileInput,
+  type CompileInput,
+} from './compileDatasetQuery.js';
+import { dataRequest } from './testing/dataRequests.js';
+import { RollupCatalog, type RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
+import { rollupColumns, rollupPlan } from '../../platform/warehouse/rollups/rollupDdl.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockWarehouse } from './testing/stockWarehouse.js';
 import { stockContexts } from './testing/stockContext.js';
@@ -103,5 +112,161 @@ describe.each(dialects)('compiled screen queries on %s', (_name, open) => {
     expect(desc.rows.map((r) => r.availability_pct)).toEqual([100, 66.66666666666667, 33.333333333333336]);
     const brands = await run('kpi', 'brands', { order_by: 'brand_name', order_type: 'desc' });
     expect(brands.rows.map((r) => r.brand_name)).toEqual(['Nivea Men', 'Dove']);
+  });
+});
+
+describe('the SQL a screen query compiles to', () => {
+  const compile = (c: QueryContext, more: Partial<CompileInput> = {}) =>
+    compileDatasetQuery({
+      dataset: c.dataset,
+      query: c.query,
+      request: dataRequest({ limit: 10 }),
+      groupId: 3,
+      dialect: 'duckdb',
+      mode: 'page',
+      ...more,
+    });
+  const rows = ctx('data', 'rows');
+  const trend = ctx('kpi', 'trend');
+
+  it('a page with its total; an export up to one sheet without it; every row for an export job', () => {
+    const page = compile(rows);
+    expect(page.sql).toContain('COUNT(*) OVER () AS "__total"');
+    expect(page.sql).toMatch(/\nLIMIT \$(\d+) OFFSET \$(\d+)$/);
+    const sheet = compile(rows, { mode: 'export' });
+    expect(sheet.sql).not.toContain('__total');
+    expect(sheet.sql).toMatch(/\nLIMIT \$\d+$/);
+    expect(sheet.params.at(-1)).toBe(MAX_EXPORT_ROWS);
+    const all = compile(rows, { mode: 'all' });
+    expect(all.sql).not.toMatch(/LIMIT|__total/);
+  });
+
+  it("a grouped chart keeps its config's row limit; a one-row query has none", () => {
+    const chart = compile(trend);
+    expect(chart.sql).toMatch(/\nLIMIT \$\d+$/);
+    expect(chart.params.at(-1)).toBe(400);
+    const one = compile({ ...trend, query: { ...trend.query, groupBy: [], sort: [] } });
+    expect(one.sql).not.toContain('LIMIT');
+    expect(one.params).not.toContain(400);
+  });
+
+  it('sorts by the request, else the config, then by the keys it did not sort by', () => {
+    const order = (sql: string) => /\nORDER BY (.*)\n/.exec(sql)?.[1];
+    expect(order(compile(rows).sql)).toBe(
+      '"availability_pct" ASC NULLS LAST, "product_id" ASC NULLS LAST, "channel_id" ASC',
+    );
+    const byName = dataRequest({ limit: 10, sort: { field: 'sku_name', order: 'desc' } });
+    expect(order(compile(rows, { request: byName }).sql)).toBe(
+      '"sku_name" DESC NULLS LAST, "product_id" ASC, "channel_id" ASC',
+    );
+    const byKey = dataRequest({ limit: 10, sort: { field: 'channel_id', order: 'asc' } });
+    expect(order(compile(rows, { request: byKey }).sql)).toBe(
+      '"channel_id" ASC NULLS LAST, "product_id" ASC',
+    );
+    // A config sort without an order is descending.
+    const unordered = { ...rows, query: { ...rows.query, sort: [{ field: 'in_stock' }] } } as QueryContext;
+    expect(order(compile(unordered).sql)).toBe(
+      '"in_stock" DESC NULLS LAST, "product_id" ASC, "channel_id" ASC',
+    );
+  });
+
+  it('names groups from lookup tables, each scoped to the group where the table has one', () => {
+    const { sql } = compile(rows);
+    expect(sql).toContain(
+      'LEFT JOIN "dim_product" l0 ON l0."product_id" = a."product_id" AND l0."group_id" = $1\n',
+    );
+    expect(sql).toContain('LEFT JOIN "dim_channel" l1 ON l1."channel_id" = a."channel_id"\n');
+    expect(sql).toContain('l0."sku_name" AS "sku_name", l0."sku_code" AS "sku_code"');
+  });
+
+  it('lost sales alone: the listing-day totals are the whole answer, binding only the group', () => {
+    const lost = {
+      ...rows,
+      query: {
+        ...rows.query,
+        groupBy: [],
+        paged: false,
+        measures: ['lost_sales', 'lost_units'],
+        sort: [{ field: 'lost_units', order: 'asc' as const }],
+      },
+    };
+    const { sql, params } = compile(lost);
+    expect(sql).toMatch(
+      /^SELECT a\."lost_sales" AS "lost_sales", a\."lost_units" AS "lost_units"\nFROM \(SELECT .*\nFROM "lost_sales_\w+" t\nWHERE t\."group_id" = \$1\) a\nORDER BY "lost_units" ASC NULLS LAST$/s,
+    );
+    expect(params).toEqual([3]);
+    const unsorted = compile({ ...lost, query: { ...lost.query, sort: [] } });
+    expect(unsorted.sql).not.toContain('ORDER BY');
+    // Beside a fact-row measure the totals join the aggregate.
+    const beside = compile({ ...lost, query: { ...lost.query, measures: ['lost_sales', 'in_stock'] } });
+    expect(beside.sql).toMatch(/t0\."lost_sales" AS "lost_sales", a\."in_stock" AS "in_stock"/);
+    expect(beside.sql).toMatch(
+      /\nCROSS JOIN \(SELECT SUM\(t\."__rupees"\) AS "lost_sales"\nFROM "lost_sales_\w+" t\nWHERE t\."group_id" = \$1\) t0/,
+    );
+    // Keyed by a listing column: joined on the key, NULL keys matching.
+    const byProduct = compile({
+      ...lost,
+      query: { ...lost.query, groupBy: ['product_id'], measures: ['lost_sales', 'in_stock'] },
+    });
+    expect(byProduct.sql).toContain('t0 ON t0."product_id" IS NOT DISTINCT FROM a."product_id"');
+  });
+
+  describe('over a rollup of the facts (PostgreSQL keeps them)', () => {
+    const stockConfig = trend.dataset.config;
+    const declared = stockConfig.rollups![0]!;
+    const rollupOf = (columns: string[], id = declared.id): RollupTable => {
+      const plan = rollupPlan(stockConfig, { ...declared, id, columns });
+      return { table: plan.table, columns: new Set(rollupColumns(plan)) };
+    };
+    const daily = rollupOf(declared.columns);
+    const noStatus = rollupOf(
+      declared.columns.filter((c) => c !== 'stock_status'),
+      'narrow',
+    );
+    const from = (sql: string) => [...sql.matchAll(/FROM "(\w+)" f/g)].map((m) => m[1]);
+
+    it('reads the first rollup that has every column the SQL reads', () => {
+      const on = compile(trend, { dialect: 'postgres', rollups: [noStatus, daily] });
+      expect(from(on.sql)).toEqual([daily.table]);
+      expect(on.sql).toContain('SUM(f."__rows")');
+      const wider = rollupOf(declared.columns, 'wide');
+      expect(from(compile(trend, { dialect: 'postgres', rollups: [daily, wider] }).sql)).toEqual([
+        daily.table,
+      ]);
+      expect(from(compile(trend, { dialect: 'postgres', rollups: [noStatus] }).sql)).toEqual(['fact_stock']);
+    });
+
+    it('the facts for what a rollup cannot answer: a city, a joined relation, a day share', () => {
+      const byCity = ctx('kpi', 'cities');
+      expect(from(compile(byCity, { dialect: 'postgres', rollups: [daily] }).sql)).toEqual(['fact_stock']);
+      const lost = { ...trend, query: { ...trend.query, measures: ['in_stock', 'lost_sales'] } };
+      expect(from(compile(lost, { dialect: 'postgres', rollups: [daily] }).sql)).toEqual(['fact_stock']);
+      const share = { ...trend, query: { ...trend.query, measures: ['in_stock', 'days_in_stock_pct'] } };
+      expect(new Set(from(compile(share, { dialect: 'postgres', rollups: [daily] }).sql))).toEqual(
+        new Set(['fact_stock']),
+      );
+    });
+
+    it("a screen's compile input carries the rollups its warehouse keeps of the dataset's table", () => {
+      const catalog = new RollupCatalog();
+      catalog.replace(new Map([['fact_stock', [daily]]]));
+      const input = screenCompileInput(
+        { dialect: 'postgres', rollups: catalog },
+        trend,
+        dataRequest(),
+        3,
+        'all',
+      );
+      expect(input).toMatchObject({
+        dialect: 'postgres',
+        groupId: 3,
+        mode: 'all',
+        rollups: [daily],
+        query: trend.query,
+      });
+      expect(
+        screenCompileInput({ dialect: 'duckdb' }, trend, dataRequest(), 3, 'page').rollups,
+      ).toBeUndefined();
+    });
   });
 });

@@ -167,3 +167,86 @@ describe('the filters a query accepts', () => {
     );
   });
 });
+
+describe('parameters that are no filter, and the edges of each rule', () => {
+  it('skips the comparison choice and the client’s screen names', () => {
+    expect(parse({ compare_to: 'last_year', screenName: 'x', paxScreenName: 'y' }).conditions).toEqual([]);
+  });
+
+  it('accepts a dimension mapped into a filter the screen has, though the screen lists no filter of its own for it', () => {
+    const noZone = {
+      ...rows,
+      screen: {
+        ...rows.screen,
+        filters: (rows.screen.filters ?? []).filter((f) => !('field' in f && f.field === 'city_zone_id')),
+      },
+    };
+    expect(parseDataRequest(noZone, { city_zone_id: '3' }).conditions).toEqual([
+      { dimension: 'city_zone_id', op: 'in', values: [3] },
+    ]);
+    const noCity = {
+      ...noZone,
+      screen: {
+        ...noZone.screen,
+        filters: (noZone.screen.filters ?? []).filter((f) => !('field' in f && f.field === 'city_id')),
+      },
+    };
+    expect(() => parseDataRequest(noCity, { city_zone_id: '3' })).toThrow(
+      'Unknown filter field "city_zone_id"',
+    );
+  });
+
+  it('refuses a value that is no text, number or list', () => {
+    refused({ channel_id: { a: 1 } }, 'Invalid value for "channel_id"');
+    expect(parse({ channel_id: 4 }).conditions).toEqual([{ dimension: 'channel_id', op: 'in', values: [4] }]);
+  });
+
+  it('a rank filter holds one rank of at least 1, as at most that rank', () => {
+    const ranked = {
+      ...rows,
+      screen: {
+        ...rows.screen,
+        filters: [
+          ...(rows.screen.filters ?? []),
+          { kind: 'rankInput', field: 'stock_status', label: 'Rank' },
+        ],
+      },
+    } as typeof rows;
+    expect(parseDataRequest(ranked, { stock_status: '2' }).conditions).toEqual([
+      { dimension: 'stock_status', op: 'lte', values: [2] },
+    ]);
+    expect(() => parseDataRequest(ranked, { stock_status: '0' })).toThrow(
+      '"stock_status": Rank must be a number of at least 1',
+    );
+    expect(() => parseDataRequest(ranked, { stock_status: '1,2' })).toThrow(
+      '"stock_status": Rank must be a number of at least 1',
+    );
+  });
+
+  it('a one-day period; sort order in any case, empty meaning the default', () => {
+    expect(parse({ start_date: '2026-01-01', end_date: '2026-01-01' })).toMatchObject({
+      startDate: '2026-01-01',
+      endDate: '2026-01-01',
+    });
+    expect(parse({ order_by: 'sku_name', order_type: 'DESC' }).sort).toEqual({
+      field: 'sku_name',
+      order: 'desc',
+    });
+    expect(parse({ order_by: 'sku_name', order_type: '' }).sort).toEqual({
+      field: 'sku_name',
+      order: 'desc',
+    });
+    expect(parse({ order_by: 'sku_name' }).sort).toEqual({ field: 'sku_name', order: 'desc' });
+    expect(parse({ order_by: '', order_type: 'asc' }).sort).toBeNull();
+    refused({ order_by: 'sku_name', order_type: 'up' }, 'order_type must be asc or desc, got "up"');
+  });
+
+  it('paging bounds are inclusive', () => {
+    expect(parse({ limit: '500', offset: '10000000' })).toMatchObject({ limit: 500, offset: 10_000_000 });
+    expect(parse({ limit: '1', offset: '0' })).toMatchObject({ limit: 1, offset: 0 });
+    refused({ offset: '10000001' }, 'offset must be an integer 0-10000000');
+    const trend = ctx('kpi', 'trend');
+    expect(parseDataRequest(trend, { limit: '100000' }).limit).toBe(400);
+    expect(() => parseDataRequest(trend, { limit: '100001' })).toThrow('limit must be an integer 1-100000');
+  });
+});
