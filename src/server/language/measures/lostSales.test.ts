@@ -151,9 +151,10 @@ async function lostBy(
   groupId = GROUP,
   more: string[] = [],
   products: number[] = [],
+  paged = false,
 ): Promise<Record<string, unknown>[]> {
   const measures = [...MEASURES, ...more];
-  const query: ScreenQuery = { kind: 'query', id: 'lost', endpoint: 'x/lost', groupBy, measures };
+  const query: ScreenQuery = { kind: 'query', id: 'lost', endpoint: 'x/lost', groupBy, measures, paged };
   const screen = snapshot.screens.get('stock/kpi')!;
   const asked = request(day(range[0]), day(range[1]));
   if (products.length) asked.conditions = [{ dimension: 'product_id', op: 'in', values: products }];
@@ -329,6 +330,26 @@ describe.each(TEST_WAREHOUSES)('lost sales on %s', (_name, open) => {
       else expect(Number(row.lost_units)).toBeCloseTo(units, 9);
     }
     expect(Number(beside!.in_stock)).toBeGreaterThan(0);
+    // A page of the listing grid filtered to some products (the totals, keyed and filtered by
+    // listing columns) against the same products' stock rows joined one by one (keyed by city).
+    const chosen = [1, 2, 5, 7];
+    const page = await lostBy(t, datasets.stock, ['product_id'], ASKED, GROUP, ['in_stock'], chosen, true);
+    const perCity = await lostBy(t, datasets.stock, ['product_id', 'city_id'], ASKED, GROUP, [], chosen);
+    expect(page.map((r) => Number(r.product_id)).sort()).toEqual(chosen);
+    const [one] = await lostBy(t, datasets.stock, [], ASKED, GROUP, [], chosen);
+    expect(Number(one!.lost_units)).toBeCloseTo(
+      perCity.reduce((s, r) => s + Number(r.lost_units ?? 0), 0),
+      9,
+    );
+    expect(Number(one!.lost_units)).toBeLessThan(Number(whole!.lost_units));
+    for (const row of page) {
+      const mine = perCity.filter((r) => r.product_id === row.product_id);
+      for (const id of ['lost_units', 'lost_sales', 'lost_out_days', 'lost_unknown_days'])
+        expect(Number(row[id]), `${id} of ${String(row.product_id)}`).toBeCloseTo(
+          mine.reduce((s, r) => s + Number(r[id] ?? 0), 0),
+          9,
+        );
+    }
   });
 });
 

@@ -115,7 +115,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const { query, request } = input;
   // Lost sales over whole listing-days: summed from its table's totals, not joined per fact row.
   const totals = listingDayTotals(ds, query, request, p.rows.rollup);
-  if (totals && totals.ids.length === query.measures.length && !totals.keys.length) {
+  if (totals && totals.ids.length === query.measures.length && !totals.keys.length && !query.paged) {
     // Nothing left for the fact rows: the totals are the answer (no fact-row bind left unused).
     const tenant = p.add(input.groupId);
     const outer = query.measures.map((id) => `a.${alias(id)} AS ${alias(id)}`);

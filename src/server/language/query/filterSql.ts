@@ -25,12 +25,34 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
   if (input.startDate) clauses.push(`f.${ident(cfg.dateColumn)} >= ${p.date(input.startDate)}`);
   if (input.endDate) clauses.push(`f.${ident(cfg.dateColumn)} <= ${p.date(input.endDate)}`);
 
+  clauses.push(...conditionClauses(ds, input, tenant, p, 'f'));
+  for (const w of input.constants ?? []) {
+    const dim = ds.dimensions.get(w.field);
+    if (dim?.kind === 'column') clauses.push(`f.${ident(dim.column)} IN (${p.list(w.in)})`);
+  }
+  return clauses;
+}
+
+/**
+ * The request's conditions over the rows aliased `a`, whose columns are named as the fact
+ * table's: a column in its list (or at most a rank), a mapped dimension as its target's keys
+ * through the dimension table, merged (OR) with direct selections of the target. A condition at
+ * the period's last crawl reads the fact table itself (only over the fact rows, `a` = `f`).
+ */
+export function conditionClauses(
+  ds: DatasetIndex,
+  input: Pick<WhereInput, 'conditions' | 'startDate' | 'endDate'>,
+  tenant: string,
+  p: SqlParams,
+  a: string,
+): string[] {
+  const clauses: string[] = [];
   const byTarget = new Map<string, string[]>();
   const push = (target: string, sql: string) => byTarget.set(target, [...(byTarget.get(target) ?? []), sql]);
   for (const c of input.conditions) {
     const dim = ds.dimensions.get(c.dimension)!;
     if (dim.kind === 'column') {
-      const col = `f.${ident(dim.column)}`;
+      const col = `${a}.${ident(dim.column)}`;
       if (dim.filterAtLastCrawlOf && c.op === 'in') {
         clauses.push(lastCrawlFilter(ds, input, dim.column, dim.filterAtLastCrawlOf, c.values, tenant, p));
         continue;
@@ -45,15 +67,11 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
     const tenantSql = dimKey ? ` AND m.${ident(dimKey)} = ${tenant}` : '';
     push(
       target.id,
-      `f.${ident(target.column)} IN (SELECT m.${ident(dim.key)} FROM ${ident(dim.table)} m WHERE m.${ident(dim.column)} IN (${p.list(c.values)})${tenantSql})`,
+      `${a}.${ident(target.column)} IN (SELECT m.${ident(dim.key)} FROM ${ident(dim.table)} m WHERE m.${ident(dim.column)} IN (${p.list(c.values)})${tenantSql})`,
     );
   }
   for (const parts of byTarget.values())
     clauses.push(parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`);
-  for (const w of input.constants ?? []) {
-    const dim = ds.dimensions.get(w.field);
-    if (dim?.kind === 'column') clauses.push(`f.${ident(dim.column)} IN (${p.list(w.in)})`);
-  }
   return clauses;
 }
 
@@ -64,7 +82,7 @@ export function whereClauses(ds: DatasetIndex, input: WhereInput, p: SqlParams):
  */
 function lastCrawlFilter(
   ds: DatasetIndex,
-  input: WhereInput,
+  input: Pick<WhereInput, 'startDate' | 'endDate'>,
   column: string,
   entity: readonly string[],
   values: readonly FilterValue[],

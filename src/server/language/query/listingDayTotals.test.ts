@@ -58,14 +58,38 @@ describe('which queries read the listing-day totals', () => {
   });
 
   it('not where the rows read differ from the whole listing-days', () => {
-    const request = dataRequest({ conditions: [{ dimension: 'channel_id', op: 'in', values: [1] }] });
-    expect(listingDayTotals(stock, lost, request, false)).toBeNull();
-    const where = query({ ...lost, where: [{ dimension: 'channel_id', op: 'in', values: [1] }] } as object);
+    const where = query({ ...lost, where: [{ field: 'channel_id', in: [1] }] });
     expect(listingDayTotals(stock, where, dataRequest(), false)).toBeNull();
     expect(listingDayTotals(stock, lost, dataRequest(), true)).toBeNull();
-    expect(listingDayTotals(stock, query({ ...lost, paged: true }), dataRequest(), false)).toBeNull();
     const compare = query({ ...lost, compare: { measures: ['lost_sales'], over: ['product_id'] } });
     expect(listingDayTotals(stock, compare, dataRequest(), false)).toBeNull();
+  });
+
+  it('filters that keep or drop whole listings, and a page of a grid', () => {
+    const when = (dimension: string, op: 'in' | 'lte' = 'in') =>
+      listingDayTotals(stock, lost, dataRequest({ conditions: [{ dimension, op, values: [1] }] }), false);
+    for (const listingFilter of ['channel_id', 'product_id', 'tag_id'])
+      expect(when(listingFilter)?.ids, listingFilter).toEqual(['lost_sales', 'lost_units']);
+    expect(when('product_id', 'lte')?.ids).toEqual(['lost_sales', 'lost_units']);
+    // A city, a zone of cities, a brand column of the stock rows, a status at the last crawl.
+    for (const rowFilter of [
+      'city_id',
+      'city_zone_id',
+      'brand_id',
+      'label_category_id',
+      'observed_status',
+      'stock_status',
+    ])
+      expect(when(rowFilter), rowFilter).toBeNull();
+    const both = dataRequest({
+      conditions: [
+        { dimension: 'channel_id', op: 'in', values: [1] },
+        { dimension: 'city_id', op: 'in', values: [2] },
+      ],
+    });
+    expect(listingDayTotals(stock, lost, both, false)).toBeNull();
+    const grid = query({ ...lost, paged: true, groupBy: ['product_id', 'channel_id'] });
+    expect(listingDayTotals(stock, grid, dataRequest(), false)?.keys).toHaveLength(2);
   });
 
   it('no lost-sales measure, or lost sales over rows that are not the stock rows: nothing to read', () => {
@@ -127,6 +151,21 @@ describe('the SQL over the listing-day totals', () => {
         `FROM "${TABLE}" t\nWHERE t."group_id" = $1 AND t.__day <= CAST($2 AS DATE)\nGROUP BY t."product_id"`,
     );
     expect(params).toEqual([7, '2026-01-07']);
+    const filtered = sqlOf(
+      [],
+      dataRequest({
+        conditions: [
+          { dimension: 'channel_id', op: 'in', values: [4, 5] },
+          { dimension: 'tag_id', op: 'in', values: [9] },
+          { dimension: 'product_id', op: 'in', values: [8] },
+        ],
+      }),
+    );
+    // The fact rows' conditions, over the table: a tag's products merged with the products chosen.
+    expect(filtered.sql).toMatch(
+      /WHERE t\."group_id" = \$1 AND t\."channel_id" IN \(\$2, \$3\) AND \(t\."product_id" IN \(SELECT m\."product_id" FROM "dim_product_tag" m WHERE m\."tag_id" IN \(\$4\) AND m\."group_id" = \$1\) OR t\."product_id" IN \(\$5\)\)$/,
+    );
+    expect(filtered.params).toEqual([7, 4, 5, 9, 8]);
     expect(sqlOf([], dataRequest({ startDate: '2026-01-01' })).sql).toMatch(
       /WHERE t\."group_id" = \$1 AND t\.__day >= CAST\(\$2 AS DATE\)$/,
     );
