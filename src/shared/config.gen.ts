@@ -1041,6 +1041,14 @@ export interface LostSalesModel {
      * Dark stores of the city (0 where none): the city's weight when no demand is known.
      */
     stores: string;
+    /**
+     * NOT NULL columns of the stock rows besides the listing and the city (brand, category, competitor flag) by which the listing-day totals are also kept: a query keyed or filtered by them sums the totals instead of joining every stock row. Each stock row's figure counts under its own values, so a listing-day whose rows differ stays exact.
+     *
+     * @maxItems 8
+     *
+     * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+     */
+    attributes?: string[];
   };
   /**
    * Daily sales of a listing: the baseline's units.

@@ -4,7 +4,12 @@ import { TENANT_KEY } from '../../platform/warehouse/schema/tenantKey.js';
 import { NotOnRollupError } from '../../platform/warehouse/sql/factRows.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
 import { demandJoinSql, outSql, weightSql } from './lostSalesRows.js';
-import { ensureLostSalesTable, lostSalesTable, TOTAL_COLUMNS } from './lostSalesTable.js';
+import {
+  ensureLostSalesTable,
+  lostSalesTable,
+  lostSalesTotalsTableOf,
+  TOTAL_COLUMNS,
+} from './lostSalesTable.js';
 import type { ValueFormat } from '../../../shared/config.gen.js';
 import type { DrillPart, MeasureKind, MeasureOf } from './measureKind.js';
 
@@ -32,12 +37,12 @@ function exposureSql(m: LostSalesMeasure, ds: DatasetIndex, a: string): string {
 }
 
 /**
- * The model's table when a dataset's rows are its stock rows (one per city): then a query over
- * whole listing-days can sum the table's listing-day totals instead (query/listingDayTotals.ts).
+ * The model's totals table when a dataset's rows are its stock rows (one per city): then a query
+ * over whole listing-days can sum its listing-day totals instead (query/listingDayTotals.ts).
  */
 export function lostSalesTotalsTable(m: LostSalesMeasure, ds: DatasetIndex): string | null {
   const s = m.model.stock;
-  return perCity(m, ds) && ds.config.dateColumn === s.dateColumn ? lostSalesTable(m.model) : null;
+  return perCity(m, ds) && ds.config.dateColumn === s.dateColumn ? lostSalesTotalsTableOf(m.model) : null;
 }
 
 /**

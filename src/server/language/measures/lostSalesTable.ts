@@ -20,9 +20,10 @@ import {
  * medians over months of history. The hash covers the model and DEFINITION: a changed model or
  * definition is a new table, built on first use; `lost_sales_tables` lists them with their model,
  * so a loader refreshes them without the config.
- * Definition 2 adds each listing-day's totals over its stock rows (TOTAL_COLUMNS).
+ * Definition 2 adds each listing-day's totals over its stock rows (TOTAL_COLUMNS); definition 3
+ * keeps them in a table of their own, per listing-day and value of the stock rows' attributes.
  */
-const DEFINITION = 2;
+const DEFINITION = 3;
 const REGISTRY = 'lost_sales_tables';
 
 /** The model with its defaults, keys in one order: the same model declared twice is one table. */
@@ -45,13 +46,23 @@ export function lostSalesTable(m: LostSalesModel): string {
   return `lost_sales_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
 }
 
+/**
+ * The table of the listing-day totals (TOTAL_COLUMNS) of the model's table: a row per listing,
+ * day and value of the stock rows' attributes (`stock.attributes`: brand, category), written with
+ * the model's table.
+ */
+export function lostSalesTotalsTableOf(m: LostSalesModel): string {
+  return `${lostSalesTable(m)}_totals`;
+}
+
 const COLUMNS = ['__day', '__weights', '__w', '__exposure', '__baseline', '__price'];
 
 /**
  * A listing-day's sums over its stock rows (one per city) of the figures lostSales.ts computes
  * per stock row: units, rupees, out-of-stock and unknown days, and the weights when a city was
- * out. A query over whole listing-days (no city in its filters or keys) sums these instead of
- * joining every stock row (query/listingDayTotals.ts): the same sums, grouped first.
+ * out, per value of the rows' attributes. A query over whole listing-days (no city in its filters
+ * or keys) sums these instead of joining every stock row (query/listingDayTotals.ts): the same
+ * sums, grouped first.
  */
 export const TOTAL_COLUMNS = {
   units: '__units',
@@ -62,51 +73,94 @@ export const TOTAL_COLUMNS = {
 } as const;
 
 function columns(m: LostSalesModel): string {
-  return [TENANT_KEY, ...m.listing, ...COLUMNS, ...Object.values(TOTAL_COLUMNS)].map(ident).join(', ');
+  return [TENANT_KEY, ...m.listing, ...COLUMNS].map(ident).join(', ');
+}
+
+const attributesOf = (m: LostSalesModel): readonly string[] => m.stock.attributes ?? [];
+
+function totalsColumns(m: LostSalesModel): string {
+  return [TENANT_KEY, ...m.listing, ...attributesOf(m), '__day', ...Object.values(TOTAL_COLUMNS)]
+    .map(ident)
+    .join(', ');
 }
 
 /**
- * The rows of lostSalesRows.ts with their totals over the listing-day's stock rows `s`, each
+ * The totals of the model's rows `r` (its table, just written) over their stock rows `s`, each
  * stock row's figure written as lostSales.ts writes it over a stock row (exposure = weight x out /
- * the listing-day's weight; units = baseline x exposure, 0 where nothing was out).
+ * the listing-day's weight; units = baseline x exposure, 0 where nothing was out), grouped by
+ * listing-day and the stock rows' attributes.
  */
-function rowsWithTotals(m: LostSalesModel, scope: LostSalesScope, add: (v: unknown) => string): string {
-  const rows = lostSalesRowsSql(m, scope, add);
+function totalsSql(
+  table: string,
+  m: LostSalesModel,
+  scope: LostSalesScope,
+  add: (v: unknown) => string,
+): string {
   const s = m.stock;
   const key = [TENANT_KEY, ...m.listing].map(ident);
+  const attributes = attributesOf(m).map((c) => `s.${ident(c)}`);
   const exposure = `(${weightSql(m, 's', 'dm', 'r.__weights')} * ${outSql(m, 's')} / r.__w)`;
   const units = `CASE WHEN ${exposure} = 0 THEN 0 ELSE r.__baseline * ${exposure} END`;
   const t = TOTAL_COLUMNS;
+  // The scope on both sides: a planner does not carry it across the join.
   const where = [
-    ...(scope.groupId === null ? [] : [`s.${ident(TENANT_KEY)} = ${add(scope.groupId)}`]),
-    ...(scope.from === null ? [] : [`s.${ident(s.dateColumn)} >= CAST(${add(scope.from)} AS DATE)`]),
+    ...(scope.groupId === null
+      ? []
+      : [`r.${ident(TENANT_KEY)} = ${add(scope.groupId)}`, `s.${ident(TENANT_KEY)} = ${add(scope.groupId)}`]),
+    ...(scope.from === null
+      ? []
+      : [
+          `r.__day >= CAST(${add(scope.from)} AS DATE)`,
+          `s.${ident(s.dateColumn)} >= CAST(${add(scope.from)} AS DATE)`,
+        ]),
   ];
-  return `SELECT ${key.map((c) => `r.${c}`).join(', ')}, r.__day, MIN(r.__weights) AS __weights, MIN(r.__w) AS __w,
-  MIN(r.__exposure) AS __exposure, MIN(r.__baseline) AS __baseline, MIN(r.__price) AS __price,
+  const group = [...key.map((c) => `r.${c}`), ...attributes, 'r.__day'];
+  return `SELECT ${group.join(', ')},
   SUM(${units}) AS ${t.units}, SUM(${units} * r.__price) AS ${t.rupees},
   SUM(CASE WHEN r.__baseline IS NOT NULL THEN ${exposure} ELSE 0 END) AS ${t.outDays},
   SUM(CASE WHEN r.__baseline IS NULL THEN ${exposure} ELSE 0 END) AS ${t.unknownDays},
   MIN(CASE WHEN ${exposure} > 0 THEN r.__weights END) AS ${t.weights}
-FROM (${rows}) r
+FROM ${ident(table)} r
 JOIN ${ident(s.table)} s ON ${key.map((c) => `s.${c} = r.${c}`).join(' AND ')} AND s.${ident(s.dateColumn)} = r.__day${demandJoinSql(m, 's', 'dm', `s.${ident(TENANT_KEY)}`)}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''}
-GROUP BY ${key.map((c) => `r.${c}`).join(', ')}, r.__day`;
+GROUP BY ${group.join(', ')}`;
 }
 
-/** Replaces the scope's rows (one transaction: readers see the old rows or the new, never none). */
+/**
+ * Replaces the scope's rows of the model's table and of its totals (one transaction: readers see
+ * the old rows or the new, never none): the rows first, then their totals from them.
+ */
 function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesScope): WarehouseStatement[] {
-  const params: unknown[] = [];
-  const add = (v: unknown) => (params.push(v), `$${params.length}`);
-  const rows = rowsWithTotals(m, scope, add);
-  const del: unknown[] = [];
-  const where = [
-    ...(scope.groupId === null ? [] : [`${ident(TENANT_KEY)} = $${del.push(scope.groupId)}`]),
-    ...(scope.from === null ? [] : [`__day >= CAST($${del.push(scope.from)} AS DATE)`]),
-  ];
+  const scoped = (name: string): WarehouseStatement => {
+    const del: unknown[] = [];
+    const where = [
+      ...(scope.groupId === null ? [] : [`${ident(TENANT_KEY)} = $${del.push(scope.groupId)}`]),
+      ...(scope.from === null ? [] : [`__day >= CAST($${del.push(scope.from)} AS DATE)`]),
+    ];
+    return {
+      sql: `DELETE FROM ${ident(name)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+      params: del,
+    };
+  };
+  const bind = () => {
+    const params: unknown[] = [];
+    return { params, add: (v: unknown) => (params.push(v), `$${params.length}`) };
+  };
+  const rows = bind();
+  const totals = bind();
+  const totalsTable = `${table}_totals`;
   return [
-    { sql: `DELETE FROM ${ident(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params: del },
+    scoped(table),
+    scoped(totalsTable),
     // In day order: DuckDB skips row groups by their min/max day, so a week's join reads a week's
     // rows however long the history (a listing-ordered table was read whole).
-    { sql: `INSERT INTO ${ident(table)} (${columns(m)})\n${rows}\nORDER BY r.__day`, params },
+    {
+      sql: `INSERT INTO ${ident(table)} (${columns(m)})\nSELECT * FROM (${lostSalesRowsSql(m, scope, rows.add)}) r\nORDER BY r.__day`,
+      params: rows.params,
+    },
+    {
+      sql: `INSERT INTO ${ident(totalsTable)} (${totalsColumns(m)})\n${totalsSql(table, m, scope, totals.add)}\nORDER BY r.__day`,
+      params: totals.params,
+    },
   ];
 }
 
@@ -164,38 +218,38 @@ async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Pro
     `CREATE TABLE IF NOT EXISTS ${REGISTRY} (table_name VARCHAR PRIMARY KEY, model VARCHAR NOT NULL)`,
   );
   if (await tableExists(wh, table)) return ensureDayIndex(wh, table);
-  // Column types from the stock table's own (listing keys, day); the figures are doubles.
+  // Column types from the stock table's own (listing keys, attributes, day); the figures are doubles.
   const s = m.stock;
   const t = TOTAL_COLUMNS;
-  const create = `CREATE TABLE ${ident(table)} AS SELECT s.${ident(TENANT_KEY)}, ${m.listing
-    .map((c) => `s.${ident(c)}`)
-    .join(', ')}, s.${ident(s.dateColumn)} AS __day, CAST(NULL AS VARCHAR) AS __weights, ${[
-    '__w',
-    '__exposure',
-    '__baseline',
-    '__price',
-    t.units,
-    t.rupees,
-    t.outDays,
-    t.unknownDays,
-  ]
-    .map((c) => `CAST(NULL AS DOUBLE PRECISION) AS ${c}`)
-    .join(', ')}, CAST(NULL AS VARCHAR) AS ${t.weights} FROM ${ident(s.table)} s WHERE 1 = 0`;
+  const doubles = (names: readonly string[]) =>
+    names.map((c) => `CAST(NULL AS DOUBLE PRECISION) AS ${c}`).join(', ');
+  const stockColumns = (names: readonly string[]) => names.map((c) => `s.${ident(c)}`).join(', ');
+  const create = `CREATE TABLE ${ident(table)} AS SELECT ${stockColumns([TENANT_KEY, ...m.listing])}, s.${ident(
+    s.dateColumn,
+  )} AS __day, CAST(NULL AS VARCHAR) AS __weights, ${doubles(['__w', '__exposure', '__baseline', '__price'])} FROM ${ident(s.table)} s WHERE 1 = 0`;
+  const totalsTable = lostSalesTotalsTableOf(m);
+  const createTotals = `CREATE TABLE ${ident(totalsTable)} AS SELECT ${stockColumns([
+    TENANT_KEY,
+    ...m.listing,
+    ...attributesOf(m),
+  ])}, s.${ident(s.dateColumn)} AS __day, ${doubles([t.units, t.rupees, t.outDays, t.unknownDays])}, CAST(NULL AS VARCHAR) AS ${t.weights} FROM ${ident(s.table)} s WHERE 1 = 0`;
   await analyze(wh, sourceTables(m));
   const statements: WarehouseStatement[] = [
     ...guard(wh),
     { sql: create },
-    ...refreshStatements(table, m, { groupId: null, from: null }).slice(1),
+    { sql: createTotals },
+    ...refreshStatements(table, m, { groupId: null, from: null }).slice(2),
     { sql: `INSERT INTO ${REGISTRY} VALUES ($1, $2)`, params: [table, JSON.stringify(canonical(m))] },
   ];
   if (wh.dialect === 'postgres')
     statements.splice(
-      2,
+      3,
       0,
       {
         sql: `CREATE INDEX ${ident(`${table}_key`)} ON ${ident(table)} (${[TENANT_KEY, ...m.listing, '__day'].map(ident).join(', ')})`,
       },
       { sql: dayIndexSql(table) },
+      { sql: dayIndexSql(totalsTable) },
     );
   try {
     await wh.transaction(statements);
@@ -204,7 +258,7 @@ async function createTable(wh: Warehouse, table: string, m: LostSalesModel): Pro
     if (await tableExists(wh, table)) return;
     throw error;
   }
-  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${ident(table)}`);
+  if (wh.dialect === 'postgres') await wh.exec(`ANALYZE ${ident(table)}, ${ident(totalsTable)}`);
 }
 
 /** The model reads `table`: as its stock, sales or price table, or through a view over it (v_sales). */
@@ -249,7 +303,7 @@ export async function refreshLostSales(
       ...guard(wh),
       ...refreshStatements(table, m, { groupId, from: load.from ?? null }),
     ]);
-    if (!load.from) await analyze(wh, [table]);
+    if (!load.from) await analyze(wh, [table, `${table}_totals`]);
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeasureNode, ScreenQuery } from '../../../shared/config.gen.js';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
-import { lostSalesTable } from '../measures/lostSalesTable.js';
+import { lostSalesTotalsTableOf } from '../measures/lostSalesTable.js';
 import type { LostSalesModel } from '../../../shared/config.gen.js';
 import { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
 import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
@@ -16,7 +16,7 @@ const snapshot = loadConfigSnapshot('screens');
 const stock = indexDataset(snapshot.datasets.get('stock')!);
 const sales = indexDataset(snapshot.datasets.get('sales')!);
 const model = (stock.measures.get('lost_sales') as { model: LostSalesModel }).model;
-const TABLE = lostSalesTable(model);
+const TABLE = lostSalesTotalsTableOf(model);
 
 const query = (q: Partial<ScreenQuery> = {}): ScreenQuery => ({ id: 'q', measures: [], ...q }) as ScreenQuery;
 /** The stock dataset with extra measures (ratios over lost sales the shipped config has none of). */
@@ -38,13 +38,19 @@ describe('which queries read the listing-day totals', () => {
     });
   });
 
-  it('keyed by listing columns only', () => {
+  it('keyed by the listing and attribute columns the totals keep', () => {
     const byListing = query({ ...lost, groupBy: ['channel_id', 'product_id'] });
     expect(listingDayTotals(stock, byListing, dataRequest(), false)?.keys).toEqual([
       { id: 'channel_id', column: 'channel_id' },
       { id: 'product_id', column: 'product_id' },
     ]);
-    // A city is not a listing column: a listing-day sums over its cities.
+    // The stock rows' attributes (stock.attributes of the model): a grid by brand.
+    const byBrand = query({ ...lost, groupBy: ['brand_id', 'is_competitor'] });
+    expect(listingDayTotals(stock, byBrand, dataRequest(), false)?.keys).toEqual([
+      { id: 'brand_id', column: 'brand_id' },
+      { id: 'is_competitor', column: 'is_competitor' },
+    ]);
+    // A city is not kept: a listing-day sums over its cities.
     expect(
       listingDayTotals(stock, query({ ...lost, groupBy: ['city_id'] }), dataRequest(), false),
     ).toBeNull();
@@ -65,21 +71,14 @@ describe('which queries read the listing-day totals', () => {
     expect(listingDayTotals(stock, compare, dataRequest(), false)).toBeNull();
   });
 
-  it('filters that keep or drop whole listings, and a page of a grid', () => {
+  it('filters on columns the totals keep, and a page of a grid', () => {
     const when = (dimension: string, op: 'in' | 'lte' = 'in') =>
       listingDayTotals(stock, lost, dataRequest({ conditions: [{ dimension, op, values: [1] }] }), false);
-    for (const listingFilter of ['channel_id', 'product_id', 'tag_id'])
+    for (const listingFilter of ['channel_id', 'product_id', 'tag_id', 'brand_id', 'label_category_id'])
       expect(when(listingFilter)?.ids, listingFilter).toEqual(['lost_sales', 'lost_units']);
     expect(when('product_id', 'lte')?.ids).toEqual(['lost_sales', 'lost_units']);
-    // A city, a zone of cities, a brand column of the stock rows, a status at the last crawl.
-    for (const rowFilter of [
-      'city_id',
-      'city_zone_id',
-      'brand_id',
-      'label_category_id',
-      'observed_status',
-      'stock_status',
-    ])
+    // A city, a zone of cities, a status of each stock row or at the last crawl.
+    for (const rowFilter of ['city_id', 'city_zone_id', 'on_promo', 'observed_status', 'stock_status'])
       expect(when(rowFilter), rowFilter).toBeNull();
     const both = dataRequest({
       conditions: [

@@ -12,20 +12,19 @@ export interface ListingDayTotals {
   /** The query's measures the table answers (a lost-sales measure, or a ratio of them). */
   ids: string[];
   table: string;
-  /** The query's keys: listing columns the table has (none for a one-row query). */
+  /** The query's keys: listing or attribute columns the table has (none for a one-row query). */
   keys: { id: string; column: string }[];
 }
 
 /**
- * Lost sales over whole listing-days, from the lost-sales table's totals (lostSalesTable.ts)
- * instead of a join per stock row: on PostgreSQL the join of a week's 125k stock rows of the demo
- * tenant took ~190 ms of the query's ~300 ms, the table's rows alone ~5 ms. Only where the two
- * read the same rows: a query with no comparison, keyed by nothing or by listing columns (an
- * explanation by channel, the listing grid by product and channel), whose filters all select
- * listings (a channel, a product, a tag's products), so its fact rows are every stock row of the
- * selected listings in the period, which are the stock rows the table's rows of those listing-days
- * were summed from, and a group's listing-days are the table's rows with its keys. Null when no
- * measure of the query can be answered so.
+ * Lost sales over whole listing-days, from the lost-sales totals (lostSalesTable.ts) instead of a
+ * join per stock row: on PostgreSQL the join of a week's 125k stock rows of the demo tenant took
+ * ~190 ms of the query's ~300 ms, the table's rows alone ~5 ms. Only where the two read the same
+ * rows: a query with no comparison, keyed by nothing or by columns the totals keep (the listing's,
+ * and the stock rows' attributes such as the brand), whose filters all select on those columns
+ * (a channel, a brand, a tag's products), so its fact rows are every stock row of the selected
+ * listing-days in the period, which are the stock rows the totals were summed from, each under
+ * its own attribute values. Null when no measure of the query can be answered so.
  */
 export function listingDayTotals(
   ds: DatasetIndex,
@@ -42,12 +41,12 @@ export function listingDayTotals(
   }
   // The one table every moved measure reads (a measure of another model stays on the fact rows).
   let table: string | null = null;
-  const listing = new Map<string, readonly string[]>();
+  const kept = new Map<string, readonly string[]>();
   const tableOf = (m: MeasureNode, depth: number): string | null => {
     if (depth > 8) return null;
     if (m.kind === 'lostSales') {
       const t = lostSalesTotalsTable(m, ds);
-      if (t) listing.set(t, m.model.listing);
+      if (t) kept.set(t, [...m.model.listing, ...(m.model.stock.attributes ?? [])]);
       return t;
     }
     if (m.kind !== 'ratio' || (m as MeasureOf<'ratio'>).commonDays) return null;
@@ -62,21 +61,21 @@ export function listingDayTotals(
     ids.push(id);
   }
   if (table === null) return null;
-  const columns = listing.get(table)!;
+  const columns = kept.get(table)!;
   if (!keys.every((k) => columns.includes(k.column))) return null;
-  if (!request.conditions.every((c) => selectsListings(ds, c, columns))) return null;
+  if (!request.conditions.every((c) => selectsKept(ds, c, columns))) return null;
   return { ids, table, keys };
 }
 
 /**
- * Whether a condition keeps or drops whole listings: a listing column in a list or at most a
- * value, or a mapped dimension into one (a tag's products). Not a listing's status at the
- * period's last crawl, which the stock rows answer.
+ * Whether a condition selects on columns the totals keep: one in a list or at most a value, or a
+ * mapped dimension into one (a tag's products, a label category's categories). Not a city, nor a
+ * listing's status at the period's last crawl, which the stock rows answer.
  */
-function selectsListings(ds: DatasetIndex, c: FilterCondition, listing: readonly string[]): boolean {
+function selectsKept(ds: DatasetIndex, c: FilterCondition, kept: readonly string[]): boolean {
   const dim = ds.dimensions.get(c.dimension);
-  if (dim?.kind === 'mapped') return listing.includes(columnDimension(ds, dim.into)?.column ?? '');
-  return dim?.kind === 'column' && !dim.filterAtLastCrawlOf && listing.includes(dim.column);
+  if (dim?.kind === 'mapped') return kept.includes(columnDimension(ds, dim.into)?.column ?? '');
+  return dim?.kind === 'column' && !dim.filterAtLastCrawlOf && kept.includes(dim.column);
 }
 
 /** One row: the measures over the table's listing-days of the period, each aliased by its id. */

@@ -9,7 +9,7 @@ import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { REPO_SCREENS_DIR } from '../config/testing/screensFixture.js';
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { generateWarehouse, type DemoGroup } from '../../demo/warehouse/generateWarehouse.js';
-import { ensureLostSalesTables, lostSalesTable } from '../measures/lostSalesTable.js';
+import { ensureLostSalesTables, lostSalesTable, lostSalesTotalsTableOf } from '../measures/lostSalesTable.js';
 import { tableColumns, tableNames } from '../../platform/warehouse/schema/tableColumns.js';
 import { TENANT_KEY, tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
@@ -53,7 +53,9 @@ beforeAll(async () => {
   await ensureLostSalesTables(generated, snapshot.datasets.values());
   await generated.close();
   const lostSales = [...snapshot.datasets.values()].flatMap((ds) =>
-    ds.measures.flatMap((m) => (m.kind === 'lostSales' ? [lostSalesTable(m.model)] : [])),
+    ds.measures.flatMap((m) =>
+      m.kind === 'lostSales' ? [lostSalesTable(m.model), lostSalesTotalsTableOf(m.model)] : [],
+    ),
   );
   for (const { groupId } of GROUPS) {
     const copy = path.join(dir, `group${groupId}.duckdb`);
