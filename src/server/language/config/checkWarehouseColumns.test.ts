@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- these tests break the dataset on purpose */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- these tests break the dataset on purpose */
 import { describe, expect, it } from 'vitest';
 import type { DatasetConfig } from '../../../shared/config.gen.js';
 import { checkWarehouseColumns } from './checkWarehouseColumns.js';
@@ -114,6 +114,63 @@ describe('checkWarehouseColumns', () => {
     expect(check(ds as DatasetConfig)).toEqual([
       expect.stringMatching(/#\/dimensions\/0\/lookup\/table: unknown warehouse table "brand"; allowed: /),
       expect.stringMatching(/#\/table: unknown warehouse table "fact_stocks"; did you mean "fact_stock"\?/),
+    ]);
+  });
+});
+
+describe("a lost-sales model's tables and columns", () => {
+  const model = () => ({
+    listing: ['product_id', 'channel_id'],
+    city: 'city_id',
+    stock: {
+      table: 'fact_stock',
+      dateColumn: 'crawl_date',
+      status: 'stock_status',
+      storeShare: 'store_share',
+      stores: 'stores_total',
+      attributes: ['brand_id', 'category_id'],
+    },
+    sales: { table: 'v_sales', dateColumn: 'sale_date', units: 'units' },
+    price: { table: 'fact_price', dateColumn: 'crawl_date', column: 'selling_price' },
+  });
+  const withModel = (edit: (m: any) => void) => {
+    const ds: any = dataset();
+    const m = model();
+    edit(m);
+    ds.measures.push({
+      kind: 'lostSales',
+      id: 'lost',
+      label: 'Lost',
+      description: 'l',
+      format: 'currency',
+      value: 'rupees',
+      model: m,
+    });
+    return check(ds);
+  };
+
+  it('every one exists', () => {
+    expect(withModel(() => {})).toEqual([]);
+  });
+
+  it('refuses an attribute, a listing column or a table the warehouse lacks, at its place', () => {
+    expect(
+      withModel((m) => {
+        m.stock.attributes = ['brand_id', 'brand'];
+        m.listing = ['product_id', 'chanel_id'];
+        m.price.table = 'fact_prices';
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /#\/measures\/3\/model\/listing\/1: warehouse table "fact_stock" has no column "chanel_id"; did you mean "channel_id"\?/,
+      ),
+      expect.stringMatching(
+        /#\/measures\/3\/model\/stock\/attributes\/1: warehouse table "fact_stock" has no column "brand"/,
+      ),
+      expect.stringMatching(
+        /#\/measures\/3\/model\/listing\/1: warehouse table "v_sales" has no column "chanel_id"/,
+      ),
+      expect.stringMatching(/#\/measures\/3\/model\/price\/table: unknown warehouse table "fact_prices"/),
     ]);
   });
 });

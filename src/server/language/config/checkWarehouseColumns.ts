@@ -1,4 +1,4 @@
-import type { DatasetConfig, MeasureCondition } from '../../../shared/config.gen.js';
+import type { DatasetConfig, LostSalesModel, MeasureCondition } from '../../../shared/config.gen.js';
 import { readableNames, tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
 import { SHARED_TABLES } from '../../platform/warehouse/schema/tenantKey.js';
 import type { ConfigProblem } from './configRegistry.js';
@@ -71,6 +71,9 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
         conditionColumns(m.commonDays[side], pointer('measures', i, 'commonDays', side), fact);
   });
   check(ds.table, '/table', fact);
+  ds.measures.forEach((m, i) => {
+    if (m.kind === 'lostSales') lostSalesColumns(m.model, pointer('measures', i, 'model'), check);
+  });
   if (SHARED_TABLES.has(ds.table))
     problems.push({
       file,
@@ -83,4 +86,36 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
 function conditionColumns(c: MeasureCondition, at: string, into: [string, string | undefined][]): void {
   into.push([`${at}/column`, c.column]);
   c.and?.forEach((more, j) => conditionColumns(more, `${at}/and/${j}`, into));
+}
+
+/**
+ * The tables a lost-sales model reads and the columns it names in each: the listing in all three,
+ * the stock table's city, status, dark-store columns and the attributes its totals keep.
+ */
+function lostSalesColumns(
+  m: LostSalesModel,
+  at: string,
+  check: (table: string, tableAt: string, columns: [string, string | undefined][]) => void,
+): void {
+  const listing = m.listing.map((c, j): [string, string] => [`${at}/listing/${j}`, c]);
+  const { stock, sales, price } = m;
+  check(stock.table, `${at}/stock/table`, [
+    ...listing,
+    [`${at}/city`, m.city],
+    [`${at}/stock/dateColumn`, stock.dateColumn],
+    [`${at}/stock/status`, stock.status],
+    [`${at}/stock/storeShare`, stock.storeShare],
+    [`${at}/stock/stores`, stock.stores],
+    ...(stock.attributes ?? []).map((c, j): [string, string] => [`${at}/stock/attributes/${j}`, c]),
+  ]);
+  check(sales.table, `${at}/sales/table`, [
+    ...listing,
+    [`${at}/sales/dateColumn`, sales.dateColumn],
+    [`${at}/sales/units`, sales.units],
+  ]);
+  check(price.table, `${at}/price/table`, [
+    ...listing,
+    [`${at}/price/dateColumn`, price.dateColumn],
+    [`${at}/price/column`, price.column],
+  ]);
 }
