@@ -73,18 +73,10 @@ describe('which measure kinds one scan answers', () => {
     return oneScanAnswers(ds, { ...tiles.query, measures: [id] }, week, before);
   };
 
-  it.each([
-    'count',
-    'countIf',
-    'sum',
-    'avg',
-    'min',
-    'max',
-    'countDistinct',
-    'countDistinctIf',
-    'sumIf',
-    'rankWeight',
-  ])('%s: an aggregate of its own rows', (kind) => {
+  /** Written out here, not imported: a kind dropped from the plan's list must fail a test. */
+  const ONE_SCAN = 'count countIf sum avg min max countDistinct countDistinctIf sumIf rankWeight'.split(' ');
+
+  it.each(ONE_SCAN)('%s: an aggregate of its own rows', (kind) => {
     expect(oneScan('m', { kind, id: 'm' })).toBe(true);
   });
 
