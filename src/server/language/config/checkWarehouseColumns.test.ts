@@ -153,6 +153,14 @@ describe("a lost-sales model's tables and columns", () => {
     expect(withModel(() => {})).toEqual([]);
   });
 
+  it('refuses an attribute that may be NULL', () => {
+    expect(withModel((m) => (m.stock.attributes = ['brand_id', 'store_share']))).toEqual([
+      expect.stringMatching(
+        /#\/measures\/3\/model\/stock\/attributes\/1: "store_share" of "fact_stock" may be NULL: the lost-sales totals keep NOT NULL attributes only$/,
+      ),
+    ]);
+  });
+
   it('refuses an attribute, a listing column or a table the warehouse lacks, at its place', () => {
     expect(
       withModel((m) => {

@@ -1,5 +1,9 @@
 import type { DatasetConfig, LostSalesModel, MeasureCondition } from '../../../shared/config.gen.js';
-import { readableNames, tableColumns } from '../../platform/warehouse/schema/tableColumns.js';
+import {
+  readableNames,
+  tableColumnInfo,
+  tableColumns,
+} from '../../platform/warehouse/schema/tableColumns.js';
 import { SHARED_TABLES } from '../../platform/warehouse/schema/tenantKey.js';
 import type { ConfigProblem } from './configRegistry.js';
 import { pointer } from './configProblems.js';
@@ -72,7 +76,21 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
   });
   check(ds.table, '/table', fact);
   ds.measures.forEach((m, i) => {
-    if (m.kind === 'lostSales') lostSalesColumns(m.model, pointer('measures', i, 'model'), check);
+    if (m.kind !== 'lostSales') return;
+    const at = pointer('measures', i, 'model');
+    lostSalesColumns(m.model, at, check);
+    // The totals are joined to the query's groups on them with plain equality.
+    const { table, attributes = [] } = m.model.stock;
+    if (!tables.has(table)) return;
+    const info = tableColumnInfo(table);
+    attributes.forEach((c, j) => {
+      if (info.some((x) => x.name === c && !x.notNull))
+        problems.push({
+          file,
+          pointer: `${at}/stock/attributes/${j}`,
+          message: `"${c}" of "${table}" may be NULL: the lost-sales totals keep NOT NULL attributes only`,
+        });
+    });
   });
   if (SHARED_TABLES.has(ds.table))
     problems.push({

@@ -243,10 +243,15 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   return { sql: lines.join('\n'), params: p.values };
 }
 
-/** The totals' row beside the one-row aggregate, or its groups' rows joined on the keys. */
+/**
+ * The totals' row beside the one-row aggregate, or its groups' rows joined on the keys. The keys
+ * are listing columns and attributes, NOT NULL in the stock rows (a NULL listing never matched the
+ * per-row join either), so plain equality: PostgreSQL hashes it, where IS NOT DISTINCT FROM made
+ * the grid's thousands of groups a nested loop (stock/data 1.0 -> 1.5 s on the 500-SKU tenant).
+ */
 function totalsJoin(sql: string, keys: readonly string[]): string {
   if (!keys.length) return `CROSS JOIN (${sql}) t0`;
-  return `LEFT JOIN (${sql}) t0 ON ${keys.map((id) => `t0.${alias(id)} IS NOT DISTINCT FROM a.${alias(id)}`).join(' AND ')}`;
+  return `LEFT JOIN (${sql}) t0 ON ${keys.map((id) => `t0.${alias(id)} = a.${alias(id)}`).join(' AND ')}`;
 }
 
 const dates = (r: DataRequest) => ({ startDate: r.startDate, endDate: r.endDate });

@@ -11,6 +11,8 @@ export interface ColumnInfo {
   name: string;
   /** SQL type as written in the DDL, e.g. INTEGER, DOUBLE, VARCHAR, DATE. */
   type: string;
+  /** Declared NOT NULL (a view's columns: false, not known). */
+  notNull: boolean;
 }
 
 function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
@@ -21,9 +23,9 @@ function parse(ddl: readonly string[]): Map<string, readonly ColumnInfo[]> {
     const body = statement.slice(statement.indexOf('(') + 1, statement.lastIndexOf(')'));
     const columns = body
       .split(/,\s*\n/)
-      .map((line) => line.trim().split(/\s+/))
-      .filter(([word]) => word !== undefined && /^[a-z_]+$/.test(word))
-      .map(([name, type]) => ({ name: name!, type: type ?? '' }));
+      .map((line) => ({ words: line.trim().split(/\s+/), notNull: /\bNOT NULL\b/i.test(line) }))
+      .filter(({ words: [word] }) => word !== undefined && /^[a-z_]+$/.test(word))
+      .map(({ words: [name, type], notNull }) => ({ name: name!, type: type ?? '', notNull }));
     tables.set(name, columns);
   }
   return tables;
@@ -40,7 +42,7 @@ const TABLES = parse([
 const VIEWS = new Map(
   [...WAREHOUSE_VIEWS, ...AD_VIEWS, ...LIVE_TRACKING_VIEWS].map((v) => [
     v.name,
-    v.columns.map((name) => ({ name, type: '' })),
+    v.columns.map((name) => ({ name, type: '', notNull: false })),
   ]),
 );
 
