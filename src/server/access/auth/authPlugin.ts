@@ -69,11 +69,8 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
     if (!csrfChecked) csrf(request, reply);
     await loadAuth(deps, sessions, request);
   };
-  // One hook for every API request: no-store, CSRF, then the caller. Most calls are settled from
-  // the session cache synchronously (no promise hops on the hot path of data calls).
-  app.addHook('onRequest', (request, reply, done) => {
-    // API answers carry sessions and tenant data: never cached.
-    void reply.header('Cache-Control', 'no-store');
+  /** CSRF, then the caller: from the session cache synchronously when it may, else the store. */
+  const settle = (request: FastifyRequest, reply: FastifyReply, done: (error?: FastifyError) => void) => {
     let csrfChecked = false;
     try {
       if (deps.config.current().version === syncedVersion) {
@@ -89,6 +86,21 @@ const plugin: FastifyPluginAsync<{ routePrefix: string }> = async (app, { routeP
       return;
     }
     resolveFromStore(request, reply, csrfChecked).then(() => done(), done);
+  };
+  // One hook for every API request: no-store, then the caller. Alone, most calls are settled from
+  // the session cache without promise hops (the hot path of data calls). With other instances, a
+  // write one of them announced before its answer left must be heard before the cache is read:
+  // its message can still be on its way (seen in CI under load: a role changed on one instance,
+  // the next call on another served from its cache). Redis: the bus reads the announcements'
+  // count first (one round trip). LISTEN/NOTIFY: after the event loop's current poll
+  // (setImmediate), so a notification read beside this request moves the generation first.
+  app.addHook('onRequest', (request, reply, done) => {
+    // API answers carry sessions and tenant data: never cached.
+    void reply.header('Cache-Control', 'no-store');
+    const bus = cluster.bus;
+    if (!bus) return settle(request, reply, done);
+    const heard = bus.sync ? bus.sync() : new Promise<void>((resolve) => setImmediate(resolve));
+    void heard.then(() => settle(request, reply, done));
   });
   // A write is announced before its answer leaves: the client's next call, on any instance, sees it.
   if (cluster.bus)

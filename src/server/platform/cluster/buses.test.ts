@@ -62,6 +62,38 @@ describe('invalidation buses', () => {
     });
   });
 
+  it('Redis: a sync hears a write whose message has not arrived, and not its own', async () => {
+    const channel = `shelfscope_sync_test_${process.pid}_${Date.now()}`;
+    const commands = commandConnection(REDIS_URL, log);
+    const a = counter();
+    const b = counter();
+    const busA = openRedisBus(REDIS_URL, commands, 'a', a, log, channel);
+    const busB = openRedisBus(REDIS_URL, commands, 'b', b, log, channel);
+    opened.push(
+      () => busA.close(),
+      () => busB.close(),
+      () => void commands.del(`${channel}:count`).finally(() => commands.disconnect()),
+    );
+    await until(() => busA.connected() && busB.connected() && commands.status === 'ready');
+    await Promise.all([busA.sync!(), busB.sync!()]);
+    expect([a.heard, b.heard]).toEqual([0, 0]);
+    // An announcement counted whose message is still on its way (here: never sent).
+    await commands.incr(`${channel}:count`);
+    await busB.sync!();
+    expect(b.heard).toBe(1);
+    await busB.sync!();
+    expect(b.heard).toBe(1);
+    // Its own announcement moves nothing on a's sync; b hears it (message, count or both).
+    await busA.sync!();
+    a.heard = 0;
+    await busA.publish();
+    await busA.sync!();
+    expect(a.heard).toBe(0);
+    const before = b.heard;
+    await busB.sync!();
+    expect(b.heard).toBeGreaterThan(before);
+  });
+
   it('with Redis unreachable the bus reports itself down instead of waiting', async () => {
     const url = 'redis://127.0.0.1:1';
     const commands = commandConnection(url, log);

@@ -9,6 +9,12 @@ export interface InvalidationBus {
   publish(): Promise<void>;
   /** False while the bus cannot hear the others: caches of store rows must not be trusted then. */
   connected(): boolean;
+  /**
+   * Hears every write announced before this call, however late its message: resolves once such a
+   * write has moved the listener. Redis only (a counter read in order with the announcements);
+   * without it a message may still be on its way when the next call reaches another instance.
+   */
+  sync?(): Promise<void>;
   close(): Promise<void>;
 }
 

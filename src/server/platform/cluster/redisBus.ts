@@ -49,16 +49,36 @@ export function openRedisBus(
       () => undefined,
     );
   });
+  // Announcements are counted too: Redis runs commands in order, so a call that reads the count
+  // after an instance's answer left sees its write, where the pub/sub message (sent after the
+  // publisher's reply) may not have arrived yet.
+  const counter = `${channel}:count`;
+  let seen: number | null = null;
   return {
     kind: 'redis',
     async publish() {
       // Nobody hears a message while Redis is away; their caches are off until it is back.
       if (commands.status !== 'ready') return;
       try {
-        await commands.publish(channel, instanceId);
+        const results = await commands.multi().incr(counter).publish(channel, instanceId).exec();
+        const count = Number(results?.[0]?.[1]);
+        // This instance's own write needs no remote bump; another's in between still does.
+        if (seen !== null && count === seen + 1) seen = count;
       } catch (error) {
         log.warn({ err: error }, 'could not tell the other instances about a store write');
       }
+    },
+    async sync() {
+      let count: number;
+      try {
+        count = Number((await commands.get(counter)) ?? 0);
+      } catch {
+        // Unknown: this call trusts no cached row.
+        listener.remoteWrite();
+        return;
+      }
+      if (seen !== null && count !== seen) listener.remoteWrite();
+      seen = count;
     },
     connected: () => subscribed && subscriber.status === 'ready',
     close() {
