@@ -46,13 +46,16 @@ export function lostSalesTable(m: LostSalesModel): string {
   return `lost_sales_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
 }
 
+/** The totals table beside a model's table (one naming rule for every reader and writer). */
+const totalsTableOf = (table: string): string => `${table}_totals`;
+
 /**
  * The table of the listing-day totals (TOTAL_COLUMNS) of the model's table: a row per listing,
  * day and value of the stock rows' attributes (`stock.attributes`: brand, category), written with
  * the model's table.
  */
 export function lostSalesTotalsTableOf(m: LostSalesModel): string {
-  return `${lostSalesTable(m)}_totals`;
+  return totalsTableOf(lostSalesTable(m));
 }
 
 const COLUMNS = ['__day', '__weights', '__w', '__exposure', '__baseline', '__price'];
@@ -147,7 +150,7 @@ function refreshStatements(table: string, m: LostSalesModel, scope: LostSalesSco
   };
   const rows = bind();
   const totals = bind();
-  const totalsTable = `${table}_totals`;
+  const totalsTable = totalsTableOf(table);
   return [
     scoped(table),
     scoped(totalsTable),
@@ -303,7 +306,7 @@ export async function refreshLostSales(
       ...guard(wh),
       ...refreshStatements(table, m, { groupId, from: load.from ?? null }),
     ]);
-    if (!load.from) await analyze(wh, [table, `${table}_totals`]);
+    if (!load.from) await analyze(wh, [table, totalsTableOf(table)]);
   }
 }
 
