@@ -6,6 +6,7 @@ import { loadMarketDay } from '../../demo/fixtureMarket/marketDay.js';
 import { startFixtureMarket, type FixtureMarket } from '../../demo/fixtureMarket/startFixtureMarket.js';
 import { APP_PRODUCT_SCHEMA, WEB_PRODUCT_SCHEMA } from './defaultModelSchemas.js';
 import { crawlChannelDay } from './crawlChannelDay.js';
+import { ensureCoverageTable } from './crawlCoverage.js';
 import { DEFAULT_LIMITS, type CrawlProfile } from './crawlTypes.js';
 import { parseCrawlSettings } from './crawlSettings.js';
 import { fixtureCrawlSettings, fixtureProductTemplate } from './fixtureProfiles.js';
@@ -40,6 +41,8 @@ beforeAll(async () => {
     endDate: DATE,
   });
   market = await startFixtureMarket();
+  // As the crawl feature's start does (startCrawling.ts), so a load writes only in its scope.
+  await ensureCoverageTable(wh);
 });
 
 afterAll(async () => {
@@ -84,6 +87,10 @@ describe.each([
       channelId,
       DATE,
     ]);
+    // The load changes the group's rows from its day on only: answers over earlier days stay cached.
+    const versions = () =>
+      [`2026-03-30`, DATE].flatMap((through) => [1, 2].map((groupId) => wh.version({ groupId, through })));
+    const [earlier, , day] = versions();
 
     const summary = await crawlChannelDay({
       wh,
@@ -95,6 +102,10 @@ describe.each([
       inputs,
     });
 
+    const after = versions();
+    expect(after[0]).toBe(earlier);
+    expect(after[2]).toBeGreaterThan(day!);
+    expect([after[1], after[3]]).toEqual([earlier, earlier]);
     expect(summary.log.filter((l) => l.reason !== null)).toEqual([]);
     expect(summary.log.some((l) => l.attempts > 1)).toBe(true); // 429s were retried
     expect(await factDay(wh, 'fact_stock', key)).toEqual(truthStock);

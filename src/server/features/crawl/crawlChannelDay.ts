@@ -7,6 +7,7 @@ import type { CrawlInput, CrawlProfile } from './crawlTypes.js';
 import { loadFactRows } from './loadFactRows.js';
 import { loadListingContext } from './listingContext.js';
 import { pageLog } from './pageLog.js';
+import { writingDays } from '../../platform/warehouse/writeScope.js';
 
 export interface PageLogEntry {
   url: string;
@@ -65,7 +66,7 @@ export async function crawlChannelDay(options: {
   await ensureCoverageTable(wh);
   const coverage = coverageStatements(slice, log);
   if (rows.stock.length > 0) await loadFactRows(wh, slice, rows, coverage);
-  else await wh.transaction(coverage);
+  else await writingDays({ groupId, from: date }, () => wh.transaction(coverage));
   const failed = log.filter((l) => l.reason !== null).length;
   return {
     pages: inputs.length,

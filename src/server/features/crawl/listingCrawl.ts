@@ -19,6 +19,7 @@ import { buildListingRows, type ListingPage, type ListingTrigger } from './listi
 import { inserts } from '../../platform/warehouse/stagedRows.js';
 import { finishCrawlRun } from './finishCrawlRun.js';
 import { listingSchema } from './listingSchema.js';
+import { writingDays } from '../../platform/warehouse/writeScope.js';
 
 const TABLE = { search: 'fact_search', category: 'fact_category_rank' } as const;
 /** crawl_log's crawl type of each (spec §9: visibility reads keyword, category reads category). */
@@ -266,9 +267,12 @@ export async function runListingCrawl(
       ...bestsellerStatements(key, bsBuilt.rows, retry ? bs.pages : undefined),
       ...(await crawlLogStatements(wh, groupId, 'best_seller', date)),
     );
-  if (statements.length > 0) await wh.transaction(statements);
-  // The day's ads take their product's organic rank from the new results (adShelfFlags.ts).
-  if (trigger === 'search' && built.rows.length > 0) await deriveOrganicRank(wh, groupId, key);
+  // The day's rows only: answers over earlier days stay cached (writeScope.ts).
+  await writingDays({ groupId, from: date }, async () => {
+    if (statements.length > 0) await wh.transaction(statements);
+    // The day's ads take their product's organic rank from the new results (adShelfFlags.ts).
+    if (trigger === 'search' && built.rows.length > 0) await deriveOrganicRank(wh, groupId, key);
+  });
   await finishCrawlRun(repo, {
     runId: run.id,
     groupId,

@@ -3,12 +3,25 @@ import { onPromoStatements } from '../../platform/warehouse/schema/stockOnPromo.
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import { stageRows, type StagedRows } from '../../platform/warehouse/stagedRows.js';
 import type { Warehouse, WarehouseStatement } from '../../platform/warehouse/warehouse.js';
+import { writingDays } from '../../platform/warehouse/writeScope.js';
 
 /**
  * Replaces a channel's day in fact_stock and fact_price with the crawled rows, and moves the
- * group's product crawl date forward, in one warehouse transaction: all of it or nothing.
+ * group's product crawl date forward, in one warehouse transaction: all of it or nothing. Every
+ * write changes the group's rows of that day or later only (the new violations and lost sales are
+ * derived again from the day on), so answers over earlier days stay cached (writeScope.ts).
  */
-export async function loadFactRows(
+export function loadFactRows(
+  wh: Warehouse,
+  slice: { groupId: number; channelId: number; date: string },
+  rows: { stock: unknown[][]; price: unknown[][] },
+  /** More statements of the same transaction (the day's crawl coverage). */
+  extra: readonly WarehouseStatement[] = [],
+): Promise<void> {
+  return writingDays({ groupId: slice.groupId, from: slice.date }, () => loadDay(wh, slice, rows, extra));
+}
+
+async function loadDay(
   wh: Warehouse,
   slice: { groupId: number; channelId: number; date: string },
   rows: { stock: unknown[][]; price: unknown[][] },

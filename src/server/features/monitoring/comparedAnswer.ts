@@ -20,6 +20,24 @@ export interface ComparedInput {
   before: () => Promise<QueryRows>;
   /** The rows of a both-periods statement (`previous.both`, through the result cache). */
   both: (call: PreparedQuery) => Promise<QueryRows>;
+  /** The comparison period's cached answer, if any, and a way to keep one (cachedScreenQuery's `reuse`). */
+  kept: () => { rows: QueryRows | undefined; keep: (rows: QueryRows) => void };
+}
+
+/**
+ * A KPI call's two periods where one statement can answer both: the current period alone when
+ * the comparison period's answer is still cached (a load of the current period's last day left
+ * it valid), else the both-periods statement, whose previous period is then kept for the next call.
+ */
+async function kpiPeriods(
+  input: ComparedInput,
+  both: PreparedQuery,
+): Promise<{ current: QueryRows; previous: QueryRows }> {
+  const kept = input.kept();
+  if (kept.rows) return { current: await input.current(), previous: kept.rows };
+  const periods = await bothPeriodsRows(() => input.both(both), input.current, input.before);
+  kept.keep(periods.previous);
+  return periods;
 }
 
 /**
@@ -38,7 +56,7 @@ export async function comparedAnswer(input: ComparedInput): Promise<QueryResult>
   if (!previous.join) {
     const both = previous.both;
     const periods = both
-      ? bothPeriodsRows(() => input.both(both), input.current, input.before)
+      ? kpiPeriods(input, both)
       : Promise.all([input.current(), input.before()]).then(([current, previous]) => ({ current, previous }));
     const [{ current, previous: before }, hasRows] = await Promise.all([periods, history]);
     return { ...current, previous: { ...meta, rows: before.rows, ...(hasRows ? {} : { noData: true }) } };

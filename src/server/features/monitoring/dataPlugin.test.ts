@@ -11,6 +11,7 @@ import { copyStockScreens } from '../../language/config/testing/screensFixture.j
 import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWarehouse.js';
 import { loadStockFixture } from '../../language/query/testing/stockFixture.js';
 import { dataPlugin } from './dataPlugin.js';
+import { writingDays } from '../../platform/warehouse/writeScope.js';
 
 let app: FastifyInstance;
 let fixture: ReturnType<typeof copyStockScreens>;
@@ -90,6 +91,49 @@ describe('data plugin', () => {
     const afterLoad = await stats(2);
     expect(afterLoad.headers['x-cache']).toBe('miss');
     expect(rowsOf(afterLoad)).not.toMatchObject([{ in_stock: 3 }]);
+  });
+
+  it('keeps a comparison period cached across a crawl load of a later day, not of its own days', async () => {
+    const wh = app.deps.warehouse;
+    const day3 = (auth = '1:stock/kpi') =>
+      get('stock/products/stats?start_date=2026-01-03&end_date=2026-01-03', auth);
+    const answer = async (auth?: string) => {
+      const res = await day3(auth);
+      const body = res.json<{
+        data: { rows: { in_stock: number }[]; previous: { rows: { in_stock: number }[] } };
+      }>();
+      return {
+        now: body.data.rows[0]!.in_stock,
+        before: body.data.previous.rows[0]!.in_stock,
+        cache: res.headers['x-cache'],
+      };
+    };
+    const setDay = (day: string, status: number) =>
+      `UPDATE fact_stock SET stock_status = ${status} WHERE group_id = 1 AND crawl_date = '${day}'`;
+    // Day 3: two listings in stock; day 2: one (Dove Soap on Flipkart).
+    expect(await answer()).toMatchObject({ now: 2, before: 1 });
+    // A load in a scope from day 3 on: day 3 is read again, day 2 is not. The scope here wrongly
+    // leaves out a change to day 2, so a previous period read again would show it.
+    await writingDays({ groupId: 1, from: '2026-01-03' }, async () => {
+      await wh.exec(setDay('2026-01-03', 0));
+      await wh.exec(setDay('2026-01-02', 1));
+    });
+    expect(await answer()).toMatchObject({ now: 0, before: 1 });
+    // A load of another group's days leaves group 1's answer cached, whole.
+    await writingDays({ groupId: 2, from: '2026-01-01' }, () =>
+      wh.exec('UPDATE fact_stock SET stock_status = 1 WHERE group_id = 2'),
+    );
+    expect(await answer()).toMatchObject({ now: 0, before: 1, cache: 'hit' });
+    // A load from day 2 on reads the comparison period again, as does a write outside any scope.
+    await writingDays({ groupId: 1, from: '2026-01-02' }, () => wh.exec(setDay('2026-01-03', 1)));
+    expect(await answer()).toMatchObject({ now: 3, before: 3 });
+    await wh.exec(setDay('2026-01-02', 0));
+    expect(await answer()).toMatchObject({ now: 3, before: 0 });
+    // The fixture's statuses again, for the tests after this one.
+    const flipkartDove = 'product_id = 1000 AND channel_id = 4';
+    await wh.exec(setDay('2026-01-02', 0).replace('= 0', `= CASE WHEN ${flipkartDove} THEN 1 ELSE 0 END`));
+    await wh.exec(setDay('2026-01-03', 0).replace('= 0', `= CASE WHEN ${flipkartDove} THEN 2 ELSE 1 END`));
+    expect(await answer()).toMatchObject({ now: 2, before: 1 });
   });
 
   it('pages a grid endpoint with the total, filters applied', async () => {

@@ -71,6 +71,7 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
           previous,
           current: () => runCached({ ctx, call, ...endpoint }, reply),
           before: () => runCached({ ctx, call: previous.call, ...endpoint }, reply),
+          kept: () => runCached.reuse({ ctx, call: previous.call, ...endpoint }),
           // Cached apart from the single period's answer to the same request.
           both: (both) => runCached({ ctx, call: both, ...endpoint, endpoint: `${path}#both` }, reply),
         }),

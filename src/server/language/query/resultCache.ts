@@ -72,6 +72,19 @@ export class ResultCache<T extends object> {
     return { value, hit };
   }
 
+  /** The cached answer for `key`, computing nothing (counted as a hit or a miss). */
+  peek(key: ResultKey): T | undefined {
+    const value = this.lru.get(resultKeyText(key));
+    if (value === undefined) this.misses++;
+    else this.hits++;
+    return value;
+  }
+
+  /** Keeps an answer computed outside `get` (for a key read before it was computed). */
+  set(key: ResultKey, value: T): void {
+    this.lru.set(resultKeyText(key), value);
+  }
+
   stats(): CacheStats {
     return { hits: this.hits, misses: this.misses, bytes: this.lru.calculatedSize, entries: this.lru.size };
   }

@@ -1,4 +1,5 @@
 import type { RollupCatalog } from './rollups/rollupCatalog.js';
+import type { DaysRead } from './writeScope.js';
 
 /** The analytics warehouse: DuckDB embedded, or PostgreSQL. Same SQL, `$1..$n` placeholders. */
 export type WarehouseDialect = 'duckdb' | 'postgres';
@@ -12,8 +13,12 @@ export interface Warehouse {
    * size never sits in memory whole. Stop iterating to cancel it.
    */
   stream<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): AsyncIterable<T[]>;
-  /** Moves on every write through this object (loads, DDL): answers cached under it are never stale. */
-  version(): number;
+  /**
+   * Moves on every write through this object (loads, DDL): answers cached under it are never
+   * stale. With `read`, the version of one group's days: it moves only on a write that may change
+   * them (a write outside a `writingDays` scope may change anything).
+   */
+  version(read?: DaysRead): number;
   /** Runs statements without parameters (DDL, bulk SQL). */
   exec(sql: string): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isWriteSql, WarehouseVersion } from './warehouseVersion.js';
+import { writingDays, type WriteScope } from './writeScope.js';
 
 describe('isWriteSql', () => {
   it('takes a statement that starts with a write keyword for a write', () => {
@@ -50,5 +51,49 @@ describe('WarehouseVersion', () => {
     expect([during, version.current()]).toEqual([1, 2]);
     await expect(version.around(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
     expect(version.current()).toBe(4);
+  });
+});
+
+describe("WarehouseVersion of a group's days", () => {
+  const write = (version: WarehouseVersion, scope?: WriteScope) =>
+    version.around(() => Promise.resolve(), scope);
+  const through = (day: string, groupId = 1) => ({ groupId, through: day });
+
+  it("moves for reads that reach a scoped write's first day in its group, and no others", async () => {
+    const version = new WarehouseVersion();
+    await write(version);
+    const [before, earlier, other] = [through('2026-01-10'), through('2026-01-09'), through('2026-01-10', 2)];
+    expect([version.of(before), version.of(earlier), version.of(other)]).toEqual([2, 2, 2]);
+    await write(version, { groupId: 1, from: '2026-01-10' });
+    expect([version.of(before), version.of(earlier), version.of(other)]).toEqual([4, 2, 2]);
+    expect(version.of(through('2026-02-01'))).toBe(4);
+    // A write outside any scope may change anything.
+    await write(version);
+    expect([version.of(before), version.of(earlier), version.of(other)]).toEqual([6, 6, 6]);
+  });
+
+  it('takes its scope from writingDays, and moves while the write runs and again at its end', async () => {
+    const version = new WarehouseVersion();
+    const read = through('2026-01-10');
+    let during = -1;
+    await writingDays({ groupId: 1, from: '2026-01-05' }, () =>
+      version.around(() => {
+        during = version.of(read);
+        return Promise.resolve();
+      }),
+    );
+    expect([during, version.of(read), version.of(through('2026-01-04'))]).toEqual([1, 2, 0]);
+  });
+
+  it('forgets old scoped writes by moving every read past them', async () => {
+    const version = new WarehouseVersion();
+    await write(version, { groupId: 1, from: '2026-01-10' });
+    const early = through('2026-01-01');
+    for (let i = 0; i < 255; i++) await write(version, { groupId: 2, from: '2026-01-10' });
+    expect(version.of(early)).toBe(0);
+    await write(version, { groupId: 2, from: '2026-01-10' });
+    // The first write (ended at 2) fell out: every read is now at least at its end.
+    expect(version.of(early)).toBe(2);
+    expect(version.of(through('2026-01-10'))).toBe(2);
   });
 });

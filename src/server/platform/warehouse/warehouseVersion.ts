@@ -1,3 +1,5 @@
+import { currentWriteScope, mayChange, type DaysRead, type WriteScope } from './writeScope.js';
+
 /** Leading keyword of a statement that changes data or schema (a plain read starts with SELECT). */
 const WRITE_SQL =
   /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|attach|detach|load|import)\b/i;
@@ -17,24 +19,60 @@ export function isWriteSql(sql: string): boolean {
   return WRITE_IN_WITH.test(sql.replace(NOT_SQL, ' '));
 }
 
+/** A write made in a scope (writeScope.ts): the version it started at, and ended at once done. */
+interface ScopedWrite {
+  scope: WriteScope;
+  started: number;
+  ended?: number;
+}
+
+/** Scoped writes remembered one by one; older ones are folded into `floor`. */
+const KEPT_WRITES = 256;
+
 /**
  * Counts writes to the warehouse so answers computed from it (the result cache) can be keyed by
  * what they read. The counter moves when a write starts and again when it ends: an answer read
  * while a load ran is stored under a version no request after the load asks for.
+ *
+ * `of(read)` is the version of one group's days: it moves only on a write that may change them.
+ * A write outside any scope may change anything (it moves `floor`, under every version); a crawl
+ * load of day D in a scope moves only its group's versions of reads that reach D.
  */
 export class WarehouseVersion {
   private value = 0;
+  /** The version after the newest write that every read depends on. */
+  private floor = 0;
+  private readonly scoped: ScopedWrite[] = [];
 
   current(): number {
     return this.value;
   }
 
-  async around<T>(write: () => Promise<T>): Promise<T> {
-    this.value++;
+  of(read: DaysRead): number {
+    let version = this.floor;
+    for (const w of this.scoped)
+      if (mayChange(w.scope, read)) version = Math.max(version, w.ended ?? w.started);
+    return version;
+  }
+
+  async around<T>(write: () => Promise<T>, scope = currentWriteScope()): Promise<T> {
+    const started = ++this.value;
+    const mark: ScopedWrite | null = scope ? { scope, started } : null;
+    if (mark) this.remember(mark);
+    else this.floor = Math.max(this.floor, started);
     try {
       return await write();
     } finally {
-      this.value++;
+      const ended = ++this.value;
+      if (mark) mark.ended = ended;
+      else this.floor = Math.max(this.floor, ended);
     }
+  }
+
+  /** Keeps the newest scoped writes; an ended one that falls out raises `floor` to its end. */
+  private remember(mark: ScopedWrite): void {
+    this.scoped.push(mark);
+    while (this.scoped.length > KEPT_WRITES && this.scoped[0]!.ended !== undefined)
+      this.floor = Math.max(this.floor, this.scoped.shift()!.ended!);
   }
 }

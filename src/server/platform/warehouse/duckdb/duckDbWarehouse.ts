@@ -73,7 +73,7 @@ export async function createDuckDbWarehouse(
     query: <T>(sql: string, params: readonly unknown[] = []) =>
       write(sql, () => withConnection(async (c) => readRows<T>(await c.run(sql, params.map(toDuckDbParam))))),
     stream: <T>(sql: string, params: readonly unknown[] = []) => streamOn<T>(sql, params),
-    version: () => version.current(),
+    version: (read) => (read ? version.of(read) : version.current()),
     exec: (sql: string) =>
       write(null, () =>
         withConnection(async (c) => {

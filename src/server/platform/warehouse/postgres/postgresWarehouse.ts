@@ -109,7 +109,7 @@ export function createPostgresWarehouse(
     query: <T>(sql: string, params: readonly unknown[] = []) =>
       isWriteSql(sql) ? version.around(() => read<T>(sql, params)) : read<T>(sql, params),
     stream,
-    version: () => version.current(),
+    version: (read) => (read ? version.of(read) : version.current()),
     async exec(sql: string) {
       await version.around(() => pool.query(sql));
     },
