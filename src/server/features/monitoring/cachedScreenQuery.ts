@@ -8,7 +8,8 @@ import { resultCacheLookups, warehouseQueryDuration } from '../../platform/metri
 
 export interface ScreenCall {
   ctx: QueryContext;
-  call: PreparedQuery;
+  /** The request, and its SQL when prepared (else compiled on a miss). */
+  call: Pick<PreparedQuery, 'request'> & Partial<Pick<PreparedQuery, 'page'>>;
   groupId: number;
   endpoint: string;
   configVersion: number;

@@ -3,7 +3,8 @@ import type { QueryRows } from '../../language/query/runScreenQuery.js';
 import type { PreparedQuery } from '../../language/query/preparedQueries.js';
 import type { PreviousCall } from '../../language/query/previousPeriodCall.js';
 import { PERIOD_KEY } from '../../language/query/periodKey.js';
-import { comparedAnswer, type ComparedInput } from './comparedAnswer.js';
+import { comparedAnswer, comparisonQuery, type ComparedInput } from './comparedAnswer.js';
+import type { QueryContext } from '../../language/query/dataRequest.js';
 
 const bothCall = { request: {} } as unknown as PreparedQuery;
 const previous: PreviousCall = {
@@ -58,5 +59,27 @@ describe('comparedAnswer of a KPI call that one statement answers', () => {
     expect(ran).toEqual(['both']);
     expect(answer).toMatchObject({ rows: [{ n: 10 }], previous: { rows: [{ n: 8 }] } });
     expect(keptRows).toEqual([{ rows: [{ n: 8 }], total: 1 }]);
+  });
+});
+
+describe('comparisonQuery', () => {
+  it("reads a grid's change measures only, every row, in no order", () => {
+    const query = {
+      id: 'brands',
+      groupBy: ['brand_id'],
+      measures: ['sku_count', 'availability_pct', 'days_in_stock_pct', 'lost_sales'],
+      sort: [{ field: 'lost_sales', order: 'desc' as const }],
+      limit: 20,
+      paged: true,
+    };
+    const ctx = { query } as unknown as QueryContext;
+    const trimmed = comparisonQuery(ctx, { keys: ['brand_id'], measures: ['availability_pct'] });
+    expect(trimmed.query).toEqual({
+      id: 'brands',
+      groupBy: ['brand_id'],
+      measures: ['availability_pct'],
+      paged: false,
+    });
+    expect(ctx.query.measures).toHaveLength(4);
   });
 });

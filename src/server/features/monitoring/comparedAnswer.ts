@@ -1,9 +1,13 @@
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
-import type { QueryContext } from '../../language/query/dataRequest.js';
+import type { DataRequest, QueryContext } from '../../language/query/dataRequest.js';
 import type { QueryRows } from '../../language/query/runScreenQuery.js';
-import { runScreenQuery } from '../../language/query/runScreenQuery.js';
 import type { PreviousCall } from '../../language/query/previousPeriodCall.js';
-import { dateKeys, joinPrevious, narrowedToMembers } from '../../language/query/previousJoin.js';
+import {
+  dateKeys,
+  joinPrevious,
+  narrowedToMembers,
+  type PreviousJoin,
+} from '../../language/query/previousJoin.js';
 import { periodHasRows } from '../../language/query/periodHasRows.js';
 import { bothPeriodsRows } from '../../language/query/bothPeriods.js';
 import type { PreparedQuery } from '../../language/query/preparedQueries.js';
@@ -20,6 +24,8 @@ export interface ComparedInput {
   before: () => Promise<QueryRows>;
   /** The rows of a both-periods statement (`previous.both`, through the result cache). */
   both: (call: PreparedQuery) => Promise<QueryRows>;
+  /** Grids and charts: the comparison period's rows of `comparisonQuery` (through the result cache). */
+  comparisonRows: (ctx: QueryContext, request: DataRequest) => Promise<QueryRows>;
   /** The comparison period's cached answer, if any, and a way to keep one (cachedScreenQuery's `reuse`). */
   kept: () => { rows: QueryRows | undefined; keep: (rows: QueryRows) => void };
 }
@@ -64,17 +70,13 @@ export async function comparedAnswer(input: ComparedInput): Promise<QueryResult>
   const join = previous.join;
   const current = await input.current();
   let before: Promise<QueryRows>;
-  if (!ctx.query.paged) before = input.before();
-  else {
-    // A page's members only (or the whole period when narrowing could change a value), unpaged.
-    const request = previous.call.request;
-    const narrowed = narrowedToMembers(ctx.dataset, request, join.keys, join.measures, current.rows);
-    const whole = { ...ctx, query: { ...ctx.query, paged: false, limit: undefined } };
-    before =
-      current.rows.length === 0
-        ? Promise.resolve({ rows: [], total: 0 })
-        : runScreenQuery(warehouse, whole, narrowed ?? request, groupId);
-  }
+  const request = previous.call.request;
+  // A page's members only (or the whole period when narrowing could change a value), unpaged.
+  const narrowed = ctx.query.paged
+    ? narrowedToMembers(ctx.dataset, request, join.keys, join.measures, current.rows)
+    : null;
+  if (ctx.query.paged && current.rows.length === 0) before = Promise.resolve({ rows: [], total: 0 });
+  else before = input.comparisonRows(comparisonQuery(ctx, join), { ...(narrowed ?? request), sort: null });
   const [rows, hasRows] = await Promise.all([before, history]);
   const dates = join.shift ? dateKeys(ctx.dataset, join.keys) : [];
   const joined = joinPrevious(current.rows, rows.rows, join, dates);
@@ -83,4 +85,15 @@ export async function comparedAnswer(input: ComparedInput): Promise<QueryResult>
     total: ctx.query.paged ? current.total : joined.length,
     previous: { ...meta, rows: [], ...(hasRows ? {} : { noData: true }) },
   };
+}
+
+/**
+ * The query over the comparison period of a grid or chart: only the measures the join shows
+ * (a grid's change columns; every measure of a chart that overlays the period), every row, no
+ * sort. A grid's change of availability then costs an availability, not its day shares and lost
+ * sales too.
+ */
+export function comparisonQuery(ctx: QueryContext, join: PreviousJoin): QueryContext {
+  const { sort: _, limit: __, ...query } = ctx.query;
+  return { ...ctx, query: { ...query, paged: false, measures: [...join.measures] } };
 }

@@ -72,6 +72,8 @@ export function registerDataRoutes(app: FastifyInstance, scope: ConfigScope = li
           current: () => runCached({ ctx, call, ...endpoint }, reply),
           before: () => runCached({ ctx, call: previous.call, ...endpoint }, reply),
           kept: () => runCached.reuse({ ctx, call: previous.call, ...endpoint }),
+          comparisonRows: (trimmed, request) =>
+            runCached({ ctx: trimmed, call: { request }, ...endpoint, endpoint: `${path}#previous` }, reply),
           // Cached apart from the single period's answer to the same request.
           both: (both) => runCached({ ctx, call: both, ...endpoint, endpoint: `${path}#both` }, reply),
         }),
