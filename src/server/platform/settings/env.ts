@@ -151,7 +151,7 @@ export const SETTINGS = {
   ),
   RESULT_CACHE_MB: setting(
     '64',
-    'Memory for cached answers of data calls, in MiB; an answer is keyed by group, endpoint, parameters and warehouse version, so a load never leaves a stale one (0 = off, as `npm run bench` runs)',
+    'Memory for cached answers of data calls, in MiB; an answer is keyed by group, endpoint, parameters and the warehouse version of the days it reads, so a load never leaves a stale one and a crawl load of today leaves answers over earlier days cached (0 = off, as `npm run bench` runs)',
     int(0, 16_384),
   ),
   TRUST_PROXY: setting(
