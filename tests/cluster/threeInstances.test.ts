@@ -167,6 +167,32 @@ describe('three instances behind one address', () => {
     expect(list.map((v) => v.name)).toEqual(expect.arrayContaining(['rr-0', 'rr-1', 'rr-2']));
   });
 
+  it('a warehouse write on one instance is not hidden by an answer another cached', async () => {
+    const demo = await adminSession();
+    const grid = 'visibility/keywords?start_date=2000-01-01&end_date=2099-12-31&limit=500';
+    type Keyword = { keyword_id: number; is_favourite: number; updated_at: string };
+    const rowsOn = async (on: number) =>
+      ((await demo.get(grid, { on })).body.data as { rows: Keyword[] }).rows;
+    // Every instance answers the grid, and keeps the answer in its result cache.
+    const first = await rowsOn(0);
+    const keyword = first.find((k) => k.is_favourite === 0)!;
+    for (const on of [1, 2]) await rowsOn(on);
+    const on = await demo.post(
+      'mutate/visibility/setup/favourite',
+      { id: keyword.keyword_id, updated_at: keyword.updated_at },
+      { on: 0 },
+    );
+    expect(on.status, on.body.msg).toBe(200);
+    // The others hear the write once its message arrives (no round trip per call waits for it).
+    for (const other of [1, 2]) {
+      const deadline = Date.now() + 5000;
+      let row: Keyword | undefined;
+      do row = (await rowsOn(other)).find((k) => k.keyword_id === keyword.keyword_id);
+      while (row?.is_favourite !== 1 && Date.now() < deadline);
+      expect(row?.is_favourite, `instance ${other}`).toBe(1);
+    }
+  });
+
   it('a user blocked on one instance is refused on the next call to another', async () => {
     const admin = await adminSession();
     const analyst = await signIn(DEMO_USERS.analyst);

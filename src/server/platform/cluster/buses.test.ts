@@ -4,6 +4,9 @@ import { TEST_PG_URL } from '../warehouse/testing/pgTestWarehouse.js';
 import type { BusListener, InvalidationBus } from './invalidationBus.js';
 import { openPgNotifyBus } from './pgNotifyBus.js';
 import { commandConnection, openRedisBus } from './redisBus.js';
+import { shareWarehouseWrites } from './warehouseWrites.js';
+import { WarehouseVersion } from '../warehouse/warehouseVersion.js';
+import { writingDays } from '../warehouse/writeScope.js';
 
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = Fastify({ logger: false }).log;
@@ -106,5 +109,37 @@ describe('invalidation buses', () => {
     await bus.publish();
     expect(Date.now() - started).toBeLessThan(500);
     expect(bus.connected()).toBe(false);
+  });
+});
+
+describe('warehouse writes across instances', () => {
+  it("moves the other instance's versions after a write, and trusts nothing while deaf", async () => {
+    const channel = `shelfscope_wh_test_${process.pid}_${Date.now()}`;
+    const commands = commandConnection(REDIS_URL, log);
+    opened.push(() => void commands.del(`${channel}:count`).finally(() => commands.disconnect()));
+    const open = (id: string) => (listener: BusListener) =>
+      Promise.resolve(openRedisBus(REDIS_URL, commands, id, listener, log, channel));
+    const [a, b] = [new WarehouseVersion(), new WarehouseVersion()];
+    const busA = await shareWarehouseWrites(a, open('a'));
+    const busB = await shareWarehouseWrites(b, open('b'));
+    opened.push(
+      () => busA.close(),
+      () => busB.close(),
+    );
+    await until(() => busA.connected() && busB.connected() && commands.status === 'ready');
+    const read = { groupId: 1, through: '2026-01-31' };
+    const [seenA, seenB] = [a.of(read), b.of(read)];
+    // A crawl load of a later day on a: a's version of January stays, b's moves (b cannot tell which days).
+    await writingDays({ groupId: 1, from: '2026-02-01' }, () => a.around(() => Promise.resolve()));
+    await until(() => b.of(read) !== seenB);
+    expect(a.of(read)).toBe(seenA);
+    // Its own announcement does not come back to a.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(a.of(read)).toBe(seenA);
+    // Deaf: no version repeats on b, so nothing it cached is served.
+    await busB.close();
+    await until(() => !busB.connected());
+    expect(b.of(read)).not.toBe(b.of(read));
+    expect(b.current()).not.toBe(b.current());
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Deps } from '../deps.js';
-import type { InvalidationBus } from './invalidationBus.js';
+import { CHANNEL, type BusListener, type InvalidationBus } from './invalidationBus.js';
+import { shareWarehouseWrites, WAREHOUSE_CHANNEL } from './warehouseWrites.js';
 import { ClusterWrites } from './storeWrites.js';
 import { commandConnection, openRedisBus } from './redisBus.js';
 import { openPgNotifyBus } from './pgNotifyBus.js';
@@ -27,12 +28,21 @@ export async function openCluster(deps: Deps, log: FastifyBaseLogger): Promise<C
   const instanceId = randomUUID();
   let redis: Redis | null = null;
   let bus: InvalidationBus | null = null;
+  let open: ((listener: BusListener, channel: string) => Promise<InvalidationBus>) | null = null;
   if (deps.env.REDIS_URL) {
-    redis = commandConnection(deps.env.REDIS_URL, log);
-    bus = openRedisBus(deps.env.REDIS_URL, redis, instanceId, writes, log);
+    const url = deps.env.REDIS_URL;
+    const commands = (redis = commandConnection(url, log));
+    open = (listener, channel) =>
+      Promise.resolve(openRedisBus(url, commands, instanceId, listener, log, channel));
   } else if (deps.store.kind === 'postgres' && deps.env.DATABASE_URL) {
-    bus = await openPgNotifyBus(deps.env.DATABASE_URL, instanceId, writes, log);
+    const url = deps.env.DATABASE_URL;
+    open = (listener, channel) => openPgNotifyBus(url, instanceId, listener, log, channel);
   }
+  if (open) bus = await open(writes, CHANNEL);
+  // A DuckDB warehouse is one process's file: only a shared PostgreSQL one has other writers.
+  const whWrites = deps.warehouse.dialect === 'postgres' ? deps.warehouse.writes : undefined;
+  const warehouseBus =
+    open && whWrites ? await shareWarehouseWrites(whWrites, (l) => open(l, WAREHOUSE_CHANNEL)) : null;
   if (bus) writes.attach(bus);
   const timer = bus
     ? setInterval(() => void writes.publishPending(), BACKGROUND_PUBLISH_MS).unref()
@@ -44,6 +54,7 @@ export async function openCluster(deps: Deps, log: FastifyBaseLogger): Promise<C
     async close() {
       clearInterval(timer);
       await bus?.close();
+      await warehouseBus?.close();
       redis?.disconnect();
     },
   };

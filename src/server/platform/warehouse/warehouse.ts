@@ -1,5 +1,6 @@
 import type { RollupCatalog } from './rollups/rollupCatalog.js';
 import type { DaysRead } from './writeScope.js';
+import type { WarehouseVersion } from './warehouseVersion.js';
 
 /** The analytics warehouse: DuckDB embedded, or PostgreSQL. Same SQL, `$1..$n` placeholders. */
 export type WarehouseDialect = 'duckdb' | 'postgres';
@@ -19,6 +20,8 @@ export interface Warehouse {
    * them (a write outside a `writingDays` scope may change anything).
    */
   version(read?: DaysRead): number;
+  /** The counter behind `version`: the cluster announces its writes and tells it of others'. */
+  readonly writes?: WarehouseVersion;
   /** Runs statements without parameters (DDL, bulk SQL). */
   exec(sql: string): Promise<void>;
   /**

@@ -43,12 +43,16 @@ export class WarehouseVersion {
   /** The version after the newest write that every read depends on. */
   private floor = 0;
   private readonly scoped: ScopedWrite[] = [];
+  private readonly listeners: (() => void)[] = [];
+  private trusted: () => boolean = () => true;
 
   current(): number {
+    if (!this.trusted()) return ++this.value;
     return this.value;
   }
 
   of(read: DaysRead): number {
+    if (!this.trusted()) return ++this.value;
     let version = this.floor;
     for (const w of this.scoped)
       if (mayChange(w.scope, read)) version = Math.max(version, w.ended ?? w.started);
@@ -66,7 +70,26 @@ export class WarehouseVersion {
       const ended = ++this.value;
       if (mark) mark.ended = ended;
       else this.floor = Math.max(this.floor, ended);
+      for (const listener of this.listeners) listener();
     }
+  }
+
+  /** A write another instance made (heard on the cluster's bus): it may have changed anything. */
+  heard(): void {
+    this.floor = ++this.value;
+  }
+
+  /** Calls `listener` after each write counted here ends (the cluster announces it). */
+  onWrite(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * While `trusted()` says no (the cluster's bus cannot hear the other instances), no version
+   * repeats, so no cached answer is served: another instance's write may go unheard.
+   */
+  trust(trusted: () => boolean): void {
+    this.trusted = trusted;
   }
 
   /** Keeps the newest scoped writes; an ended one that falls out raises `floor` to its end. */

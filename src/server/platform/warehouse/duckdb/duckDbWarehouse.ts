@@ -74,6 +74,7 @@ export async function createDuckDbWarehouse(
       write(sql, () => withConnection(async (c) => readRows<T>(await c.run(sql, params.map(toDuckDbParam))))),
     stream: <T>(sql: string, params: readonly unknown[] = []) => streamOn<T>(sql, params),
     version: (read) => (read ? version.of(read) : version.current()),
+    writes: version,
     exec: (sql: string) =>
       write(null, () =>
         withConnection(async (c) => {

@@ -110,6 +110,7 @@ export function createPostgresWarehouse(
       isWriteSql(sql) ? version.around(() => read<T>(sql, params)) : read<T>(sql, params),
     stream,
     version: (read) => (read ? version.of(read) : version.current()),
+    writes: version,
     async exec(sql: string) {
       await version.around(() => pool.query(sql));
     },
