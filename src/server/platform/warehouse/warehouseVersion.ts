@@ -1,4 +1,4 @@
-import { currentWriteScope, mayChange, type DaysRead, type WriteScope } from './writeScope.js';
+import { currentWriteScope, type DaysRead, type WriteScope } from './writeScope.js';
 
 /** Leading keyword of a statement that changes data or schema (a plain read starts with SELECT). */
 const WRITE_SQL =
@@ -19,16 +19,6 @@ export function isWriteSql(sql: string): boolean {
   return WRITE_IN_WITH.test(sql.replace(NOT_SQL, ' '));
 }
 
-/** A write made in a scope (writeScope.ts): the version it started at, and ended at once done. */
-interface ScopedWrite {
-  scope: WriteScope;
-  started: number;
-  ended?: number;
-}
-
-/** Scoped writes remembered one by one; older ones are folded into `floor`. */
-const KEPT_WRITES = 256;
-
 /**
  * Counts writes to the warehouse so answers computed from it (the result cache) can be keyed by
  * what they read. The counter moves when a write starts and again when it ends: an answer read
@@ -36,13 +26,15 @@ const KEPT_WRITES = 256;
  *
  * `of(read)` is the version of one group's days: it moves only on a write that may change them.
  * A write outside any scope may change anything (it moves `floor`, under every version); a crawl
- * load of day D in a scope moves only its group's versions of reads that reach D.
+ * load of day D in a scope moves only its group's versions of reads that reach D. Scoped writes
+ * are kept per group and first day, the newest version of each: a day's many loads are one entry.
  */
 export class WarehouseVersion {
   private value = 0;
   /** The version after the newest write that every read depends on. */
   private floor = 0;
-  private readonly scoped: ScopedWrite[] = [];
+  /** Per group, per first day a scoped write changed: the version of the newest such write. */
+  private readonly days = new Map<number, Map<string, number>>();
   private readonly listeners: (() => void)[] = [];
   private trusted: () => boolean = () => true;
 
@@ -54,22 +46,17 @@ export class WarehouseVersion {
   of(read: DaysRead): number {
     if (!this.trusted()) return ++this.value;
     let version = this.floor;
-    for (const w of this.scoped)
-      if (mayChange(w.scope, read)) version = Math.max(version, w.ended ?? w.started);
+    for (const [from, written] of this.days.get(read.groupId) ?? [])
+      if (from <= read.through) version = Math.max(version, written);
     return version;
   }
 
   async around<T>(write: () => Promise<T>, scope = currentWriteScope()): Promise<T> {
-    const started = ++this.value;
-    const mark: ScopedWrite | null = scope ? { scope, started } : null;
-    if (mark) this.remember(mark);
-    else this.floor = Math.max(this.floor, started);
+    this.mark(++this.value, scope);
     try {
       return await write();
     } finally {
-      const ended = ++this.value;
-      if (mark) mark.ended = ended;
-      else this.floor = Math.max(this.floor, ended);
+      this.mark(++this.value, scope);
       for (const listener of this.listeners) listener();
     }
   }
@@ -92,10 +79,14 @@ export class WarehouseVersion {
     this.trusted = trusted;
   }
 
-  /** Keeps the newest scoped writes; an ended one that falls out raises `floor` to its end. */
-  private remember(mark: ScopedWrite): void {
-    this.scoped.push(mark);
-    while (this.scoped.length > KEPT_WRITES && this.scoped[0]!.ended !== undefined)
-      this.floor = Math.max(this.floor, this.scoped.shift()!.ended!);
+  /** A write's start or end at `version`: in its scope's group and day, or under every read. */
+  private mark(version: number, scope: WriteScope | undefined): void {
+    if (!scope) {
+      this.floor = Math.max(this.floor, version);
+      return;
+    }
+    let days = this.days.get(scope.groupId);
+    if (!days) this.days.set(scope.groupId, (days = new Map<string, number>()));
+    days.set(scope.from, Math.max(days.get(scope.from) ?? 0, version));
   }
 }

@@ -35,8 +35,3 @@ export function writingDays<T>(scope: WriteScope, writes: () => Promise<T>): Pro
 export function currentWriteScope(): WriteScope | undefined {
   return scopes.getStore();
 }
-
-/** Whether a write in `scope` may change rows that `read` reads. */
-export function mayChange(scope: WriteScope, read: DaysRead): boolean {
-  return scope.groupId === read.groupId && scope.from <= read.through;
-}
