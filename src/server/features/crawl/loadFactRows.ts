@@ -11,14 +11,9 @@ import { writingDays } from '../../platform/warehouse/writeScope.js';
  * write changes the group's rows of that day or later only (the new violations and lost sales are
  * derived again from the day on), so answers over earlier days stay cached (writeScope.ts).
  */
-export function loadFactRows(
-  wh: Warehouse,
-  slice: { groupId: number; channelId: number; date: string },
-  rows: { stock: unknown[][]; price: unknown[][] },
-  /** More statements of the same transaction (the day's crawl coverage). */
-  extra: readonly WarehouseStatement[] = [],
-): Promise<void> {
-  return writingDays({ groupId: slice.groupId, from: slice.date }, () => loadDay(wh, slice, rows, extra));
+export function loadFactRows(...args: Parameters<typeof loadDay>): Promise<void> {
+  const [, slice] = args;
+  return writingDays({ groupId: slice.groupId, from: slice.date }, () => loadDay(...args));
 }
 
 async function loadDay(
