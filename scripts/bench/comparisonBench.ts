@@ -124,8 +124,12 @@ async function benchComparisonAfterLoads(runs: number, port: number, tenant: Ben
         ),
       ).then(() => undefined);
     const ratios = await comparisonRatios(client, kpis, runs, load);
-    const medianRatio = median(ratios.map((r) => r.ratio));
-    const medianCpuRatio = median(ratios.map((r) => r.cpuRatio));
+    const { medianRatio, line } = ratioReport(
+      ratios,
+      runs,
+      'Comparison cost after a load of the last day',
+      `${tenant} tenant, result cache on`,
+    );
     recordTarget(
       `comparison cost after a load of the last day (result cache on), median KPI with/without, ${tenant} tenant, DuckDB`,
       medianRatio,
@@ -133,10 +137,7 @@ async function benchComparisonAfterLoads(runs: number, port: number, tenant: Ben
       'x',
       false,
     );
-    const worst = [...ratios].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
-    console.log(
-      `Comparison cost after a load of the last day (${tenant} tenant, result cache on, ${ratios.length} KPI endpoints, median of ${runs} interleaved runs each): median ratio ${medianRatio.toFixed(2)} (target <= ${TARGETS.ratio}: ${medianRatio <= TARGETS.ratio ? 'met' : 'NOT met'}); median answer ${median(ratios.map((r) => r.with)).toFixed(1)} ms with, ${median(ratios.map((r) => r.without)).toFixed(1)} ms without; highest ${worst.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}`).join(', ')}; in CPU time median ratio ${medianCpuRatio.toFixed(2)}`,
-    );
+    console.log(line);
   } finally {
     await server.close();
   }
@@ -147,9 +148,12 @@ export async function benchComparison(runs = 9, port = 18560, tenant: BenchTenan
   try {
     // Comparison cost: the same call with and without the previous period, interleaved.
     const ratios = await comparisonRatios(client, kpis, runs);
-    const worst = [...ratios].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
-    const medianRatio = median(ratios.map((r) => r.ratio));
-    const medianCpuRatio = median(ratios.map((r) => r.cpuRatio));
+    const { medianRatio, medianCpuRatio, line } = ratioReport(
+      ratios,
+      runs,
+      'Comparison cost',
+      `${tenant} tenant`,
+    );
     recordTarget(
       `comparison cost, median KPI with/without, ${tenant} tenant, DuckDB`,
       medianRatio,
@@ -164,9 +168,7 @@ export async function benchComparison(runs = 9, port = 18560, tenant: BenchTenan
       'x',
       false,
     );
-    console.log(
-      `Comparison cost (${tenant} tenant, ${ratios.length} KPI endpoints, median of ${runs} interleaved runs each): median ratio ${medianRatio.toFixed(2)} (target <= ${TARGETS.ratio}: ${medianRatio <= TARGETS.ratio ? 'met' : 'NOT met'}); median answer ${median(ratios.map((r) => r.with)).toFixed(1)} ms with, ${median(ratios.map((r) => r.without)).toFixed(1)} ms without; highest ${worst.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}`).join(', ')}; in CPU time median ratio ${medianCpuRatio.toFixed(2)}`,
-    );
+    console.log(line);
 
     // Explanations: every explainable tile, split by the dataset's first explain dimension.
     const cases = explainCases(kpis, snapshot.datasets);
@@ -208,6 +210,15 @@ interface Ratio {
   cpuRatio: number;
   with: number;
   without: number;
+}
+
+/** A ratio run's medians over endpoints, and its one-line report. */
+function ratioReport(ratios: readonly Ratio[], runs: number, title: string, what: string) {
+  const worst = [...ratios].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
+  const medianRatio = median(ratios.map((r) => r.ratio));
+  const medianCpuRatio = median(ratios.map((r) => r.cpuRatio));
+  const line = `${title} (${what}, ${ratios.length} KPI endpoints, median of ${runs} interleaved runs each): median ratio ${medianRatio.toFixed(2)} (target <= ${TARGETS.ratio}: ${medianRatio <= TARGETS.ratio ? 'met' : 'NOT met'}); median answer ${median(ratios.map((r) => r.with)).toFixed(1)} ms with, ${median(ratios.map((r) => r.without)).toFixed(1)} ms without; highest ${worst.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}`).join(', ')}; in CPU time median ratio ${medianCpuRatio.toFixed(2)}`;
+  return { medianRatio, medianCpuRatio, line };
 }
 
 /**

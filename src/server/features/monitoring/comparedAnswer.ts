@@ -69,14 +69,15 @@ export async function comparedAnswer(input: ComparedInput): Promise<QueryResult>
   }
   const join = previous.join;
   const current = await input.current();
-  let before: Promise<QueryRows>;
   const request = previous.call.request;
   // A page's members only (or the whole period when narrowing could change a value), unpaged.
   const narrowed = ctx.query.paged
     ? narrowedToMembers(ctx.dataset, request, join.keys, join.measures, current.rows)
     : null;
-  if (ctx.query.paged && current.rows.length === 0) before = Promise.resolve({ rows: [], total: 0 });
-  else before = input.comparisonRows(comparisonQuery(ctx, join), { ...(narrowed ?? request), sort: null });
+  const before: Promise<QueryRows> =
+    ctx.query.paged && current.rows.length === 0
+      ? Promise.resolve({ rows: [], total: 0 })
+      : input.comparisonRows(comparisonQuery(ctx, join), { ...(narrowed ?? request), sort: null });
   const [rows, hasRows] = await Promise.all([before, history]);
   const dates = join.shift ? dateKeys(ctx.dataset, join.keys) : [];
   const joined = joinPrevious(current.rows, rows.rows, join, dates);
