@@ -55,13 +55,49 @@ const STATUS_LABEL = (s: string) =>
 const BUY_BOX_LABEL = (b: string, s: string) =>
   `CASE WHEN ${s} IS NULL THEN 'Not Checked' WHEN ${b} = 1 THEN 'Ours' WHEN ${b} = 0 THEN 'Another Seller' ELSE 'No Buy Box' END`;
 
-// Checks ranked per listing-city: the latest of all (the list) and of each day, with the hour the
-// next check of the day takes over (a check stands for its hour and the hours after it until then).
-const RANKED_CHECKS = `SELECT c.*,
-    LEAD(c.check_hour) OVER (PARTITION BY c.group_id, c.channel_id, c.product_id, c.city_id, c.check_date ORDER BY c.check_hour) AS next_hour,
-    ROW_NUMBER() OVER (PARTITION BY c.group_id, c.channel_id, c.product_id, c.city_id, c.check_date ORDER BY c.check_hour DESC) AS day_rank,
+// Each listing-city's latest check of any day (the list).
+const LATEST_CHECKS = `SELECT c.*,
     ROW_NUMBER() OVER (PARTITION BY c.group_id, c.channel_id, c.product_id, c.city_id ORDER BY c.check_date DESC, c.check_hour DESC) AS ever_rank
   FROM fact_live_check c`;
+
+// A tracked listing-city's row of each fact the hourly view reads, in one shape: a product's ad
+// hour (all campaigns, every tracked city of it), a live check's hour (every tracked city of the
+// product gets the hour; the status only its own city) and the day's crawl (no hour). One UNION
+// ALL keeps the date a column of every branch, so a date condition on the view reaches each fact
+// table's own date on both engines; a join on the date (as before) left PostgreSQL reading every
+// day of the facts.
+const TRACKED_ON = (f: string, withCity: boolean) =>
+  `t.group_id = ${f}.group_id AND t.channel_id = ${f}.channel_id AND t.product_id = ${f}.product_id${
+    withCity ? ` AND t.city_id = ${f}.city_id` : ''
+  }`;
+// A row with no check; its names name the union's columns (the first branch names them).
+const NO_CHECK = `CAST(NULL AS SMALLINT) AS check_status, CAST(NULL AS DOUBLE PRECISION) AS selling_price,
+      CAST(NULL AS SMALLINT) AS buy_box_own, CAST(NULL AS VARCHAR) AS check_time`;
+const LISTING_FACTS = `SELECT t.group_id, a.ad_date AS d, a.ad_hour AS h, t.channel_id, t.asin, t.product_id, t.city_id,
+      a.impressions, a.clicks, a.spend, a.sales, ${NO_CHECK}, CAST(NULL AS SMALLINT) AS crawl_status
+    FROM fact_ad_asin_hourly a JOIN setup_live_tracking t ON ${TRACKED_ON('a', false)}
+  UNION ALL
+  SELECT t.group_id, c.check_date, c.check_hour, t.channel_id, t.asin, t.product_id, t.city_id, 0, 0, 0, 0,
+      CASE WHEN c.city_id = t.city_id THEN c.stock_status END,
+      CASE WHEN c.city_id = t.city_id THEN c.selling_price END,
+      CASE WHEN c.city_id = t.city_id THEN c.buy_box_own END,
+      CASE WHEN c.city_id = t.city_id THEN c.check_time END, NULL
+    FROM fact_live_check c JOIN setup_live_tracking t ON ${TRACKED_ON('c', false)}
+  UNION ALL
+  SELECT t.group_id, s.crawl_date, NULL, t.channel_id, t.asin, t.product_id, t.city_id, 0, 0, 0, 0, ${NO_CHECK},
+      s.stock_status
+    FROM fact_stock s JOIN setup_live_tracking t ON ${TRACKED_ON('s', true)}`;
+
+// Windows over one tracked listing-city's day. The date is in every partition, so PostgreSQL and
+// DuckDB still push a date condition below them.
+const DAY = 'PARTITION BY group_id, channel_id, asin, product_id, city_id, d';
+// A check stands for its hour and the hours after it until the next: the running maximum of
+// hour * 100 + status over the day's hours is the latest check at or before the hour, and its
+// last two digits are that check's status (0-2).
+const STANDING_STATUS = `MOD(MAX(MAX(h * 100 + check_status)) OVER (${DAY} ORDER BY h ROWS UNBOUNDED PRECEDING), 100)`;
+// The day's latest check first: hours with a check before those without, latest first.
+const LATEST = (column: string) =>
+  `FIRST_VALUE(MAX(${column})) OVER (${DAY} ORDER BY MAX(check_status) IS NULL, h DESC NULLS LAST)`;
 
 export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
   {
@@ -87,7 +123,7 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
         (SELECT COUNT(*) FROM fact_live_check n WHERE n.group_id = t.group_id AND n.channel_id = t.channel_id
             AND n.product_id = t.product_id AND n.city_id = t.city_id)
       FROM setup_live_tracking t
-      LEFT JOIN (${RANKED_CHECKS}) c ON c.group_id = t.group_id AND c.channel_id = t.channel_id
+      LEFT JOIN (${LATEST_CHECKS}) c ON c.group_id = t.group_id AND c.channel_id = t.channel_id
         AND c.product_id = t.product_id AND c.city_id = t.city_id AND c.ever_rank = 1`,
   },
   {
@@ -118,39 +154,32 @@ export const LIVE_TRACKING_VIEWS: readonly WarehouseView[] = [
       // so an upgraded warehouse keeps its view (tests/api/upgrade.test.ts).
       'status_source',
     ],
-    select: `WITH ad AS (
-        SELECT group_id, ad_date, ad_hour, channel_id, product_id, SUM(impressions) AS impressions,
-               SUM(clicks) AS clicks, SUM(spend) AS spend, SUM(sales) AS sales
-          FROM fact_ad_asin_hourly GROUP BY group_id, ad_date, ad_hour, channel_id, product_id),
-      chk AS (${RANKED_CHECKS}),
-      hrs AS (
-        SELECT group_id, ad_date AS d, ad_hour AS h, channel_id, product_id FROM ad
-        UNION
-        SELECT group_id, check_date, check_hour, channel_id, product_id FROM fact_live_check)
-      SELECT t.group_id, hrs.d, hrs.h, t.channel_id, t.asin, t.product_id, t.city_id,
-        COALESCE(a.impressions, 0), COALESCE(a.clicks, 0), COALESCE(a.spend, 0), COALESCE(a.sales, 0),
-        ${STATUS_LABEL('COALESCE(cur.stock_status, crawl.stock_status)')},
-        CASE WHEN COALESCE(cur.stock_status, crawl.stock_status) IN (0, 2) THEN 1 ELSE 0 END,
-        ${STATUS_LABEL('COALESCE(lst.stock_status, crawl.stock_status)')}, lst.selling_price,
-        ${BUY_BOX_LABEL('lst.buy_box_own', 'lst.stock_status')},
+    select: `SELECT group_id, d, h, channel_id, asin, product_id, city_id, impressions, clicks, spend, sales,
+        ${STATUS_LABEL('COALESCE(hour_check, crawl_status)')},
+        CASE WHEN COALESCE(hour_check, crawl_status) IN (0, 2) THEN 1 ELSE 0 END,
+        ${STATUS_LABEL('COALESCE(last_status, crawl_status)')}, last_price,
+        ${BUY_BOX_LABEL('last_buy_box', 'last_status')},
         -- NULL until the day's first check: an empty cell, in the grid and in its export alike.
-        lst.check_time,
-        CASE WHEN cur.stock_status IS NOT NULL THEN 'Live check'
-             WHEN crawl.stock_status IS NOT NULL THEN 'Daily crawl' ELSE 'Not Checked' END
-      FROM setup_live_tracking t
-      JOIN hrs ON hrs.group_id = t.group_id AND hrs.channel_id = t.channel_id AND hrs.product_id = t.product_id
-      LEFT JOIN ad a ON a.group_id = t.group_id AND a.channel_id = t.channel_id AND a.product_id = t.product_id
-        AND a.ad_date = hrs.d AND a.ad_hour = hrs.h
-      LEFT JOIN chk cur ON cur.group_id = t.group_id AND cur.channel_id = t.channel_id
-        AND cur.product_id = t.product_id AND cur.city_id = t.city_id AND cur.check_date = hrs.d
-        AND hrs.h >= cur.check_hour AND hrs.h < COALESCE(cur.next_hour, 24)
-      LEFT JOIN chk lst ON lst.group_id = t.group_id AND lst.channel_id = t.channel_id
-        AND lst.product_id = t.product_id AND lst.city_id = t.city_id AND lst.check_date = hrs.d
-        AND lst.day_rank = 1
-      -- Before the day's first live check (or on a day with none) the day's crawl of the listing in
-      -- that city is what is known of it: an hour is out of stock when that crawl found it so.
-      LEFT JOIN fact_stock crawl ON crawl.group_id = t.group_id AND crawl.channel_id = t.channel_id
-        AND crawl.product_id = t.product_id AND crawl.city_id = t.city_id AND crawl.crawl_date = hrs.d`,
+        last_check_time,
+        CASE WHEN hour_check IS NOT NULL THEN 'Live check'
+             WHEN crawl_status IS NOT NULL THEN 'Daily crawl' ELSE 'Not Checked' END
+      FROM (
+        SELECT group_id, d, h, channel_id, asin, product_id, city_id,
+          SUM(impressions) AS impressions, SUM(clicks) AS clicks, SUM(spend) AS spend, SUM(sales) AS sales,
+          ${STANDING_STATUS} AS hour_check,
+          ${LATEST('check_status')} AS last_status,
+          ${LATEST('selling_price')} AS last_price,
+          ${LATEST('buy_box_own')} AS last_buy_box,
+          -- MAX of a VARCHAR is TEXT on PostgreSQL, whose CREATE OR REPLACE VIEW keeps column types.
+          CAST(${LATEST('check_time')} AS VARCHAR) AS last_check_time,
+          -- Before the day's first live check (or on a day with none) the day's crawl of the listing
+          -- in that city is what is known of it: an hour is out of stock when that crawl found it so.
+          MAX(MAX(crawl_status)) OVER (${DAY}) AS crawl_status
+        FROM (${LISTING_FACTS}) f
+        GROUP BY group_id, d, h, channel_id, asin, product_id, city_id
+      ) x
+      -- The crawl's own row has no hour: only hours with ad activity or a check are rows.
+      WHERE h IS NOT NULL`,
   },
 ];
 
