@@ -133,6 +133,20 @@ describe('ResultCache', () => {
     expect((await cache.get(key({ groupId: 1 }), () => Promise.resolve({ tag: 'new' }))).hit).toBe(false);
   });
 
+  it('peek answers from memory only, counting a hit or a miss; set keeps an answer computed elsewhere', async () => {
+    const cache = new ResultCache<{ tag: string }>(1 << 20);
+    expect(cache.peek(key())).toBeUndefined();
+    cache.set(key(), { tag: 'kept' });
+    expect(cache.peek(key())).toEqual({ tag: 'kept' });
+    expect(cache.peek(key({ warehouseVersion: 1 }))).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2, entries: 1 });
+    // A later call of the same key is answered by what was kept, without computing.
+    expect(await cache.get(key(), () => Promise.reject(new Error('computed')))).toEqual({
+      value: { tag: 'kept' },
+      hit: true,
+    });
+  });
+
   it('serves but does not keep an answer larger than the whole budget', async () => {
     const cache = new ResultCache<{ tag: string }>(1_000);
     const huge = { tag: 'y'.repeat(5_000) };
