@@ -78,6 +78,34 @@ describe('PreparedQueries', () => {
     expect(prepare(memo, rows, { channel_id: '1' }).parsed).toBe(1);
   });
 
+  it('drops nothing while it holds 64, nor when it recompiles one of them for a reloaded config', () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    for (let id = 1; id <= 64; id++) prepare(memo, rows, { channel_id: String(id) });
+    const reloaded = { ...rows, dataset: indexDataset(rows.dataset.config) };
+    expect(prepare(memo, reloaded, { channel_id: '64' }).parsed).toBe(1);
+    expect(prepare(memo, reloaded, { channel_id: '1' }).parsed).toBe(1); // reloaded: compiled again
+    expect(prepare(memo, rows, { channel_id: '2' }).parsed).toBe(0); // still held
+  });
+
+  it("prepares a one-row call's two periods in one statement once, and remembers when one scan cannot", () => {
+    const memo = new PreparedQueries({ dialect: 'duckdb' });
+    // The stock KPI's per-group measures (no day share, no lost sales: bothPeriods.test.ts).
+    const stats = ctx('kpi', 'stats');
+    const kpi = { ...stats, query: { ...stats.query, measures: ['availability_pct', 'in_stock'] } };
+    const request = parseDataRequest(kpi, { start_date: '2026-11-08', end_date: '2026-11-14' });
+    const previous = { start: '2026-11-01', end: '2026-11-07' };
+    const both = memo.prepareBoth(kpi, 'q', 1, request, previous);
+    expect(both?.request).toBe(request);
+    expect(both?.page.params).toContain('2026-11-01');
+    expect(memo.prepareBoth(kpi, 'q', 1, request, previous)).toBe(both);
+    // The one-period call of the same query string is another entry.
+    expect(memo.prepare(kpi, 'q', 1, () => request).page).not.toEqual(both?.page);
+    // A paged grid: no one-scan plan, and that answer is kept too.
+    const grid = parseDataRequest(rows, { start_date: '2026-11-08', end_date: '2026-11-14' });
+    expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
+    expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
+  });
+
   it('hands out SQL that callers cannot change', () => {
     const { prepared } = prepare(new PreparedQueries({ dialect: 'duckdb' }));
     expect(Object.isFrozen(prepared.page)).toBe(true);
