@@ -203,7 +203,13 @@ test('a sixth marketplace added on screens: profile, samples, timing, crawl, Sto
   await expect(add.getByRole('status')).toHaveText('Crawl Timing Added Successfully');
   const timing = page.locator('table tbody tr', { hasText: 'Swiggy Instamart' });
   await expect(timing).toBeVisible();
+  // Leave the page only once the run is queued: a navigation right after the click can cancel the
+  // call in flight, and no run is ever made.
+  const queued = page.waitForResponse(
+    (r) => r.url().includes('crawl/timings/run') && r.request().method() === 'POST',
+  );
   await timing.getByRole('button', { name: 'Run Now' }).click();
+  expect((await queued).ok()).toBe(true);
   await page.goto('/workspace/processmonitor/process_status');
   const run = page.locator('table tbody tr').first();
   await expect(run).toContainText('Swiggy Instamart');
