@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigSnapshot } from '../config/loadConfigRegistry.js';
 import { indexDataset } from '../model/datasetIndex.js';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../../platform/warehouse/testing/testWarehouses.js';
-import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { periodHasRows } from './periodHasRows.js';
+import { insertRows } from './testing/factRows.js';
 
 /** "No data last year": whether the group has any row of the dataset in a period, whatever the filters. */
 const sales = indexDataset(loadConfigSnapshot('screens').datasets.get('sales')!);
@@ -15,26 +15,10 @@ describe.each(TEST_WAREHOUSES)('periodHasRows on %s', (_name, open) => {
     t = await open();
     await createSchema(t.wh);
     // Group 1 sold on 10 November 2026, group 2 a year before.
-    await bulkInsert(
-      t.wh,
-      'fact_sales',
-      [
-        'group_id',
-        'sale_date',
-        'channel_id',
-        'product_id',
-        'brand_id',
-        'category_id',
-        'is_competitor',
-        'units',
-        'revenue',
-        'is_estimate',
-      ],
-      [
-        [1, '2026-11-10', 1, 7, 1, 1, 0, 3, 300, 1],
-        [2, '2025-11-10', 1, 7, 1, 1, 0, 3, 300, 1],
-      ],
-    );
+    await insertRows(t.wh, 'fact_sales', [
+      { group_id: 1, sale_date: '2026-11-10', units: 3, revenue: 300 },
+      { group_id: 2, sale_date: '2025-11-10', units: 3, revenue: 300 },
+    ]);
   });
   afterAll(async () => t.drop());
 
