@@ -73,15 +73,14 @@ const TRACKED_ON = (f: string, withCity: boolean) =>
 // A row with no check; its names name the union's columns (the first branch names them).
 const NO_CHECK = `CAST(NULL AS SMALLINT) AS check_status, CAST(NULL AS DOUBLE PRECISION) AS selling_price,
       CAST(NULL AS SMALLINT) AS buy_box_own, CAST(NULL AS VARCHAR) AS check_time`;
+// A check's value for its own city's row; the product's other tracked cities get the hour only.
+const OWN_CITY = (column: string) => `CASE WHEN c.city_id = t.city_id THEN c.${column} END`;
 const LISTING_FACTS = `SELECT t.group_id, a.ad_date AS d, a.ad_hour AS h, t.channel_id, t.asin, t.product_id, t.city_id,
       a.impressions, a.clicks, a.spend, a.sales, ${NO_CHECK}, CAST(NULL AS SMALLINT) AS crawl_status
     FROM fact_ad_asin_hourly a JOIN setup_live_tracking t ON ${TRACKED_ON('a', false)}
   UNION ALL
   SELECT t.group_id, c.check_date, c.check_hour, t.channel_id, t.asin, t.product_id, t.city_id, 0, 0, 0, 0,
-      CASE WHEN c.city_id = t.city_id THEN c.stock_status END,
-      CASE WHEN c.city_id = t.city_id THEN c.selling_price END,
-      CASE WHEN c.city_id = t.city_id THEN c.buy_box_own END,
-      CASE WHEN c.city_id = t.city_id THEN c.check_time END, NULL
+      ${['stock_status', 'selling_price', 'buy_box_own', 'check_time'].map(OWN_CITY).join(', ')}, NULL
     FROM fact_live_check c JOIN setup_live_tracking t ON ${TRACKED_ON('c', false)}
   UNION ALL
   SELECT t.group_id, s.crawl_date, NULL, t.channel_id, t.asin, t.product_id, t.city_id, 0, 0, 0, 0, ${NO_CHECK},
