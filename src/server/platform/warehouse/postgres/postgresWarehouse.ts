@@ -69,7 +69,7 @@ export function createPostgresWarehouse(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       // JIT off: the screens' queries run for milliseconds to a second, and at 13 months of
       // history their cost estimates pass jit_inline_above_cost, so PostgreSQL spent ~1.2 s
-      // compiling a 0.6 s day-share query (docs/bench.md, "JIT").
+      // compiling a 0.6 s day-share query (docs/bench.md, "PostgreSQL at 13 months, quiet, and JIT").
       // A SET on each new connection, not a startup option, which connection poolers such as
       // PgBouncer refuse. pg-pool awaits onConnect before the client's first query (a SET from
       // the 'connect' event ran beside it: pg's "already executing a query" deprecation). Its
