@@ -4,7 +4,10 @@ import { indexDataset, type DatasetIndex } from '../model/datasetIndex.js';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../../platform/warehouse/testing/testWarehouses.js';
 import { bulkInsert } from '../../platform/warehouse/bulkInsert.js';
 import { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
+import type { ScreenQuery } from '../../../shared/config.gen.js';
 import { commonDaysMeasures, commonDaysSelect, commonDaysSpan, withinSpan } from './commonDays.js';
+import { compileDatasetQuery } from './compileDatasetQuery.js';
+import { dataRequest } from './testing/dataRequests.js';
 
 /**
  * The days a ratio divides over when its two sides come from sources loaded to different days
@@ -103,5 +106,61 @@ describe.each(TEST_WAREHOUSES)('the common days of a ratio on %s', (_name, open)
       p.values,
     );
     expect(rows.map((r) => `${r.d}:${Number(r.n)}`)).toEqual([2, 3, 4, 5, 6].map((d) => `${day(d)}:2`));
+  });
+});
+
+/**
+ * A grid of a common-days ratio: each group's ratio from the aggregate over the common days,
+ * joined back on the group keys, a NULL key to the NULL key's row (not to none, not to 0's).
+ */
+describe.each(TEST_WAREHOUSES)('a common-days ratio per group on %s', (_name, open) => {
+  const GRID = 'common_days_grid_rows';
+  const grid: DatasetIndex = { ...adsales, config: { ...adsales.config, table: GRID } };
+  let t: TestWarehouse;
+  beforeAll(async () => {
+    t = await open();
+    await t.wh.exec(
+      `CREATE TABLE ${GRID} (group_id INTEGER NOT NULL, ad_date DATE NOT NULL, row_source VARCHAR NOT NULL,
+        is_competitor INTEGER, spend DOUBLE PRECISION, total_sales DOUBLE PRECISION)`,
+    );
+    // Ads on 1-7 November, sales on 2-6, for the key 0 (spend 10 a day) and no key (spend 30).
+    const rows = [0, null].flatMap((key) => [
+      ...[1, 2, 3, 4, 5, 6, 7].map((d) => [1, day(d), 'ads', key, key === null ? 30 : 10, null]),
+      ...[2, 3, 4, 5, 6].map((d) => [1, day(d), 'sales', key, null, 100]),
+    ]);
+    await bulkInsert(
+      t.wh,
+      GRID,
+      ['group_id', 'ad_date', 'row_source', 'is_competitor', 'spend', 'total_sales'],
+      rows,
+    );
+  });
+  afterAll(async () => t.drop());
+
+  it("gives each key, the NULL key too, its spend over the common days' sales", async () => {
+    const query = { id: 'q', groupBy: ['is_competitor'], measures: ['spend', 'tacos'] } as ScreenQuery;
+    const request = dataRequest({ startDate: day(1), endDate: day(7) });
+    const { sql, params } = compileDatasetQuery({
+      dataset: grid,
+      query,
+      request,
+      groupId: 1,
+      dialect: t.wh.dialect,
+      mode: 'page',
+    });
+    const rows = await t.wh.query<{ is_competitor: number | null; spend: number; tacos: number }>(
+      sql,
+      params,
+    );
+    const byKey = rows.map((r) => [
+      r.is_competitor === null ? null : Number(r.is_competitor),
+      r.spend,
+      r.tacos,
+    ]);
+    // Spend over all seven days; TACoS over days 2-6: 50 / 500 and 150 / 500.
+    expect(byKey.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      [0, 70, 10],
+      [null, 210, 30],
+    ]);
   });
 });

@@ -207,7 +207,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     ].join(' AND ')}`;
     const on = keys.length
       ? `LEFT JOIN (${aggregateOf(rows, [m.id])}) c${i} ON ${(query.groupBy ?? [])
-          .map((id) => `c${i}.${alias(id)} IS NOT DISTINCT FROM a.${alias(id)}`)
+          .map((id) => sameKey(`c${i}.${alias(id)}`, `a.${alias(id)}`))
           .join(' AND ')}`
       : `CROSS JOIN (${aggregateOf(rows, [m.id])}) c${i}`;
     return [on, `CROSS JOIN (${span()}) w${i}`];
@@ -252,6 +252,17 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
 function totalsJoin(sql: string, keys: readonly string[]): string {
   if (!keys.length) return `CROSS JOIN (${sql}) t0`;
   return `LEFT JOIN (${sql}) t0 ON ${keys.map((id) => `t0.${alias(id)} = a.${alias(id)}`).join(' AND ')}`;
+}
+
+/**
+ * `left IS NOT DISTINCT FROM right` (a NULL key matches a NULL key) as equalities of each side's
+ * own expressions, which both engines hash: PostgreSQL runs IS NOT DISTINCT FROM as a nested loop,
+ * 4.9M comparisons for a grid of 2,206 listings (ams/sku/level on the large tenant). The text
+ * form is the same for equal values of one column on one engine; the NULL flag tells NULL from ''.
+ */
+function sameKey(left: string, right: string): string {
+  const text = (e: string) => `COALESCE(CAST(${e} AS VARCHAR), '')`;
+  return `${text(left)} = ${text(right)} AND (${left} IS NULL) = (${right} IS NULL)`;
 }
 
 const dates = (r: DataRequest) => ({ startDate: r.startDate, endDate: r.endDate });
