@@ -104,6 +104,10 @@ describe('PreparedQueries', () => {
     const grid = parseDataRequest(rows, { start_date: '2026-11-08', end_date: '2026-11-14' });
     expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
     expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
+    // PostgreSQL runs the two periods' own statements side by side instead.
+    expect(
+      new PreparedQueries({ dialect: 'postgres' }).prepareBoth(kpi, 'q', 1, request, previous),
+    ).toBeNull();
   });
 
   it('hands out SQL that callers cannot change', () => {

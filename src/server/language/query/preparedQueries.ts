@@ -44,7 +44,10 @@ export class PreparedQueries {
 
   /**
    * A one-row call's request and the period just before it in one statement (bothPeriods.ts),
-   * or null when one scan cannot answer both. `request` is the call's prepared request.
+   * or null when one scan cannot answer both. `request` is the call's prepared request. Null on
+   * PostgreSQL: it runs such a statement on one core, so the two periods' own statements on two
+   * connections overlap, where one scan of both takes as long as the two one after the other
+   * (DuckDB spreads one statement over every core: there the one scan saves the second's work).
    */
   prepareBoth(
     ctx: QueryContext,
@@ -53,6 +56,7 @@ export class PreparedQueries {
     request: DataRequest,
     previous: { start: string; end: string },
   ): PreparedQuery | null {
+    if (this.warehouse.dialect === 'postgres') return null;
     return this.remember(ctx, `${groupId}?${queryString}#both`, () => {
       const page = compileBothPeriods(this.input(ctx, request, groupId), previous);
       return page && { request, page };
