@@ -57,6 +57,27 @@ describe('invalidation buses', () => {
     await roundTrip((id, listener) => openPgNotifyBus(TEST_PG_URL, id, listener, log));
   });
 
+  it('PostgreSQL: writes at once send one NOTIFY at a time, and the other instance hears them', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    opened.push(() => void process.off('warning', onWarning));
+    const b = counter();
+    const busA = await openPgNotifyBus(TEST_PG_URL, 'a', counter(), log);
+    const busB = await openPgNotifyBus(TEST_PG_URL, 'b', b, log);
+    opened.push(
+      () => busA.close(),
+      () => busB.close(),
+    );
+    await until(() => busA.connected() && busB.connected());
+    await Promise.all([busA.publish(), busA.publish()]);
+    const heard = b.heard;
+    await Promise.all(Array.from({ length: 20 }, () => busA.publish()));
+    await until(() => b.heard > heard);
+    await new Promise((r) => setImmediate(r));
+    expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+  });
+
   it('Redis pub/sub carries a write to the other instance', async () => {
     await roundTrip((id, listener) => {
       const commands = commandConnection(REDIS_URL, log);

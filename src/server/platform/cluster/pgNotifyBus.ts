@@ -49,18 +49,27 @@ export async function openPgNotifyBus(
     schedule();
   };
 
+  // One NOTIFY at a time on the one connection (pg queues a query sent while another runs only
+  // until 9.0, with a deprecation warning): a publish waits for the one being sent, and the
+  // publishes waiting meanwhile share the next NOTIFY, which tells the others as much as several.
+  let sent: Promise<void> = Promise.resolve();
+  let pending: Promise<void> | undefined;
+  const notify = async (): Promise<void> => {
+    sent = pending!;
+    pending = undefined;
+    const current = client;
+    if (!current) return;
+    try {
+      await current.query('SELECT pg_notify($1, $2)', [channel, instanceId]);
+    } catch (error) {
+      log.warn({ err: error }, 'could not tell the other instances about a store write');
+    }
+  };
+
   await connect();
   return {
     kind: 'postgres',
-    async publish() {
-      const current = client;
-      if (!current) return;
-      try {
-        await current.query('SELECT pg_notify($1, $2)', [channel, instanceId]);
-      } catch (error) {
-        log.warn({ err: error }, 'could not tell the other instances about a store write');
-      }
-    },
+    publish: () => (pending ??= sent.then(notify)),
     connected: () => client !== null,
     async close() {
       closed = true;
