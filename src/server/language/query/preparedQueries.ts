@@ -45,9 +45,10 @@ export class PreparedQueries {
   /**
    * A one-row call's request and the period just before it in one statement (bothPeriods.ts),
    * or null when one scan cannot answer both. `request` is the call's prepared request. Null on
-   * PostgreSQL: it runs such a statement on one core, so the two periods' own statements on two
-   * connections overlap, where one scan of both takes as long as the two one after the other
-   * (DuckDB spreads one statement over every core: there the one scan saves the second's work).
+   * PostgreSQL: it runs a statement on one core and plans some KPIs' two weeks far worse than one
+   * (price/competitors/stats 1.7 s, against 0.37 s for the two periods' own statements side by
+   * side on two connections: docs/bench.md, "Both periods on PostgreSQL"). DuckDB spreads one
+   * statement over every core, and there the one scan saves the second's work.
    */
   prepareBoth(
     ctx: QueryContext,

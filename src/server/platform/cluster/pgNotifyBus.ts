@@ -55,7 +55,6 @@ export async function openPgNotifyBus(
   let sent: Promise<void> = Promise.resolve();
   let pending: Promise<void> | undefined;
   const notify = async (): Promise<void> => {
-    sent = pending!;
     pending = undefined;
     const current = client;
     if (!current) return;
@@ -69,7 +68,13 @@ export async function openPgNotifyBus(
   await connect();
   return {
     kind: 'postgres',
-    publish: () => (pending ??= sent.then(notify)),
+    publish() {
+      if (!pending) {
+        sent = sent.then(notify);
+        pending = sent;
+      }
+      return pending;
+    },
     connected: () => client !== null,
     async close() {
       closed = true;
