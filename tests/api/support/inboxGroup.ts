@@ -162,6 +162,7 @@ export async function plantInboxGroup(wh: Warehouse, groupId: number): Promise<{
           stores_in_stock: 0,
           store_share: null,
           on_promo: 0,
+          prev_crawl_date: null, // not derived: day shares group by listing
         });
         const violation = n === PLANTED.price_violation_ad_spend && city === cityA && i === 0;
         add('fact_price', {

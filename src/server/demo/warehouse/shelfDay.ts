@@ -206,6 +206,7 @@ export function emitShelfDay(
       inStores,
       run === null ? stores.share : inStores / stores.total,
       promoRow ? 1 : 0,
+      null, // prev_crawl_date: derived after the load (stockPreviousCrawl.ts)
     ]);
     if (status === 2) return;
 

@@ -75,7 +75,8 @@ export function buildFactRows(
       c.isCompetitor,
     ];
     const share = v.total === 0 || v.status === 2 ? null : v.inStock / v.total;
-    out.stock.push([...keys, v.status, v.total, v.inStock, share, 0]); // on_promo: set at the load
+    // on_promo and prev_crawl_date: set at the load
+    out.stock.push([...keys, v.status, v.total, v.inStock, share, 0, null]);
     if (v.price === null || v.mrp === null) continue;
     const reference = c.referencePrice ?? v.mrp;
     const variationPct = round2(((v.price - reference) / reference) * 100);

@@ -1,4 +1,5 @@
 import { deriveNewViolationsFrom } from '../../platform/warehouse/schema/newViolations.js';
+import { stockPreviousCrawlStatement } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 import { onPromoStatements } from '../../platform/warehouse/schema/stockOnPromo.js';
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import { stageRows, type StagedRows } from '../../platform/warehouse/stagedRows.js';
@@ -7,9 +8,10 @@ import { writingDays } from '../../platform/warehouse/writeScope.js';
 
 /**
  * Replaces a channel's day in fact_stock and fact_price with the crawled rows, and moves the
- * group's product crawl date forward, in one warehouse transaction: all of it or nothing. Every
- * write changes the group's rows of that day or later only (the new violations and lost sales are
- * derived again from the day on), so answers over earlier days stay cached (writeScope.ts).
+ * group's product crawl date forward, with the listings' previous crawls from the day on, in one
+ * warehouse transaction: all of it or nothing. Every write changes the group's rows of that day or
+ * later only (the new violations and lost sales are derived again from the day on), so answers
+ * over earlier days stay cached (writeScope.ts).
  */
 export function loadFactRows(...args: Parameters<typeof loadDay>): Promise<void> {
   const [, slice] = args;
@@ -54,6 +56,7 @@ async function loadDay(
       },
       ...staged.flatMap((s) => s.statements),
       ...onPromoStatements({ groupId: slice.groupId, channelId: slice.channelId, date: slice.date }),
+      stockPreviousCrawlStatement({ groupId: slice.groupId, channelId: slice.channelId, from: slice.date }),
       ...crawlLog,
       ...extra,
     ]);

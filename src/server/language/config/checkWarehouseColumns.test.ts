@@ -74,8 +74,8 @@ describe('checkWarehouseColumns', () => {
     expect(problems).toHaveLength(4);
     expect(problems[0]).toBe(
       'datasets/tiny.dataset.json#/grain/0: warehouse table "fact_stock" has no column "sku_id"; allowed: ' +
-        'brand_id, category_id, channel_id, city_id, crawl_date, group_id, is_competitor, on_promo, product_id, ' +
-        'stock_status, store_share, stores_in_stock, … (1 more) (a new column needs a warehouse change first: ' +
+        'brand_id, category_id, channel_id, city_id, crawl_date, group_id, is_competitor, on_promo, prev_crawl_date, ' +
+        'product_id, stock_status, store_share, … (2 more) (a new column needs a warehouse change first: ' +
         'src/server/platform/warehouse/schema)',
     );
     expect(problems.slice(1)).toEqual([

@@ -108,6 +108,7 @@ async function load(t: TestWarehouse): Promise<void> {
           Math.round(total * (share ?? 0)),
           share,
           0,
+          null,
         ]);
         if (c.status !== 2)
           prices.push([...keys, c.city, product, 1, 1, 0, 60, price, 0, 60, null, null, 5, 0, 0, 3, 'x', 0]);
@@ -117,7 +118,7 @@ async function load(t: TestWarehouse): Promise<void> {
   }
   // Another tenant's product 1 sells 1,000 a day and is out everywhere: it must never show.
   for (let n = 0; n <= ASKED[1]; n++) {
-    stock.push([2, day(n), 1, 1, 1, 1, 1, 0, asked(n) ? 0 : 1, 0, 0, null, 0]);
+    stock.push([2, day(n), 1, 1, 1, 1, 1, 0, asked(n) ? 0 : 1, 0, 0, null, 0, null]);
     sales.push([2, day(n), 1, 1, 1, 1, 0, 1000, 50_000, 1, 0]);
   }
   await bulkInsert(t.wh, 'fact_stock', tableColumns('fact_stock'), stock);

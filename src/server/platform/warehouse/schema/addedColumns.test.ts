@@ -16,10 +16,11 @@ describe.each(TEST_WAREHOUSES)('columns added since the first warehouses, on %s'
 
   it('gives an old fact_stock its store columns, empty (store data was not crawled then)', async () => {
     const oldDdl = FACT_TABLES_DDL.find((d) => d.includes('fact_stock ('))!.replace(
-      /,\s*stores_total[\s\S]*?on_promo SMALLINT NOT NULL DEFAULT 0/,
+      /,\s*stores_total[\s\S]*?prev_crawl_date DATE/,
       '',
     );
     expect(oldDdl).not.toContain('store');
+    expect(oldDdl).not.toContain('prev_crawl_date');
     expect(oldDdl).not.toContain('on_promo');
     await t.wh.exec(oldDdl);
     await t.wh.exec(

@@ -2,6 +2,7 @@ import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
 import { deriveAdShelfFlags, deriveBuyBoxLost } from './adShelfFlags.js';
 import { deriveStockOnPromo } from './stockOnPromo.js';
+import { deriveStockPreviousCrawl } from './stockPreviousCrawl.js';
 import { deriveSalesSuperseded } from './salesSuperseded.js';
 
 interface AddedColumn {
@@ -62,6 +63,13 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
     column: 'on_promo',
     definition: 'SMALLINT DEFAULT 0',
     fill: (wh) => deriveStockOnPromo(wh),
+  },
+  // A listing's previous crawl (its first row in a period is counted as the listing: day shares).
+  {
+    table: 'fact_stock',
+    column: 'prev_crawl_date',
+    definition: 'DATE',
+    fill: (wh) => deriveStockPreviousCrawl(wh),
   },
   // An estimate replaced by a reported row of the same product, channel and day (v_sales).
   {

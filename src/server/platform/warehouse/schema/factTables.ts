@@ -20,7 +20,8 @@ export const FACT_TABLES_DDL: readonly string[] = [
     stores_total SMALLINT NOT NULL DEFAULT 0,
     stores_in_stock SMALLINT NOT NULL DEFAULT 0,
     store_share DOUBLE PRECISION,
-    on_promo SMALLINT NOT NULL DEFAULT 0
+    on_promo SMALLINT NOT NULL DEFAULT 0,
+    prev_crawl_date DATE
   )`,
   `CREATE TABLE IF NOT EXISTS fact_price (
     group_id INTEGER NOT NULL,

@@ -65,10 +65,11 @@ describe.each(TEST_WAREHOUSES)('fact_stock.on_promo on %s', (_name, open) => {
 
   it('is added on start to a warehouse built before it, filled from the running promotions', async () => {
     const oldStock = FACT_TABLES_DDL.find((d) => d.includes('fact_stock ('))!.replace(
-      /,\s*on_promo[^,)]*/,
+      /,\s*on_promo[^,)]*,\s*prev_crawl_date DATE/,
       '',
     );
     expect(oldStock).not.toContain('on_promo');
+    expect(oldStock).not.toContain('prev_crawl_date');
     await t.wh.exec(oldStock);
     await t.wh.exec(FACT_TABLES_DDL.find((d) => d.includes('fact_promo ('))!);
     await stock(t.wh, STOCK);

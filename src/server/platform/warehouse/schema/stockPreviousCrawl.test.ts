@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
+import { bulkInsert } from '../bulkInsert.js';
+import type { Warehouse } from '../warehouse.js';
+import { createSchema } from './createSchema.js';
+import { deriveStockPreviousCrawl, FIRST_CRAWL, stockPreviousCrawlStatement } from './stockPreviousCrawl.js';
+
+const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
+
+/** Crawl days of each (group, channel, city) listing of product 7: gaps where it was not seen. */
+const LISTINGS: [number, number, number, number[]][] = [
+  [1, 1, 1, [1, 2, 3, 5, 8]],
+  [1, 1, 2, [2, 3, 4]],
+  [1, 2, 1, [1, 4, 5]],
+  [2, 1, 1, [1, 3]],
+];
+
+async function insert(wh: Warehouse, rows: [number, number, number, number][]): Promise<void> {
+  const columns = ['group_id', 'crawl_date', 'channel_id', 'city_id', 'product_id', 'brand_id'];
+  const more = ['category_id', 'is_competitor', 'stock_status'];
+  await bulkInsert(
+    wh,
+    'fact_stock',
+    [...columns, ...more],
+    rows.map(([g, d, ch, ci]) => [g, day(d), ch, ci, 7, 1, 1, 0, 1]),
+  );
+}
+
+async function previous(wh: Warehouse): Promise<Record<string, string>> {
+  const rows = await wh.query<{ g: number; ch: number; ci: number; d: string; p: string | null }>(
+    `SELECT group_id AS g, channel_id AS ch, city_id AS ci, CAST(crawl_date AS VARCHAR) AS d,
+            CAST(prev_crawl_date AS VARCHAR) AS p FROM fact_stock`,
+  );
+  return Object.fromEntries(rows.map((r) => [`${r.g}/${r.ch}/${r.ci}/${r.d}`, r.p ?? 'NULL']));
+}
+
+/** What each row's previous crawl must be, from the listings' days. */
+function expected(listings: typeof LISTINGS): Record<string, string> {
+  return Object.fromEntries(
+    listings.flatMap(([g, ch, ci, days]) =>
+      days.map((d, i) => [`${g}/${ch}/${ci}/${day(d)}`, i === 0 ? FIRST_CRAWL : day(days[i - 1]!)]),
+    ),
+  );
+}
+
+describe.each(TEST_WAREHOUSES)('fact_stock.prev_crawl_date on %s', (_n, open) => {
+  let t: TestWarehouse;
+  beforeAll(async () => {
+    t = await open();
+    await createSchema(t.wh);
+    await insert(
+      t.wh,
+      LISTINGS.flatMap(([g, ch, ci, days]) =>
+        days.map((d) => [g, d, ch, ci] as [number, number, number, number]),
+      ),
+    );
+  });
+  afterAll(() => t.drop());
+
+  it("is each listing's previous crawl, the first's marked, after a whole derive and per group", async () => {
+    expect(Object.values(await previous(t.wh))).toEqual(expect.arrayContaining(['NULL']));
+    await deriveStockPreviousCrawl(t.wh, 2);
+    const afterGroup = await previous(t.wh);
+    expect(afterGroup['2/1/1/2026-11-03']).toBe(day(1));
+    expect(afterGroup['1/1/1/2026-11-02']).toBe('NULL');
+    await deriveStockPreviousCrawl(t.wh);
+    expect(await previous(t.wh)).toEqual(expected(LISTINGS));
+  });
+
+  it('after a channel day is loaded again, the rows from that day on are read again', async () => {
+    // Channel 1 of group 1 on day 3 crawled again: city 1 missing now, city 2 still there; a day
+    // 6 appears for city 2 and the channel's day 4 for city 1 is new.
+    await t.wh.exec(
+      `DELETE FROM fact_stock WHERE group_id = 1 AND channel_id = 1 AND crawl_date = '${day(3)}'`,
+    );
+    await insert(t.wh, [
+      [1, 3, 1, 2],
+      [1, 4, 1, 1],
+      [1, 6, 1, 2],
+    ]);
+    await t.wh.transaction([stockPreviousCrawlStatement({ groupId: 1, channelId: 1, from: day(3) })]);
+    const now: typeof LISTINGS = [
+      [1, 1, 1, [1, 2, 4, 5, 8]],
+      [1, 1, 2, [2, 3, 4, 6]],
+      [1, 2, 1, [1, 4, 5]],
+      [2, 1, 1, [1, 3]],
+    ];
+    expect(await previous(t.wh)).toEqual(expected(now));
+  });
+});
