@@ -27,7 +27,7 @@ export const entityDayShare: MeasureKind<MeasureOf<'entityDayShare'>> = {
           });
       const units = d.unit.map((_, i) => d.unitRef(i)).join(', ');
       const pairs = d.perUnit
-        ? `COUNT(${d.unitRef(0)}) * ${d.days()}` // unit columns are NULL on the days branch
+        ? `${d.units()} * ${d.days()}`
         : `COUNT(DISTINCT (${units})) * COUNT(DISTINCT ${d.dayRef()})`;
       return scaledRatio(`SUM(d.${q})`, pairs, m.scale, d.p);
     },

@@ -40,6 +40,8 @@ export interface DayShareParts {
   sumOf(partialAlias: string): string;
   /** Distinct days of the group. */
   days(): string;
+  /** Units of the group, over per-unit rows (`perUnit`). */
+  units(): string;
   /** `d."__unitN"`: the unit's n-th column on a first-step row. */
   unitRef(i: number): string;
   /** `d."__day"`: the day of a per (unit, day) first-step row. */

@@ -7,6 +7,7 @@ import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity, dayShareSplit } from './dayShareMeasures.js';
 import { mergedAggregates } from './mergedAggregates.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
+import { firstRowsOf } from './unitFirstRows.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
 import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
@@ -183,22 +184,33 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
   const factRows = (joins: string) =>
     `FROM ${ident(ds.config.table)} f${joins}\nWHERE ${where.join(' AND ')}`;
   const from = factRows(joined);
-  const aggregateOf = (rowsFrom: string, measures: string[]) => {
+  /** `periodRows`: the rows are the query's own, from its period's first day (`where`). */
+  const aggregateOf = (rowsFrom: string, measures: string[], periodRows = false) => {
     const q = { ...query, measures };
     const unit = dayShareEntity(ds, measures);
-    return unit
-      ? dayShareAggregate({ ds, query: q, unit, keySelect: inner, keyColumns: keys, from: rowsFrom, p })
-      : oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
+    if (!unit) return oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
+    const start = periodRows ? (input.previous?.start ?? request.startDate ?? null) : undefined;
+    const firstRows = firstRowsOf(ds, q, request, measures, unit, p, start);
+    return dayShareAggregate({
+      ds,
+      query: q,
+      unit,
+      keySelect: inner,
+      keyColumns: keys,
+      from: rowsFrom,
+      p,
+      firstRows,
+    });
   };
   // Day shares beside measures that do not decompose: each plan answers its own, over the same
   // rows and keys (the day shares without the joined relations, which they do not read).
   const split = input.previous ? null : dayShareSplit(ds, measures);
   const aggregate = split
     ? mergedAggregates(query.groupBy ?? [], [
-        { sql: aggregateOf(factRows(''), split.shares), measures: split.shares },
+        { sql: aggregateOf(factRows(''), split.shares, true), measures: split.shares },
         { sql: aggregateOf(from, split.rest), measures: split.rest },
       ])
-    : aggregateOf(from, measures);
+    : aggregateOf(from, measures, true);
   const windowJoins = windowed.flatMap((m, i) => {
     const span = () => commonDaysSpan({ ds, measure: m, groupId: input.groupId, ...dates(request), p });
     const rows = `FROM ${ident(ds.config.table)} f${joined}\nCROSS JOIN (${span()}) w\nWHERE ${[

@@ -1,6 +1,14 @@
 import type { ScreenQuery } from '../../../shared/config.gen.js';
 import type { DatasetIndex } from '../model/datasetIndex.js';
-import { DAY_KEY, DAYS_KEY, DayShareBuilder, rowsAreUnitDays, unitKey } from './dayShareMeasures.js';
+import {
+  DAY_KEY,
+  DAYS_KEY,
+  DayShareBuilder,
+  rowsAreUnitDays,
+  UNITS_KEY,
+  unitKey,
+} from './dayShareMeasures.js';
+import { firstRowCondition, type FirstRows } from './unitFirstRows.js';
 import { alias, ident, type SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
 
 export interface DayShareInput {
@@ -15,6 +23,8 @@ export interface DayShareInput {
   /** FROM and WHERE over the fact rows `f`. */
   from: string;
   p: SqlParams;
+  /** Count units as their first rows in the period (unitFirstRows.ts), when it applies. */
+  firstRows?: FirstRows | null;
 }
 
 /**
@@ -27,12 +37,18 @@ export interface DayShareInput {
 export function dayShareAggregate(input: DayShareInput): string {
   const { ds, query, unit, p } = input;
   const perUnit = rowsAreUnitDays(ds, unit);
-  const b = new DayShareBuilder(ds, unit, p, perUnit);
+  const firstRows = perUnit ? (input.firstRows ?? null) : null;
+  const b = new DayShareBuilder(ds, unit, p, perUnit, firstRows !== null);
   const finals = query.measures.map((id) => `${b.final(ds.measures.get(id)!)} AS ${alias(id)}`);
-  const step1 = perUnit ? perUnitStep(input, b) : perUnitDayStep(input, b);
+  const step1 = firstRows
+    ? firstRowsStep(input, b)
+    : perUnit
+      ? perUnitStep(input, b)
+      : perUnitDayStep(input, b);
   const ids = (query.groupBy ?? []).map((id) => `d.${alias(id)}`);
   const select = [...ids.map((k) => `${k} AS ${k.slice(2)}`), ...finals];
   return [
+    ...(firstRows ? [`WITH ${FIRST_ROWS} AS (${firstRowsGroups(input, b, firstRows)})`] : []),
     `SELECT ${select.join(', ')}`,
     `FROM (${step1}) d`,
     ...(ids.length ? [`GROUP BY ${ids.join(', ')}`] : []),
@@ -58,15 +74,65 @@ function perUnitDayStep(input: DayShareInput, b: DayShareBuilder): string {
  * its distinct days in `__days` and NULL units and partials, which the final aggregates skip.
  */
 function perUnitStep(input: DayShareInput, b: DayShareBuilder): string {
-  const { unit, keySelect, keyColumns, from } = input;
-  const groupBy = [...new Set([...keyColumns, ...unit.map((c) => `f.${ident(c)}`)])];
+  const { unit } = input;
   const nulls = [...unit.map((_, i) => alias(unitKey(i))), ...b.partialAliases].map((a) => `NULL AS ${a}`);
   return [
-    `SELECT ${[...keySelect, ...unitSelect(input), `CAST(NULL AS BIGINT) AS ${alias(DAYS_KEY)}`, ...b.partials].join(', ')}`,
-    from,
-    `GROUP BY ${groupBy.join(', ')}`,
+    unitRows(input, [...unitSelect(input), `CAST(NULL AS BIGINT) AS ${alias(DAYS_KEY)}`], b),
     'UNION ALL',
     input.p.dialect === 'postgres' ? hashedDays(input, nulls) : distinctDays(input, nulls),
+  ].join('\n');
+}
+
+/** The rows grouped per (keys, unit): the key items, `extra` items, then the partials. */
+function unitRows({ unit, keySelect, keyColumns, from }: DayShareInput, extra: string[], b: DayShareBuilder) {
+  const groupBy = [...new Set([...keyColumns, ...unit.map((c) => `f.${ident(c)}`)])];
+  return [
+    `SELECT ${[...keySelect, ...extra, ...b.partials].join(', ')}`,
+    from,
+    `GROUP BY ${groupBy.join(', ')}`,
+  ].join('\n');
+}
+
+const FIRST_ROWS = '"__first_rows"';
+const UNDERIVED = alias('__underived');
+
+/**
+ * The first-rows plan's groups: per keys, the partials, the rows that are their unit's first in
+ * the period (its units) and the rows whose previous date is not derived yet. One aggregate per
+ * keys, not per unit: 3.2x faster for a week of the large tenant's stock (447 -> 138 ms).
+ */
+function firstRowsGroups(input: DayShareInput, b: DayShareBuilder, first: FirstRows): string {
+  const { keySelect, keyColumns, from, p } = input;
+  const units = `CAST(${p.rows.count(firstRowCondition(first, p))} AS BIGINT) AS ${alias(UNITS_KEY)}`;
+  const underived = `${p.rows.count(`${first.previous} IS NULL`)} AS ${UNDERIVED}`;
+  return [
+    `SELECT ${[...keySelect, units, underived, ...b.partials].join(', ')}`,
+    from,
+    ...(keyColumns.length ? [`GROUP BY ${keyColumns.join(', ')}`] : []),
+    // No group over no rows, as the per-unit plan (an aggregate without keys answers one row).
+    'HAVING COUNT(*) > 0',
+  ].join('\n');
+}
+
+/**
+ * Rows of (keys, `__days`, `__units`, partials): the first-rows groups when every row of the
+ * period has its previous date, else (a load not derived yet) the per-unit groups counting one
+ * unit each; PostgreSQL runs only the branch its one-time EXISTS filter lets through. Then the
+ * days per keys.
+ */
+function firstRowsStep(input: DayShareInput, b: DayShareBuilder): string {
+  const keys = (input.query.groupBy ?? []).map((id) => `fr.${alias(id)}`);
+  const noDays = `CAST(NULL AS BIGINT) AS ${alias(DAYS_KEY)}`;
+  const pending = `EXISTS (SELECT 1 FROM ${FIRST_ROWS} u WHERE u.${UNDERIVED} > 0)`;
+  const partials = b.partialAliases.map((a) => `fr.${a}`);
+  const nulls = [alias(UNITS_KEY), ...b.partialAliases].map((a) => `NULL AS ${a}`);
+  return [
+    `SELECT ${[...keys, noDays, `fr.${alias(UNITS_KEY)}`, ...partials].join(', ')}`,
+    `FROM ${FIRST_ROWS} fr WHERE NOT ${pending}`,
+    'UNION ALL',
+    `SELECT * FROM (${unitRows(input, [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
+    'UNION ALL',
+    hashedDays({ ...input, unit: [] }, nulls),
   ].join('\n');
 }
 

@@ -9,6 +9,8 @@ import { alias, type SqlParams } from '../../platform/warehouse/sql/sqlBuilder.j
 export const unitKey = (i: number): string => `__unit${i}`;
 export const DAY_KEY = '__day';
 export const DAYS_KEY = '__days';
+/** Units a first-step row stands for (unitFirstRows.ts: the group's listings, not one). */
+export const UNITS_KEY = '__units';
 
 /**
  * A query with an entityDayShare measure is computed in two steps: fact rows are first reduced
@@ -36,7 +38,7 @@ export function dayShareEntity(ds: DatasetIndex, measureIds: readonly string[]):
 }
 
 /** Fact columns a measure (and the measures it is built from) counts distinct. */
-function distinctColumns(ds: DatasetIndex, m: MeasureNode): string[] {
+export function distinctColumns(ds: DatasetIndex, m: MeasureNode): string[] {
   const kind = measureKind(m);
   const nested = (kind.uses?.(m) ?? []).flatMap((id) => distinctColumns(ds, ds.measures.get(id)!));
   return [...(kind.dayShare?.distinctColumns?.(m) ?? []), ...nested];
@@ -72,6 +74,7 @@ export class DayShareBuilder implements DayShareParts {
     readonly unit: readonly string[],
     readonly p: SqlParams,
     readonly perUnit = false,
+    readonly firstRows = false,
   ) {}
 
   final(m: MeasureNode): string {
@@ -95,6 +98,14 @@ export class DayShareBuilder implements DayShareParts {
   /** Distinct days of the group: one days-branch row per group carries them. */
   days(): string {
     return `MAX(d.${alias(DAYS_KEY)})`;
+  }
+
+  /**
+   * Per-unit rows each count one unit (their unit columns are NULL on the days branch); rows of
+   * the first-rows plan (`firstRows`) carry their group's count in `__units`.
+   */
+  units(): string {
+    return this.firstRows ? `SUM(d.${alias(UNITS_KEY)})` : `COUNT(${this.unitRef(0)})`;
   }
 
   countWhere(where: MeasureCondition): string {
