@@ -146,6 +146,7 @@ export function buildListings(
         ratingCount: Math.round(product.popularity * rng.int(20, 4000)),
         reviewCount: 0,
         lastStatus: new Int8Array(listingCities.length).fill(-1),
+        lastCrawl: listingCities.map(() => null),
         heldPrice: new Float64Array(listingCities.length),
         lastViolating: new Uint8Array(listingCities.length),
         spell: new Int8Array(listingCities.length),

@@ -7,6 +7,7 @@ import { createDuckDbWarehouse } from '../../platform/warehouse/duckdb/duckDbWar
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { generateWarehouse } from './generateWarehouse.js';
 import { requireTenantKey } from '../../platform/warehouse/schema/tenantKey.js';
+import { FIRST_CRAWL } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 
 const repoScreens = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../screens');
 /** Datasets declaring a grain, from the product's config. */
@@ -52,6 +53,22 @@ describe('declared dataset grains hold on the demo warehouse', () => {
       expect(nulls!.rows).toBeGreaterThan(0);
       expect(dup!.n).toBe(0);
       expect(nulls!.n).toBe(0);
+    },
+  );
+
+  it.each(grained.filter((d) => d.grainPreviousDate).map((d) => [d.id, d] as const))(
+    "%s: each row's previous date is its unit's previous row's, the first's 0001-01-01",
+    async (_id, d) => {
+      const unit = [requireTenantKey(d.table), ...d.grain!.filter((c) => c !== d.dateColumn)].map(ident);
+      const date = ident(d.dateColumn);
+      const [wrong] = await wh.query<{ n: number; rows: number }>(
+        `SELECT COUNT(*) FILTER (WHERE p IS DISTINCT FROM COALESCE(lag, DATE '${FIRST_CRAWL}')) AS n, COUNT(*) AS rows
+         FROM (SELECT ${ident(d.grainPreviousDate!)} AS p,
+                      LAG(${date}) OVER (PARTITION BY ${unit.join(', ')} ORDER BY ${date}) AS lag
+               FROM ${ident(d.table)}) x`,
+      );
+      expect(wrong!.rows).toBeGreaterThan(0);
+      expect(wrong!.n).toBe(0);
     },
   );
 });

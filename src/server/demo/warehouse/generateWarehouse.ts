@@ -1,6 +1,5 @@
 import { createSchema } from '../../platform/warehouse/schema/createSchema.js';
 import { deriveAdShelfFlags } from '../../platform/warehouse/schema/adShelfFlags.js';
-import { deriveStockPreviousCrawl } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 import { refreshLostSales } from '../../language/measures/lostSalesTable.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import { todayIso } from './calendar.js';
@@ -89,8 +88,6 @@ export async function generateWarehouse(wh: Warehouse, options: GenerateOptions)
     phase('case situations');
     await deriveAdShelfFlags(wh, groupId);
     phase('ad shelf flags');
-    await deriveStockPreviousCrawl(wh, groupId);
-    phase('previous crawls');
     await refreshLostSales(wh, groupId);
     phase('lost sales');
     const group = groups.find((g) => g.groupId === groupId)!;

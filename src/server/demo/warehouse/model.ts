@@ -86,6 +86,8 @@ export interface DemoListing {
   reviewCount: number;
   /** Per city: previous stock status (1, 0, 2); -1 before the first day. */
   lastStatus: Int8Array;
+  /** Per city: the date of its previous stock row (fact_stock.prev_crawl_date); null before the first. */
+  lastCrawl: (string | null)[];
   /** Per city: the off-rule selling price a seller is holding (0 = none); such prices persist. */
   heldPrice: Float64Array;
   /** Per city: 1 when its last price observation broke a rule (fact_price.is_new_violation). */

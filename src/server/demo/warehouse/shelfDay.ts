@@ -11,6 +11,7 @@ import type { MarketDay } from './marketDay.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
 import { QUICK_START_FACTOR, quickCommerceStatus } from './quickStock.js';
+import { FIRST_CRAWL } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 
 /** What the other facts of the day need to know about a listing's shelf. */
 export interface ShelfSummary {
@@ -206,8 +207,9 @@ export function emitShelfDay(
       inStores,
       run === null ? stores.share : inStores / stores.total,
       promoRow ? 1 : 0,
-      null, // prev_crawl_date: derived after the load (stockPreviousCrawl.ts)
+      listing.lastCrawl[ci] ?? FIRST_CRAWL,
     ]);
+    listing.lastCrawl[ci] = date;
     if (status === 2) return;
 
     // Scarce stock invites resellers above MRP; some sellers undercut the brand's minimum. A

@@ -2,7 +2,6 @@ import type { Warehouse } from '../warehouse.js';
 import { deriveNewViolations } from './newViolations.js';
 import { deriveAdShelfFlags, deriveBuyBoxLost } from './adShelfFlags.js';
 import { deriveStockOnPromo } from './stockOnPromo.js';
-import { deriveStockPreviousCrawl } from './stockPreviousCrawl.js';
 import { deriveSalesSuperseded } from './salesSuperseded.js';
 
 interface AddedColumn {
@@ -65,12 +64,10 @@ const ADDED_COLUMNS: readonly AddedColumn[] = [
     fill: (wh) => deriveStockOnPromo(wh),
   },
   // A listing's previous crawl (its first row in a period is counted as the listing: day shares).
-  {
-    table: 'fact_stock',
-    column: 'prev_crawl_date',
-    definition: 'DATE',
-    fill: (wh) => deriveStockPreviousCrawl(wh),
-  },
+  // Not filled: an UPDATE of every stock row doubled the large PostgreSQL tenant's table (7 GB) and
+  // scattered its days over it (crawl_date correlation 1 -> -0.01). Older rows stay NULL, and a
+  // period holding one is answered per listing as before; loads derive their days from then on.
+  { table: 'fact_stock', column: 'prev_crawl_date', definition: 'DATE' },
   // An estimate replaced by a reported row of the same product, channel and day (v_sales).
   {
     table: 'fact_sales',
