@@ -7,7 +7,7 @@ import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity, dayShareSplit } from './dayShareMeasures.js';
 import { mergedAggregates } from './mergedAggregates.js';
 import { dayShareAggregate } from './dayShareAggregate.js';
-import { firstRowsOf } from './unitFirstRows.js';
+import { distinctApart, distinctCountSql, firstRowsAnswer, firstRowsOf } from './unitFirstRows.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
 import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
@@ -185,22 +185,29 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     `FROM ${ident(ds.config.table)} f${joins}\nWHERE ${where.join(' AND ')}`;
   const from = factRows(joined);
   /** `periodRows`: the rows are the query's own, from its period's first day (`where`). */
-  const aggregateOf = (rowsFrom: string, measures: string[], periodRows = false) => {
+  const aggregateOf = (rowsFrom: string, measures: string[], periodRows = false): string => {
     const q = { ...query, measures };
     const unit = dayShareEntity(ds, measures);
     if (!unit) return oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
     const start = periodRows ? (input.previous?.start ?? request.startDate ?? null) : undefined;
-    const firstRows = firstRowsOf(ds, q, request, measures, unit, p, start);
-    return dayShareAggregate({
-      ds,
-      query: q,
-      unit,
-      keySelect: inner,
-      keyColumns: keys,
-      from: rowsFrom,
-      p,
-      firstRows,
-    });
+    const firstRows = firstRowsOf(ds, q, request, unit, p, start);
+    const share = { ds, keySelect: inner, keyColumns: keys, from: rowsFrom, p };
+    // SKUs beside day shares: the shares by first rows, the SKUs by (keys, SKU) groups.
+    const apart = firstRows || start === undefined ? null : distinctApart(ds, measures);
+    if (apart && firstRowsAnswer(ds, { ...q, measures: apart.rest }, request, unit, p))
+      return mergedAggregates(query.groupBy ?? [], [
+        { sql: aggregateOf(rowsFrom, apart.rest, true), measures: apart.rest },
+        {
+          sql: distinctCountSql({
+            ...share,
+            groupBy: query.groupBy ?? [],
+            column: apart.column,
+            measures: apart.distinct,
+          }),
+          measures: apart.distinct,
+        },
+      ]);
+    return dayShareAggregate({ ...share, query: q, unit, firstRows });
   };
   // Day shares beside measures that do not decompose: each plan answers its own, over the same
   // rows and keys (the day shares without the joined relations, which they do not read).

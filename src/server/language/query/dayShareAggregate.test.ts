@@ -163,8 +163,13 @@ describe.each(TEST_WAREHOUSES)(
           conditions: [{ dimension: 'channel_id', op: 'in', values: [first!.channel] }],
         }),
       ];
-      const run = async (dataset: typeof perUnit, groupBy: string[], req: (typeof requests)[number]) => {
-        const query: ScreenQuery = { kind: 'query', id: 'q', endpoint: 'q', groupBy, measures: shares };
+      const run = async (
+        dataset: typeof perUnit,
+        groupBy: string[],
+        req: (typeof requests)[number],
+        measures = shares,
+      ) => {
+        const query: ScreenQuery = { kind: 'query', id: 'q', endpoint: 'q', groupBy, measures };
         const input = {
           dataset,
           query,
@@ -178,24 +183,31 @@ describe.each(TEST_WAREHOUSES)(
       };
       const compare = async () => {
         let compared = 0;
-        for (const groupBy of [[], ['channel_id'], ['city_id'], ['product_id', 'channel_id', 'city_id']])
-          for (const req of requests) {
-            const [a, b] = [await run(grouped, groupBy, req), await run(perUnit, groupBy, req)];
-            expect(a.sql).not.toContain('__first_rows');
-            expect(b.sql.includes('__first_rows')).toBe(wh.dialect === 'postgres');
-            expect(b.rows, `${groupBy.join(',')} ${JSON.stringify(req)}`).toEqual(a.rows);
-            compared += a.rows.length;
-          }
+        // The shares alone, and beside the SKUs (counted apart and merged per group).
+        for (const measures of [shares, [...shares, 'sku_count']])
+          for (const groupBy of [[], ['channel_id'], ['city_id'], ['product_id', 'channel_id', 'city_id']])
+            for (const req of requests) {
+              const [a, b] = [
+                await run(grouped, groupBy, req, measures),
+                await run(perUnit, groupBy, req, measures),
+              ];
+              expect(a.sql).not.toContain('__first_rows');
+              expect(b.sql.includes('__first_rows')).toBe(wh.dialect === 'postgres');
+              expect(b.rows, `${measures.length} ${groupBy.join(',')} ${JSON.stringify(req)}`).toEqual(
+                a.rows,
+              );
+              compared += a.rows.length;
+            }
         return compared;
       };
-      expect(await compare()).toBeGreaterThan(100);
-      // Keys or filters beside the unit's columns, or a unit column counted distinct: per listing.
+      expect(await compare()).toBeGreaterThan(200);
+      // Keys or filters beside the unit's columns, or two unit columns counted distinct: per listing.
       expect((await run(perUnit, ['brand_id'], requests[0]!)).sql).not.toContain('__first_rows');
       const distinct = {
         kind: 'query',
         id: 'q',
         endpoint: 'q',
-        measures: ['days_in_stock_pct', 'sku_count'],
+        measures: ['days_in_stock_pct', 'sku_count', 'channels'],
       };
       const input = { dataset: perUnit, query: distinct as ScreenQuery, request: requests[0]!, groupId: 1 };
       expect(compileDatasetQuery({ ...input, dialect: wh.dialect, mode: 'export' }).sql).not.toContain(
@@ -204,7 +216,7 @@ describe.each(TEST_WAREHOUSES)(
       // Rows whose previous crawl is not derived yet (a load in progress): answered per listing.
       await wh.exec('UPDATE fact_stock SET prev_crawl_date = NULL WHERE product_id % 4 = 0');
       try {
-        expect(await compare()).toBeGreaterThan(100);
+        expect(await compare()).toBeGreaterThan(200);
       } finally {
         await deriveStockPreviousCrawl(wh);
       }

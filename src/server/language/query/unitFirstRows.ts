@@ -2,7 +2,7 @@ import type { ScreenQuery } from '../../../shared/config.gen.js';
 import { columnDimension, type DatasetIndex } from '../model/datasetIndex.js';
 import { FIRST_CRAWL } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 import type { SqlParams } from '../../platform/warehouse/sql/sqlBuilder.js';
-import { ident } from '../../platform/warehouse/sql/sqlBuilder.js';
+import { alias, ident } from '../../platform/warehouse/sql/sqlBuilder.js';
 import type { DataRequest } from './dataRequest.js';
 import { distinctColumns, rowsAreUnitDays } from './dayShareMeasures.js';
 
@@ -27,14 +27,25 @@ export function firstRowsOf(
   ds: DatasetIndex,
   query: ScreenQuery,
   request: Pick<DataRequest, 'conditions'>,
-  measures: readonly string[],
   unit: readonly string[],
   p: SqlParams,
   start: string | null | undefined,
 ): FirstRows | null {
   const column = ds.config.grainPreviousDate;
-  if (!column || p.dialect !== 'postgres' || p.rows.rollup || start === undefined) return null;
-  if (!rowsAreUnitDays(ds, unit)) return null;
+  if (!column || start === undefined || !firstRowsAnswer(ds, query, request, unit, p)) return null;
+  return { previous: `f.${ident(column)}`, start: start === null ? null : p.date(start) };
+}
+
+/** Whether the first-rows plan answers the query (firstRowsOf), binding nothing. */
+export function firstRowsAnswer(
+  ds: DatasetIndex,
+  query: ScreenQuery,
+  request: Pick<DataRequest, 'conditions'>,
+  unit: readonly string[],
+  p: SqlParams,
+): boolean {
+  if (!ds.config.grainPreviousDate || p.dialect !== 'postgres' || p.rows.rollup) return false;
+  if (!rowsAreUnitDays(ds, unit)) return false;
   const inUnit = (dimension: string): boolean => {
     const dim = ds.dimensions.get(dimension);
     if (dim?.kind === 'column') return !dim.filterAtLastCrawlOf && unit.includes(dim.column);
@@ -43,14 +54,62 @@ export function firstRowsOf(
   const keysOk = (query.groupBy ?? []).every((id) => unit.includes(columnDimension(ds, id)?.column ?? ''));
   const filtersOk =
     request.conditions.every((c) => inUnit(c.dimension)) && (query.where ?? []).every((w) => inUnit(w.field));
-  const dateOnly = measures.every((id) =>
+  const dateOnly = query.measures.every((id) =>
     distinctColumns(ds, ds.measures.get(id)!).every((c) => c === ds.config.dateColumn),
   );
-  if (!keysOk || !filtersOk || !dateOnly) return null;
-  return { previous: `f.${ident(column)}`, start: start === null ? null : p.date(start) };
+  return keysOk && filtersOk && dateOnly;
 }
 
 /** The condition a unit's first row in the period meets. */
 export function firstRowCondition({ previous, start }: FirstRows, p: SqlParams): string {
   return start === null ? `${previous} = ${p.date(FIRST_CRAWL)}` : `${previous} < ${start}`;
+}
+
+/**
+ * A query the first-rows plan refuses only because some measures count one column distinct (the
+ * SKUs beside a day share): those measures (plain countDistinct of the column), and the rest.
+ * Each part is then answered by its own plan and merged per group (mergedAggregates.ts): the rest
+ * by first rows, the distinct count by distinctCountSql. Null otherwise.
+ */
+export function distinctApart(
+  ds: DatasetIndex,
+  measures: readonly string[],
+): { rest: string[]; distinct: string[]; column: string } | null {
+  const counted = (id: string) =>
+    distinctColumns(ds, ds.measures.get(id)!).filter((c) => c !== ds.config.dateColumn);
+  const distinct = measures.filter((id) => counted(id).length);
+  const columns = new Set(distinct.flatMap(counted));
+  const rest = measures.filter((id) => !distinct.includes(id));
+  const plain = distinct.every((id) => ds.measures.get(id)!.kind === 'countDistinct');
+  if (!distinct.length || !rest.length || columns.size !== 1 || !plain) return null;
+  return { rest, distinct, column: [...columns][0]! };
+}
+
+/**
+ * Distinct values of `column` per keys, each of `measures` (countDistinct of it) answering it: the
+ * rows grouped per (keys, value), a few thousand groups, then counted per keys. PostgreSQL's
+ * COUNT(DISTINCT) sorts every row instead (dashboard/home/kpi's SKUs on the large tenant).
+ */
+export function distinctCountSql(input: {
+  groupBy: readonly string[];
+  keySelect: readonly string[];
+  keyColumns: readonly string[];
+  from: string;
+  column: string;
+  measures: readonly string[];
+}): string {
+  const { groupBy, keySelect, keyColumns, from, column, measures } = input;
+  const keys = groupBy.map((id) => `k.${alias(id)}`);
+  const value = alias('__value');
+  const inner = [
+    `SELECT ${[...keySelect, `f.${ident(column)} AS ${value}`].join(', ')}`,
+    from,
+    `GROUP BY ${[...keyColumns, `f.${ident(column)}`].join(', ')}`,
+  ].join('\n');
+  const counts = measures.map((id) => `COUNT(k.${value}) AS ${alias(id)}`);
+  return [
+    `SELECT ${[...keys.map((k) => `${k} AS ${k.slice(2)}`), ...counts].join(', ')}`,
+    `FROM (${inner}) k`,
+    ...(keys.length ? [`GROUP BY ${keys.join(', ')}`] : []),
+  ].join('\n');
 }
