@@ -1,4 +1,5 @@
 import type { Warehouse, WarehouseStatement } from '../warehouse.js';
+import { listingWindowUpdate } from './listingWindowUpdate.js';
 
 /** fact_stock.prev_crawl_date on a listing's first crawl: before any period's first day. */
 export const FIRST_CRAWL = '0001-01-01';
@@ -14,20 +15,8 @@ const PREVIOUS = `COALESCE(LAG(crawl_date) OVER w, DATE '${FIRST_CRAWL}')`;
  * Derived in SQL after each load, as fact_price.is_new_violation (newViolations.ts).
  */
 export async function deriveStockPreviousCrawl(wh: Warehouse, groupId?: number): Promise<void> {
-  const inGroup = groupId === undefined ? 'TRUE' : 'group_id = $1';
-  await wh.query(
-    `UPDATE fact_stock AS t SET prev_crawl_date = s.prev
-     FROM (
-       SELECT group_id, product_id, channel_id, city_id, crawl_date, ${PREVIOUS} AS prev
-       FROM fact_stock
-       WHERE ${inGroup}
-       WINDOW w AS (PARTITION BY group_id, product_id, channel_id, city_id ORDER BY crawl_date)
-     ) s
-     WHERE t.group_id = s.group_id AND t.product_id = s.product_id AND t.channel_id = s.channel_id
-       AND t.city_id = s.city_id AND t.crawl_date = s.crawl_date
-       AND t.prev_crawl_date IS DISTINCT FROM s.prev`,
-    groupId === undefined ? [] : [groupId],
-  );
+  const { sql, params } = listingWindowUpdate('fact_stock', 'prev_crawl_date', PREVIOUS, groupId);
+  await wh.query(sql, params);
 }
 
 /**
