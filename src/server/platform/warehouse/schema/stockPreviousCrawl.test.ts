@@ -1,11 +1,21 @@
+import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
 import { bulkInsert } from '../bulkInsert.js';
 import type { Warehouse } from '../warehouse.js';
 import { createSchema } from './createSchema.js';
-import { deriveStockPreviousCrawl, FIRST_CRAWL, stockPreviousCrawlStatement } from './stockPreviousCrawl.js';
+import {
+  deriveStockPreviousCrawl,
+  FIRST_CRAWL,
+  LOOKBACK_DAYS,
+  stockPreviousCrawlStatement,
+} from './stockPreviousCrawl.js';
 
-const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
+/** Day `d` counted from 1 November 2026. */
+const day = (d: number) =>
+  dayjs('2026-11-01')
+    .add(d - 1, 'day')
+    .format('YYYY-MM-DD');
 
 /** Crawl days of each (group, channel, city) listing of product 7: gaps where it was not seen. */
 const LISTINGS: [number, number, number, number[]][] = [
@@ -77,6 +87,7 @@ describe.each(TEST_WAREHOUSES)('fact_stock.prev_crawl_date on %s', (_n, open) =>
       [1, 3, 1, 2],
       [1, 4, 1, 1],
       [1, 6, 1, 2],
+      [1, 5, 1, 3], // city 3: no crawl in the lookback, new or back after long: not known
     ]);
     await t.wh.transaction([stockPreviousCrawlStatement({ groupId: 1, channelId: 1, from: day(3) })]);
     const now: typeof LISTINGS = [
@@ -85,6 +96,16 @@ describe.each(TEST_WAREHOUSES)('fact_stock.prev_crawl_date on %s', (_n, open) =>
       [1, 2, 1, [1, 4, 5]],
       [2, 1, 1, [1, 3]],
     ];
-    expect(await previous(t.wh)).toEqual(expected(now));
+    expect(await previous(t.wh)).toEqual({ ...expected(now), [`1/1/3/${day(5)}`]: 'NULL' });
+  });
+
+  it("looks for a listing's previous crawl in the month before the loaded day only", async () => {
+    // City 2's last crawl is day 6; its next one a day after the lookback has passed it.
+    const later = 6 + LOOKBACK_DAYS + 1;
+    await insert(t.wh, [[1, later, 1, 2]]);
+    await t.wh.transaction([stockPreviousCrawlStatement({ groupId: 1, channelId: 1, from: day(later) })]);
+    const rows = await previous(t.wh);
+    expect(rows[`1/1/2/${day(later)}`]).toBe('NULL');
+    expect(rows[`1/1/2/${day(6)}`]).toBe(day(4)); // earlier days untouched
   });
 });
