@@ -369,7 +369,7 @@ export interface DatasetConfig {
    */
   dateColumn: string;
   /**
-   * DATE column holding, on each row, the date of the previous row of its unit (the grain without the date column): 0001-01-01 on the unit's first row, NULL where not derived yet. Needs `grain`. Lets the compiler count a day share's units on PostgreSQL as the rows that are their unit's first in the period (a filtered count) instead of grouping every row by unit, when the query's keys and filters are unit columns; a period with a row not derived yet is answered by grouping.
+   * DATE column holding, on each row, the date of the previous row of its unit (the grain without the date column): 0001-01-01 on the unit's first row, NULL where not known (not derived yet, or no row in the month a load looks back). Needs `grain`. Lets the compiler count a day share's units on PostgreSQL as the rows that are their unit's first in the period (a filtered count) instead of grouping every row by unit, when the query's keys and filters are unit columns; a period holding a NULL is answered by grouping.
    */
   grainPreviousDate?: string;
   /**

@@ -132,6 +132,7 @@ function firstRowsStep(input: DayShareInput, b: DayShareBuilder): string {
     'UNION ALL',
     `SELECT * FROM (${unitRows(input, [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
     'UNION ALL',
+    // No unit columns on these rows: the days come right after the keys, then `nulls`.
     hashedDays({ ...input, unit: [] }, nulls),
   ].join('\n');
 }

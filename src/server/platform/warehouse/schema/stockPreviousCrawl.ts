@@ -13,7 +13,9 @@ const PREVIOUS = `COALESCE(LAG(crawl_date) OVER w, DATE '${FIRST_CRAWL}')`;
  * FIRST_CRAWL on its first. A listing's rows in a period are then counted once by counting its
  * first one there (prev_crawl_date before the period's first day), which lets PostgreSQL answer
  * a day share's listings without grouping a week's rows by listing (dayShareAggregate.ts).
- * Derived in SQL after each load, as fact_price.is_new_violation (newViolations.ts).
+ * The generator writes it with each row and a load sets its day (stockPreviousCrawlStatement);
+ * this fills a whole group or warehouse at once, through its whole history (an UPDATE of every
+ * row: on PostgreSQL follow it with a CLUSTER on the date index, docs/warehouse.md).
  */
 export async function deriveStockPreviousCrawl(wh: Warehouse, groupId?: number): Promise<void> {
   const { sql, params } = listingWindowUpdate('fact_stock', 'prev_crawl_date', PREVIOUS, groupId);
