@@ -57,8 +57,8 @@ export async function deriveNewViolationsFrom(
        ) span
        WINDOW w AS (PARTITION BY product_id, city_id ORDER BY crawl_date)
      ) s
-     WHERE t.group_id = $1 AND t.channel_id = $2 AND t.product_id = s.product_id
-       AND t.city_id = s.city_id AND t.crawl_date = s.crawl_date AND s.crawl_date >= $3
+     WHERE t.group_id = $1 AND t.channel_id = $2 AND t.crawl_date >= $3
+       AND t.product_id = s.product_id AND t.city_id = s.city_id AND t.crawl_date = s.crawl_date
        AND t.is_new_violation <> s.v`,
     [slice.groupId, slice.channelId, slice.from],
   );
