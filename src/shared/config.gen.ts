@@ -369,9 +369,15 @@ export interface DatasetConfig {
    */
   dateColumn: string;
   /**
-   * DATE column holding, on each row, the date of the previous row of its unit (the grain without the date column): 0001-01-01 on the unit's first row, NULL where not known (not derived yet, or no row in the month a load looks back). Needs `grain`. Lets the compiler count a day share's units on PostgreSQL as the rows that are their unit's first in the period (a filtered count) instead of grouping every row by unit, when the query's keys and filters are unit columns; a period holding a NULL is answered by grouping.
+   * DATE column holding, on each row, the date of the previous row of its unit (the grain without the date column): 0001-01-01 on the unit's first row, NULL where not known (not derived yet, or no row in the month a load looks back) and where the row's `grainAttributes` differ from that previous row's. Needs `grain`. Lets the compiler count a day share's units on PostgreSQL as the rows that are their unit's first in the period (a filtered count) instead of grouping every row by unit, when the query's keys and filters are unit columns or `grainAttributes`; a period holding a NULL is answered by grouping.
    */
   grainPreviousDate?: string;
+  /**
+   * Columns copied onto each row from its unit's master data (a product's brand, category), which a unit's rows share unless that data changed: `grainPreviousDate` is NULL on a row whose values of these differ from its unit's previous row. Query keys and filters on them may then use the first-rows count, as on unit columns. Needs `grainPreviousDate`; a column left out is only answered by grouping.
+   *
+   * Items: A table or column name of the warehouse: lower-case letters, digits and underscores. Only config supplies these; never a request.
+   */
+  grainAttributes?: string[];
   /**
    * Columns that identify one fact row: no two rows of a tenant share their values and none is NULL (e.g. product, channel, city and crawl date). Lets the compiler aggregate a day share in one pass when its unit and the date column are the grain; a wrong grain gives wrong numbers.
    *

@@ -70,8 +70,9 @@ describe('checkWarehouseColumns', () => {
     ds.measures[1].where.and[0].column = 'city';
     ds.dimensions[0].column = 'brand';
     ds.grain[0] = 'sku_id';
+    ds.grainAttributes = ['brand_id', 'categry_id'];
     const problems = check(ds as DatasetConfig);
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
     expect(problems[0]).toBe(
       'datasets/tiny.dataset.json#/grain/0: warehouse table "fact_stock" has no column "sku_id"; allowed: ' +
         'brand_id, category_id, channel_id, city_id, crawl_date, group_id, is_competitor, on_promo, prev_crawl_date, ' +
@@ -79,6 +80,7 @@ describe('checkWarehouseColumns', () => {
         'src/server/platform/warehouse/schema)',
     );
     expect(problems.slice(1)).toEqual([
+      expect.stringMatching(/#\/grainAttributes\/1: .* no column "categry_id"; did you mean "category_id"\?/),
       expect.stringMatching(/#\/dimensions\/0\/column: .* no column "brand"; did you mean "brand_id"\?/),
       expect.stringMatching(
         /#\/measures\/1\/where\/and\/0\/column: .* no column "city"; did you mean "city_id"\?/,

@@ -46,6 +46,8 @@ export function checkWarehouseColumns(file: string, ds: DatasetConfig): ConfigPr
   const fact: [string, string | undefined][] = [
     ['/dateColumn', ds.dateColumn],
     ...(ds.grain ?? []).map((c, i): [string, string] => [pointer('grain', i), c]),
+    ['/grainPreviousDate', ds.grainPreviousDate],
+    ...(ds.grainAttributes ?? []).map((c, i): [string, string] => [pointer('grainAttributes', i), c]),
   ];
   ds.dimensions.forEach((d, i) => {
     const at = (...rest: (string | number)[]) => pointer('dimensions', i, ...rest);

@@ -190,7 +190,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     const unit = dayShareEntity(ds, measures);
     if (!unit) return oneStepAggregate(ds, q, inner, keys, rowsFrom, p);
     const start = periodRows ? (input.previous?.start ?? request.startDate ?? null) : undefined;
-    const firstRows = firstRowsOf(ds, q, request, unit, p, start);
+    const firstRows = firstRowsOf(ds, q, request, unit, p, start, request.endDate);
     const share = { ds, keySelect: inner, keyColumns: keys, from: rowsFrom, p };
     // SKUs beside day shares: the shares by first rows, the SKUs by (keys, SKU) groups.
     const apart = firstRows || start === undefined ? null : distinctApart(ds, measures);

@@ -41,7 +41,7 @@ export function dayShareAggregate(input: DayShareInput): string {
   const b = new DayShareBuilder(ds, unit, p, perUnit, firstRows !== null);
   const finals = query.measures.map((id) => `${b.final(ds.measures.get(id)!)} AS ${alias(id)}`);
   const step1 = firstRows
-    ? firstRowsStep(input, b)
+    ? firstRowsStep(input, b, firstRows)
     : perUnit
       ? perUnitStep(input, b)
       : perUnitDayStep(input, b);
@@ -95,6 +95,7 @@ function unitRows({ unit, keySelect, keyColumns, from }: DayShareInput, extra: s
 
 const FIRST_ROWS = '"__first_rows"';
 const UNDERIVED = alias('__underived');
+const DAY_MASK = alias('__day_mask');
 
 /**
  * The first-rows plan's groups: per keys, the partials, the rows that are their unit's first in
@@ -105,8 +106,12 @@ function firstRowsGroups(input: DayShareInput, b: DayShareBuilder, first: FirstR
   const { keySelect, keyColumns, from, p } = input;
   const units = `CAST(${p.rows.count(firstRowCondition(first, p))} AS BIGINT) AS ${alias(UNITS_KEY)}`;
   const underived = `${p.rows.count(`${first.previous} IS NULL`)} AS ${UNDERIVED}`;
+  const day = `f.${ident(input.ds.config.dateColumn)}`;
+  const mask = first.maskFrom
+    ? [`BIT_OR(CAST(1 AS BIGINT) << (${day} - ${first.maskFrom})) AS ${DAY_MASK}`]
+    : [];
   return [
-    `SELECT ${[...keySelect, units, underived, ...b.partials].join(', ')}`,
+    `SELECT ${[...keySelect, units, underived, ...mask, ...b.partials].join(', ')}`,
     from,
     ...(keyColumns.length ? [`GROUP BY ${keyColumns.join(', ')}`] : []),
     // No group over no rows, as the per-unit plan (an aggregate without keys answers one row).
@@ -120,7 +125,7 @@ function firstRowsGroups(input: DayShareInput, b: DayShareBuilder, first: FirstR
  * unit each; PostgreSQL runs only the branch its one-time EXISTS filter lets through. Then the
  * days per keys.
  */
-function firstRowsStep(input: DayShareInput, b: DayShareBuilder): string {
+function firstRowsStep(input: DayShareInput, b: DayShareBuilder, first: FirstRows): string {
   const keys = (input.query.groupBy ?? []).map((id) => `fr.${alias(id)}`);
   const noDays = `CAST(NULL AS BIGINT) AS ${alias(DAYS_KEY)}`;
   const pending = `EXISTS (SELECT 1 FROM ${FIRST_ROWS} u WHERE u.${UNDERIVED} > 0)`;
@@ -132,9 +137,21 @@ function firstRowsStep(input: DayShareInput, b: DayShareBuilder): string {
     'UNION ALL',
     `SELECT * FROM (${unitRows(input, [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
     'UNION ALL',
-    // No unit columns on these rows: the days come right after the keys, then `nulls`.
-    hashedDays({ ...input, unit: [] }, nulls),
+    first.maskFrom
+      ? maskedDays(keys, nulls)
+      : // No unit columns on these rows: the days come right after the keys, then `nulls`.
+        hashedDays({ ...input, unit: [] }, nulls),
   ].join('\n');
+}
+
+/**
+ * The days per keys as the bits set in the first-rows groups' day masks: the same number as
+ * hashedDays without a second scan of the period's rows (stock/data on the large tenant: 160 of
+ * 360 ms; the mask adds ~15 to the first rows' scan).
+ */
+function maskedDays(keys: readonly string[], nulls: readonly string[]): string {
+  const days = `CAST(bit_count(CAST(fr.${DAY_MASK} AS BIT(64))) AS BIGINT) AS ${alias(DAYS_KEY)}`;
+  return `SELECT ${[...keys, days, ...nulls].join(', ')}\nFROM ${FIRST_ROWS} fr`;
 }
 
 /** The days branch as COUNT(DISTINCT day) per keys: DuckDB hashes it. */

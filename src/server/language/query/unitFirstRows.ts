@@ -12,16 +12,29 @@ export interface FirstRows {
   previous: string;
   /** The period's first day, bound; null when the period has no start. */
   start: string | null;
+  /**
+   * The period's first day bound again when the period has both ends and at most MASK_DAYS days:
+   * its keys' days are then counted from a bit mask of them aggregated with the first rows
+   * (dayShareAggregate.ts), not by a second scan grouping the rows by (keys, day).
+   */
+  maskFrom: string | null;
 }
+
+/** Days a BIGINT mask holds, one bit a day. */
+export const MASK_DAYS = 64;
+
+const DAY_MS = 86_400_000;
 
 /**
  * Whether a day share's units can be counted as the rows that are their unit's first in the
  * period (the dataset's `grainPreviousDate` before the period's first day), and with what. Only
  * on PostgreSQL, where grouping a week of the large tenant's stock rows by listing is most of the
  * query (170 of ~300 ms for 820K rows into 117K listings; DuckDB hashes it in ~20 ms); only when
- * each row is one unit-day (the grain), every key and filter is a unit column (so a unit's rows
- * in the period are all kept or all dropped and share one group), and no measure counts a unit
- * column distinct (that needs the per-unit rows). `start` binds the period's first day.
+ * each row is one unit-day (the grain), every key and filter is a unit column or one of the
+ * dataset's `grainAttributes` (so a unit's rows in the period are all kept or all dropped and
+ * share one group: where an attribute changed inside the period, the changed row's NULL previous
+ * date sends the query per unit), and no measure counts a unit column distinct (that needs the
+ * per-unit rows). `start` binds the period's first day.
  */
 export function firstRowsOf(
   ds: DatasetIndex,
@@ -30,10 +43,16 @@ export function firstRowsOf(
   unit: readonly string[],
   p: SqlParams,
   start: string | null | undefined,
+  end: string | null = null,
 ): FirstRows | null {
   const column = ds.config.grainPreviousDate;
   if (!column || start === undefined || !firstRowsAnswer(ds, query, request, unit, p)) return null;
-  return { previous: `f.${ident(column)}`, start: start === null ? null : p.date(start) };
+  const days = start && end ? (Date.parse(end) - Date.parse(start)) / DAY_MS + 1 : Infinity;
+  return {
+    previous: `f.${ident(column)}`,
+    start: start === null ? null : p.date(start),
+    maskFrom: start && days >= 1 && days <= MASK_DAYS ? p.date(start) : null,
+  };
 }
 
 /** Whether the first-rows plan answers the query (firstRowsOf), binding nothing. */
@@ -46,12 +65,14 @@ export function firstRowsAnswer(
 ): boolean {
   if (!ds.config.grainPreviousDate || p.dialect !== 'postgres' || p.rows.rollup) return false;
   if (!rowsAreUnitDays(ds, unit)) return false;
+  // A unit's rows share these columns within a period unless a row marks a change (NULL previous).
+  const shared = [...unit, ...(ds.config.grainAttributes ?? [])];
   const inUnit = (dimension: string): boolean => {
     const dim = ds.dimensions.get(dimension);
-    if (dim?.kind === 'column') return !dim.filterAtLastCrawlOf && unit.includes(dim.column);
-    return dim?.kind === 'mapped' && unit.includes(columnDimension(ds, dim.into)?.column ?? '');
+    if (dim?.kind === 'column') return !dim.filterAtLastCrawlOf && shared.includes(dim.column);
+    return dim?.kind === 'mapped' && shared.includes(columnDimension(ds, dim.into)?.column ?? '');
   };
-  const keysOk = (query.groupBy ?? []).every((id) => unit.includes(columnDimension(ds, id)?.column ?? ''));
+  const keysOk = (query.groupBy ?? []).every((id) => shared.includes(columnDimension(ds, id)?.column ?? ''));
   const filtersOk =
     request.conditions.every((c) => inUnit(c.dimension)) && (query.where ?? []).every((w) => inUnit(w.field));
   const dateOnly = query.measures.every((id) =>

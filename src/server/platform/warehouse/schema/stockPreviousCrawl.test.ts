@@ -25,14 +25,20 @@ const LISTINGS: [number, number, number, number[]][] = [
   [2, 1, 1, [1, 3]],
 ];
 
-async function insert(wh: Warehouse, rows: [number, number, number, number][]): Promise<void> {
+/** Rows of (group, day, channel, city), product 7 of brand 1 and category 1 unless given. */
+async function insert(
+  wh: Warehouse,
+  rows: [number, number, number, number][],
+  brand = 1,
+  category = 1,
+): Promise<void> {
   const columns = ['group_id', 'crawl_date', 'channel_id', 'city_id', 'product_id', 'brand_id'];
   const more = ['category_id', 'is_competitor', 'stock_status'];
   await bulkInsert(
     wh,
     'fact_stock',
     [...columns, ...more],
-    rows.map(([g, d, ch, ci]) => [g, day(d), ch, ci, 7, 1, 1, 0, 1]),
+    rows.map(([g, d, ch, ci]) => [g, day(d), ch, ci, 7, brand, category, 0, 1]),
   );
 }
 
@@ -107,5 +113,27 @@ describe.each(TEST_WAREHOUSES)('fact_stock.prev_crawl_date on %s', (_n, open) =>
     const rows = await previous(t.wh);
     expect(rows[`1/1/2/${day(later)}`]).toBe('NULL');
     expect(rows[`1/1/2/${day(6)}`]).toBe(day(4)); // earlier days untouched
+  });
+
+  it("gives no previous crawl to a row whose product's brand, category or competitor flag changed", async () => {
+    await deriveStockPreviousCrawl(t.wh); // the loads' NULLs past their lookback, filled
+    const before = await previous(t.wh);
+    // Channel 2's listing of city 1 (days 1, 4, 5) moves category from day 4 on: a whole derive.
+    await t.wh.exec(
+      `UPDATE fact_stock SET category_id = 2 WHERE group_id = 1 AND channel_id = 2 AND crawl_date >= '${day(4)}'`,
+    );
+    await deriveStockPreviousCrawl(t.wh);
+    expect(await previous(t.wh)).toEqual({ ...before, [`1/2/1/${day(4)}`]: 'NULL' });
+    // Loads of its day 6 under another brand, then of day 7 under that brand: the load statement.
+    for (const d of [6, 7]) {
+      await insert(t.wh, [[1, d, 2, 1]], 2, 2);
+      await t.wh.transaction([stockPreviousCrawlStatement({ groupId: 1, channelId: 2, from: day(d) })]);
+    }
+    const rows = await previous(t.wh);
+    expect([rows[`1/2/1/${day(5)}`], rows[`1/2/1/${day(6)}`], rows[`1/2/1/${day(7)}`]]).toEqual([
+      day(4),
+      'NULL',
+      day(6),
+    ]);
   });
 });
