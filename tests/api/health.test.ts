@@ -10,6 +10,7 @@ import { fetchBuffered } from './support/fetchBuffered.js';
 import { FIRST_CRAWL } from '../../src/server/features/crawl/startCrawling.js';
 import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
 import { signIn } from './support/signIn.js';
+import { LOOKBACK_DAYS } from '../../src/server/platform/warehouse/schema/stockPreviousCrawl.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -115,7 +116,8 @@ describe('health probes', () => {
       `SELECT COUNT(*) AS n FROM fact_price t JOIN (
          SELECT group_id, product_id, channel_id, city_id, crawl_date,
            CASE WHEN violation_type IN (1, 2, 3)
-             AND NOT COALESCE(LAG(violation_type) OVER w IN (1, 2, 3), FALSE) THEN 1 ELSE 0 END AS v
+             AND NOT COALESCE(LAG(violation_type) OVER w IN (1, 2, 3)
+               AND crawl_date - LAG(crawl_date) OVER w <= ${LOOKBACK_DAYS}, FALSE) THEN 1 ELSE 0 END AS v
          FROM fact_price WINDOW w AS (PARTITION BY group_id, product_id, channel_id, city_id ORDER BY crawl_date)
        ) s ON t.group_id = s.group_id AND t.product_id = s.product_id AND t.channel_id = s.channel_id
           AND t.city_id = s.city_id AND t.crawl_date = s.crawl_date

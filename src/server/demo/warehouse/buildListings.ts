@@ -149,6 +149,7 @@ export function buildListings(
         lastCrawl: listingCities.map(() => null),
         heldPrice: new Float64Array(listingCities.length),
         lastViolating: new Uint8Array(listingCities.length),
+        lastPriced: new Float64Array(listingCities.length).fill(-Infinity),
         spell: new Int8Array(listingCities.length),
         spellLength: new Int8Array(listingCities.length),
         otherOfferDays: 0,

@@ -92,6 +92,8 @@ export interface DemoListing {
   heldPrice: Float64Array;
   /** Per city: 1 when its last price observation broke a rule (fact_price.is_new_violation). */
   lastViolating: Uint8Array;
+  /** Per city: the day number (marketDay.ts) of its last price observation; -Infinity before the first. */
+  lastPriced: Float64Array;
   /** Per city on quick commerce: > 0 days of a dark-store run-down left, < 0 days still out after one (quickStock.ts). */
   spell: Int8Array;
   /** Per city: days of the current run-down (negative when a delivery stops it in time). */

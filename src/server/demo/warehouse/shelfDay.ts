@@ -11,7 +11,7 @@ import type { MarketDay } from './marketDay.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
 import { QUICK_START_FACTOR, quickCommerceStatus } from './quickStock.js';
-import { FIRST_CRAWL } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
+import { FIRST_CRAWL, LOOKBACK_DAYS } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
 
 /** What the other facts of the day need to know about a listing's shelf. */
 export interface ShelfSummary {
@@ -233,8 +233,11 @@ export function emitShelfDay(
     // observation of the listing in this city was none): the walk knows the previous day, and
     // the window over a year of prices was a tenth of a first start.
     const violating = violation === VIOLATION.satisfied || violation === VIOLATION.na ? 0 : 1;
-    const isNew = violating === 1 && listing.lastViolating[ci] === 0 ? 1 : 0;
+    // A previous observation counts only within the lookback a load reads (LOOKBACK_DAYS).
+    const recent = market.day - listing.lastPriced[ci]! <= LOOKBACK_DAYS;
+    const isNew = violating === 1 && !(recent && listing.lastViolating[ci] === 1) ? 1 : 0;
     listing.lastViolating[ci] = violating;
+    listing.lastPriced[ci] = market.day;
     sink.push('fact_price', [
       groupId,
       date,

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.js';
 import { bulkInsert } from '../bulkInsert.js';
@@ -7,14 +8,15 @@ import { FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
 import { deriveNewViolations, deriveNewViolationsFrom } from './newViolations.js';
 import { tableColumns } from './tableColumns.js';
+import { LOOKBACK_DAYS } from './stockPreviousCrawl.js';
 
-/** One price observation: [group, day of November, city, violation type]. */
+/** One price observation: [group, day counted from 1 November, city, violation type]. */
 type Obs = [number, number, number, number];
 
 function priceRow([group, day, city, type]: Obs): Record<string, unknown> {
   return {
     group_id: group,
-    crawl_date: `2026-11-${String(day).padStart(2, '0')}`,
+    crawl_date: dayjs('2026-10-31').add(day, 'day').format('YYYY-MM-DD'),
     channel_id: 1,
     city_id: city,
     product_id: 7,
@@ -118,5 +120,26 @@ describe.each(TEST_WAREHOUSES)('new violations on %s', (_name, open) => {
     expect(await flags(t.wh, 1, 1)).toEqual([0, 1, 0, 0, 1]);
     expect(await flags(t.wh, 2, 1)).toEqual([0, 1]);
     expect(tableColumns('fact_price').at(-1)).toBe('is_new_violation');
+  });
+
+  it('counts a violation as new when the listing had no crawl in the lookback before it', async () => {
+    // Group 3: Max on days 1 and 2, then no crawl until a day past the lookback, Max again twice.
+    const back = 2 + LOOKBACK_DAYS + 1;
+    await insert(t.wh, [
+      [3, 1, 1, 1],
+      [3, 2, 1, 1],
+      [3, back, 1, 1],
+      [3, back + 1, 1, 1],
+    ]);
+    await deriveNewViolations(t.wh, 3);
+    expect(await flags(t.wh, 3, 1)).toEqual([1, 0, 1, 0]);
+    // A load of the day back reads the same, and one of the day after reads the day back.
+    await t.wh.exec('UPDATE fact_price SET is_new_violation = 1 - is_new_violation WHERE group_id = 3');
+    await deriveNewViolationsFrom(t.wh, {
+      groupId: 3,
+      channelId: 1,
+      from: dayjs('2026-10-31').add(back, 'day').format('YYYY-MM-DD'),
+    });
+    expect(await flags(t.wh, 3, 1)).toEqual([0, 1, 1, 0]);
   });
 });
