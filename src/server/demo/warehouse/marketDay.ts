@@ -23,7 +23,8 @@ const DARK_STORE_SPELL_CHANCE = 0.03;
 export class MarketDay {
   readonly events: readonly SaleEvent[];
   readonly reviewWave: number;
-  private readonly day: number;
+  /** Days since 1970-01-01 (calendar.ts dayNumber). */
+  readonly day: number;
   private readonly week: number;
   private readonly fortnight: number;
   private readonly demandCache = new Map<number, number>();
