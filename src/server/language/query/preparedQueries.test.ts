@@ -104,6 +104,9 @@ describe('PreparedQueries', () => {
     const grid = parseDataRequest(rows, { start_date: '2026-11-08', end_date: '2026-11-14' });
     expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
     expect(memo.prepareBoth(rows, 'g', 1, grid, previous)).toBeNull();
+    // A distinct count: DuckDB too runs the two periods' statements side by side.
+    const skus = { ...kpi, query: { ...kpi.query, measures: ['availability_pct', 'sku_count'] } };
+    expect(memo.prepareBoth(skus, 's', 1, request, previous)).toBeNull();
     // PostgreSQL runs the two periods' own statements side by side instead.
     expect(
       new PreparedQueries({ dialect: 'postgres' }).prepareBoth(kpi, 'q', 1, request, previous),
