@@ -10,7 +10,7 @@ import { fetchBuffered } from './support/fetchBuffered.js';
 import { FIRST_CRAWL } from '../../src/server/features/crawl/startCrawling.js';
 import type { CrawlTables } from '../../src/server/features/crawl/crawlTables.js';
 import { signIn } from './support/signIn.js';
-import { LOOKBACK_DAYS } from '../../src/server/platform/warehouse/schema/stockPreviousCrawl.js';
+import { LOOKBACK_DAYS } from '../../src/server/platform/warehouse/schema/listingWindowUpdate.js';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import type { MarketDay } from './marketDay.js';
 import type { Rng } from './prng.js';
 import type { RowSink } from './rowSink.js';
 import { QUICK_START_FACTOR, quickCommerceStatus } from './quickStock.js';
-import { FIRST_CRAWL, LOOKBACK_DAYS } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
+import { FIRST_CRAWL } from '../../platform/warehouse/schema/stockPreviousCrawl.js';
+import { LOOKBACK_DAYS } from '../../platform/warehouse/schema/listingWindowUpdate.js';
 
 /** What the other facts of the day need to know about a listing's shelf. */
 export interface ShelfSummary {

@@ -107,8 +107,9 @@ function firstRowsGroups(input: DayShareInput, b: DayShareBuilder, first: FirstR
   const units = `CAST(${p.rows.count(firstRowCondition(first, p))} AS BIGINT) AS ${alias(UNITS_KEY)}`;
   const underived = `${p.rows.count(`${first.previous} IS NULL`)} AS ${UNDERIVED}`;
   const day = `f.${ident(input.ds.config.dateColumn)}`;
-  const mask = first.maskFrom
-    ? [`BIT_OR(CAST(1 AS BIGINT) << (${day} - ${first.maskFrom})) AS ${DAY_MASK}`]
+  // A day mask implies a period start (firstRowsOf).
+  const mask = first.dayMask
+    ? [`BIT_OR(CAST(1 AS BIGINT) << (${day} - ${first.start!})) AS ${DAY_MASK}`]
     : [];
   return [
     `SELECT ${[...keySelect, units, underived, ...mask, ...b.partials].join(', ')}`,
@@ -137,7 +138,7 @@ function firstRowsStep(input: DayShareInput, b: DayShareBuilder, first: FirstRow
     'UNION ALL',
     `SELECT * FROM (${unitRows(input, [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
     'UNION ALL',
-    first.maskFrom
+    first.dayMask
       ? maskedDays(keys, nulls)
       : // No unit columns on these rows: the days come right after the keys, then `nulls`.
         hashedDays({ ...input, unit: [] }, nulls),

@@ -13,11 +13,11 @@ export interface FirstRows {
   /** The period's first day, bound; null when the period has no start. */
   start: string | null;
   /**
-   * The period's first day bound again when the period has both ends and at most MASK_DAYS days:
-   * its keys' days are then counted from a bit mask of them aggregated with the first rows
+   * Whether the period has both ends and at most MASK_DAYS days: its keys' days are then counted
+   * from a bit mask of them (offsets from `start`) aggregated with the first rows
    * (dayShareAggregate.ts), not by a second scan grouping the rows by (keys, day).
    */
-  maskFrom: string | null;
+  dayMask: boolean;
 }
 
 /** Days a BIGINT mask holds, one bit a day. */
@@ -51,7 +51,7 @@ export function firstRowsOf(
   return {
     previous: `f.${ident(column)}`,
     start: start === null ? null : p.date(start),
-    maskFrom: start && days >= 1 && days <= MASK_DAYS ? p.date(start) : null,
+    dayMask: days >= 1 && days <= MASK_DAYS,
   };
 }
 

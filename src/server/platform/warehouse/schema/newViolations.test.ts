@@ -8,7 +8,7 @@ import { FACT_TABLES_DDL } from './factTables.js';
 import { addMissingColumns } from './addedColumns.js';
 import { deriveNewViolations, deriveNewViolationsFrom } from './newViolations.js';
 import { tableColumns } from './tableColumns.js';
-import { LOOKBACK_DAYS } from './stockPreviousCrawl.js';
+import { LOOKBACK_DAYS } from './listingWindowUpdate.js';
 
 /** One price observation: [group, day counted from 1 November, city, violation type]. */
 type Obs = [number, number, number, number];

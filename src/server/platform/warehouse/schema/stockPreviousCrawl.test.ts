@@ -4,12 +4,8 @@ import { TEST_WAREHOUSES, type TestWarehouse } from '../testing/testWarehouses.j
 import { bulkInsert } from '../bulkInsert.js';
 import type { Warehouse } from '../warehouse.js';
 import { createSchema } from './createSchema.js';
-import {
-  deriveStockPreviousCrawl,
-  FIRST_CRAWL,
-  LOOKBACK_DAYS,
-  stockPreviousCrawlStatement,
-} from './stockPreviousCrawl.js';
+import { LOOKBACK_DAYS } from './listingWindowUpdate.js';
+import { deriveStockPreviousCrawl, FIRST_CRAWL, stockPreviousCrawlStatement } from './stockPreviousCrawl.js';
 
 /** Day `d` counted from 1 November 2026. */
 const day = (d: number) =>
