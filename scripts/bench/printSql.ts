@@ -7,13 +7,24 @@ import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigR
 import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
+import { rollupColumns, rollupPlan } from '../../src/server/platform/warehouse/rollups/rollupDdl.js';
 
 const [endpoint, endDate, dialect = 'duckdb'] = process.argv.slice(2);
 if (!endpoint || !endDate)
   throw new Error('Usage: printSql.ts <endpoint> <last crawl date> [duckdb|postgres]');
 const q = monitoringQueries(loadConfigSnapshot('screens'), endDate).find((x) => x.endpoint === endpoint);
 if (!q) throw new Error(`No monitoring endpoint ${endpoint}`);
+// PostgreSQL keeps the dataset's declared rollups (ensureRollups), and the server reads them.
+const config = q.ctx.dataset.config;
+const rollups =
+  dialect === 'postgres'
+    ? (config.rollups ?? []).map((r) => {
+        const plan = rollupPlan(config, r);
+        return { table: plan.table, columns: new Set(rollupColumns(plan)) };
+      })
+    : [];
 const { sql, params } = compileDatasetQuery({
+  rollups,
   dataset: q.ctx.dataset,
   query: q.ctx.query,
   request: parseDataRequest(q.ctx, q.params),

@@ -101,6 +101,26 @@ function compileOnRollup(input: CompileInput, rollup: RollupTable): CompiledSql 
   return readsOnly(compiled.sql, rollup) ? compiled : null;
 }
 
+/**
+ * `build` over the first rollup that keeps every column it reads (`rowsOf` its table), else over
+ * `from`. For a distinct count beside day shares: it reads key columns only, which a rollup keeps
+ * as they are, over fewer rows (stock's daily rollup has no city) while the day shares need the
+ * listings' own rows. Rollup rows whose fact rows are all gone are deleted, so every kept row
+ * stands for at least one fact row.
+ */
+function onRollupWhereHeld(
+  build: (from: string) => string,
+  from: string,
+  rollups: readonly RollupTable[] | undefined,
+  rowsOf: (table: string) => string,
+): string {
+  for (const rollup of rollups ?? []) {
+    const sql = build(rowsOf(rollup.table));
+    if (readsOnly(sql, rollup)) return sql;
+  }
+  return build(from);
+}
+
 /** True when every column the SQL reads through an alias of the rollup's table is one it has. */
 function readsOnly(sql: string, rollup: RollupTable): boolean {
   const aliases = [...sql.matchAll(new RegExp(`"${rollup.table}" ([a-z_][a-z0-9_]*)`, 'g'))].map(
@@ -198,12 +218,19 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       return mergedAggregates(query.groupBy ?? [], [
         { sql: aggregateOf(rowsFrom, apart.rest, true), measures: apart.rest },
         {
-          sql: distinctCountSql({
-            ...share,
-            groupBy: query.groupBy ?? [],
-            column: apart.column,
-            measures: apart.distinct,
-          }),
+          sql: onRollupWhereHeld(
+            (from) =>
+              distinctCountSql({
+                ...share,
+                from,
+                groupBy: query.groupBy ?? [],
+                column: apart.column,
+                measures: apart.distinct,
+              }),
+            rowsFrom,
+            rowsFrom === factRows('') && !p.rows.rollup ? input.rollups : undefined,
+            (table) => `FROM ${ident(table)} f\nWHERE ${where.join(' AND ')}`,
+          ),
           measures: apart.distinct,
         },
       ]);
