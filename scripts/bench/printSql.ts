@@ -7,7 +7,7 @@ import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigR
 import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
-import { rollupColumns, rollupPlan } from '../../src/server/platform/warehouse/rollups/rollupDdl.js';
+import { rollupPlan, rollupTableOf } from '../../src/server/platform/warehouse/rollups/rollupDdl.js';
 
 const [endpoint, endDate, dialect = 'duckdb'] = process.argv.slice(2);
 if (!endpoint || !endDate)
@@ -17,12 +17,7 @@ if (!q) throw new Error(`No monitoring endpoint ${endpoint}`);
 // PostgreSQL keeps the dataset's declared rollups (ensureRollups), and the server reads them.
 const config = q.ctx.dataset.config;
 const rollups =
-  dialect === 'postgres'
-    ? (config.rollups ?? []).map((r) => {
-        const plan = rollupPlan(config, r);
-        return { table: plan.table, columns: new Set(rollupColumns(plan)) };
-      })
-    : [];
+  dialect === 'postgres' ? (config.rollups ?? []).map((r) => rollupTableOf(rollupPlan(config, r))) : [];
 const { sql, params } = compileDatasetQuery({
   rollups,
   dataset: q.ctx.dataset,

@@ -8,7 +8,7 @@ import {
 } from './compileDatasetQuery.js';
 import { dataRequest } from './testing/dataRequests.js';
 import { RollupCatalog, type RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
-import { rollupColumns, rollupPlan } from '../../platform/warehouse/rollups/rollupDdl.js';
+import { rollupPlan, rollupTableOf } from '../../platform/warehouse/rollups/rollupDdl.js';
 import { runScreenQuery } from './runScreenQuery.js';
 import { stockWarehouse } from './testing/stockWarehouse.js';
 import { stockContexts } from './testing/stockContext.js';
@@ -215,8 +215,7 @@ describe('the SQL a screen query compiles to', () => {
     const stockConfig = trend.dataset.config;
     const declared = stockConfig.rollups![0]!;
     const rollupOf = (columns: string[], id = declared.id): RollupTable => {
-      const plan = rollupPlan(stockConfig, { ...declared, id, columns });
-      return { table: plan.table, columns: new Set(rollupColumns(plan)) };
+      return rollupTableOf(rollupPlan(stockConfig, { ...declared, id, columns }));
     };
     const daily = rollupOf(declared.columns);
     const noStatus = rollupOf(

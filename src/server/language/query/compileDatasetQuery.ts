@@ -201,8 +201,9 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
       ? previousPeriod(request.startDate, request.endDate).start
       : request.startDate;
   const joined = joinsSql(related, { ds, p, tenant, startDate: joinFrom, endDate: request.endDate });
-  const factRows = (joins: string) =>
-    `FROM ${ident(ds.config.table)} f${joins}\nWHERE ${where.join(' AND ')}`;
+  /** The period's rows of the fact table (or of a rollup of it, `table`), with `joins`. */
+  const factRows = (joins: string, table = ds.config.table) =>
+    `FROM ${ident(table)} f${joins}\nWHERE ${where.join(' AND ')}`;
   const from = factRows(joined);
   /** `periodRows`: the rows are the query's own, from its period's first day (`where`). */
   const aggregateOf = (rowsFrom: string, measures: string[], periodRows = false): string => {
@@ -229,7 +230,7 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
               }),
             rowsFrom,
             rowsFrom === factRows('') && !p.rows.rollup ? input.rollups : undefined,
-            (table) => `FROM ${ident(table)} f\nWHERE ${where.join(' AND ')}`,
+            (table) => factRows('', table),
           ),
           measures: apart.distinct,
         },

@@ -25,7 +25,7 @@ import {
   TENANT_COLUMN,
 } from './citusLayout.js';
 import { tenantFilterProblems } from './testing/tenantFilterProblems.js';
-import { rollupColumns, rollupPlan } from '../rollups/rollupDdl.js';
+import { rollupPlan, rollupTableOf } from '../rollups/rollupDdl.js';
 
 const distributeFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -37,10 +37,7 @@ const repoSnapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
 const ROLLUPS = new Map(
   [...repoSnapshot.datasets.values()].map((ds) => [
     ds.table,
-    (ds.rollups ?? []).map((r) => {
-      const plan = rollupPlan(ds, r);
-      return { table: plan.table, columns: new Set(rollupColumns(plan)) };
-    }),
+    (ds.rollups ?? []).map((r) => rollupTableOf(rollupPlan(ds, r))),
   ]),
 );
 const ROLLUP_TABLES = [...ROLLUPS.values()].flat().map((r) => r.table);

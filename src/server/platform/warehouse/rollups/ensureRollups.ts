@@ -5,7 +5,7 @@ import {
   createRollupStatements,
   dropRollupStatements,
   ROLLUP_COMMENT_PREFIX,
-  rollupColumns,
+  rollupTableOf,
   rollupPlan,
   type RollupPlan,
 } from './rollupDdl.js';
@@ -46,14 +46,7 @@ export async function ensureRollups(
       );
     }
   }
-  catalog.replace(
-    new Map(
-      [...plans].map(([fact, factPlans]) => [
-        fact,
-        factPlans.map((p) => ({ table: p.table, columns: new Set(rollupColumns(p)) })),
-      ]),
-    ),
-  );
+  catalog.replace(new Map([...plans].map(([fact, factPlans]) => [fact, factPlans.map(rollupTableOf)])));
 }
 
 const sql = (text: string) => ({ sql: text });

@@ -3,6 +3,7 @@ import type { DatasetConfig } from '../../../../shared/config.gen.js';
 import { ident } from '../sql/sqlBuilder.js';
 import { ROLLUP_ROWS, rollupSumColumn, rollupValuesColumn } from '../sql/factRows.js';
 import { requireTenantKey } from '../schema/tenantKey.js';
+import type { RollupTable } from './rollupCatalog.js';
 
 export type RollupDeclaration = NonNullable<DatasetConfig['rollups']>[number];
 
@@ -39,6 +40,11 @@ export function rollupColumns(plan: RollupPlan): string[] {
     ROLLUP_ROWS,
     ...plan.sums.flatMap((c) => [rollupSumColumn(c), rollupValuesColumn(c)]),
   ];
+}
+
+/** The catalog's entry of a rollup: its table and every column a query may read from it. */
+export function rollupTableOf(plan: RollupPlan): RollupTable {
+  return { table: plan.table, columns: new Set(rollupColumns(plan)) };
 }
 
 /** The rollup's rows computed from a set of fact rows (the fact table, or a trigger's transition table). */
