@@ -418,7 +418,7 @@ export interface DatasetConfig {
      */
     description?: string;
     /**
-     * Fact columns kept as keys (NOT NULL columns). The tenant and date columns are always kept.
+     * Fact columns kept as keys (NOT NULL columns, or the dataset's grainPreviousDate: its NULLs are kept as one key). The tenant and date columns are always kept.
      *
      * @minItems 1
      */

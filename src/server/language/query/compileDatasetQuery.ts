@@ -6,14 +6,24 @@ import { whereClauses } from './filterSql.js';
 import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity, dayShareSplit } from './dayShareMeasures.js';
 import { mergedAggregates } from './mergedAggregates.js';
-import { dayShareAggregate } from './dayShareAggregate.js';
-import { distinctApart, distinctCountSql, firstRowsAnswer, firstRowsOf } from './unitFirstRows.js';
+import { dayShareAggregate, firstRowsGroupsSql, type DayShareInput } from './dayShareAggregate.js';
+import {
+  distinctApart,
+  distinctCountSql,
+  firstRowsAnswer,
+  firstRowsOf,
+  type FirstRows,
+} from './unitFirstRows.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
 import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
 import { commonDaysMeasures, commonDaysSelect, commonDaysSpan, withinSpan } from './commonDays.js';
 import { alias, ident, SqlParams, type CompiledSql } from '../../platform/warehouse/sql/sqlBuilder.js';
-import { NotOnRollupError, ROLLUP_ROWS_READER } from '../../platform/warehouse/sql/factRows.js';
+import {
+  factsAsRollup,
+  NotOnRollupError,
+  ROLLUP_ROWS_READER,
+} from '../../platform/warehouse/sql/factRows.js';
 import type { RollupTable } from '../../platform/warehouse/rollups/rollupCatalog.js';
 import { tenantKeyOf } from '../../platform/warehouse/schema/tenantKey.js';
 import { PERIOD_KEY, periodKey } from './periodKey.js';
@@ -119,6 +129,23 @@ function onRollupWhereHeld(
     if (readsOnly(sql, rollup)) return sql;
   }
   return build(from);
+}
+
+/**
+ * The first rollup whose rows can give the first-rows plan's groups (every column they read kept),
+ * or null. Their SQL is built on scratch parameters to be read, not run.
+ */
+function firstRowsRollup(
+  rollups: readonly RollupTable[] | undefined,
+  input: (table: string) => DayShareInput,
+  first: FirstRows,
+): RollupTable | null {
+  for (const rollup of rollups ?? []) {
+    const share = input(rollup.table);
+    const scratch = new SqlParams(share.p.dialect, ROLLUP_ROWS_READER);
+    if (readsOnly(firstRowsGroupsSql({ ...share, p: scratch }, first), rollup)) return rollup;
+  }
+  return null;
 }
 
 /** True when every column the SQL reads through an alias of the rollup's table is one it has. */
@@ -235,6 +262,26 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
           measures: apart.distinct,
         },
       ]);
+    // The first rows from a rollup that keeps every column they read (the previous date too),
+    // when the rows are the fact table's own; its per-unit branch reads the facts shaped as it.
+    const rollup =
+      firstRows && rowsFrom === factRows('')
+        ? firstRowsRollup(
+            input.rollups,
+            (table) => ({ ...share, from: factRows('', table), query: q, unit }),
+            firstRows,
+          )
+        : null;
+    if (rollup)
+      return dayShareAggregate({
+        ...share,
+        query: q,
+        unit,
+        firstRows,
+        from: factRows('', rollup.table),
+        p: p.reading(ROLLUP_ROWS_READER),
+        factsFrom: factsAsRollup(rowsFrom, rollup.columns),
+      });
     return dayShareAggregate({ ...share, query: q, unit, firstRows });
   };
   // Day shares beside measures that do not decompose: each plan answers its own, over the same

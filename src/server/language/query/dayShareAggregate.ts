@@ -25,6 +25,12 @@ export interface DayShareInput {
   p: SqlParams;
   /** Count units as their first rows in the period (unitFirstRows.ts), when it applies. */
   firstRows?: FirstRows | null;
+  /**
+   * FROM and WHERE over the fact table's own rows, shaped as the rollup's (factsAsRollup), when
+   * `from` reads a rollup: the first-rows plan's per-unit branch (a load not derived yet) groups
+   * by the unit's columns, which a rollup may not keep.
+   */
+  factsFrom?: string;
 }
 
 /**
@@ -120,6 +126,18 @@ function firstRowsGroups(input: DayShareInput, b: DayShareBuilder, first: FirstR
   ].join('\n');
 }
 
+/** The first-rows plan's groups alone (what they read, to choose a rollup for them). */
+export function firstRowsGroupsSql(input: DayShareInput, first: FirstRows): string {
+  return firstRowsGroups(input, measuresBuilder(input), first);
+}
+
+/** A first-rows builder holding the query's partials, in the order the query's finals add them. */
+function measuresBuilder(input: DayShareInput): DayShareBuilder {
+  const b = new DayShareBuilder(input.ds, input.unit, input.p, true, true);
+  for (const id of input.query.measures) b.final(input.ds.measures.get(id)!);
+  return b;
+}
+
 /**
  * Rows of (keys, `__days`, `__units`, partials): the first-rows groups when every row of the
  * period has its previous date, else (a load not derived yet) the per-unit groups counting one
@@ -136,7 +154,7 @@ function firstRowsStep(input: DayShareInput, b: DayShareBuilder, first: FirstRow
     `SELECT ${[...keys, noDays, `fr.${alias(UNITS_KEY)}`, ...partials].join(', ')}`,
     `FROM ${FIRST_ROWS} fr WHERE NOT ${pending}`,
     'UNION ALL',
-    `SELECT * FROM (${unitRows(input, [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
+    `SELECT * FROM (${unitRows(perUnitInput(input), [noDays, `CAST(1 AS BIGINT) AS ${alias(UNITS_KEY)}`], b)}) h WHERE ${pending}`,
     'UNION ALL',
     first.dayMask
       ? maskedDays(keys, nulls)
@@ -144,6 +162,10 @@ function firstRowsStep(input: DayShareInput, b: DayShareBuilder, first: FirstRow
         hashedDays({ ...input, unit: [] }, nulls),
   ].join('\n');
 }
+
+/** The per-unit branch's rows: the fact table's when the first rows read a rollup. */
+const perUnitInput = (input: DayShareInput): DayShareInput =>
+  input.factsFrom ? { ...input, from: input.factsFrom } : input;
 
 /**
  * The days per keys as the bits set in the first-rows groups' day masks: the same number as

@@ -66,7 +66,10 @@ async function existingRollups(wh: Warehouse): Promise<Map<string, { fact: strin
   return found;
 }
 
-/** A NULL key would never match in the upserts: only NOT NULL fact columns may be keys. */
+/**
+ * A NULL key would never match in the upserts: only NOT NULL fact columns may be keys, save the
+ * plan's nullable ones (matched NULL to NULL).
+ */
 async function checkKeysNotNull(wh: Warehouse, plan: RollupPlan): Promise<void> {
   const rows = await wh.query<{ column_name: string; is_nullable: string }>(
     `SELECT column_name, is_nullable FROM information_schema.columns
@@ -76,7 +79,7 @@ async function checkKeysNotNull(wh: Warehouse, plan: RollupPlan): Promise<void> 
   const nullable = new Map(rows.map((r) => [r.column_name, r.is_nullable === 'YES']));
   for (const key of plan.keys) {
     if (!nullable.has(key)) throw new Error(`Rollup ${plan.table}: ${plan.fact} has no column "${key}"`);
-    if (nullable.get(key))
+    if (nullable.get(key) && !plan.nullable.includes(key))
       throw new Error(`Rollup ${plan.table}: key column "${key}" of ${plan.fact} may be NULL`);
   }
 }

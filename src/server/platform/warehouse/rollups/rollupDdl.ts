@@ -12,6 +12,8 @@ export interface RollupPlan {
   fact: string;
   table: string;
   keys: string[];
+  /** Keys that may be NULL: matched with IS NOT DISTINCT FROM, one NULL key per rollup row. */
+  nullable: string[];
   sums: string[];
   /** Stored as the table's comment: a changed declaration rebuilds the rollup. */
   signature: string;
@@ -25,12 +27,16 @@ const TRIGGERS = ['ins', 'del', 'upd', 'trunc'] as const;
 export function rollupPlan(ds: DatasetConfig, rollup: RollupDeclaration): RollupPlan {
   const keys = [...new Set([requireTenantKey(ds.table), ds.dateColumn, ...rollup.columns])];
   const sums = rollup.sums ?? [];
+  // The grain's previous date is NULL on a row that starts a new run of its unit, or that a load
+  // has not derived yet (stockPreviousCrawl.ts); every other key column is NOT NULL.
+  const nullable = keys.filter((k) => k === ds.grainPreviousDate);
   const table = `rollup_${ds.table}_${rollup.id}`;
   // Every name it makes (triggers, their functions, the key index) must be an identifier:
   // 63 characters at most.
   for (const suffix of [...TRIGGERS, 'keys']) ident(`${table}_${suffix}`);
-  const hash = createHash('sha256').update(JSON.stringify({ keys, sums })).digest('hex').slice(0, 16);
-  return { fact: ds.table, table, keys, sums, signature: `${ROLLUP_COMMENT_PREFIX}${hash}` };
+  const declared = nullable.length ? { keys, sums, nullable } : { keys, sums };
+  const hash = createHash('sha256').update(JSON.stringify(declared)).digest('hex').slice(0, 16);
+  return { fact: ds.table, table, keys, nullable, sums, signature: `${ROLLUP_COMMENT_PREFIX}${hash}` };
 }
 
 /** Every column of the rollup table. */
@@ -57,8 +63,13 @@ function aggregateOf(plan: RollupPlan, from: string): string {
   return `SELECT ${[keys, `COUNT(*) AS ${ident(ROLLUP_ROWS)}`, ...sums].join(', ')} FROM ${from} GROUP BY ${keys}`;
 }
 
+/** Equal keys; a nullable key also matches NULL to NULL (its index treats NULLs as equal). */
 const keysMatch = (plan: RollupPlan, a: string, b: string) =>
-  plan.keys.map((k) => `${a}.${ident(k)} = ${b}.${ident(k)}`).join(' AND ');
+  plan.keys
+    .map(
+      (k) => `${a}.${ident(k)} ${plan.nullable.includes(k) ? 'IS NOT DISTINCT FROM' : '='} ${b}.${ident(k)}`,
+    )
+    .join(' AND ');
 
 /** Adds a set of fact rows to the rollup (an upsert per rollup row). */
 function addRows(plan: RollupPlan, from: string): string {
@@ -114,7 +125,8 @@ export function createRollupStatements(plan: RollupPlan): string[] {
   return [
     `LOCK TABLE ${f} IN EXCLUSIVE MODE`,
     `CREATE TABLE ${t} AS ${aggregateOf(plan, f)}`,
-    `CREATE UNIQUE INDEX ${ident(`${plan.table}_keys`)} ON ${t} (${plan.keys.map(ident).join(', ')})`,
+    // NULLS NOT DISTINCT (PostgreSQL 15): one row per key with a NULL, which the upsert finds.
+    `CREATE UNIQUE INDEX ${ident(`${plan.table}_keys`)} ON ${t} (${plan.keys.map(ident).join(', ')})${plan.nullable.length ? ' NULLS NOT DISTINCT' : ''}`,
     `COMMENT ON TABLE ${t} IS '${plan.signature}'`,
     fn(name('ins'), [addRows(plan, 'new_rows')]),
     fn(name('del'), subtractRows(plan, 'old_rows')),

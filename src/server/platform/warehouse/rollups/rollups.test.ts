@@ -27,6 +27,9 @@ const canonical = (rows: unknown[]) =>
 const rounded = (rows: unknown[]) =>
   JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v));
 
+/** A day share's first-rows groups read from a rollup (unitFirstRows.ts, dayShareAggregate.ts). */
+const FIRST_ROWS_ON_ROLLUP = /"__first_rows" AS \(SELECT [^\n]*\nFROM "rollup_fact_\w+" f/;
+
 /** The rollup's rows as its declaration computes them from the facts now, and as kept. */
 async function keptAndRecomputed(wh: Warehouse, ds: DatasetConfig) {
   const plan = rollupPlan(ds, ds.rollups![0]!);
@@ -77,7 +80,13 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
     expect(catalog.for('fact_sales')).toEqual([]);
   });
 
-  it('every screen query a rollup can answer gives the rows the facts give, for every request', async () => {
+  /**
+   * Every screen query of a dataset with rollups, compiled with and without them, for each
+   * request and both groups: the rows of those that read a rollup must equal the facts' rows.
+   * `only` narrows the comparison to the queries whose rollup SQL it accepts; `perUnit` answers
+   * the facts per listing (no first rows: the dataset without its previous date).
+   */
+  async function compareWithFacts(only: (sql: string) => boolean = () => true, perUnit = false) {
     const rows = await wh.query<{ channel: number; brand: number }>(
       'SELECT MIN(channel_id) AS channel, MIN(brand_id) AS brand FROM fact_stock WHERE group_id = 1',
     );
@@ -89,9 +98,7 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
       request({ conditions: [{ dimension: 'channel_id', op: 'in', values: [channel] }] }),
       request({ conditions: [{ dimension: 'brand_id', op: 'in', values: [brand] }], sort: null }),
     ];
-    let onRollup = 0;
-    let onFacts = 0;
-    let partly = 0; // day shares on the facts, the SKU count beside them on the rollup
+    const counts = { onRollup: 0, onFacts: 0, partly: 0, firstRows: 0 };
     for (const screen of snapshot.screens.values()) {
       const config = screen.dataset ? snapshot.datasets.get(screen.dataset) : undefined;
       if (!config?.rollups) continue;
@@ -107,15 +114,21 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
               dialect: 'postgres' as const,
               mode: 'page' as const,
             };
-            const facts = compileDatasetQuery(base);
+            const facts = compileDatasetQuery(
+              perUnit
+                ? { ...base, dataset: indexDataset({ ...config, grainPreviousDate: undefined }) }
+                : base,
+            );
             const rolled = compileDatasetQuery({ ...base, rollups: catalog.for(config.table) });
-            if (rolled.sql === facts.sql) {
-              onFacts++;
+            if (rolled.sql === facts.sql || !rolled.sql.includes('rollup_')) {
+              counts.onFacts++;
               continue;
             }
-            onRollup++;
+            if (!only(rolled.sql)) continue;
+            counts.onRollup++;
             expect(rolled.sql).toMatch(new RegExp(`"rollup_${config.table}_\\w+" f`));
-            if (rolled.sql.includes(`"${config.table}" f`)) partly++;
+            if (rolled.sql.includes(`"${config.table}" f`)) counts.partly++;
+            if (FIRST_ROWS_ON_ROLLUP.test(rolled.sql)) counts.firstRows++;
             const [a, b] = await Promise.all([
               wh.query(facts.sql, facts.params),
               wh.query(rolled.sql, rolled.params),
@@ -125,10 +138,32 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
             );
           }
     }
+    return counts;
+  }
+
+  it('every screen query a rollup can answer gives the rows the facts give, for every request', async () => {
+    const { onRollup, onFacts, partly, firstRows } = await compareWithFacts();
     // Both paths are taken: the city-level and listing-level queries stay on the facts.
     expect(onRollup).toBeGreaterThan(100);
     expect(onFacts).toBeGreaterThan(30);
+    // Day shares' first rows on the rollup, their per-listing branch and joined measures on the facts.
     expect(partly).toBeGreaterThan(10);
+    expect(firstRows).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('while a load is not derived, a day share on the rollup counts its listings from the facts', async () => {
+    // Rows whose previous crawl is not derived yet (NULL), on the requests' first days: counted
+    // by their first rows, these listings would be missed.
+    await wh.exec(
+      `UPDATE fact_stock SET prev_crawl_date = NULL
+       WHERE crawl_date IN ('2026-03-25', '2026-03-29') AND product_id % 2 = 0`,
+    );
+    const [pending] = await wh.query<{ n: number }>(
+      'SELECT SUM(__rows) AS n FROM rollup_fact_stock_daily WHERE prev_crawl_date IS NULL',
+    );
+    expect(Number(pending!.n)).toBeGreaterThan(0);
+    const { firstRows } = await compareWithFacts((sql) => FIRST_ROWS_ON_ROLLUP.test(sql), true);
+    expect(firstRows).toBeGreaterThan(10);
   }, 120_000);
 
   it('a query reading a column the rollup drops, or a per-row weight, is answered from the facts', () => {
@@ -145,11 +180,18 @@ describe('rollups on PostgreSQL (docs/warehouse.md "Rollups")', () => {
       }).sql;
     expect(compile(['crawl_date'], ['availability_pct'])).toContain('"rollup_fact_stock_daily" f');
     expect(compile(['city_id'], ['availability_pct'])).toContain('"fact_stock" f');
-    expect(compile([], ['days_in_stock_pct'])).toContain('"fact_stock" f'); // listings are per city
     expect(compile([], ['qc_depth_pct'])).toContain('"fact_stock" f'); // store_share is not kept
-    // Day shares read the listings' rows; the SKU count beside them reads the rollup, by city not.
+    // A day share's listings are its rows' first ones in the period, from the rollup (it keeps
+    // the previous date); only the per-listing branch, run while a load is not derived, reads
+    // the facts.
+    expect(compile([], ['days_in_stock_pct'])).toMatch(FIRST_ROWS_ON_ROLLUP);
+    expect(compile([], ['days_in_stock_pct'])).toMatch(
+      /FROM "fact_stock" f[\s\S]*GROUP BY [^)]*"city_id"\) h/,
+    );
+    // The SKU count beside them reads the rollup too; by city, neither does.
     const shares = compile(['brand_id'], ['days_in_stock_pct', 'sku_count']);
-    expect(shares).toMatch(/FROM "fact_stock" f[\s\S]*FROM "rollup_fact_stock_daily" f/);
+    expect(shares).toMatch(FIRST_ROWS_ON_ROLLUP);
+    expect(shares).toMatch(/COUNT\(k."__value"\)[\s\S]*FROM "rollup_fact_stock_daily" f/);
     expect(compile(['city_id'], ['days_in_stock_pct', 'sku_count'])).not.toContain('rollup_');
   });
 

@@ -40,5 +40,23 @@ export const ROLLUP_ROWS_READER: FactRows = {
   countValues: (column) => `CAST(COALESCE(SUM(f.${ident(rollupValuesColumn(column))}), 0) AS BIGINT)`,
 };
 
+/**
+ * The fact rows of `from` (`FROM <fact table> f WHERE ...`) shaped as those of a rollup with
+ * `columns`: each stands for one fact row and carries its summed columns' sums and value counts.
+ * A plan built over the rollup then reads some of its rows from the facts with the same
+ * aggregates and bound values.
+ */
+export function factsAsRollup(from: string, columns: Iterable<string>): string {
+  const shaped = [`1 AS ${ident(ROLLUP_ROWS)}`];
+  for (const c of columns) {
+    const summed = c.startsWith('__sum_') ? c.slice('__sum_'.length) : null;
+    const counted = c.startsWith('__n_') ? c.slice('__n_'.length) : null;
+    if (summed && rollupSumColumn(summed) === c) shaped.push(`f.${ident(summed)} AS ${ident(c)}`);
+    if (counted && rollupValuesColumn(counted) === c)
+      shaped.push(`CASE WHEN f.${ident(counted)} IS NULL THEN 0 ELSE 1 END AS ${ident(c)}`);
+  }
+  return `FROM (SELECT f.*, ${shaped.join(', ')}\n${from}) f`;
+}
+
 /** Thrown while compiling for a rollup when a measure cannot be answered from one: use the facts. */
 export class NotOnRollupError extends Error {}
