@@ -7,17 +7,18 @@ import { loadConfigSnapshot } from '../../src/server/language/config/loadConfigR
 import { compileDatasetQuery } from '../../src/server/language/query/compileDatasetQuery.js';
 import { parseDataRequest } from '../../src/server/language/query/dataRequest.js';
 import { monitoringQueries } from './monitoringQueries.js';
-import { rollupPlan, rollupTableOf } from '../../src/server/platform/warehouse/rollups/rollupDdl.js';
+import { catalogEntries, rollupPlans } from '../../src/server/platform/warehouse/rollups/ensureRollups.js';
 
 const [endpoint, endDate, dialect = 'duckdb'] = process.argv.slice(2);
 if (!endpoint || !endDate)
   throw new Error('Usage: printSql.ts <endpoint> <last crawl date> [duckdb|postgres]');
-const q = monitoringQueries(loadConfigSnapshot('screens'), endDate).find((x) => x.endpoint === endpoint);
+const snapshot = loadConfigSnapshot('screens');
+const q = monitoringQueries(snapshot, endDate).find((x) => x.endpoint === endpoint);
 if (!q) throw new Error(`No monitoring endpoint ${endpoint}`);
-// PostgreSQL keeps the dataset's declared rollups (ensureRollups), and the server reads them.
-const config = q.ctx.dataset.config;
-const rollups =
-  dialect === 'postgres' ? (config.rollups ?? []).map((r) => rollupTableOf(rollupPlan(config, r))) : [];
+// PostgreSQL keeps the declared rollups and the views over them (ensureRollups), and the server
+// reads them.
+const catalog = catalogEntries(rollupPlans(snapshot.datasets.values()));
+const rollups = dialect === 'postgres' ? (catalog.get(q.ctx.dataset.config.table) ?? []) : [];
 const { sql, params } = compileDatasetQuery({
   rollups,
   dataset: q.ctx.dataset,

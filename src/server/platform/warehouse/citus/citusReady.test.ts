@@ -25,7 +25,8 @@ import {
   TENANT_COLUMN,
 } from './citusLayout.js';
 import { tenantFilterProblems } from './testing/tenantFilterProblems.js';
-import { rollupPlan, rollupTableOf } from '../rollups/rollupDdl.js';
+import { catalogEntries, rollupPlans } from '../rollups/ensureRollups.js';
+import { rollupViews } from '../rollups/rollupViews.js';
 
 const distributeFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -33,17 +34,19 @@ const distributeFile = path.join(
 );
 const VIEWS = [...WAREHOUSE_VIEWS, ...AD_VIEWS];
 const repoSnapshot = loadConfigSnapshot(REPO_SCREENS_DIR);
-/** The config's rollups, distributed like their facts (a query may read one instead). */
-const ROLLUPS = new Map(
-  [...repoSnapshot.datasets.values()].map((ds) => [
-    ds.table,
-    (ds.rollups ?? []).map((r) => rollupTableOf(rollupPlan(ds, r))),
-  ]),
-);
-const ROLLUP_TABLES = [...ROLLUPS.values()].flat().map((r) => r.table);
+/** The config's rollups, distributed like their facts (a query may read one instead), and their views. */
+const PLANS = rollupPlans(repoSnapshot.datasets.values());
+const ROLLUPS = catalogEntries(PLANS);
+const ROLLUP_TABLES = [...PLANS.values()].flat().map((p) => p.table);
+const ROLLUP_VIEWS = rollupViews([...PLANS.values()].flat());
 const factViews = VIEWS.filter((v) => /\bfact_\w+/.test(v.select));
 /** What Citus must route by tenant: the fact tables and every view that reads them. */
-const DISTRIBUTED = new Set([...distributedTables(), ...factViews.map((v) => v.name), ...ROLLUP_TABLES]);
+const DISTRIBUTED = new Set([
+  ...distributedTables(),
+  ...factViews.map((v) => v.name),
+  ...ROLLUP_TABLES,
+  ...ROLLUP_VIEWS.map((v) => v.name),
+]);
 const check = (sql: string, view = false) => tenantFilterProblems(sql, DISTRIBUTED, TENANT_COLUMN, { view });
 
 describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () => {
@@ -91,7 +94,8 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
 
   it('every view over facts exposes the tenant column and joins facts only within a tenant', async () => {
     expect(factViews.length).toBeGreaterThan(0);
-    for (const view of factViews) {
+    expect(ROLLUP_VIEWS.map((v) => v.name)).toContain('v_competitor_price_daily');
+    for (const view of [...factViews, ...ROLLUP_VIEWS]) {
       expect(view.columns, view.name).toContain(TENANT_COLUMN);
       expect(await check(view.select, true), view.name).toEqual([]);
     }
@@ -124,7 +128,7 @@ describe('the warehouse is Citus-ready by construction (docs/scale-out.md)', () 
               rollups,
             });
             compiled++;
-            if (rollups.length && sql.includes('"rollup_')) onRollups++;
+            if (rollups.length && rollups.some((r) => sql.includes(`"${r.table}"`))) onRollups++;
             for (const p of await check(sql)) problems.push(`${key} ${query.endpoint} (${mode}): ${p}`);
           }
       }

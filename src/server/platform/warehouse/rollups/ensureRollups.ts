@@ -1,6 +1,7 @@
 import type { DatasetConfig } from '../../../../shared/config.gen.js';
 import type { Warehouse } from '../warehouse.js';
-import type { RollupCatalog } from './rollupCatalog.js';
+import type { RollupCatalog, RollupTable } from './rollupCatalog.js';
+import { rollupViewDdl, rollupViews, rollupViewTables } from './rollupViews.js';
 import {
   createRollupStatements,
   dropRollupStatements,
@@ -25,14 +26,7 @@ export async function ensureRollups(
 ): Promise<void> {
   if (wh.dialect !== 'postgres') return;
   const existing = await existingRollups(wh);
-  const plans = new Map<string, RollupPlan[]>();
-  for (const ds of datasets) {
-    if (!ds.rollups?.length || plans.has(ds.table)) continue;
-    plans.set(
-      ds.table,
-      ds.rollups.map((r) => rollupPlan(ds, r)),
-    );
-  }
+  const plans = rollupPlans(datasets);
   const wanted = new Set([...plans.values()].flat().map((p) => p.table));
   for (const [table, { fact }] of existing)
     if (!wanted.has(table)) await wh.transaction([LOCK, ...dropRollupStatements(fact, table)].map(sql));
@@ -46,7 +40,28 @@ export async function ensureRollups(
       );
     }
   }
-  catalog.replace(new Map([...plans].map(([fact, factPlans]) => [fact, factPlans.map(rollupTableOf)])));
+  const views = rollupViews([...plans.values()].flat());
+  if (views.length) await wh.transaction([LOCK, ...views.map(rollupViewDdl)].map(sql));
+  catalog.replace(catalogEntries(plans));
+}
+
+/** The datasets' rollup plans per fact table (the first dataset of a table declares them). */
+export function rollupPlans(datasets: Iterable<DatasetConfig>): Map<string, RollupPlan[]> {
+  const plans = new Map<string, RollupPlan[]>();
+  for (const ds of datasets) {
+    if (!ds.rollups?.length || plans.has(ds.table)) continue;
+    plans.set(
+      ds.table,
+      ds.rollups.map((r) => rollupPlan(ds, r)),
+    );
+  }
+  return plans;
+}
+
+/** What the catalog lists: each fact table's rollups, and each view's views over them. */
+export function catalogEntries(plans: ReadonlyMap<string, RollupPlan[]>): Map<string, RollupTable[]> {
+  const facts = [...plans].map(([fact, factPlans]) => [fact, factPlans.map(rollupTableOf)] as const);
+  return new Map([...facts, ...rollupViewTables(rollupViews([...plans.values()].flat()))]);
 }
 
 const sql = (text: string) => ({ sql: text });

@@ -10,6 +10,8 @@ export type RollupDeclaration = NonNullable<DatasetConfig['rollups']>[number];
 /** A declared rollup of one fact table, with every name its DDL uses. */
 export interface RollupPlan {
   fact: string;
+  /** The declaration's id: the table is rollup_<fact>_<id>. */
+  id: string;
   table: string;
   keys: string[];
   /** Keys that may be NULL: matched with IS NOT DISTINCT FROM, one NULL key per rollup row. */
@@ -36,7 +38,15 @@ export function rollupPlan(ds: DatasetConfig, rollup: RollupDeclaration): Rollup
   for (const suffix of [...TRIGGERS, 'keys']) ident(`${table}_${suffix}`);
   const declared = nullable.length ? { keys, sums, nullable } : { keys, sums };
   const hash = createHash('sha256').update(JSON.stringify(declared)).digest('hex').slice(0, 16);
-  return { fact: ds.table, table, keys, nullable, sums, signature: `${ROLLUP_COMMENT_PREFIX}${hash}` };
+  return {
+    fact: ds.table,
+    id: rollup.id,
+    table,
+    keys,
+    nullable,
+    sums,
+    signature: `${ROLLUP_COMMENT_PREFIX}${hash}`,
+  };
 }
 
 /** Every column of the rollup table. */
@@ -145,6 +155,7 @@ export function dropRollupStatements(fact: string, table: string): string[] {
   return [
     ...TRIGGERS.map((k) => `DROP TRIGGER IF EXISTS ${ident(`${table}_${k}`)} ON ${ident(fact)}`),
     ...TRIGGERS.map((k) => `DROP FUNCTION IF EXISTS ${ident(`${table}_${k}`)}()`),
-    `DROP TABLE IF EXISTS ${ident(table)}`,
+    // CASCADE: its views (rollupViews.ts) go with it; ensureRollups makes them again.
+    `DROP TABLE IF EXISTS ${ident(table)} CASCADE`,
   ];
 }
