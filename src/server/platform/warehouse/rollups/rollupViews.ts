@@ -7,8 +7,6 @@ export interface RollupView {
   name: string;
   /** The view it stands for: the table of the datasets that read it. */
   of: string;
-  /** The rollup table it reads. */
-  rollup: string;
   columns: readonly string[];
   select: string;
 }
@@ -25,7 +23,6 @@ export function rollupViews(plans: readonly RollupPlan[]): RollupView[] {
         return {
           name: `${view.name}_${plan.id}`,
           of: view.name,
-          rollup: plan.table,
           columns: [...columns, ...over.added],
           select: over.select(plan.table, columns),
         };

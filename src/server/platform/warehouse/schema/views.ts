@@ -9,7 +9,8 @@ export interface WarehouseView {
   /**
    * The same view over each rollup of the fact table it reads (PostgreSQL: rollups/rollupViews.ts):
    * `select` over a rollup table with its columns, which the view's own columns follow. A dataset
-   * reading the view then reads one of these where it answers, as a fact table's a rollup.
+   * reading the view then reads one of these where it answers, as one reading a fact table reads
+   * a rollup.
    */
   overRollups?: {
     fact: string;
