@@ -6,14 +6,8 @@ import { whereClauses } from './filterSql.js';
 import { measureSql } from '../measures/measureSql.js';
 import { dayShareEntity, dayShareSplit } from './dayShareMeasures.js';
 import { mergedAggregates } from './mergedAggregates.js';
-import { dayShareAggregate, firstRowsGroupsSql, type DayShareInput } from './dayShareAggregate.js';
-import {
-  distinctApart,
-  distinctCountSql,
-  firstRowsAnswer,
-  firstRowsOf,
-  type FirstRows,
-} from './unitFirstRows.js';
+import { dayShareAggregate, firstRowsGroupsSql } from './dayShareAggregate.js';
+import { distinctApart, distinctCountSql, firstRowsAnswer, firstRowsOf } from './unitFirstRows.js';
 import { compareSql, previousPeriod } from './compareSql.js';
 import { joinsSql, measureJoins } from './measureJoins.js';
 import { listingDayTotals, listingDayTotalsSql } from './listingDayTotals.js';
@@ -112,40 +106,16 @@ function compileOnRollup(input: CompileInput, rollup: RollupTable): CompiledSql 
 }
 
 /**
- * `build` over the first rollup that keeps every column it reads (`rowsOf` its table), else over
- * `from`. For a distinct count beside day shares: it reads key columns only, which a rollup keeps
- * as they are, over fewer rows (stock's daily rollup has no city) while the day shares need the
- * listings' own rows. Rollup rows whose fact rows are all gone are deleted, so every kept row
- * stands for at least one fact row.
+ * The first rollup that keeps every column `sqlOver(its table)` reads, or null: for a part of a
+ * query that may read a rollup while the rest reads the facts (a distinct count beside day shares,
+ * a day share's first rows). `sqlOver` binds nothing; it is built to be read, not run. Rollup rows
+ * whose fact rows are all gone are deleted, so every kept row stands for at least one fact row.
  */
-function onRollupWhereHeld(
-  build: (from: string) => string,
-  from: string,
+function heldRollup(
   rollups: readonly RollupTable[] | undefined,
-  rowsOf: (table: string) => string,
-): string {
-  for (const rollup of rollups ?? []) {
-    const sql = build(rowsOf(rollup.table));
-    if (readsOnly(sql, rollup)) return sql;
-  }
-  return build(from);
-}
-
-/**
- * The first rollup whose rows can give the first-rows plan's groups (every column they read kept),
- * or null. Their SQL is built on scratch parameters to be read, not run.
- */
-function firstRowsRollup(
-  rollups: readonly RollupTable[] | undefined,
-  input: (table: string) => DayShareInput,
-  first: FirstRows,
+  sqlOver: (table: string) => string,
 ): RollupTable | null {
-  for (const rollup of rollups ?? []) {
-    const share = input(rollup.table);
-    const scratch = new SqlParams(share.p.dialect, ROLLUP_ROWS_READER);
-    if (readsOnly(firstRowsGroupsSql({ ...share, p: scratch }, first), rollup)) return rollup;
-  }
-  return null;
+  return (rollups ?? []).find((rollup) => readsOnly(sqlOver(rollup.table), rollup)) ?? null;
 }
 
 /** True when every column the SQL reads through an alias of the rollup's table is one it has. */
@@ -240,38 +210,43 @@ function compileOver(input: CompileInput, ds: DatasetIndex, p: SqlParams): Compi
     const start = periodRows ? (input.previous?.start ?? request.startDate ?? null) : undefined;
     const firstRows = firstRowsOf(ds, q, request, unit, p, start, request.endDate);
     const share = { ds, keySelect: inner, keyColumns: keys, from: rowsFrom, p };
-    // SKUs beside day shares: the shares by first rows, the SKUs by (keys, SKU) groups.
+    // A rollup may answer a part of the query when its rows are the fact table's own.
+    const rollups = rowsFrom === factRows('') && !p.rows.rollup ? input.rollups : undefined;
+    // SKUs beside day shares: the shares by first rows, the SKUs by (keys, SKU) groups. The SKU
+    // count reads key columns only, which a rollup keeps as they are, over fewer rows (stock's
+    // daily rollup has no city).
     const apart = firstRows || start === undefined ? null : distinctApart(ds, measures);
-    if (apart && firstRowsAnswer(ds, { ...q, measures: apart.rest }, request, unit, p))
+    if (apart && firstRowsAnswer(ds, { ...q, measures: apart.rest }, request, unit, p)) {
+      const distinctOver = (from: string) =>
+        distinctCountSql({
+          ...share,
+          from,
+          groupBy: query.groupBy ?? [],
+          column: apart.column,
+          measures: apart.distinct,
+        });
+      const held = heldRollup(rollups, (table) => distinctOver(factRows('', table)));
       return mergedAggregates(query.groupBy ?? [], [
         { sql: aggregateOf(rowsFrom, apart.rest, true), measures: apart.rest },
-        {
-          sql: onRollupWhereHeld(
-            (from) =>
-              distinctCountSql({
-                ...share,
-                from,
-                groupBy: query.groupBy ?? [],
-                column: apart.column,
-                measures: apart.distinct,
-              }),
-            rowsFrom,
-            rowsFrom === factRows('') && !p.rows.rollup ? input.rollups : undefined,
-            (table) => factRows('', table),
-          ),
-          measures: apart.distinct,
-        },
+        { sql: distinctOver(held ? factRows('', held.table) : rowsFrom), measures: apart.distinct },
       ]);
+    }
     // The first rows from a rollup that keeps every column they read (the previous date too),
-    // when the rows are the fact table's own; its per-unit branch reads the facts shaped as it.
-    const rollup =
-      firstRows && rowsFrom === factRows('')
-        ? firstRowsRollup(
-            input.rollups,
-            (table) => ({ ...share, from: factRows('', table), query: q, unit }),
+    // built on scratch parameters to be checked; its per-unit branch reads the facts shaped as it.
+    const rollup = firstRows
+      ? heldRollup(rollups, (table) =>
+          firstRowsGroupsSql(
+            {
+              ...share,
+              from: factRows('', table),
+              query: q,
+              unit,
+              p: new SqlParams(p.dialect, ROLLUP_ROWS_READER),
+            },
             firstRows,
-          )
-        : null;
+          ),
+        )
+      : null;
     if (rollup)
       return dayShareAggregate({
         ...share,
